@@ -1,0 +1,8 @@
+import type { CallDef } from '../envelope.ts';
+import { sessionCalls } from './session.ts';
+
+/**
+ * Every call of the contract, for the server to register and for OpenAPI.
+ * A domain adds its `<domain>Calls` array here when it arrives.
+ */
+export const allCalls: readonly CallDef[] = [...sessionCalls];

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CSIGN_PREFIX, JINSHANG_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { SmsPurpose } from '../enums.ts';
+
+/** Mainland mobile number: 11 digits starting with 1. */
+export const zPhone = z.string().regex(/^1\d{10}$/, 'phone must be an 11-digit mainland mobile number');
+export const zSmsCode = z.string().regex(/^\d{6}$/, 'the SMS code has 6 digits');
+/** 8 to 64 characters with at least a letter and a digit. */
+export const zPassword = z
+  .string()
+  .min(8, 'password must have at least 8 characters')
+  .max(64, 'password must have at most 64 characters')
+  .regex(/[A-Za-z]/, 'password must contain a letter')
+  .regex(/\d/, 'password must contain a digit');
+
+/** The login-info fields the client reads (SPEC §3), plus who is logged in. */
+export const zLoginInfo = z.object({
+  userId: z.string(),
+  userType: z.number().int(),
+  /** Login state; 11 = verified (SPEC §4). */
+  loginState: z.number().int(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  /** The company acted for when userType is 1. */
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  hasCaCert: z.boolean(),
+  hasSeal: z.boolean(),
+  hasOperator: z.boolean(),
+  salePackageProductTypeList: z.array(z.string()),
+  totalQuantitySum: z.number().int(),
+  totalReserveQuantity: z.number().int(),
+  totalUseQuantity: z.number().int(),
+  remainQuantity: z.number().int(),
+});
+export type LoginInfo = z.infer<typeof zLoginInfo>;
+
+export const sendSmsCode = defineCall({
+  name: 'sendSmsCode',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'Send a 6-digit SMS code to a phone for one purpose (valid 5 minutes, once).',
+  request: zBase.extend({ phone: zPhone, purpose: z.enum(Object.values(SmsPurpose) as [string, ...string[]]) }),
+  response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
+});
+
+export const userRegister = defineCall({
+  name: 'userRegister',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'Register a person by phone, password and SMS code; logs the new user in.',
+  request: zBase.extend({ phone: zPhone, password: zPassword, smsCode: zSmsCode }),
+  response: zLoginInfo,
+});
+
+export const userLogin = defineCall({
+  name: 'userLogin',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'Log in with phone and password (person account, or a company the user belongs to when userType is 1).',
+  request: zBase.extend({ phone: zPhone, password: z.string().min(1).max(64) }),
+  response: zLoginInfo,
+});
+
+export const userOperatorLogin = defineCall({
+  name: 'userOperatorLogin',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'Log in as an operator of a company (userType 1); companyId picks the company when there are several.',
+  request: zBase.extend({ phone: zPhone, password: z.string().min(1).max(64), companyId: z.string().optional() }),
+  response: zLoginInfo,
+});
+
+export const logout = defineCall({
+  name: 'logout',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'End the session and clear its cookies.',
+  request: zBase,
+  response: z.null(),
+});
+
+export const resetPassword = defineCall({
+  name: 'resetPassword',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'Forgot password: set a new one with an SMS code sent for resetPassword; ends every session of the user.',
+  request: zBase.extend({ phone: zPhone, smsCode: zSmsCode, newPassword: zPassword }),
+  response: z.null(),
+});
+
+export const getEsignLoginInfo = defineCall({
+  name: 'getEsignLoginInfo',
+  prefix: JINSHANG_PREFIX,
+  auth: false,
+  summary: 'Login-state check of the route guard: the login info when the session is valid, null otherwise.',
+  request: zBase,
+  response: zLoginInfo.nullable(),
+});
+
+export const getUserQualification = defineCall({
+  name: 'getUserQualification',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'What the logged-in account may do: the login-info fields of SPEC §3.',
+  request: zBase.extend({ status: z.union([z.string(), z.number()]).optional(), id: z.union([z.string(), z.number()]).optional() }),
+  response: zLoginInfo,
+});
+
+export const updateLoginUserInfoCache = defineCall({
+  name: 'updateLoginUserInfoCache',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'Recompute the login info of the session (after opening e-signature, buying, adding a seal...).',
+  request: zBase,
+  response: zLoginInfo,
+});
+
+export const isHyCenterLogin = defineCall({
+  name: 'isHyCenterLogin',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'Whether the central user centre reports a login: 1 or 4 means yes (then call loginAsHy); 0 no.',
+  request: zBase,
+  response: z.number().int(),
+});
+
+export const getSaleProductTypeList = defineCall({
+  name: 'getSaleProductTypeList',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: 'The sale product types of SPEC §3.',
+  request: zBase,
+  response: z.array(z.object({ code: z.string(), name: z.string(), nameEn: z.string() })),
+});
+
+export const sessionCalls = [
+  sendSmsCode,
+  userRegister,
+  userLogin,
+  userOperatorLogin,
+  logout,
+  resetPassword,
+  getEsignLoginInfo,
+  getUserQualification,
+  updateLoginUserInfoCache,
+  isHyCenterLogin,
+  getSaleProductTypeList,
+] as const;

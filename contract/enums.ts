@@ -1,0 +1,46 @@
+/** Enumerations of SPEC §3 and §4, named so that logic never uses bare numbers. */
+
+export const UserType = { Person: 0, Company: 1 } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
+
+export const SealType = {
+  Official: 1,
+  LegalPerson: 101,
+  Contract: 102,
+  Finance: 103,
+  Invoice: 104,
+  HR: 105,
+  Other: 99,
+} as const;
+export type SealType = (typeof SealType)[keyof typeof SealType];
+export const SEAL_TYPES: readonly SealType[] = Object.values(SealType);
+
+export const SaleProductType = {
+  Administrator: '00',
+  CapacityPreSale: '10',
+  UnifiedPurchase: '20',
+  Other: '90',
+  SteelMakerSealUse: '91',
+} as const;
+export type SaleProductType = (typeof SaleProductType)[keyof typeof SaleProductType];
+
+/** Names of the sale product types, in both languages (SPEC §3). */
+export const SALE_PRODUCT_TYPE_NAMES: Record<SaleProductType, { zh: string; en: string }> = {
+  '00': { zh: '管理员', en: 'Administrator' },
+  '10': { zh: '产能预售', en: 'Capacity pre-sale' },
+  '20': { zh: '统购统配', en: 'Unified purchase and distribution' },
+  '90': { zh: '其他', en: 'Other' },
+  '91': { zh: '钢厂合同电子签章使用', en: 'Steel-maker contract e-signature seal use' },
+};
+
+/** Login state (SPEC §4). `Verified` is the value 11 the spec shows. */
+export const LoginState = { LoggedOut: 0, TokenPresent: 1, Verified: 11 } as const;
+export type LoginState = (typeof LoginState)[keyof typeof LoginState];
+
+export const PlatformCode = { Default: 'BCP_STFWPT', Guarantee: 'ZHDB', Research: 'ZYPT' } as const;
+export type PlatformCode = (typeof PlatformCode)[keyof typeof PlatformCode];
+export const PLATFORM_CODES: readonly PlatformCode[] = Object.values(PlatformCode);
+
+/** Purposes an SMS code can be sent for; a code is only valid for its own purpose. */
+export const SmsPurpose = { Register: 'register', Login: 'login', ResetPassword: 'resetPassword', Sign: 'sign', RealName: 'realName' } as const;
+export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];

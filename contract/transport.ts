@@ -1,0 +1,28 @@
+/**
+ * Transport rules shared by the client (src/api/http.ts) and the server (session checks), SPEC §7.
+ */
+
+/** Readable cookie holding the session's XSRF token; its presence drives the client's route guard. */
+export const TOKEN_COOKIE = 'token';
+/** HttpOnly cookie holding the session secret. */
+export const SESSION_COOKIE = 'sid';
+/** Header carrying the `token` cookie's value on every request. */
+export const XSRF_HEADER = 'x-xsrf-token';
+/** Header carrying keySuffixOf(token). */
+export const KEY_SUFFIX_HEADER = 'keysuffix';
+/** Request time-out of the client, ms (SPEC §9). */
+export const REQUEST_TIMEOUT_MS = 180_000;
+
+/**
+ * The `keySuffix` header value for a session token: 8 hex digits of FNV-1a (32-bit) over the token.
+ * Pure and synchronous so that it works in any browser context (crypto.subtle is missing on plain http).
+ * It is a second header a cross-site form cannot forge; the secret itself stays in the HttpOnly `sid`.
+ */
+export function keySuffixOf(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    hash ^= token.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
