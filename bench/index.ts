@@ -1,0 +1,15 @@
+// `npm run bench [-- NAME...]`: every benchmark, or the named ones, printed against their budgets.
+import '../scripts/require-node24.ts';
+import type { Figure } from './foundation.ts';
+import { printFigures } from './report.ts';
+
+const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = {
+  foundation: () => import('./foundation.ts'),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const [name, load] of Object.entries(suites)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  const { run } = await load();
+  printFigures(name, await run());
+}

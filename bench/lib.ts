@@ -1,0 +1,76 @@
+// Helpers shared by the benchmarks: a real server process on a data folder, timing, statistics.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { keySuffixOf } from '#contract/transport.ts';
+
+export const root = resolve(import.meta.dirname, '..');
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function freshDataDir(prefix = 'esign-bench-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export type RunningServer = { url: string; child: ChildProcess; readyMs: number; stop: () => Promise<void> };
+
+/** Starts `server/main.ts` on Node 24 and resolves once /v1/health answers; readyMs is spawn → ready. */
+export async function startServer(dataDir: string, port: number): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    child,
+    readyMs,
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Registers a person through the real API (SMS code from the development outbox) and returns its cookies. */
+export async function registerUser(url: string, phone: string, password = 'Bench12345') {
+  const post = (name: string, body: object, headers: Record<string, string> = {}) =>
+    fetch(`${url}/v1/account/api/csign/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  await post('sendSmsCode', { userType: 0, phone, purpose: 'register' });
+  const outbox = (await (await fetch(`${url}/v1/dev/outbox?phone=${phone}`)).json()) as { data: { code: string }[] };
+  const smsCode = outbox.data[0].code;
+  const res = await post('userRegister', { userType: 0, phone, password, smsCode });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const token = cookies.find((c) => c.startsWith('token='))?.slice('token='.length) ?? '';
+  return { cookie: cookies.join('; '), headers: { 'x-xsrf-token': token, keysuffix: keySuffixOf(token) } };
+}
