@@ -1,0 +1,57 @@
+// One place that wires the WebCrypto of Node into the two ASN.1 libraries, so every pki file signs and
+// hashes through the same provider. @peculiar/x509 needs reflect-metadata loaded before it (TOOLCHAIN.md).
+import 'reflect-metadata';
+import { webcrypto } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
+import * as pkijs from 'pkijs';
+
+export const subtle = webcrypto.subtle as SubtleCrypto;
+x509.cryptoProvider.set(webcrypto as Crypto);
+pkijs.setEngine(
+  'node-webcrypto',
+  new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: webcrypto as Crypto }),
+);
+
+/** The signature scheme of every key of this CA: RSA PKCS#1 v1.5 with SHA-256 (what Adobe accepts everywhere). */
+export const RSA_SIGN: RsaHashedImportParams = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+
+export { pkijs, x509 };
+export type { JsonNameParams } from '@peculiar/x509';
+
+/** A copy of the bytes as a fresh ArrayBuffer (the libraries want ArrayBuffer, not views into a pool). */
+export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  // new Uint8Array(view) copies; Buffer#slice would not (it returns a view into a shared pool).
+  return new Uint8Array(bytes).buffer as ArrayBuffer;
+}
+
+export function toHex(bytes: Uint8Array | ArrayBuffer): string {
+  return Buffer.from(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes).toString('hex');
+}
+
+/**
+ * A random positive serial of `length` bytes. The high bit is cleared so the DER INTEGER stays positive
+ * without a leading zero byte, and the first byte is never zero so the encoding stays minimal.
+ */
+export function randomSerial(length = 16): Uint8Array {
+  const bytes = new Uint8Array(length);
+  webcrypto.getRandomValues(bytes);
+  bytes[0] &= 0x7f;
+  if (bytes[0] === 0) bytes[0] = 1;
+  return bytes;
+}
+
+/** Canonical hex of a serial number: lower case, without the sign byte a DER INTEGER may carry. */
+export function normalizeSerial(hex: string): string {
+  return hex.toLowerCase().replace(/^(00)+(?=.)/, '');
+}
+
+export function pemEncode(der: Uint8Array, label: string): string {
+  const b64 = Buffer.from(der).toString('base64');
+  const lines = b64.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/** Dates in DER (UTCTime/GeneralizedTime) carry whole seconds here: no fractions to trip strict parsers. */
+export function wholeSeconds(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
+}
