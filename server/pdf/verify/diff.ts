@@ -1,0 +1,432 @@
+/**
+ * Object-level difference analysis between consecutive revisions.
+ *
+ * Every object a later revision writes, frees or newly defines is compared with the object the signed
+ * revision had under that number. Whether a change is allowed depends on where the object was used in
+ * the earlier revision (its "roles", found by walking from the catalog): an object reachable both from
+ * an allowed place (a form field's appearance) and from anywhere else (page content, an arbitrary
+ * catalog key) may not change — that is how overwritten shared objects and shadow attacks are caught.
+ */
+import type { Deadline, PdfFile, Revision, XrefEntry } from '../parse/document.ts';
+import {
+  isArray,
+  isDict,
+  isName,
+  isRef,
+  isStream,
+  type PdfDict,
+  type PdfObject,
+  textOf,
+} from '../parse/objects.ts';
+
+type Role =
+  | 'catalog'
+  | 'acroform'
+  | 'fields'
+  | 'field'
+  | 'sigValue'
+  | 'fieldValue'
+  | 'apDict'
+  | 'appearance'
+  | 'formRes'
+  | 'dss'
+  | 'metadata'
+  | 'struct'
+  | 'extensions'
+  | 'perms'
+  | 'pages'
+  | 'page'
+  | 'annots'
+  | 'widget'
+  | 'annot'
+  | 'content'
+  | 'other';
+
+/** Ordered change levels: DocMDP P=1 permits dss/timestamp, P=2 adds form, P=3 adds annot. */
+export const Level = { none: 0, dss: 1, timestamp: 2, form: 3, annot: 4, other: 5 } as const;
+export type LevelValue = (typeof Level)[keyof typeof Level];
+
+export type RevisionDiff = { level: LevelValue; changes: string[]; disallowedReasons: string[] };
+
+const SKIP_KEYS = new Set([
+  'Parent',
+  'P',
+  'Pg',
+  'Obj',
+  'Data',
+  'IRT',
+  'Popup',
+  'Dest',
+  'Prev',
+  'Next',
+  'First',
+  'Last',
+]);
+
+function entryEq(a: XrefEntry | undefined, b: XrefEntry | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.type !== b.type) return false;
+  if (a.type === 1 && b.type === 1) return a.offset === b.offset;
+  if (a.type === 2 && b.type === 2) return a.objStm === b.objStm && a.index === b.index;
+  return true;
+}
+
+export class DiffAnalyzer {
+  private readonly pdf: PdfFile;
+  private readonly deadline: Deadline;
+  private readonly roleCache = new Map<number, Map<number, Set<Role>>>();
+  private readonly diffCache = new Map<number, RevisionDiff>();
+
+  constructor(pdf: PdfFile, deadline: Deadline) {
+    this.pdf = pdf;
+    this.deadline = deadline;
+  }
+
+  /** Where each object number is used in `rev`, by role. */
+  roles(rev: Revision): Map<number, Set<Role>> {
+    const cached = this.roleCache.get(rev.index);
+    if (cached) return cached;
+    const pdf = this.pdf;
+    const map = new Map<number, Set<Role>>();
+    let steps = 0;
+    const stack: { o: PdfObject | undefined; role: Role; depth: number }[] = [
+      { o: rev.trailer.v.get('Root'), role: 'catalog', depth: 0 },
+    ];
+    const visited = new Set<string>();
+    while (stack.length > 0) {
+      if (++steps > 500_000) break;
+      if ((steps & 0x3ff) === 0) this.deadline();
+      const { o, role, depth } = stack.pop()!;
+      if (depth > 200) continue;
+      let val: PdfObject | undefined = o;
+      if (isRef(o)) {
+        let set = map.get(o.num);
+        if (!set) map.set(o.num, (set = new Set()));
+        set.add(role);
+        const key = `${o.num}:${role}`;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        val = pdf.resolve(rev, o);
+      }
+      if (val === undefined || val === null || typeof val !== 'object') continue;
+      const dict = isStream(val) ? val.dict : isDict(val) ? val : undefined;
+      if (isArray(val)) {
+        for (const el of val.v)
+          stack.push({ o: el, role: this.elementRole(rev, role, el), depth: depth + 1 });
+        continue;
+      }
+      if (!dict) continue;
+      for (const [k, v] of dict.v) {
+        if (SKIP_KEYS.has(k) && role !== 'catalog') continue;
+        if (role === 'sigValue' || role === 'perms') {
+          if (k === 'Data') continue;
+        }
+        const child = this.childRole(rev, role, k, v);
+        if (child) stack.push({ o: v, role: child, depth: depth + 1 });
+      }
+    }
+    this.roleCache.set(rev.index, map);
+    return map;
+  }
+
+  private typeOf(rev: Revision, o: PdfObject | undefined): PdfDict | undefined {
+    const v = this.pdf.resolve(rev, o);
+    return isDict(v) ? v : isStream(v) ? v.dict : undefined;
+  }
+
+  private elementRole(rev: Revision, role: Role, el: PdfObject): Role {
+    if (role === 'fields') return 'field';
+    if (role === 'annots') {
+      const d = this.typeOf(rev, el);
+      return d && isName(d.v.get('Subtype'), 'Widget') ? 'widget' : 'annot';
+    }
+    if (role === 'pages') {
+      const d = this.typeOf(rev, el);
+      return d && isName(d.v.get('Type'), 'Page') ? 'page' : 'pages';
+    }
+    if (role === 'apDict') {
+      const v = this.pdf.resolve(rev, el);
+      return isStream(v) ? 'appearance' : 'apDict';
+    }
+    return role;
+  }
+
+  private childRole(rev: Revision, role: Role, key: string, v: PdfObject): Role | null {
+    switch (role) {
+      case 'catalog': {
+        const m: Record<string, Role> = {
+          AcroForm: 'acroform',
+          DSS: 'dss',
+          Metadata: 'metadata',
+          StructTreeRoot: 'struct',
+          Pages: 'pages',
+          Extensions: 'extensions',
+          Perms: 'perms',
+        };
+        return m[key] ?? 'other';
+      }
+      case 'acroform':
+        if (key === 'Fields') return 'fields';
+        if (key === 'DR' || key === 'DA' || key === 'SigFlags' || key === 'NeedAppearances' || key === 'CO')
+          return 'formRes';
+        return 'other';
+      case 'field':
+      case 'widget': {
+        if (key === 'Kids') return 'fields';
+        if (key === 'AP') return 'apDict';
+        if (key === 'V') {
+          const d = this.typeOf(rev, v);
+          const isSig =
+            d &&
+            (isName(d.v.get('Type'), 'Sig') ||
+              isName(d.v.get('Type'), 'DocTimeStamp') ||
+              d.v.has('ByteRange'));
+          return isSig ? 'sigValue' : 'fieldValue';
+        }
+        return 'formRes';
+      }
+      case 'apDict':
+        return this.elementRole(rev, 'apDict', v);
+      case 'appearance':
+        return 'formRes';
+      case 'pages':
+        if (key === 'Kids') return 'pages';
+        return 'content';
+      case 'page':
+        if (key === 'Annots') return 'annots';
+        return 'content';
+      case 'annots':
+        return this.elementRole(rev, 'annots', v);
+      default:
+        return role;
+    }
+  }
+
+  private deepEq(
+    ra: Revision,
+    a: PdfObject | undefined,
+    rb: Revision,
+    b: PdfObject | undefined,
+    depth = 0,
+  ): boolean {
+    if (depth > 50) return false;
+    if (a === b) return true;
+    if (a === undefined || b === undefined || a === null || b === null) return false;
+    if (typeof a !== 'object' || typeof b !== 'object') return a === b;
+    if (a.t !== b.t) return false;
+    switch (a.t) {
+      case 'name':
+        return a.v === (b as typeof a).v;
+      case 'ref':
+        return a.num === (b as typeof a).num && a.gen === (b as typeof a).gen;
+      case 'str': {
+        const bv = (b as typeof a).v;
+        return a.v.length === bv.length && a.v.every((x, i) => x === bv[i]);
+      }
+      case 'arr': {
+        const bv = (b as typeof a).v;
+        return a.v.length === bv.length && a.v.every((x, i) => this.deepEq(ra, x, rb, bv[i], depth + 1));
+      }
+      case 'dict': {
+        const bv = (b as typeof a).v;
+        if (a.v.size !== bv.size) return false;
+        for (const [k, x] of a.v)
+          if (!bv.has(k) || !this.deepEq(ra, x, rb, bv.get(k), depth + 1)) return false;
+        return true;
+      }
+      case 'stream': {
+        const bs = b as typeof a;
+        if (a.raw.length !== bs.raw.length || !a.raw.every((x, i) => x === bs.raw[i])) return false;
+        const da = new Map(a.dict.v);
+        const db = new Map(bs.dict.v);
+        da.delete('Length');
+        db.delete('Length');
+        return this.deepEq(
+          ra,
+          { t: 'dict', v: da, start: 0, end: 0 },
+          rb,
+          { t: 'dict', v: db, start: 0, end: 0 },
+          depth + 1,
+        );
+      }
+    }
+    return false;
+  }
+
+  private refList(rev: Revision, v: PdfObject | undefined): string[] {
+    const r = this.pdf.resolve(rev, v);
+    if (!isArray(r)) return [];
+    return r.v.map((x) => (isRef(x) ? `${x.num} ${x.gen}` : JSON.stringify(x)));
+  }
+
+  /** Level of adding these array elements (fields or annotations): signature widgets are form level. */
+  private additionsLevel(
+    prev: Revision,
+    cur: Revision,
+    oldV: PdfObject | undefined,
+    newV: PdfObject | undefined,
+  ): LevelValue {
+    const oldL = this.refList(prev, oldV);
+    const newL = this.refList(cur, newV);
+    const arr = this.pdf.resolve(cur, newV);
+    if (!oldL.every((x) => newL.includes(x))) return Level.other;
+    let level: LevelValue = Level.form;
+    if (!isArray(arr)) return Level.other;
+    for (const el of arr.v) {
+      const id = isRef(el) ? `${el.num} ${el.gen}` : JSON.stringify(el);
+      if (oldL.includes(id)) continue;
+      const d = this.typeOf(cur, el);
+      if (!d) continue;
+      let ft: string | undefined;
+      let node: PdfDict | undefined = d;
+      for (let i = 0; i < 8 && node && !ft; i++) {
+        const f = node.v.get('FT');
+        if (isName(f)) ft = f.v;
+        node = this.typeOf(cur, node.v.get('Parent'));
+      }
+      const isWidgetOrField = isName(d.v.get('Subtype'), 'Widget') || d.v.has('FT') || d.v.has('T');
+      if (!(isWidgetOrField && ft === 'Sig')) level = Level.annot;
+    }
+    return level;
+  }
+
+  private judge(
+    prev: Revision,
+    cur: Revision,
+    role: Role,
+    oldO: PdfObject | undefined,
+    newO: PdfObject | undefined,
+    notes: { fill: boolean },
+  ): LevelValue {
+    const oldD = isDict(oldO) ? oldO : isStream(oldO) ? oldO.dict : undefined;
+    const newD = isDict(newO) ? newO : isStream(newO) ? newO.dict : undefined;
+    const changedKeys = (): string[] => {
+      const keys = new Set([...(oldD?.v.keys() ?? []), ...(newD?.v.keys() ?? [])]);
+      return [...keys].filter((k) => !this.deepEq(prev, oldD?.v.get(k), cur, newD?.v.get(k)));
+    };
+    switch (role) {
+      case 'dss':
+      case 'extensions':
+        return Level.dss;
+      case 'metadata':
+      case 'struct':
+      case 'formRes':
+      case 'fieldValue':
+      case 'apDict':
+      case 'appearance':
+        return newO === undefined ? Level.other : Level.form;
+      case 'annot':
+        return Level.annot;
+      case 'catalog': {
+        if (!oldD || !newD) return Level.other;
+        let lv: LevelValue = Level.none;
+        for (const k of changedKeys()) {
+          if (k === 'DSS' || k === 'Extensions') lv = Math.max(lv, Level.dss) as LevelValue;
+          else if (
+            k === 'AcroForm' ||
+            k === 'Metadata' ||
+            k === 'StructTreeRoot' ||
+            k === 'MarkInfo' ||
+            k === 'Version'
+          )
+            lv = Math.max(lv, Level.form) as LevelValue;
+          else return Level.other;
+        }
+        return lv;
+      }
+      case 'acroform': {
+        if (!oldD || !newD) return Level.other;
+        let lv: LevelValue = Level.none;
+        for (const k of changedKeys()) {
+          if (k === 'Fields')
+            lv = Math.max(lv, this.additionsLevel(prev, cur, oldD.v.get(k), newD.v.get(k))) as LevelValue;
+          else if (['DR', 'DA', 'SigFlags', 'NeedAppearances'].includes(k))
+            lv = Math.max(lv, Level.form) as LevelValue;
+          else return Level.other;
+        }
+        return lv;
+      }
+      case 'fields':
+      case 'annots':
+        return this.additionsLevel(prev, cur, oldO ?? undefined, newO ?? undefined);
+      case 'field':
+      case 'widget': {
+        if (!oldD || !newD) return Level.other;
+        let lv: LevelValue = Level.none;
+        for (const k of changedKeys()) {
+          if (k === 'V') {
+            const oldV = this.typeOf(prev, oldD.v.get('V'));
+            if (oldV && (oldV.v.has('ByteRange') || isName(oldV.v.get('Type'), 'Sig'))) return Level.other;
+            const newV = this.typeOf(cur, newD.v.get('V'));
+            if (!(newV && (newV.v.has('ByteRange') || isName(newV.v.get('Type'), 'Sig')))) notes.fill = true;
+            lv = Math.max(lv, Level.form) as LevelValue;
+          } else if (k === 'Kids')
+            lv = Math.max(lv, this.additionsLevel(prev, cur, oldD.v.get(k), newD.v.get(k))) as LevelValue;
+          else if (['AP', 'AS', 'MK', 'DA', 'P', 'Lock', 'SV', 'DV'].includes(k))
+            lv = Math.max(lv, Level.form) as LevelValue;
+          else return Level.other;
+        }
+        return lv;
+      }
+      case 'page': {
+        if (!oldD || !newD) return Level.other;
+        let lv: LevelValue = Level.none;
+        for (const k of changedKeys()) {
+          if (k === 'Annots')
+            lv = Math.max(lv, this.additionsLevel(prev, cur, oldD.v.get(k), newD.v.get(k))) as LevelValue;
+          else return Level.other;
+        }
+        return lv;
+      }
+      default:
+        return Level.other;
+    }
+  }
+
+  /** Changes made by revision `i` relative to revision `i - 1`. */
+  diff(i: number): RevisionDiff {
+    const cached = this.diffCache.get(i);
+    if (cached) return cached;
+    const pdf = this.pdf;
+    const prev = pdf.revisions[i - 1];
+    const cur = pdf.revisions[i];
+    const roles = this.roles(prev);
+    const changes: string[] = [];
+    const disallowedReasons: string[] = [];
+    const notes = { fill: false };
+    let level: LevelValue = Level.none;
+    const nums = new Set<number>([...cur.table.keys(), ...prev.table.keys()]);
+    let n = 0;
+    for (const num of nums) {
+      if ((++n & 0xff) === 0) this.deadline();
+      const a = prev.table.get(num);
+      const b = cur.table.get(num);
+      if (entryEq(a, b)) continue;
+      const r = roles.get(num);
+      if (!r || r.size === 0) continue; // not used by the earlier revision: only reachable through changed objects
+      const oldO = pdf.entryObject(prev, num)?.obj;
+      const newO = pdf.entryObject(cur, num)?.obj;
+      if (oldO !== undefined && newO !== undefined && this.deepEq(prev, oldO, cur, newO)) continue;
+      let lv: LevelValue = Level.none;
+      for (const role of r) lv = Math.max(lv, this.judge(prev, cur, role, oldO, newO, notes)) as LevelValue;
+      const what = `object ${num} (${[...r].join(', ')}) ${newO === undefined ? 'removed' : oldO === undefined ? 'defined' : 'changed'}`;
+      changes.push(what);
+      if (lv === Level.other) disallowedReasons.push(what);
+      level = Math.max(level, lv) as LevelValue;
+    }
+    const result = { level, changes, disallowedReasons, fill: notes.fill };
+    this.diffCache.set(i, result);
+    return result;
+  }
+
+  /** True when revision i adds only document time-stamps (and no form filling). */
+  onlyTimestamps(i: number, sigsPerRevision: Map<number, string[]>): boolean {
+    const kinds = sigsPerRevision.get(i) ?? [];
+    const d = this.diff(i) as RevisionDiff & { fill?: boolean };
+    return kinds.length > 0 && kinds.every((k) => k === 'doc_timestamp') && !d.fill;
+  }
+}
+
+export function fieldName(o: PdfObject | undefined): string | undefined {
+  return textOf(o);
+}

@@ -1,0 +1,103 @@
+/**
+ * The verification report: the shape the CLI prints with --json, the web pages render and the
+ * signing code checks. Indications follow ETSI EN 319 102-1.
+ */
+
+export const Indication = {
+  TotalPassed: 'TOTAL_PASSED',
+  TotalFailed: 'TOTAL_FAILED',
+  Indeterminate: 'INDETERMINATE',
+  NoSignatureFound: 'NO_SIGNATURE_FOUND',
+} as const;
+export type Indication = (typeof Indication)[keyof typeof Indication];
+
+export const SubIndication = {
+  FormatFailure: 'FORMAT_FAILURE',
+  HashFailure: 'HASH_FAILURE',
+  SigCryptoFailure: 'SIG_CRYPTO_FAILURE',
+  Revoked: 'REVOKED',
+  NotYetValid: 'NOT_YET_VALID',
+  NoSigningCertificateFound: 'NO_SIGNING_CERTIFICATE_FOUND',
+  NoCertificateChainFound: 'NO_CERTIFICATE_CHAIN_FOUND',
+  OutOfBoundsNoPoe: 'OUT_OF_BOUNDS_NO_POE',
+  CryptoConstraintsFailureNoPoe: 'CRYPTO_CONSTRAINTS_FAILURE_NO_POE',
+} as const;
+export type SubIndication = (typeof SubIndication)[keyof typeof SubIndication];
+
+export const Coverage = {
+  EntireFile: 'ENTIRE_FILE',
+  EntireRevision: 'ENTIRE_REVISION',
+  Partial: 'PARTIAL',
+  Broken: 'BROKEN',
+} as const;
+export type Coverage = (typeof Coverage)[keyof typeof Coverage];
+
+export type Modification = 'none' | 'allowed' | 'disallowed';
+export type SignatureKind = 'approval' | 'certification' | 'doc_timestamp';
+export type RevocationStatus = 'good' | 'revoked' | 'unknown';
+
+export type CertificateInfo = {
+  subject: string;
+  issuer: string;
+  serial: string;
+  notBefore: string;
+  notAfter: string;
+};
+
+export type TimestampInfo = {
+  /** time proven by the token (genTime), ISO 8601 */
+  time: string;
+  authority: string | null;
+  /** messageImprint matches and the TSA signature verifies */
+  valid: boolean;
+};
+
+export type SignatureReport = {
+  field: string;
+  kind: SignatureKind;
+  signer: { name: string | null; organisation: string | null; serial: string | null } | null;
+  /** claimed signing time (signed attribute, else /M), ISO 8601; not proven */
+  signedAt: string | null;
+  /** the signature time-stamp (for a document time-stamp: the token itself) */
+  timestamp: TimestampInfo | null;
+  intact: boolean | null;
+  cryptoValid: boolean | null;
+  coverage: Coverage;
+  modifiedAfterSigning: Modification;
+  trusted: boolean;
+  revocation: RevocationStatus;
+  indication: Indication;
+  subIndication: SubIndication | null;
+  /** the indication with trust set aside (untrusted or expired chains count as passed) */
+  trustAside: { indication: Indication; subIndication: SubIndication | null };
+  subFilter: string | null;
+  byteRange: number[] | null;
+  /** DocMDP permission level of a certification signature */
+  docMdp: number | null;
+  chain: CertificateInfo[];
+  /** why the indication is what it is; one sentence per finding */
+  problems: string[];
+  /** the changes found in later revisions */
+  modifications: string[];
+};
+
+export type VerificationReport = {
+  verdict: Indication;
+  subIndication: SubIndication | null;
+  /** verdict and sub-indication with trust set aside (the corpus rule) */
+  trustAside: { verdict: Indication; subIndication: SubIndication | null };
+  signatures: SignatureReport[];
+  revisions: number;
+  /** the time against which certificate validity was checked when no time-stamp proves one */
+  validationTime: string;
+  /** `/ByteRange` occurrences in the raw bytes, for diagnosis only (spoofed or orphaned signatures) */
+  byteRangeMarkers: number;
+};
+
+export type VerifyOptions = {
+  /** trust anchors as DER certificates */
+  trustAnchors: Uint8Array[];
+  now?: Date;
+  timeLimitMs?: number;
+  maxBytes?: number;
+};

@@ -1,0 +1,589 @@
+/**
+ * The attack-aware PDF signature verifier. See types.ts for the report and errors.ts for the typed
+ * failures.
+ */
+import type * as pkijs from 'pkijs';
+import { type Deadline, PdfFile, PdfParseError, type Revision } from '../parse/document.ts';
+import {
+  indexOf,
+  isArray,
+  isDict,
+  isName,
+  isRef,
+  isStream,
+  isString,
+  type PdfDict,
+  textOf,
+} from '../parse/objects.ts';
+import {
+  type Cert,
+  certFromDer,
+  certFromPkijs,
+  checkSigner,
+  checkTimestampToken,
+  hashChunks,
+  nameAttr,
+  OID,
+  type ParsedCms,
+  parseCms,
+  serialHex,
+  type TimestampCheck,
+} from './cms.ts';
+import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
+import { VerifyError, VerifyErrorCode } from './errors.ts';
+import { type FoundSignature, findSignatureFields } from './fields.ts';
+import { adbeRevocationData, buildChain, revocationOf, type ValidationData } from './trust.ts';
+import {
+  type CertificateInfo,
+  Coverage,
+  Indication,
+  type Modification,
+  type SignatureKind,
+  type SignatureReport,
+  SubIndication,
+  type VerificationReport,
+  type VerifyOptions,
+} from './types.ts';
+
+export const DEFAULT_TIME_LIMIT_MS = 5000;
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+
+const RANK: Record<Indication, number> = {
+  TOTAL_PASSED: 0,
+  NO_SIGNATURE_FOUND: 0,
+  INDETERMINATE: 1,
+  TOTAL_FAILED: 2,
+};
+
+type Result = { indication: Indication; subIndication: SubIndication | null };
+
+function certInfo(c: Cert): CertificateInfo {
+  const dn = (n: pkijs.RelativeDistinguishedNames) =>
+    [nameAttr(n, OID.commonName), nameAttr(n, OID.organisation)].filter(Boolean).join(', ');
+  return {
+    subject: dn(c.pk.subject),
+    issuer: dn(c.pk.issuer),
+    serial: serialHex(c),
+    notBefore: c.pk.notBefore.value.toISOString(),
+    notAfter: c.pk.notAfter.value.toISOString(),
+  };
+}
+
+/** The per-signature working state, filled step by step. */
+type Work = {
+  found: FoundSignature;
+  br: number[] | null;
+  signedEnd: number;
+  kind: SignatureKind;
+  docMdp: number | null;
+  coverage: Coverage;
+  /** index of the revision the ByteRange ends in, when the signature belongs to it */
+  signedRev: number | null;
+  problems: string[];
+  formatFailure: boolean;
+  modification: Modification;
+  modifications: string[];
+};
+
+function pdfDate(s: string | undefined): Date | undefined {
+  const m = s?.match(/D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?/);
+  if (!m) return undefined;
+  const [, y, mo = '01', d = '01', h = '00', mi = '00', se = '00', tz, th = '00', tm = '00'] = m;
+  let iso = `${y}-${mo}-${d}T${h}:${mi}:${se}`;
+  iso += tz === '+' || tz === '-' ? `${tz}${th}:${tm}` : 'Z';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * Verifies every signature and document time-stamp of a PDF.
+ *
+ * Resolves with a report for any readable PDF, however damaged or attacked its signatures are.
+ * Rejects with a VerifyError for input that is empty, not a PDF, encrypted, over `maxBytes`,
+ * structurally unreadable, or that takes longer than `timeLimitMs`.
+ */
+export async function verifyPdf(bytes: Uint8Array, options: VerifyOptions): Promise<VerificationReport> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const timeLimit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  if (bytes.length === 0) throw new VerifyError(VerifyErrorCode.Empty);
+  if (bytes.length > maxBytes)
+    throw new VerifyError(VerifyErrorCode.TooLarge, `${bytes.length} > ${maxBytes} bytes`);
+  if (indexOf(bytes, '%PDF-', 0, 1024) < 0) throw new VerifyError(VerifyErrorCode.NotPdf);
+  const started = performance.now();
+  const deadline: Deadline = () => {
+    if (performance.now() - started > timeLimit)
+      throw new VerifyError(VerifyErrorCode.Timeout, `${timeLimit} ms`);
+  };
+  try {
+    return verifySync(bytes, options, deadline);
+  } catch (err) {
+    if (err instanceof VerifyError) throw err;
+    if (err instanceof PdfParseError) throw new VerifyError(VerifyErrorCode.Unreadable, err.message);
+    // Anything else is a defect here, but the caller still gets a typed, clear error.
+    throw new VerifyError(VerifyErrorCode.Unreadable, (err as Error)?.message ?? String(err));
+  }
+}
+
+function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadline): VerificationReport {
+  const now = options.now ?? new Date();
+  const anchors = options.trustAnchors.map((d) => certFromDer(d)).filter((c): c is Cert => !!c);
+  const pdf = new PdfFile(bytes, deadline);
+  const latest = pdf.latest;
+  if (latest.trailer.v.has('Encrypt')) throw new VerifyError(VerifyErrorCode.Encrypted);
+  const byteRangeMarkers = countMarkers(bytes);
+  const found = findSignatureFields(pdf, latest);
+  const diff = new DiffAnalyzer(pdf, deadline);
+  const catalog = pdf.catalog(latest);
+  const permsDocMdp = pdf.get(latest, pdf.getDict(latest, catalog, 'Perms'), 'DocMDP');
+  const permsRef = pdf.getDict(latest, catalog, 'Perms')?.v.get('DocMDP');
+
+  const works: Work[] = found.map((f) =>
+    structure(pdf, f, isRef(permsRef) ? permsRef.num : null, permsDocMdp),
+  );
+  works.sort((a, b) => a.signedEnd - b.signedEnd || a.found.order - b.found.order);
+
+  // Validation data for revocation: DSS of the latest revision.
+  const vd = dssData(pdf, latest);
+
+  // DocMDP: changes after a certification signature are limited by its P level.
+  const certification = works.find(
+    (w) => w.kind === 'certification' && w.signedRev !== null && !w.formatFailure,
+  );
+  const sigsPerRevision = new Map<number, string[]>();
+  for (const w of works) {
+    if (w.signedRev === null) continue;
+    const carrier = carrierRevision(pdf, w);
+    if (carrier !== null) {
+      const list = sigsPerRevision.get(carrier) ?? [];
+      list.push(w.kind);
+      sigsPerRevision.set(carrier, list);
+    }
+  }
+  for (const w of works) modificationsOf(pdf, diff, w, certification, sigsPerRevision);
+
+  const reports = works.map((w) => crypto(pdf, bytes, w, anchors, vd, now));
+  let verdict: Result = { indication: Indication.NoSignatureFound, subIndication: null };
+  let aside: Result = { indication: Indication.NoSignatureFound, subIndication: null };
+  if (reports.length > 0) {
+    verdict = { indication: Indication.TotalPassed, subIndication: null };
+    aside = { indication: Indication.TotalPassed, subIndication: null };
+    for (const r of reports) {
+      if (RANK[r.indication] > RANK[verdict.indication])
+        verdict = { indication: r.indication, subIndication: r.subIndication };
+      if (RANK[r.trustAside.indication] > RANK[aside.indication]) aside = { ...r.trustAside };
+    }
+  }
+  return {
+    verdict: verdict.indication,
+    subIndication: verdict.subIndication,
+    trustAside: { verdict: aside.indication, subIndication: aside.subIndication },
+    signatures: reports,
+    revisions: pdf.revisions.length,
+    validationTime: now.toISOString(),
+    byteRangeMarkers,
+  };
+}
+
+function countMarkers(bytes: Uint8Array): number {
+  let n = 0;
+  let p = 0;
+  while (n < 10_000) {
+    const i = indexOf(bytes, '/ByteRange', p);
+    if (i < 0) break;
+    n++;
+    p = i + 10;
+  }
+  return n;
+}
+
+function dssData(pdf: PdfFile, rev: Revision): ValidationData {
+  const out: ValidationData = { certs: [], crls: [], ocsps: [] };
+  const dss = pdf.getDict(rev, pdf.catalog(rev), 'DSS');
+  if (!dss) return out;
+  const streams = (key: string): Uint8Array[] => {
+    const arr = pdf.get(rev, dss, key);
+    if (!isArray(arr)) return [];
+    const res: Uint8Array[] = [];
+    for (const el of arr.v.slice(0, 1000)) {
+      const s = pdf.resolve(rev, el);
+      if (isStream(s)) {
+        const d = pdf.streamData(s);
+        if (d) res.push(d);
+      }
+    }
+    return res;
+  };
+  for (const d of streams('Certs')) {
+    const c = certFromDer(d);
+    if (c) out.certs.push(c);
+  }
+  out.crls = streams('CRLs');
+  out.ocsps = streams('OCSPs');
+  return out;
+}
+
+/** The revision in which the signature dictionary (as now read) was written. */
+function carrierRevision(pdf: PdfFile, w: Work): number | null {
+  const num = w.found.sigObjNum;
+  if (num === null) return null;
+  const latestEntry = pdf.latest.table.get(num);
+  for (const rev of pdf.revisions) {
+    const e = rev.table.get(num);
+    if (e && latestEntry && JSON.stringify(e) === JSON.stringify(latestEntry)) return rev.index;
+  }
+  return null;
+}
+
+function structure(pdf: PdfFile, f: FoundSignature, permsNum: number | null, permsDict: unknown): Work {
+  const latest = pdf.latest;
+  const sig = f.sig;
+  const problems: string[] = [];
+  const sub = sig.v.get('SubFilter');
+  const subFilter = isName(sub) ? sub.v : null;
+  const type = sig.v.get('Type');
+  let kind: SignatureKind = 'approval';
+  if (subFilter === 'ETSI.RFC3161' || isName(type, 'DocTimeStamp')) kind = 'doc_timestamp';
+  let docMdp: number | null = null;
+  const refs = pdf.get(latest, sig, 'Reference');
+  if (isArray(refs)) {
+    for (const r of refs.v) {
+      const rd = pdf.resolve(latest, r);
+      if (isDict(rd) && isName(pdf.get(latest, rd, 'TransformMethod'), 'DocMDP')) {
+        const tp = pdf.getDict(latest, rd, 'TransformParams');
+        const p = pdf.get(latest, tp, 'P');
+        docMdp = typeof p === 'number' && [1, 2, 3].includes(p) ? p : 2;
+      }
+    }
+  }
+  const isPermsTarget =
+    (permsNum !== null && permsNum === f.sigObjNum) || (permsDict !== undefined && permsDict === sig);
+  if (isPermsTarget || docMdp !== null) {
+    kind = 'certification';
+    if (docMdp === null) docMdp = 2;
+    if (!isPermsTarget) problems.push('the DocMDP signature is not the one named in the catalog /Perms');
+  }
+  const w: Work = {
+    found: f,
+    br: null,
+    signedEnd: Number.MAX_SAFE_INTEGER,
+    kind,
+    docMdp,
+    coverage: Coverage.Broken,
+    signedRev: null,
+    problems,
+    formatFailure: false,
+    modification: 'none',
+    modifications: [],
+  };
+  const fail = (msg: string) => {
+    w.problems.push(msg);
+    w.formatFailure = true;
+  };
+  if (!isName(sig.v.get('Filter'))) fail('signature dictionary has no /Filter');
+  if (!subFilter) fail('signature dictionary has no /SubFilter');
+  if (type !== undefined && !isName(type, 'Sig') && !isName(type, 'DocTimeStamp'))
+    fail('signature dictionary has a wrong /Type');
+  const brObj = pdf.resolve(latest, sig.v.get('ByteRange'));
+  const len = pdf.bytes.length;
+  if (
+    !isArray(brObj) ||
+    brObj.v.length !== 4 ||
+    !brObj.v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0)
+  ) {
+    fail('/ByteRange is not four non-negative integers');
+    return w;
+  }
+  const br = brObj.v as number[];
+  w.br = br;
+  w.signedEnd = br[2] + br[3];
+  if (br[0] !== 0 || br[1] <= 0 || br[2] < br[1] || br[3] < 0) {
+    fail('/ByteRange is not [0 a b c] with a gap');
+    return w;
+  }
+  if (w.signedEnd > len) {
+    fail('/ByteRange points past the end of the file');
+    return w;
+  }
+  // The revision whose bytes contain the end of the signed range: that is the revision being signed.
+  const containing = pdf.revisions.find((r) => r.end >= w.signedEnd) ?? latest;
+  const atEnd = pdf.revisions.find((r) => r.end === w.signedEnd || r.eofEnd === w.signedEnd);
+  // The signature dictionary must exist in that revision, and its /Contents must be exactly the gap.
+  const num = f.sigObjNum;
+  let signedSig: PdfDict | undefined;
+  if (num !== null) {
+    const o = pdf.entryObject(containing, num)?.obj;
+    if (f.sigObjNum === f.fieldObjNum) {
+      const v = isDict(o) ? pdf.resolve(containing, o.v.get('V')) : undefined;
+      signedSig = isDict(v) ? v : undefined;
+    } else signedSig = isDict(o) ? o : undefined;
+  }
+  if (!signedSig) {
+    fail('the signature dictionary is not part of the revision its /ByteRange covers');
+    w.modification = 'none';
+    return w;
+  }
+  const contents = signedSig.v.get('Contents');
+  if (!isString(contents)) {
+    fail('/Contents is not a direct string');
+    return w;
+  }
+  const exact = contents.start === br[1] && contents.end === br[2];
+  // pdf.js' signer leaves the < > delimiters inside the signed ranges; only hex digits are excluded.
+  const inner = contents.hex && contents.start + 1 === br[1] && contents.end - 1 === br[2];
+  if (!exact && !inner) {
+    fail("the /ByteRange gap is not exactly this signature's /Contents string");
+  }
+  if (!w.formatFailure || (!exact && !inner)) {
+    if (w.signedEnd === len) w.coverage = exact || inner ? Coverage.EntireFile : Coverage.Broken;
+    else if (atEnd) w.coverage = exact || inner ? Coverage.EntireRevision : Coverage.Broken;
+    else {
+      w.coverage = exact || inner ? Coverage.Partial : Coverage.Broken;
+    }
+  }
+  if (w.coverage === Coverage.Partial) fail('the signed bytes do not end at the end of a revision');
+  w.signedRev = atEnd ? atEnd.index : w.signedEnd === len ? latest.index : null;
+  // Objects a viewer reads that sit in unsigned bytes inside the signed part of the file: wrapping.
+  const unsigned: [number, number][] = [];
+  if (!exact && !inner) unsigned.push([br[1], br[2]]);
+  else if (inner) unsigned.push([br[1] + 0, br[1]]);
+  if (!atEnd && w.signedEnd < len) unsigned.push([w.signedEnd, containing.end]);
+  const sigOffset = (() => {
+    const e = num !== null ? containing.table.get(num) : undefined;
+    return e && e.type === 1 ? e.offset : -1;
+  })();
+  for (const [num2, e] of latest.table) {
+    if (e.type !== 1 || e.offset === sigOffset) continue;
+    if (unsigned.some(([a, b]) => e.offset >= a && e.offset < b) && e.offset < containing.end) {
+      w.modification = 'disallowed';
+      w.modifications.push(`object ${num2} lies in bytes the signature does not cover`);
+      break;
+    }
+  }
+  return w;
+}
+
+function modificationsOf(
+  pdf: PdfFile,
+  diff: DiffAnalyzer,
+  w: Work,
+  certification: Work | undefined,
+  sigsPerRevision: Map<number, string[]>,
+): void {
+  if (w.modification === 'disallowed') return;
+  if (w.coverage === Coverage.Partial) {
+    w.modification = 'disallowed';
+    w.modifications.push('bytes after the signed range are not a complete revision');
+    return;
+  }
+  if (w.signedRev === null) return;
+  let worst: Modification = 'none';
+  for (let i = w.signedRev + 1; i < pdf.revisions.length; i++) {
+    const d = diff.diff(i);
+    let level: LevelValue = d.level;
+    if (level === Level.form && diff.onlyTimestamps(i, sigsPerRevision)) level = Level.timestamp;
+    const certified = certification && certification.signedRev !== null && certification.signedRev < i;
+    const p = certified ? (certification.docMdp ?? 2) : null;
+    const max = p === 1 ? Level.timestamp : p === 2 ? Level.form : p === 3 ? Level.annot : Level.form;
+    w.modifications.push(...d.changes.map((c) => `revision ${i + 1}: ${c}`));
+    if (level > max) {
+      worst = 'disallowed';
+      const reasons = d.disallowedReasons.length > 0 ? d.disallowedReasons : d.changes;
+      w.problems.push(
+        `revision ${i + 1} makes changes not permitted after signing${p ? ` (DocMDP P=${p})` : ''}: ${reasons.slice(0, 3).join('; ')}`,
+      );
+    } else if (worst === 'none') worst = 'allowed';
+  }
+  w.modification = worst;
+}
+
+function crypto(
+  pdf: PdfFile,
+  bytes: Uint8Array,
+  w: Work,
+  anchors: Cert[],
+  vd: ValidationData,
+  now: Date,
+): SignatureReport {
+  const sig = w.found.sig;
+  const problems = w.problems;
+  let intact: boolean | null = null;
+  let cryptoValid: boolean | null = null;
+  let signerCert: Cert | undefined;
+  let certBound: boolean | null = null;
+  let signedAt: Date | undefined = pdfDate(textOf(sig.v.get('M')));
+  let ts: TimestampCheck | undefined;
+  let cmsFormat = false;
+  let pool: Cert[] = [...vd.certs];
+  let revData: ValidationData = vd;
+  const subFilterObj = sig.v.get('SubFilter');
+  const subFilter = isName(subFilterObj) ? subFilterObj.v : null;
+  const contents = sig.v.get('Contents');
+  const br = w.br;
+  const chunks = (): Uint8Array[] => {
+    if (!br) return [];
+    const end1 = Math.min(br[0] + br[1], bytes.length);
+    const end2 = Math.min(br[2] + br[3], bytes.length);
+    return [
+      bytes.subarray(Math.min(br[0], bytes.length), end1),
+      bytes.subarray(Math.min(br[2], bytes.length), end2),
+    ];
+  };
+  if (!isString(contents) || contents.v.every((b) => b === 0)) {
+    problems.push('/Contents holds no signature value');
+    cmsFormat = true;
+  } else if (br) {
+    if (w.kind === 'doc_timestamp') {
+      ts = checkTimestampToken(contents.v, chunks());
+      intact = ts.imprintMatches;
+      signerCert = ts.tsaCert;
+      cryptoValid = ts.tsaCert ? ts.problems.every((p) => p === 'messageImprint does not match') : null;
+      if (ts.problems.some((p) => p !== 'messageImprint does not match')) {
+        if (ts.tsaCert) cryptoValid = false;
+        problems.push(...ts.problems.filter((p) => p !== 'messageImprint does not match'));
+      }
+      if (!ts.tsaCert) problems.push('the time-stamp token holds no TSA certificate');
+      pool = [...pool, ...ts.certs];
+      signedAt = ts.genTime;
+    } else {
+      let cms: ParsedCms | undefined;
+      try {
+        cms = parseCms(contents.v);
+      } catch (e) {
+        problems.push((e as Error).message);
+        cmsFormat = true;
+      }
+      if (cms) {
+        signerCert = cms.signerCert;
+        pool = [...pool, ...cms.certs];
+        const adbe = adbeRevocationData(cms.signedAttr(OID.adbeRevocation)[0]);
+        revData = { certs: vd.certs, crls: [...vd.crls, ...adbe.crls], ocsps: [...vd.ocsps, ...adbe.ocsps] };
+        const detached = subFilter === 'adbe.pkcs7.detached' || subFilter === 'ETSI.CAdES.detached';
+        if (!cms.digestAlg) {
+          problems.push('unsupported digest algorithm');
+        } else if (detached && cms.eContent) {
+          problems.push('a detached signature must not encapsulate content');
+          cmsFormat = true;
+        } else if (subFilter === 'adbe.pkcs7.sha1') {
+          const d = hashChunks('sha1', chunks());
+          const content = cms.eContent;
+          if (!content) {
+            problems.push('adbe.pkcs7.sha1 signature without encapsulated digest');
+            cmsFormat = true;
+          } else {
+            const r = checkSigner(cms, hashChunks(cms.digestAlg, [content]), () => [content]);
+            intact = r.intact === true && Buffer.compare(Buffer.from(content), d) === 0;
+            cryptoValid = r.cryptoValid;
+            certBound = r.certBound;
+            signedAt = r.signingTime ?? signedAt;
+            problems.push(...r.problems);
+          }
+        } else if (detached) {
+          const r = checkSigner(cms, hashChunks(cms.digestAlg, chunks()), chunks);
+          intact = r.intact;
+          cryptoValid = r.cryptoValid;
+          certBound = r.certBound;
+          signedAt = r.signingTime ?? signedAt;
+          if (r.problems.length > 0) {
+            problems.push(...r.problems);
+            cmsFormat = true;
+          }
+        } else {
+          problems.push(`unsupported /SubFilter ${subFilter ?? '(none)'}`);
+          cmsFormat = true;
+        }
+        const tokAttr = cms.unsignedAttr(OID.signatureTimeStamp)[0];
+        if (tokAttr?.values[0]) {
+          const token = new Uint8Array(tokAttr.values[0].toBER(false));
+          ts = checkTimestampToken(token, [new Uint8Array(cms.signerInfo.signature.valueBlock.valueHexView)]);
+          if (!ts.ok) problems.push(`signature time-stamp is not valid: ${ts.problems.join('; ')}`);
+          pool = [...pool, ...ts.certs];
+        }
+      }
+    }
+  }
+  if (intact === false) problems.push('the signed bytes do not match the digest in the signature');
+  if (cryptoValid === false) problems.push("the signature value does not verify with the signer's key");
+
+  // Trust: validity at the time proven by a valid time-stamp, else now.
+  const tsTime = ts?.ok && ts.genTime ? ts.genTime : undefined;
+  const at = w.kind === 'doc_timestamp' ? (ts?.genTime ?? now) : (tsTime ?? now);
+  let trusted = false;
+  let revocation: SignatureReport['revocation'] = 'unknown';
+  let chainInfo: SignatureReport['chain'] = [];
+  let trustSub: SubIndication | null = null;
+  if (signerCert) {
+    const chain = buildChain(signerCert, pool, anchors, at);
+    chainInfo = chain.chain.map(certInfo);
+    revocation = revocationOf(signerCert, chain.chain[1], revData, at);
+    trusted = chain.anchored && chain.validAt && revocation !== 'revoked';
+    if (!chain.anchored) trustSub = SubIndication.NoCertificateChainFound;
+    else if (chain.notYetValid) trustSub = SubIndication.NotYetValid;
+    else if (!chain.validAt) trustSub = SubIndication.OutOfBoundsNoPoe;
+    if (revocation === 'revoked') trustSub = SubIndication.Revoked;
+  }
+
+  // Indication, trust aside: structure, then integrity, then the signing certificate.
+  let aside: Result = { indication: Indication.TotalPassed, subIndication: null };
+  if (w.formatFailure || cmsFormat || w.modification === 'disallowed')
+    aside = { indication: Indication.TotalFailed, subIndication: SubIndication.FormatFailure };
+  else if (intact === false)
+    aside = { indication: Indication.TotalFailed, subIndication: SubIndication.HashFailure };
+  else if (cryptoValid === false)
+    aside = { indication: Indication.TotalFailed, subIndication: SubIndication.SigCryptoFailure };
+  else if (!signerCert || certBound === false) {
+    if (certBound === false)
+      problems.push('the signing-certificate attribute does not match the certificate');
+    else problems.push("the signer's certificate is not in the signature");
+    aside = { indication: Indication.Indeterminate, subIndication: SubIndication.NoSigningCertificateFound };
+  } else if (intact === null || cryptoValid === null)
+    aside = {
+      indication: Indication.Indeterminate,
+      subIndication: SubIndication.CryptoConstraintsFailureNoPoe,
+    };
+  let full = aside;
+  if (aside.indication === Indication.TotalPassed && trustSub) {
+    full =
+      trustSub === SubIndication.Revoked || trustSub === SubIndication.NotYetValid
+        ? { indication: Indication.TotalFailed, subIndication: trustSub }
+        : { indication: Indication.Indeterminate, subIndication: trustSub };
+    if (trustSub === SubIndication.NoCertificateChainFound)
+      problems.push('the certificate does not chain to a trust anchor');
+    if (trustSub === SubIndication.OutOfBoundsNoPoe)
+      problems.push(`a certificate of the chain is not valid at ${at.toISOString()}`);
+  }
+  const signer = signerCert
+    ? {
+        name: nameAttr(signerCert.pk.subject, OID.commonName) ?? textOf(sig.v.get('Name')) ?? null,
+        organisation: nameAttr(signerCert.pk.subject, OID.organisation) ?? null,
+        serial: serialHex(signerCert),
+      }
+    : textOf(sig.v.get('Name'))
+      ? { name: textOf(sig.v.get('Name')) ?? null, organisation: null, serial: null }
+      : null;
+  return {
+    field: w.found.field,
+    kind: w.kind,
+    signer,
+    signedAt: signedAt ? signedAt.toISOString() : null,
+    timestamp: ts?.genTime
+      ? { time: ts.genTime.toISOString(), authority: ts.tsaName ?? null, valid: ts.ok }
+      : null,
+    intact,
+    cryptoValid,
+    coverage: w.coverage,
+    modifiedAfterSigning: w.modification,
+    trusted,
+    revocation,
+    indication: full.indication,
+    subIndication: full.subIndication,
+    trustAside: aside,
+    subFilter,
+    byteRange: br,
+    docMdp: w.docMdp,
+    chain: chainInfo,
+    problems: [...new Set(problems)],
+    modifications: w.modifications,
+  };
+}
+
+export { certFromPkijs };
