@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { devModule } from './modules/dev/routes.ts';
+import type { ServerModule } from './modules/module.ts';
+import { sessionModule } from './modules/session/routes.ts';
+
+/**
+ * The server's domains, in registration order. A new domain adds ONE line here, e.g.
+ *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
+ */
+export const modules: readonly ServerModule[] = [sessionModule, devModule];
+
+/**
+ * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.
+ * `extraModules` (tests) are registered after the product's own.
+ */
+export async function buildApp(
+  deps: AppDeps,
+  options: { extraModules?: readonly ServerModule[] } = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Request start/end lines only when debugging; refusals and failures are logged by the error handler.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  installErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  const isHttps = config.isSecureCookies;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        // pdf.js may compile WebAssembly decoders; no eval otherwise.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // pdf.js runs its worker from a same-origin asset or a blob: URL.
+        workerSrc: ["'self'", 'blob:'],
+        // antd writes its CSS-in-JS styles inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'blob:', 'data:'],
+        frameSrc: ["'self'", 'blob:'],
+        formAction: ["'self'"],
+        // Partner platforms embed the product (SPEC §1): the framing policy comes from the config.
+        frameAncestors: config.frameAncestors,
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // frame-ancestors above decides who may frame the app; X-Frame-Options cannot express a list.
+    frameguard: false,
+    strictTransportSecurity: isHttps ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadLimitBytes, files: 10, fields: 50, fieldSize: config.bodyLimitBytes },
+  });
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(fastifyRateLimit, { max: config.rateLimitPerMinute, timeWindow: 60_000 });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'E-signature platform API',
+        version: '1',
+        description:
+          'Every call is a POST with a JSON body answered with HTTP 200 and {code, msg, data}; code 0 is success. ' +
+          'Session codes: 2000 not logged in, 3000 logged in elsewhere, 4000 account disabled; HTTP 601 session ' +
+          'timed out, 602 no permission. With a session, send the token cookie in x-xsrf-token and keySuffixOf(token) in keysuffix.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', staticCSP: false });
+
+  for (const module of [...modules, ...(options.extraModules ?? [])]) {
+    await app.register(async (scope) => module.register(scope, deps));
+  }
+
+  if (existsSync(join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(res, path) {
+        // Vite names built assets by content hash: they never change and may be cached for a year.
+        if (/[/\\]assets[/\\]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+  return app;
+}

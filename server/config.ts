@@ -1,0 +1,165 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read from the environment once at start and validated.
+ * A bad value stops the start with a message that names the variable (STYLE.md: fail early, say which).
+ */
+
+const zBool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const zInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const zOptionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: zInt(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: zOptionalString.pipe(z.url({ message: 'must be an absolute http(s) URL' }).optional()),
+  /** Unset: embedded PGlite in DATA_DIR/pg. `memory://`: in-memory PGlite (tests). Otherwise a PostgreSQL URL. */
+  DATABASE_URL: zOptionalString.refine(
+    (v) => v === undefined || v === 'memory://' || /^postgres(ql)?:\/\//.test(v),
+    'must be a postgres:// or postgresql:// URL, or memory://',
+  ),
+  ESIGN_MASTER_KEY: zOptionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must have at least 32 characters',
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: zInt(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  UPLOAD_LIMIT_MB: zInt(1, 2048).default(50),
+  SESSION_IDLE_MINUTES: zInt(1, 7 * 24 * 60).default(120),
+  /** Most live sessions one user may hold; a further login ends the oldest (it then answers 3000). */
+  SESSION_MAX_PER_USER: zInt(1, 100).default(5),
+  /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: zBool.default(false),
+  SMS_CODE_TTL_SECONDS: zInt(30, 3600).default(300),
+  SMS_RESEND_SECONDS: zInt(0, 3600).default(60),
+  /** Codes one phone may receive per hour. */
+  SMS_MAX_PER_PHONE_HOUR: zInt(1, 10_000).default(10),
+  /** Codes one client address may request per hour. */
+  SMS_MAX_PER_IP_HOUR: zInt(1, 100_000).default(30),
+  /** Wrong codes that lock a phone, and for how long. */
+  SMS_MAX_WRONG: zInt(1, 100).default(5),
+  SMS_LOCK_MINUTES: zInt(1, 24 * 60).default(15),
+  /** Login attempts per client address per 15 minutes, and failed logins per phone per 15 minutes. */
+  LOGIN_MAX_PER_IP: zInt(1, 100_000).default(100),
+  LOGIN_MAX_FAILED_PER_PHONE: zInt(1, 1000).default(10),
+  /** Flood guard: requests per minute per client address on /v1 (0 = off). */
+  RATE_LIMIT_PER_MINUTE: zInt(0, 1_000_000).default(0),
+  S3_ENDPOINT: zOptionalString,
+  S3_BUCKET: zOptionalString,
+  S3_REGION: zOptionalString,
+  S3_ACCESS_KEY_ID: zOptionalString,
+  S3_SECRET_ACCESS_KEY: zOptionalString,
+  /** Who may frame the app (CSP frame-ancestors), space-separated: partner platforms embed it. */
+  FRAME_ANCESTORS: z.string().min(1).default("'self'"),
+  /** Folder of the built client; served at / when it holds index.html. */
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  /** Cookies get `Secure` when the public address is https. */
+  isSecureCookies: boolean;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  /** Undefined only in development/test; the PKI derives its key-encryption key from it. */
+  masterKey: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  sessionIdleMs: number;
+  sessionMaxPerUser: number;
+  trustProxy: boolean;
+  sms: {
+    codeTtlSeconds: number;
+    resendSeconds: number;
+    maxPerPhoneHour: number;
+    maxPerIpHour: number;
+    maxWrong: number;
+    lockMinutes: number;
+  };
+  login: { maxPerIp: number; maxFailedPerPhone: number };
+  rateLimitPerMinute: number;
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string }
+    | undefined;
+  frameAncestors: string[];
+  clientDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the settings; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.ESIGN_MASTER_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ESIGN_MASTER_KEY: required in production (at least 32 characters); it encrypts the private keys at rest',
+    );
+  }
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  let database: Config['database'];
+  if (e.DATABASE_URL === undefined) database = { kind: 'pglite', dataDir: resolve(dataDir, 'pg') };
+  else if (e.DATABASE_URL === 'memory://') database = { kind: 'pglite', dataDir: null };
+  else database = { kind: 'postgres', url: e.DATABASE_URL };
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl,
+    isSecureCookies: publicUrl.startsWith('https://'),
+    database,
+    masterKey: e.ESIGN_MASTER_KEY,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxPerUser: e.SESSION_MAX_PER_USER,
+    trustProxy: e.TRUST_PROXY,
+    sms: {
+      codeTtlSeconds: e.SMS_CODE_TTL_SECONDS,
+      resendSeconds: e.SMS_RESEND_SECONDS,
+      maxPerPhoneHour: e.SMS_MAX_PER_PHONE_HOUR,
+      maxPerIpHour: e.SMS_MAX_PER_IP_HOUR,
+      maxWrong: e.SMS_MAX_WRONG,
+      lockMinutes: e.SMS_LOCK_MINUTES,
+    },
+    login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxFailedPerPhone: e.LOGIN_MAX_FAILED_PER_PHONE },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    clientDir: resolve(e.CLIENT_DIR),
+  };
+}

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { runMigrations } from './migrate.ts';
+
+/**
+ * The query builder every module uses. The same type over both engines: embedded PGlite (default)
+ * and PostgreSQL through `pg` (DATABASE_URL). Only the shared PgDatabase surface is used, so a query
+ * written once runs on both.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** Runs a multi-statement SQL text (no parameters) on one connection: what migrations need. */
+export type RawExec = {
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` with exclusive use of one connection; `exec` there may hold several statements. */
+  withConnection<T>(fn: (exec: (text: string) => Promise<void>, query: RawQuery) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+export type RawQuery = <R>(text: string, params?: unknown[]) => Promise<R[]>;
+
+const engines = new WeakMap<Db, RawExec>();
+
+// pg parses int8 and numeric to strings while PGlite gives numbers; the schema keeps counters in int4 and
+// casts count(*) to int, and these parsers make any leftover int8 (e.g. sum()) a number on both engines.
+// Values beyond 2^53 do not occur in this product (counters, quantities).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens the database the config names and, unless told otherwise, brings its schema up to date. */
+export async function openDatabase(
+  config: Pick<Config, 'database'>,
+  options: { migrate?: boolean } = {},
+): Promise<Db> {
+  let db: Db;
+  let raw: RawExec;
+  if (config.database.kind === 'pglite') {
+    const dir = config.database.dataDir;
+    if (dir) mkdirSync(dir, { recursive: true });
+    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    db = drizzlePglite({ client }) as unknown as Db;
+    raw = {
+      kind: 'pglite',
+      // PGlite is one connection that serialises its calls; a transaction through exec keeps it.
+      withConnection: (fn) =>
+        fn(
+          async (text) => {
+            await client.exec(text);
+          },
+          async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
+        ),
+      close: () => client.close(),
+    };
+  } else {
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // An idle client that loses its server emits 'error' on the pool; without a listener that would crash.
+    pool.on('error', () => {});
+    db = drizzleNodePg({ client: pool }) as unknown as Db;
+    raw = {
+      kind: 'postgres',
+      withConnection: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          return await fn(
+            async (text) => {
+              await conn.query(text);
+            },
+            async <R>(text: string, params?: unknown[]) =>
+              (await conn.query(text, params as unknown[])).rows as R[],
+          );
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  engines.set(db, raw);
+  if (options.migrate !== false) await runMigrations(raw);
+  return db;
+}
+
+/** The engine under a Db (for migrations and tests). */
+export function rawOf(db: Db): RawExec {
+  const raw = engines.get(db);
+  if (!raw) throw new Error('rawOf: this Db was not opened by openDatabase');
+  return raw;
+}
+
+export async function closeDatabase(db: Db): Promise<void> {
+  const raw = engines.get(db);
+  engines.delete(db);
+  await raw?.close();
+}
+
+/** Rows of a raw SQL query through drizzle, the same shape on both engines. */
+export async function queryRows<R extends Record<string, unknown>>(db: Db, query: SQL): Promise<R[]> {
+  const result = (await db.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
+}

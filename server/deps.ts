@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Messenger } from './messaging/messenger.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+
+/** Time as the server sees it; tests pass a clock they can move (idle time-outs, code expiry). */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Everything a module may use, built once in main.ts (or by the test helper) and handed to buildApp.
+ * The server keeps no request state in memory: all of it lives in `db` and `storage`.
+ */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  storage: BlobStore;
+  log: Logger;
+  messenger: Messenger;
+  clock: Clock;
+};

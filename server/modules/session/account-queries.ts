@@ -1,0 +1,134 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/accounts.ts';
+
+// SQL of users and SMS codes.
+
+export type UserRow = {
+  id: string;
+  phone: string;
+  passwordHash: string;
+  name: string | null;
+  status: UserStatus;
+};
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      passwordHash: users.passwordHash,
+      name: users.name,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, userId: string): Promise<UserRow | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      passwordHash: users.passwordHash,
+      name: users.name,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a user; null when the phone is taken (also under a concurrent registration). */
+export async function insertUser(
+  db: Db,
+  phone: string,
+  passwordHash: string,
+  now: Date,
+): Promise<string | null> {
+  const rows = await db
+    .insert(users)
+    .values({ phone, passwordHash, createdAt: now })
+    .onConflictDoNothing({ target: users.phone })
+    .returning({ id: users.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function setUserStatus(db: Db, userId: string, status: UserStatus): Promise<void> {
+  await db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+export async function latestSmsCode(db: Db, phone: string, purpose: string) {
+  const rows = await db
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertSmsCode(
+  db: Db,
+  v: { phone: string; purpose: string; codeHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  // A new code replaces the earlier unused ones of the same purpose.
+  await db
+    .update(smsCodes)
+    .set({ usedAt: v.now })
+    .where(and(eq(smsCodes.phone, v.phone), eq(smsCodes.purpose, v.purpose), isNull(smsCodes.usedAt)));
+  await db.insert(smsCodes).values({
+    phone: v.phone,
+    purpose: v.purpose,
+    codeHash: v.codeHash,
+    createdAt: v.now,
+    expiresAt: v.expiresAt,
+  });
+}
+
+/** Marks a code used if it still is unused; true when this call was the one that used it. */
+export async function markSmsCodeUsed(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(smsCodes)
+    .set({ usedAt: now })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt)))
+    .returning({ id: smsCodes.id });
+  return rows.length === 1;
+}
+
+export async function addSmsAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(eq(smsCodes.id, id));
+}
+
+export async function findSmsLock(db: Db, phone: string) {
+  const rows = await db.select().from(smsLocks).where(eq(smsLocks.phone, phone)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Counts one wrong code; returns the failures now on record. */
+export async function addSmsFailure(db: Db, phone: string): Promise<number> {
+  const rows = await db
+    .insert(smsLocks)
+    .values({ phone, failures: 1 })
+    .onConflictDoUpdate({ target: smsLocks.phone, set: { failures: sql`${smsLocks.failures} + 1` } })
+    .returning({ failures: smsLocks.failures });
+  return rows[0].failures;
+}
+
+export async function lockSms(db: Db, phone: string, until: Date): Promise<void> {
+  await db.update(smsLocks).set({ failures: 0, lockedUntil: until }).where(eq(smsLocks.phone, phone));
+}
+
+export async function clearSmsFailures(db: Db, phone: string): Promise<void> {
+  await db.update(smsLocks).set({ failures: 0 }).where(eq(smsLocks.phone, phone));
+}

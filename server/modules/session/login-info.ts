@@ -1,0 +1,33 @@
+import { LoginState } from '#contract/enums.ts';
+import type { LoginInfo } from '#contract/calls/session.ts';
+import type { AppDeps } from '../../deps.ts';
+import { findUserById } from './account-queries.ts';
+import type { LiveSession } from './session-service.ts';
+
+/**
+ * The login-info fields of SPEC §3 for a live session, computed in this one place. Later issues extend it:
+ * certificates set hasCaCert, seals hasSeal, companies companyName/isAdmin/hasOperator, packages the
+ * product types and quantities. Until they arrive these are false / empty / 0.
+ */
+export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Promise<LoginInfo> {
+  const user = await findUserById(deps.db, session.userId);
+  if (!user) throw new Error(`session ${session.id} names a missing user`);
+  return {
+    userId: user.id,
+    userType: session.userType,
+    loginState: LoginState.Verified,
+    phone: user.phone,
+    name: user.name,
+    companyId: session.companyId,
+    companyName: null,
+    isAdmin: false,
+    hasCaCert: false,
+    hasSeal: false,
+    hasOperator: false,
+    salePackageProductTypeList: [],
+    totalQuantitySum: 0,
+    totalReserveQuantity: 0,
+    totalUseQuantity: 0,
+    remainQuantity: 0,
+  };
+}

@@ -1,0 +1,86 @@
+import {
+  getEsignLoginInfo,
+  getSaleProductTypeList,
+  getUserQualification,
+  isHyCenterLogin,
+  logout,
+  resetPassword,
+  sendSmsCode,
+  updateLoginUserInfoCache,
+  userLogin,
+  userOperatorLogin,
+  userRegister,
+} from '#contract/calls/session.ts';
+import { SALE_PRODUCT_TYPE_NAMES, SaleProductType, UserType } from '#contract/enums.ts';
+import { SESSION_COOKIE } from '#contract/transport.ts';
+import { SessionEndReason } from '../../db/schema/accounts.ts';
+import { registerCall } from '../../http/register-call.ts';
+import type { ServerModule } from '../module.ts';
+import * as accounts from './account-service.ts';
+import { computeLoginInfo } from './login-info.ts';
+import { endSession } from './session-queries.ts';
+import { clearSessionCookies } from './session-service.ts';
+import * as sms from './sms-service.ts';
+
+/** Accounts and sessions: the foundation calls of contract/calls/session.ts. */
+export const sessionModule: ServerModule = {
+  name: 'session',
+  register(app, deps) {
+    registerCall(app, sendSmsCode, ({ body, req }) =>
+      sms.sendSmsCode(deps, body.phone, body.purpose, req.ip),
+    );
+
+    registerCall(app, userRegister, async ({ body, reply }) => {
+      const session = await accounts.registerPerson(deps, reply, body);
+      return computeLoginInfo(deps, session);
+    });
+
+    registerCall(app, userLogin, async ({ body, req, reply, session: previous }) => {
+      const session = await accounts.loginPerson(deps, reply, body, req.ip, previous);
+      return computeLoginInfo(deps, session);
+    });
+
+    registerCall(app, userOperatorLogin, async ({ body, req, reply, session: previous }) => {
+      const input = { ...body, userType: UserType.Company };
+      const session = await accounts.loginPerson(deps, reply, input, req.ip, previous);
+      return computeLoginInfo(deps, session);
+    });
+
+    registerCall(app, logout, async ({ session, reply }) => {
+      if (session) await endSession(deps.db, session.id, SessionEndReason.Logout, deps.clock.now());
+      clearSessionCookies(deps, reply);
+      return null;
+    });
+
+    registerCall(app, resetPassword, async ({ body }) => {
+      await accounts.resetPassword(deps, body);
+      return null;
+    });
+
+    // The route guard's check: no valid session is an answer (null), not an error.
+    registerCall(app, getEsignLoginInfo, async ({ session, req, reply }) => {
+      if (!session) {
+        if (req.cookies[SESSION_COOKIE]) clearSessionCookies(deps, reply);
+        return null;
+      }
+      return computeLoginInfo(deps, session);
+    });
+
+    registerCall(app, getUserQualification, ({ requireSession }) => computeLoginInfo(deps, requireSession()));
+
+    registerCall(app, updateLoginUserInfoCache, ({ requireSession }) =>
+      computeLoginInfo(deps, requireSession()),
+    );
+
+    // No central user centre is configured in this product, so there is never a login to convert (0).
+    registerCall(app, isHyCenterLogin, () => 0);
+
+    registerCall(app, getSaleProductTypeList, () =>
+      Object.values(SaleProductType).map((code) => ({
+        code,
+        name: SALE_PRODUCT_TYPE_NAMES[code].zh,
+        nameEn: SALE_PRODUCT_TYPE_NAMES[code].en,
+      })),
+    );
+  },
+};

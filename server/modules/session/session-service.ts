@@ -1,0 +1,159 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code, HttpStatus } from '#contract/codes.ts';
+import {
+  KEY_SUFFIX_HEADER,
+  SESSION_COOKIE,
+  TOKEN_COOKIE,
+  XSRF_HEADER,
+  keySuffixOf,
+} from '#contract/transport.ts';
+import { SessionEndReason } from '../../db/schema/accounts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { T } from '../../http/texts.ts';
+import {
+  endSession,
+  endUserSessions,
+  findSessionBySidHash,
+  insertSession,
+  liveSessionIds,
+  touchSession,
+} from './session-queries.ts';
+
+/** A session that may act: not ended, not idle too long, its user active. */
+export type LiveSession = {
+  id: string;
+  userId: string;
+  userType: number;
+  companyId: string | null;
+  token: string;
+};
+
+export type SessionLookup =
+  | { state: 'none' }
+  | { state: 'live'; session: LiveSession }
+  | { state: 'ended'; reason: SessionEndReason };
+
+/** Cookie lifetime (SPEC §9: 1 day) and the session's absolute lifetime. */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+// last_seen is written at most this often: one write per minute of activity instead of one per request.
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashSid = (sid: string) => createHash('sha256').update(sid).digest('hex');
+
+/** Finds the session of the request's `sid` cookie and decides whether it is live. */
+export async function lookupSession(deps: AppDeps, req: FastifyRequest): Promise<SessionLookup> {
+  const sid = req.cookies[SESSION_COOKIE];
+  if (!sid || sid.length > 200) return { state: 'none' };
+  const row = await findSessionBySidHash(deps.db, hashSid(sid));
+  if (!row) return { state: 'none' };
+  if (row.endedReason) return { state: 'ended', reason: row.endedReason };
+  const now = deps.clock.now();
+  // A disabled account loses its sessions at its next request: they end with the reason the client is told.
+  if (row.userStatus !== 'active') {
+    await endUserSessions(deps.db, row.userId, SessionEndReason.Disabled, now);
+    return { state: 'ended', reason: SessionEndReason.Disabled };
+  }
+  const idleMs = now.getTime() - row.lastSeenAt.getTime();
+  if (idleMs > deps.config.sessionIdleMs || now.getTime() >= row.expiresAt.getTime()) {
+    await endSession(deps.db, row.id, SessionEndReason.Timeout, now);
+    return { state: 'ended', reason: SessionEndReason.Timeout };
+  }
+  if (idleMs > TOUCH_EVERY_MS) await touchSession(deps.db, row.id, now);
+  return {
+    state: 'live',
+    session: {
+      id: row.id,
+      userId: row.userId,
+      userType: row.userType,
+      companyId: row.companyId,
+      token: row.token,
+    },
+  };
+}
+
+/** The refusal a call that needs a login gets when the session is not live (ARCHITECTURE.md, SPEC §8). */
+export function refusalFor(lookup: Exclude<SessionLookup, { state: 'live' }>): AppError {
+  if (lookup.state === 'none') return new AppError(Code.NotLoggedIn, T.notLoggedIn);
+  switch (lookup.reason) {
+    case SessionEndReason.Evicted:
+      return new AppError(Code.LoggedInElsewhere, T.loggedInElsewhere);
+    case SessionEndReason.Disabled:
+      return new AppError(Code.AccountDisabled, T.accountDisabled);
+    case SessionEndReason.Timeout:
+      return new AppError(Code.NotLoggedIn, T.sessionTimedOut, { status: HttpStatus.SessionTimedOut });
+    case SessionEndReason.PasswordReset:
+      return new AppError(Code.NotLoggedIn, T.passwordChanged);
+    default:
+      return new AppError(Code.NotLoggedIn, T.notLoggedIn);
+  }
+}
+
+const sameText = (a: string | undefined, b: string) =>
+  a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * XSRF rule for a call made with a live session: the `x-xsrf-token` header must equal the session's
+ * token, `keysuffix` must equal keySuffixOf(token), and a `token` cookie, when sent, must agree too.
+ * A cross-site page can make the browser send the cookies but cannot read the token to set the headers.
+ */
+export function checkXsrf(req: FastifyRequest, session: LiveSession): void {
+  const header = req.headers[XSRF_HEADER];
+  const suffix = req.headers[KEY_SUFFIX_HEADER];
+  const cookie = req.cookies[TOKEN_COOKIE];
+  const ok =
+    typeof header === 'string' &&
+    typeof suffix === 'string' &&
+    sameText(header, session.token) &&
+    sameText(suffix, keySuffixOf(session.token)) &&
+    (cookie === undefined || sameText(cookie, session.token));
+  if (!ok) throw new AppError(Code.XsrfRejected, T.xsrfRejected, { status: 403 });
+}
+
+function cookieOptions(deps: AppDeps, httpOnly: boolean) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    httpOnly,
+    secure: deps.config.isSecureCookies,
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  };
+}
+
+/**
+ * Starts a session for a user and sets its cookies. At most SESSION_MAX_PER_USER live sessions per user:
+ * the oldest beyond that end as 'evicted', and their next call answers 3000 (logged in elsewhere).
+ */
+export async function startSession(
+  deps: AppDeps,
+  reply: FastifyReply,
+  who: { userId: string; userType: number; companyId: string | null },
+): Promise<LiveSession> {
+  const sid = randomBytes(32).toString('base64url');
+  const token = randomBytes(24).toString('base64url');
+  const now = deps.clock.now();
+  const id = await insertSession(deps.db, {
+    sidHash: hashSid(sid),
+    token,
+    userId: who.userId,
+    userType: who.userType,
+    companyId: who.companyId,
+    now,
+    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+  });
+  const live = await liveSessionIds(deps.db, who.userId);
+  const excess = live
+    .filter((x) => x !== id)
+    .slice(0, Math.max(0, live.length - deps.config.sessionMaxPerUser));
+  for (const old of excess) await endSession(deps.db, old, SessionEndReason.Evicted, now);
+  reply.setCookie(SESSION_COOKIE, sid, cookieOptions(deps, true));
+  reply.setCookie(TOKEN_COOKIE, token, cookieOptions(deps, false));
+  return { id, userId: who.userId, userType: who.userType, companyId: who.companyId, token };
+}
+
+export function clearSessionCookies(deps: AppDeps, reply: FastifyReply): void {
+  const { maxAge: _maxAge, ...base } = cookieOptions(deps, true);
+  reply.clearCookie(SESSION_COOKIE, base);
+  reply.clearCookie(TOKEN_COOKIE, { ...base, httpOnly: false });
+}

@@ -1,0 +1,115 @@
+import { createHash, randomInt } from 'node:crypto';
+import { Code } from '#contract/codes.ts';
+import { SmsPurpose } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hitCounter } from '../../lib/rate-counter.ts';
+import {
+  addSmsAttempt,
+  addSmsFailure,
+  clearSmsFailures,
+  findSmsLock,
+  findUserByPhone,
+  insertSmsCode,
+  latestSmsCode,
+  lockSms,
+  markSmsCodeUsed,
+} from './account-queries.ts';
+import { S } from './texts.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+// Only a hash of the code is stored; phone and purpose are mixed in so equal codes hash differently.
+const hashCode = (phone: string, purpose: string, code: string) =>
+  createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
+
+const PURPOSE_TEXT: Record<string, { zh: string; en: string }> = {
+  [SmsPurpose.Register]: { zh: '注册', en: 'registration' },
+  [SmsPurpose.Login]: { zh: '登录', en: 'login' },
+  [SmsPurpose.ResetPassword]: { zh: '重置密码', en: 'password reset' },
+  [SmsPurpose.Sign]: { zh: '签署', en: 'signing' },
+  [SmsPurpose.RealName]: { zh: '实名认证', en: 'identity verification' },
+};
+
+async function assertNotLocked(deps: AppDeps, phone: string, now: Date): Promise<void> {
+  const lock = await findSmsLock(deps.db, phone);
+  if (lock?.lockedUntil && lock.lockedUntil.getTime() > now.getTime()) {
+    const minutes = Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 60_000);
+    throw new AppError(Code.SmsLocked, S.smsLocked(minutes));
+  }
+}
+
+/**
+ * Sends a 6-digit code for one purpose. Register needs a free phone, login an existing one. For a
+ * password reset the answer is the same whether or not the phone exists (no account discovery), and
+ * no SMS goes out to an unknown phone.
+ */
+export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string, ip: string) {
+  const now = deps.clock.now();
+  const { sms } = deps.config;
+  await assertNotLocked(deps, phone, now);
+  // The address limit comes first: it is what stops a script from probing many phones.
+  if ((await hitCounter(deps.db, `sms-ip:${ip}`, HOUR_MS, now)) > sms.maxPerIpHour) {
+    throw new AppError(Code.RateLimited, S.smsTooMany);
+  }
+  const user = await findUserByPhone(deps.db, phone);
+  if (purpose === SmsPurpose.Register && user) throw new AppError(Code.PhoneTaken, S.phoneTaken);
+  if (purpose === SmsPurpose.Login && !user) throw new AppError(Code.NotFound, S.phoneNotRegistered);
+  const latest = await latestSmsCode(deps.db, phone, purpose);
+  if (latest) {
+    const waitMs = latest.createdAt.getTime() + sms.resendSeconds * 1000 - now.getTime();
+    if (waitMs > 0) throw new AppError(Code.RateLimited, S.resendWait(Math.ceil(waitMs / 1000)));
+  }
+  if ((await hitCounter(deps.db, `sms-phone:${phone}`, HOUR_MS, now)) > sms.maxPerPhoneHour) {
+    throw new AppError(Code.RateLimited, S.smsTooMany);
+  }
+  const answer = { expiresInSeconds: sms.codeTtlSeconds, resendAfterSeconds: sms.resendSeconds };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await insertSmsCode(deps.db, {
+    phone,
+    purpose,
+    codeHash: hashCode(phone, purpose, code),
+    now,
+    expiresAt: new Date(now.getTime() + sms.codeTtlSeconds * 1000),
+  });
+  if (purpose === SmsPurpose.ResetPassword && !user) return answer;
+  const what = PURPOSE_TEXT[purpose] ?? { zh: '验证', en: 'verification' };
+  const minutes = Math.round(sms.codeTtlSeconds / 60);
+  const text =
+    `【电子签章】您的${what.zh}验证码为 ${code}，${minutes} 分钟内有效，请勿泄露。` +
+    ` [e-Sign] Your ${what.en} code is ${code}, valid for ${minutes} minutes. Do not share it.`;
+  await deps.messenger.sendSms(phone, purpose, text, code);
+  return answer;
+}
+
+/**
+ * Uses the latest code sent to a phone for a purpose: once, within its lifetime. A wrong, expired or
+ * replayed code counts as a failure; SMS_MAX_WRONG failures lock the phone's codes for SMS_LOCK_MINUTES.
+ */
+export async function consumeSmsCode(
+  deps: AppDeps,
+  phone: string,
+  purpose: string,
+  code: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const { sms } = deps.config;
+  await assertNotLocked(deps, phone, now);
+  const latest = await latestSmsCode(deps.db, phone, purpose);
+  const isValid =
+    latest !== null &&
+    latest.usedAt === null &&
+    latest.expiresAt.getTime() > now.getTime() &&
+    latest.codeHash === hashCode(phone, purpose, code);
+  if (isValid && (await markSmsCodeUsed(deps.db, latest.id, now))) {
+    await clearSmsFailures(deps.db, phone);
+    return;
+  }
+  if (latest && latest.usedAt === null) await addSmsAttempt(deps.db, latest.id);
+  const failures = await addSmsFailure(deps.db, phone);
+  if (failures >= sms.maxWrong) {
+    await lockSms(deps.db, phone, new Date(now.getTime() + sms.lockMinutes * 60_000));
+    throw new AppError(Code.SmsLocked, S.smsLocked(sms.lockMinutes));
+  }
+  throw new AppError(Code.SmsCodeInvalid, S.smsInvalid);
+}

@@ -1,0 +1,26 @@
+import type { Text } from '../../http/texts.ts';
+
+/** Messages of the session module, both languages. */
+export const S = {
+  phoneTaken: { en: 'this phone number is already registered', zh: '该手机号已注册' },
+  phoneNotRegistered: { en: 'this phone number is not registered', zh: '该手机号未注册' },
+  badCredentials: { en: 'phone number or password is wrong', zh: '手机号或密码错误' },
+  smsInvalid: { en: 'the SMS code is wrong, expired or already used', zh: '短信验证码错误、已过期或已使用' },
+  smsTooMany: {
+    en: 'too many SMS codes requested, please try again later',
+    zh: '验证码请求过于频繁，请稍后再试',
+  },
+  loginTooMany: { en: 'too many login attempts, please try again later', zh: '登录尝试过于频繁，请稍后再试' },
+  noCompany: {
+    en: 'this account belongs to no company yet: create or join a company first',
+    zh: '该账号尚未加入任何企业，请先创建或加入企业',
+  },
+  resendWait: (seconds: number): Text => ({
+    en: `please wait ${seconds} s before requesting another code`,
+    zh: `请在 ${seconds} 秒后再获取验证码`,
+  }),
+  smsLocked: (minutes: number): Text => ({
+    en: `too many wrong SMS codes: codes for this phone are locked for ${minutes} minutes`,
+    zh: `短信验证码错误次数过多，该手机号的验证码已锁定 ${minutes} 分钟`,
+  }),
+} satisfies Record<string, Text | ((n: number) => Text)>;

@@ -1,0 +1,235 @@
+// Test helper for server tests (fastify's demo test/helper.ts): a real app on a fresh database, driven
+// through HTTP with app.inject, and a cookie-keeping agent that follows the client's transport rules.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import type { LoginInfo } from '#contract/calls/session.ts';
+import { sendSmsCode, userRegister } from '#contract/calls/session.ts';
+import { type CallDef, callPath } from '#contract/envelope.ts';
+import {
+  KEY_SUFFIX_HEADER,
+  SESSION_COOKIE,
+  TOKEN_COOKIE,
+  XSRF_HEADER,
+  keySuffixOf,
+} from '#contract/transport.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
+import type { AppDeps, Clock } from '#server/deps.ts';
+import type { ServerModule } from '#server/modules/module.ts';
+import { OutboxMessenger, listOutbox } from '#server/messaging/messenger.ts';
+import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
+
+export type TestClock = Clock & { advance(ms: number): void };
+
+export type Envelope<T = unknown> = { code: number; msg: string; data: T };
+export type CallResult<T = unknown> = {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+  /** Cookies the answer set (name -> value; '' when it cleared one). */
+  setCookies: Record<string, string>;
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Db;
+  clock: TestClock;
+  /** A new browser: its own cookie jar, sending XSRF headers from its token cookie like src/api/http.ts. */
+  agent(): Agent;
+  /** The latest SMS code sent to a phone (for a purpose), read from the outbox. */
+  smsCodeFor(phone: string, purpose?: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** Settings the tests run with; per-address limits are high because every inject comes from 127.0.0.1. */
+const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  SMS_MAX_PER_IP_HOUR: '100000',
+  LOGIN_MAX_PER_IP: '100000',
+};
+
+let phoneSeq = Math.floor(Math.random() * 90_000_000);
+/** A phone number no other test of this process uses. */
+export function uniquePhone(): string {
+  phoneSeq += 1;
+  return `139${String(phoneSeq % 100_000_000).padStart(8, '0')}`;
+}
+
+/**
+ * Where the test database lives: in-memory PGlite, or a fresh database on the PostgreSQL named by
+ * TEST_DATABASE_URL (created here, dropped on close), so the same tests run on both engines.
+ */
+async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { url: 'memory://', drop: async () => {} };
+  const name = `esign_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { modules?: ServerModule[] } = {},
+): Promise<TestApp> {
+  const database = await freshDatabaseUrl();
+  const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
+  // Real time plus whatever the test moved it forward by.
+  let offsetMs = 0;
+  const clock: TestClock = {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+  const log = pino({ level: config.logLevel });
+  const db = await openDatabase(config);
+  const deps: AppDeps = {
+    config,
+    db,
+    storage: new LocalBlobStore(join(dataDir, 'blobs')),
+    log,
+    clock,
+    messenger: new OutboxMessenger({ db, log, clock, isProduction: config.isProduction }),
+  };
+  const app = await buildApp(deps, { extraModules: options.modules });
+  await app.ready();
+  return {
+    app,
+    deps,
+    db,
+    clock,
+    agent: () => new Agent(app),
+    smsCodeFor: async (phone, purpose) => {
+      const messages = await listOutbox(db, { to: phone, limit: 20 });
+      const hit = messages.find((m) => m.code && (!purpose || m.purpose === purpose));
+      if (!hit?.code) throw new Error(`no SMS code in the outbox for ${phone}`);
+      return hit.code;
+    },
+    close: async () => {
+      await app.close();
+      await closeDatabase(db);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function parseSetCookies(header: unknown): Record<string, string> {
+  const list = Array.isArray(header) ? header : header ? [header] : [];
+  const out: Record<string, string> = {};
+  for (const line of list as string[]) {
+    const [pair] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = decodeURIComponent(pair.slice(eq + 1).trim());
+    const isCleared = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
+    out[name] = isCleared ? '' : value;
+  }
+  return out;
+}
+
+/** One browser: keeps cookies; by default sends x-xsrf-token and keysuffix from its token cookie. */
+export class Agent {
+  readonly app: FastifyInstance;
+  readonly cookies = new Map<string, string>();
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  get token(): string | undefined {
+    return this.cookies.get(TOKEN_COOKIE);
+  }
+
+  get sid(): string | undefined {
+    return this.cookies.get(SESSION_COOKIE);
+  }
+
+  /** POSTs a call. `xsrf: false` leaves the XSRF headers out; `headers` adds or overrides headers. */
+  async call<T = unknown>(
+    def: Pick<CallDef, 'name' | 'prefix'> | string,
+    body: unknown,
+    opts: { xsrf?: boolean; headers?: Record<string, string>; raw?: string; contentType?: string } = {},
+  ): Promise<CallResult<T>> {
+    const url = typeof def === 'string' ? def : callPath(def);
+    const headers: Record<string, string> = { 'content-type': opts.contentType ?? 'application/json' };
+    const token = this.token;
+    if (opts.xsrf !== false && token) {
+      headers[XSRF_HEADER] = token;
+      headers[KEY_SUFFIX_HEADER] = keySuffixOf(token);
+    }
+    Object.assign(headers, opts.headers);
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      cookies: Object.fromEntries(this.cookies),
+      payload: opts.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    return this.absorb<T>(res);
+  }
+
+  async get<T = unknown>(url: string): Promise<CallResult<T> & { text: string }> {
+    const res = await this.app.inject({ method: 'GET', url, cookies: Object.fromEntries(this.cookies) });
+    return { ...this.absorb<T>(res), text: res.body };
+  }
+
+  private absorb<T>(res: {
+    statusCode: number;
+    body: string;
+    headers: Record<string, unknown>;
+  }): CallResult<T> {
+    const setCookies = parseSetCookies(res.headers['set-cookie']);
+    for (const [name, value] of Object.entries(setCookies)) {
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+    let body: Envelope<T>;
+    try {
+      body = JSON.parse(res.body) as Envelope<T>;
+    } catch {
+      body = { code: Number.NaN, msg: res.body, data: null as T };
+    }
+    return { status: res.statusCode, body, headers: res.headers, setCookies };
+  }
+}
+
+export const TEST_PASSWORD = 'Passw0rd-test';
+
+/** Registers a new person through the real calls (SMS code read from the outbox); the agent is logged in. */
+export async function registerAndLogin(
+  t: TestApp,
+  opts: { phone?: string; password?: string; agent?: Agent } = {},
+): Promise<{ agent: Agent; phone: string; password: string; info: LoginInfo }> {
+  const phone = opts.phone ?? uniquePhone();
+  const password = opts.password ?? TEST_PASSWORD;
+  const agent = opts.agent ?? t.agent();
+  const sent = await agent.call(sendSmsCode, { userType: 0, phone, purpose: 'register' });
+  if (sent.body.code !== 0) throw new Error(`sendSmsCode failed: ${JSON.stringify(sent.body)}`);
+  const smsCode = await t.smsCodeFor(phone, 'register');
+  const reg = await agent.call<LoginInfo>(userRegister, { userType: 0, phone, password, smsCode });
+  if (reg.body.code !== 0) throw new Error(`userRegister failed: ${JSON.stringify(reg.body)}`);
+  return { agent, phone, password, info: reg.body.data };
+}
