@@ -28,7 +28,7 @@ export type RevokedEntry = { serial: string; revokedAt: Date; reason: Revocation
 export interface CertRepository {
   insert(record: CertRecord): Promise<void>;
   findBySerial(serial: string): Promise<CertRecord | undefined>;
-  /** The newest good certificate of the holder still valid at `at`, if any. */
+  /** The newest good certificate of the holder still valid at `at`, if any (ties: the last inserted). */
   findCurrent(holder: CertHolder, at: Date): Promise<CertRecord | undefined>;
   /** Marks a good certificate revoked; false when it was unknown or already revoked. */
   markRevoked(serial: string, revokedAt: Date, reason: RevocationReason | null): Promise<boolean>;
@@ -55,7 +55,8 @@ export class InMemoryCertRepository implements CertRepository {
     for (const r of this.records.values()) {
       if (r.userType !== holder.userType || r.accountId !== holder.accountId) continue;
       if (r.status !== CertStatus.Good || r.notAfter <= at || r.notBefore > at) continue;
-      if (!best || r.createdAt > best.createdAt) best = r;
+      // Map iterates in insertion order, so >= lets the later of two equal times win.
+      if (!best || r.createdAt >= best.createdAt) best = r;
     }
     return best && { ...best };
   }

@@ -16,8 +16,10 @@ CREATE TABLE pki_certificates (
   -- RFC 5280 CRLReason; NULL when none was given.
   revocation_reason integer CHECK (revocation_reason BETWEEN 0 AND 10),
   created_at timestamptz NOT NULL DEFAULT now(),
+  -- Issue order: breaks ties between certificates created within the same clock reading.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   CHECK ((status = 'revoked') = (revoked_at IS NOT NULL))
 );
-CREATE INDEX pki_certificates_holder ON pki_certificates (account_id, user_type, created_at DESC);
+CREATE INDEX pki_certificates_holder ON pki_certificates (account_id, user_type, created_at DESC, seq DESC);
 -- What a CRL lists: revoked and not yet expired.
 CREATE INDEX pki_certificates_revoked ON pki_certificates (not_after) WHERE status = 'revoked';

@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/010_pki.sql; the SQL file is the source of truth for the database.
 
@@ -22,4 +22,5 @@ export const pkiCertificates = pgTable('pki_certificates', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revocationReason: integer('revocation_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
 });
