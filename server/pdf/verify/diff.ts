@@ -259,6 +259,32 @@ export class DiffAnalyzer {
     return r.v.map((x) => (isRef(x) ? `${x.num} ${x.gen}` : JSON.stringify(x)));
   }
 
+  private readonly sigNodeCache = new Map<number, Set<number>>();
+  /** Object numbers of signature fields and their widgets in `rev` (walking /Fields and /Kids). */
+  private sigNodes(rev: Revision): Set<number> {
+    const cached = this.sigNodeCache.get(rev.index);
+    if (cached) return cached;
+    const out = new Set<number>();
+    const acro = this.pdf.getDict(rev, this.pdf.catalog(rev), 'AcroForm');
+    const seen = new Set<number>();
+    let steps = 0;
+    const walk = (o: PdfObject | undefined, ft: string | undefined, depth: number) => {
+      if (!isRef(o) || depth > 32 || seen.has(o.num) || steps++ > 100_000) return;
+      seen.add(o.num);
+      const d = this.typeOf(rev, o);
+      if (!d) return;
+      const f = d.v.get('FT');
+      const myFt = isName(f) ? f.v : ft;
+      if (myFt === 'Sig') out.add(o.num);
+      const kids = this.pdf.resolve(rev, d.v.get('Kids'));
+      if (isArray(kids)) for (const k of kids.v) walk(k, myFt, depth + 1);
+    };
+    const fields = this.pdf.resolve(rev, acro?.v.get('Fields'));
+    if (isArray(fields)) for (const f of fields.v) walk(f, undefined, 0);
+    this.sigNodeCache.set(rev.index, out);
+    return out;
+  }
+
   /** Level of adding these array elements (fields or annotations): signature widgets are form level. */
   private additionsLevel(
     prev: Revision,
@@ -275,17 +301,7 @@ export class DiffAnalyzer {
     for (const el of arr.v) {
       const id = isRef(el) ? `${el.num} ${el.gen}` : JSON.stringify(el);
       if (oldL.includes(id)) continue;
-      const d = this.typeOf(cur, el);
-      if (!d) continue;
-      let ft: string | undefined;
-      let node: PdfDict | undefined = d;
-      for (let i = 0; i < 8 && node && !ft; i++) {
-        const f = node.v.get('FT');
-        if (isName(f)) ft = f.v;
-        node = this.typeOf(cur, node.v.get('Parent'));
-      }
-      const isWidgetOrField = isName(d.v.get('Subtype'), 'Widget') || d.v.has('FT') || d.v.has('T');
-      if (!(isWidgetOrField && ft === 'Sig')) level = Level.annot;
+      if (!(isRef(el) && this.sigNodes(cur).has(el.num))) level = Level.annot;
     }
     return level;
   }
@@ -364,6 +380,8 @@ export class DiffAnalyzer {
             lv = Math.max(lv, this.additionsLevel(prev, cur, oldD.v.get(k), newD.v.get(k))) as LevelValue;
           else if (['AP', 'AS', 'MK', 'DA', 'P', 'Lock', 'SV', 'DV'].includes(k))
             lv = Math.max(lv, Level.form) as LevelValue;
+          else if (k === 'F' && this.onlyLockBits(oldD.v.get('F'), newD.v.get('F')))
+            lv = Math.max(lv, Level.form) as LevelValue;
           else return Level.other;
         }
         return lv;
@@ -381,6 +399,13 @@ export class DiffAnalyzer {
       default:
         return Level.other;
     }
+  }
+
+  /** Annotation flag changes that only lock or unlock (ReadOnly, Locked, LockedContents) or set Print. */
+  private onlyLockBits(a: PdfObject | undefined, b: PdfObject | undefined): boolean {
+    const x = typeof a === 'number' ? a : 0;
+    const y = typeof b === 'number' ? b : 0;
+    return ((x ^ y) & ~(4 | 64 | 128 | 512)) === 0;
   }
 
   /** Changes made by revision `i` relative to revision `i - 1`. */

@@ -83,6 +83,8 @@ type Work = {
   formatFailure: boolean;
   modification: Modification;
   modifications: string[];
+  /** objects a viewer reads that lie in bytes inside the signed part of the file yet not signed */
+  uncovered: string[];
 };
 
 function pdfDate(s: string | undefined): Date | undefined {
@@ -274,6 +276,7 @@ function structure(pdf: PdfFile, f: FoundSignature, permsNum: number | null, per
     formatFailure: false,
     modification: 'none',
     modifications: [],
+    uncovered: [],
   };
   const fail = (msg: string) => {
     w.problems.push(msg);
@@ -354,8 +357,7 @@ function structure(pdf: PdfFile, f: FoundSignature, permsNum: number | null, per
   for (const [num2, e] of latest.table) {
     if (e.type !== 1 || e.offset === sigOffset) continue;
     if (unsigned.some(([a, b]) => e.offset >= a && e.offset < b) && e.offset < containing.end) {
-      w.modification = 'disallowed';
-      w.modifications.push(`object ${num2} lies in bytes the signature does not cover`);
+      w.uncovered.push(`object ${num2} lies in bytes the signature does not cover`);
       break;
     }
   }
@@ -369,7 +371,7 @@ function modificationsOf(
   certification: Work | undefined,
   sigsPerRevision: Map<number, string[]>,
 ): void {
-  if (w.modification === 'disallowed') return;
+  if (w.uncovered.length > 0) return;
   if (w.coverage === Coverage.Partial) {
     w.modification = 'disallowed';
     w.modifications.push('bytes after the signed range are not a complete revision');
@@ -463,6 +465,9 @@ function crypto(
         } else if (detached && cms.eContent) {
           problems.push('a detached signature must not encapsulate content');
           cmsFormat = true;
+          const r = checkSigner(cms, hashChunks(cms.digestAlg, chunks()), chunks);
+          intact = r.intact;
+          cryptoValid = r.cryptoValid;
         } else if (subFilter === 'adbe.pkcs7.sha1') {
           const d = hashChunks('sha1', chunks());
           const content = cms.eContent;
@@ -502,6 +507,13 @@ function crypto(
     }
   }
   if (intact === false) problems.push('the signed bytes do not match the digest in the signature');
+  // Unsigned objects inside the signed part matter when the signature does sign its declared ranges
+  // (signature wrapping); a signature whose digest does not match signs nothing to compare against.
+  if (w.uncovered.length > 0 && intact === true) {
+    w.modification = 'disallowed';
+    w.modifications.push(...w.uncovered);
+    problems.push(w.uncovered[0]);
+  }
   if (cryptoValid === false) problems.push("the signature value does not verify with the signer's key");
 
   // Trust: validity at the time proven by a valid time-stamp, else now.
