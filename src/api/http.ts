@@ -1,0 +1,137 @@
+import { Code, HttpStatus, SESSION_CLEARING_CODES } from '#contract/codes.ts';
+import type { Envelope } from '#contract/envelope.ts';
+import {
+  KEY_SUFFIX_HEADER,
+  keySuffixOf,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_COOKIE,
+  XSRF_HEADER,
+} from '#contract/transport.ts';
+import type { AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
+import { t } from '@/i18n/i18n-store.ts';
+import { browser } from '@/lib/browser.ts';
+import { getCookie } from '@/lib/cookies.ts';
+import { apiBaseUrl, readEnv } from '@/lib/env.ts';
+import { notify } from '@/lib/notify.ts';
+import { currentUserType, useSessionStore } from '@/session/session-store.ts';
+
+/** SPEC §9: how long an error message stays, and the delay before re-login or redirect. */
+export const ERROR_MESSAGE_MS = 2000;
+export const RELOGIN_DELAY_MS = 1500;
+
+/**
+ * A call that did not succeed. `handled` is true when the catalogue already told the user (session codes,
+ * HTTP errors), so a screen shows `msg` itself only for unhandled business refusals.
+ */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number | undefined;
+  readonly handled: boolean;
+  constructor(code: number, msg: string, handled: boolean, status?: number) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+    this.handled = handled;
+    this.status = status;
+  }
+}
+
+function withUserType(data: unknown): unknown {
+  const userType = currentUserType();
+  if (data === undefined || data === null) return { userType };
+  if (typeof FormData !== 'undefined' && data instanceof FormData) {
+    if (!data.has('userType')) data.append('userType', String(userType));
+    return data;
+  }
+  if (typeof data === 'object' && !Array.isArray(data) && !('userType' in data)) return { ...data, userType };
+  return data;
+}
+
+function applyTransportRules(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const token = getCookie(TOKEN_COOKIE);
+  if (token) {
+    // The server compares these with the session (XSRF): a cross-site form cannot read the cookie.
+    config.headers.set(XSRF_HEADER, token);
+    config.headers.set(KEY_SUFFIX_HEADER, keySuffixOf(token));
+  }
+  const method = (config.method ?? 'get').toLowerCase();
+  // A random ts defeats caches that would otherwise serve a stale download or list.
+  if (method === 'get')
+    config.params = { ...config.params, ts: Math.random().toString(36).slice(2) + Date.now() };
+  if (method === 'post') config.data = withUserType(config.data);
+  return config;
+}
+
+const isEnvelope = (body: unknown): body is Envelope<unknown> =>
+  typeof body === 'object' &&
+  body !== null &&
+  'code' in body &&
+  typeof (body as { code: unknown }).code === 'number';
+
+let instance: Promise<AxiosInstance> | undefined;
+
+/**
+ * The one axios instance, created on the first call. Screens never use axios directly: they call
+ * src/api/<domain>.ts. axios loads with the first request, so pages that call nothing before the user acts
+ * (the login page) do not download it up front.
+ */
+export function getHttp(): Promise<AxiosInstance> {
+  instance ??= import('axios').then(({ default: axios }) => {
+    const http = axios.create({
+      baseURL: apiBaseUrl(typeof window === 'undefined' ? '' : window.location.hostname, readEnv()),
+      timeout: REQUEST_TIMEOUT_MS,
+      withCredentials: true,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    http.interceptors.request.use(applyTransportRules);
+    http.interceptors.response.use(onResponse, onFailure(axios.isAxiosError));
+    return http;
+  });
+  return instance;
+}
+
+function onResponse<R extends { data: unknown; status: number }>(response: R): R | Promise<never> {
+  const body = response.data;
+  if (isEnvelope(body) && SESSION_CLEARING_CODES.includes(body.code)) {
+    notify.error(body.msg, ERROR_MESSAGE_MS);
+    useSessionStore.getState().clearLocalLogin();
+    // Logged in elsewhere: after a moment, reload so the route guard sends the user to log in again.
+    if (body.code === Code.LoggedInElsewhere) browser.later(() => browser.reload(), RELOGIN_DELAY_MS);
+    return Promise.reject(new ApiError(body.code, body.msg, true, response.status));
+  }
+  return response;
+}
+
+const onFailure =
+  (isAxiosError: (e: unknown) => e is { response?: { status: number } }) =>
+  (error: unknown): Promise<never> => {
+    if (error instanceof ApiError) return Promise.reject(error);
+    const response = isAxiosError(error) ? error.response : undefined;
+    let text: string;
+    if (!response) text = t('http.cannotConnect');
+    else if (response.status === HttpStatus.SessionTimedOut) {
+      text = t('http.loginTimedOut');
+      browser.later(() => browser.assign(rootUrl()), RELOGIN_DELAY_MS);
+    } else if (response.status === HttpStatus.NoPermission) text = t('http.noPermission');
+    else text = t('http.connectionError');
+    notify.error(text, ERROR_MESSAGE_MS);
+    return Promise.reject(new ApiError(Code.Internal, text, true, response?.status));
+  };
+
+/** The app's root (the home page of the hash router). */
+function rootUrl(): string {
+  return `${window.location.origin}${window.location.pathname}#/`;
+}
+
+/** POST a call and return its `data`; a non-zero code becomes an ApiError. */
+export async function post<T>(
+  path: string,
+  body?: object | FormData,
+  config?: AxiosRequestConfig,
+): Promise<T> {
+  const http = await getHttp();
+  const { data } = await http.post<Envelope<T>>(path, body, config);
+  if (!isEnvelope(data)) throw new ApiError(Code.Internal, t('http.connectionError'), false);
+  if (data.code !== Code.Ok) throw new ApiError(data.code, data.msg, false);
+  return data.data;
+}

@@ -1,0 +1,120 @@
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import Layout from 'antd/es/layout';
+import Menu from 'antd/es/menu';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { logout } from '@/api/session.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
+import type { MessageKey } from '@/i18n/en-US.ts';
+import { pick, useI18nStore, useT } from '@/i18n/i18n-store.ts';
+import { maskPhone } from '@/lib/masks.ts';
+import { notify } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { paths } from '../paths.ts';
+
+const MENU: { path: string; label: MessageKey }[] = [
+  { path: paths.manageStartup, label: 'menu.startup' },
+  { path: paths.manageHome, label: 'menu.home' },
+  { path: paths.manageFileTemplate, label: 'menu.fileTemplate' },
+  { path: paths.manageSignConfig, label: 'menu.signConfig' },
+  { path: paths.manageProductList, label: 'menu.productList' },
+  { path: paths.accountInfo, label: 'menu.account' },
+  { path: paths.accountStamp, label: 'menu.stamp' },
+  { path: paths.accountOperator, label: 'menu.operator' },
+];
+
+/** The /manage workspace: header, left menu and footer, each shown only if the platform entry says so. */
+export default function ManageLayout() {
+  const t = useT();
+  const locale = useI18nStore((s) => s.locale);
+  const entry = usePlatformStore((s) => s.entry);
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const clearLocalLogin = useSessionStore((s) => s.clearLocalLogin);
+  const location = useLocation();
+  const navigate = useSafeNavigate();
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      // the local login goes regardless: the user asked to leave
+    }
+    clearLocalLogin();
+    notify.success(t('layout.loggedOut'), 2000);
+    navigate(paths.loginPage, { replace: true });
+  };
+
+  const selected = MENU.filter((item) => location.pathname.startsWith(item.path)).map((item) => item.path);
+  const { oxqWorkspace, hyCenter } = entry;
+  const name = hyCenter.ptName ? pick(locale, hyCenter.ptName) : '';
+  const brand = (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}>
+      {oxqWorkspace.ptLogoUrl && (
+        <img src={oxqWorkspace.ptLogoUrl} alt="" width={32} height={32} data-testid="platform-logo" />
+      )}
+      {name && <strong style={{ fontSize: 18 }}>{name}</strong>}
+    </span>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {oxqWorkspace.hasHead && (
+        <Layout.Header
+          role="banner"
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            paddingInline: 24,
+          }}
+        >
+          {oxqWorkspace.homeUrl ? <Link to={oxqWorkspace.homeUrl}>{brand}</Link> : brand}
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+            <LanguageSwitch />
+            {userInfo ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [{ key: 'logout', label: t('layout.logout') }],
+                  onClick: ({ key }) => key === 'logout' && void onLogout(),
+                }}
+              >
+                <Button title={t('layout.userMenu')} data-testid="current-user">
+                  {maskPhone(userInfo.phone)}
+                </Button>
+              </Dropdown>
+            ) : (
+              <Button type="primary" onClick={() => navigate(paths.loginPage)}>
+                {t('layout.login')}
+              </Button>
+            )}
+          </span>
+        </Layout.Header>
+      )}
+      <Layout>
+        {hyCenter.hasLeft && (
+          <Layout.Sider width={200} theme="light" role="navigation">
+            <Menu
+              mode="inline"
+              selectedKeys={selected}
+              items={MENU.map((item) => ({ key: item.path, label: t(item.label) }))}
+              onClick={({ key }) => navigate(key)}
+            />
+          </Layout.Sider>
+        )}
+        <Layout.Content style={{ padding: 16 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      {hyCenter.hasBottom && (
+        <Layout.Footer role="contentinfo" style={{ textAlign: 'center' }}>
+          {t('layout.footer')}
+        </Layout.Footer>
+      )}
+    </Layout>
+  );
+}

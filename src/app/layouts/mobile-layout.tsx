@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { installRem, MOBILE_MAX_WIDTH } from '@/lib/rem.ts';
+
+/** Mobile scope: rem sized from the viewport, and the page stops widening at 540 px (SPEC §9). */
+export default function MobileLayout() {
+  useEffect(() => installRem(), []);
+  return (
+    <div
+      className="mobile-layout"
+      style={{ maxWidth: MOBILE_MAX_WIDTH, margin: '0 auto', minHeight: '100vh' }}
+    >
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { PlatformCode } from '#contract/enums.ts';
+import { getEsignLoginInfo } from '@/api/session.ts';
+import { browser } from '@/lib/browser.ts';
+import { syncPlatformFromQuery } from '@/platform/platform-store.ts';
+import { getToken, useSessionStore } from '@/session/session-store.ts';
+import { loginRedirect, paths } from './paths.ts';
+
+/** What a route needs: set on route objects as `handle`; the deepest route that says so decides. */
+export type RouteHandle = { access?: 'public' | 'protected'; scope?: 'pc' | 'mobile'; planned?: string };
+export type RouteAccess = { isProtected: boolean; scope: 'pc' | 'mobile' };
+
+export function accessFromHandles(handles: readonly (RouteHandle | undefined)[]): RouteAccess {
+  let isProtected = false;
+  let scope: RouteAccess['scope'] = 'pc';
+  for (const handle of handles) {
+    if (handle?.access) isProtected = handle.access === 'protected';
+    if (handle?.scope) scope = handle.scope;
+  }
+  return { isProtected, scope };
+}
+
+/**
+ * SPEC §2 route guard, run before every navigation. Returns where to go instead, or null to proceed.
+ * - The platform code of the `fromPtCode` query is kept in session storage (default BCP_STFWPT).
+ * - Skipped on the login page, inside a frame, and for partner platforms (they own their login).
+ * - No token cookie on a protected route → the login page of its scope with `next` and `nextType=route`.
+ * - With a token, the login-state check: data → verified (state 11, info cached); null → clear the token,
+ *   cached info and local storage (a protected route then goes to log in like one without a token).
+ */
+export async function runRouteGuard(url: URL, access: RouteAccess): Promise<string | null> {
+  const code = syncPlatformFromQuery(url.search);
+  if (url.pathname === paths.loginPage) return null;
+  if (browser.isFramed()) return null;
+  if (code && code !== PlatformCode.Default) return null;
+
+  const wanted = url.pathname + url.search;
+  const toLogin = () => {
+    const target = loginRedirect(access.scope === 'mobile' ? paths.mobileLogin : paths.loginPage, wanted);
+    // Never redirect to where we already are (the router's duplicate navigation): proceed instead.
+    return target === wanted ? null : target;
+  };
+
+  if (!getToken()) return access.isProtected ? toLogin() : null;
+
+  let info: Awaited<ReturnType<typeof getEsignLoginInfo>> | undefined;
+  try {
+    info = await getEsignLoginInfo();
+  } catch {
+    // Session codes (2000/3000/4000) were handled by http.ts, which already cleared the token.
+    // A network or HTTP failure says nothing about the session: keep it and let the screen retry.
+    return !getToken() && access.isProtected ? toLogin() : null;
+  }
+  if (info) {
+    useSessionStore.getState().setVerified(info);
+    return null;
+  }
+  useSessionStore.getState().clearLocalLogin();
+  return access.isProtected ? toLogin() : null;
+}

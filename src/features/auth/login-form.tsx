@@ -1,0 +1,70 @@
+import Button from 'antd/es/button';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { ApiError } from '@/api/http.ts';
+import { userLogin } from '@/api/session.ts';
+import { paths } from '@/app/paths.ts';
+import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
+import { useT } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
+import { nextTarget } from './next-target.ts';
+import { checkLoginPassword, checkPhone } from './rules.ts';
+
+/** Phone + password login; used by /loginPage and /mobileLogin. */
+export function LoginForm() {
+  const t = useT();
+  const form = useAuthForm({ phone: { check: checkPhone }, password: { check: checkLoginPassword } });
+  const [isBusy, setIsBusy] = useState(false);
+  const location = useLocation();
+  const navigate = useSafeNavigate();
+  const setVerified = useSessionStore((s) => s.setVerified);
+
+  const submit = async () => {
+    if (!form.validate()) return;
+    setIsBusy(true);
+    try {
+      const info = await userLogin({ phone: form.values.phone.trim(), password: form.values.password });
+      setVerified(info);
+      navigate(nextTarget(location.search), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AuthForm onSubmit={submit}>
+      <TextField
+        name="phone"
+        label={t('field.phone')}
+        value={form.values.phone}
+        error={form.errors.phone}
+        onChange={(v) => form.setValue('phone', v)}
+        inputMode="tel"
+        autoComplete="username"
+        maxLength={11}
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={t('field.password')}
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(v) => form.setValue('password', v)}
+        autoComplete="current-password"
+      />
+      <Button type="primary" htmlType="submit" block loading={isBusy}>
+        {t('auth.login.submit')}
+      </Button>
+      <p style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <span>
+          {t('auth.login.noAccount')} <Link to={paths.registerPage}>{t('auth.login.toRegister')}</Link>
+        </span>
+        <Link to={paths.passwordPage}>{t('auth.login.forgot')}</Link>
+      </p>
+    </AuthForm>
+  );
+}

@@ -1,0 +1,111 @@
+import { SmsPurpose } from '#contract/enums.ts';
+import Button from 'antd/es/button';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '@/api/http.ts';
+import { userRegister } from '@/api/session.ts';
+import { paths } from '@/app/paths.ts';
+import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
+import { useT } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
+import { AuthFrame } from './auth-frame.tsx';
+import { checkConfirm, checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
+import { SmsCodeField } from './sms-code-field.tsx';
+
+/** Person registration: phone, SMS code, password twice. The server logs the new user in. */
+export default function RegisterPage() {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const form = useAuthForm({
+    phone: { check: checkPhone },
+    smsCode: { check: checkSmsCode },
+    password: { check: checkNewPassword },
+    confirmPassword: { check: checkConfirm(password) },
+  });
+  const [isBusy, setIsBusy] = useState(false);
+  const navigate = useSafeNavigate();
+  const setVerified = useSessionStore((s) => s.setVerified);
+  const { register } = usePlatformStore((s) => s.entry.hyCenter);
+
+  const submit = async () => {
+    if (!form.validate()) return;
+    setIsBusy(true);
+    try {
+      const { phone, smsCode } = form.values;
+      const info = await userRegister({
+        phone: phone.trim(),
+        smsCode: smsCode.trim(),
+        password: form.values.password,
+      });
+      setVerified(info);
+      notify.success(t('auth.register.done'), 2000);
+      navigate(paths.manage, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AuthFrame title={t('auth.register.title')}>
+      <AuthForm onSubmit={submit}>
+        <TextField
+          name="phone"
+          label={t('field.phone')}
+          value={form.values.phone}
+          error={form.errors.phone}
+          onChange={(v) => form.setValue('phone', v)}
+          inputMode="tel"
+          autoComplete="username"
+          maxLength={11}
+        />
+        <SmsCodeField
+          purpose={SmsPurpose.Register}
+          value={form.values.smsCode}
+          error={form.errors.smsCode}
+          onChange={(v) => form.setValue('smsCode', v)}
+          getValidPhone={() => (form.validate(['phone']) ? form.values.phone.trim() : null)}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('field.password')}
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(v) => {
+            setPassword(v);
+            form.setValue('password', v);
+          }}
+          autoComplete="new-password"
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t('field.confirmPassword')}
+          value={form.values.confirmPassword}
+          error={form.errors.confirmPassword}
+          onChange={(v) => form.setValue('confirmPassword', v)}
+          autoComplete="new-password"
+        />
+        <Button type="primary" htmlType="submit" block loading={isBusy}>
+          {t('auth.register.submit')}
+        </Button>
+        {register.hasCreateCompanyBtn && (
+          <Button block style={{ marginTop: 12 }} onClick={() => navigate(paths.foundCompany)}>
+            {t('auth.register.createCompany')}
+          </Button>
+        )}
+        {register.loginUrl && (
+          <p style={{ marginTop: 16 }}>
+            {t('auth.register.haveAccount')}{' '}
+            <Link to={`/${register.loginUrl}`}>{t('auth.register.toLogin')}</Link>
+          </p>
+        )}
+      </AuthForm>
+    </AuthFrame>
+  );
+}

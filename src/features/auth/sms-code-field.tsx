@@ -1,0 +1,63 @@
+import type { SmsPurpose } from '#contract/enums.ts';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import { useState } from 'react';
+import { ApiError } from '@/api/http.ts';
+import { sendSmsCode } from '@/api/session.ts';
+import type { MessageKey } from '@/i18n/en-US.ts';
+import { useT } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { Field } from './auth-form.tsx';
+import { SMS_RESEND_SECONDS, useCountdown } from './use-countdown.ts';
+
+type Props = {
+  purpose: SmsPurpose;
+  value: string;
+  error?: MessageKey;
+  onChange: (value: string) => void;
+  /** Checks the phone field (showing its error) and returns the phone when it is valid. */
+  getValidPhone: () => string | null;
+};
+
+/** The SMS code input with its 'Get code' button; the button waits 60 s between sends. */
+export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }: Props) {
+  const t = useT();
+  const { seconds, start } = useCountdown();
+  const [isSending, setIsSending] = useState(false);
+
+  const send = async () => {
+    const phone = getValidPhone();
+    if (!phone) return;
+    setIsSending(true);
+    try {
+      const answer = await sendSmsCode({ phone, purpose });
+      start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : SMS_RESEND_SECONDS);
+      notify.success(t('auth.sms.sent'), 2000);
+    } catch (err) {
+      if (err instanceof ApiError && !err.handled) notify.error(err.message, 2000);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  return (
+    <Field id="smsCode" label={t('field.smsCode')} error={error}>
+      {(a11y) => (
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Input
+            {...a11y}
+            name="smsCode"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+          />
+          <Button onClick={send} disabled={seconds > 0} loading={isSending} style={{ minWidth: 128 }}>
+            {seconds > 0 ? t('auth.sms.resend', { seconds }) : t('auth.sms.get')}
+          </Button>
+        </div>
+      )}
+    </Field>
+  );
+}

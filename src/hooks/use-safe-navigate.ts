@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { type NavigateOptions, useLocation, useNavigate } from 'react-router-dom';
+
+/**
+ * navigate() that ignores a navigation to the location already shown and swallows the router's
+ * rejection of an interrupted navigation (SPEC §2: duplicate-navigation errors are swallowed).
+ */
+export function useSafeNavigate() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (to: string, options?: NavigateOptions) => {
+      if (to === location.pathname + location.search) return;
+      try {
+        const pending = navigate(to, options);
+        if (pending instanceof Promise) pending.catch(() => {});
+      } catch {
+        // the router refused a navigation that is already under way: nothing to do
+      }
+    },
+    [navigate, location.pathname, location.search],
+  );
+}

@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { enUS, type MessageKey, type Messages } from './en-US.ts';
+import { zhCN } from './zh-CN.ts';
+
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** Local-storage key of the chosen language; kept when the login is cleared (see src/session). */
+export const LOCALE_STORAGE_KEY = 'locale';
+
+const dictionaries: Record<Locale, Messages> = { 'zh-CN': zhCN, 'en-US': enUS };
+
+const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** The remembered choice first, then the browser's language: any Chinese variant → zh-CN, else en-US. */
+export function detectLocale(): Locale {
+  const saved = safeGet(LOCALE_STORAGE_KEY);
+  if (isLocale(saved)) return saved;
+  const languages =
+    typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  const first = languages.find(Boolean) ?? '';
+  return first.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+type I18nState = { locale: Locale; setLocale: (locale: Locale) => void };
+
+export const useI18nStore = create<I18nState>((set) => ({
+  locale: detectLocale(),
+  setLocale: (locale) => {
+    try {
+      localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+    set({ locale });
+  },
+}));
+
+export type TranslateParams = Record<string, string | number>;
+
+/** Translate in a given locale; `{name}` placeholders take params[name]. */
+export function translate(locale: Locale, key: MessageKey, params?: TranslateParams): string {
+  const text = dictionaries[locale][key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Translate in the current locale, for code outside React (the HTTP client). */
+export const t = (key: MessageKey, params?: TranslateParams) =>
+  translate(useI18nStore.getState().locale, key, params);
+
+/** Hook for components: re-renders when the language changes. */
+export function useT() {
+  const locale = useI18nStore((s) => s.locale);
+  return (key: MessageKey, params?: TranslateParams) => translate(locale, key, params);
+}
+
+/** Pick the zh or en half of a bilingual pair (planned-route table, enum names). */
+export const pick = (locale: Locale, pair: { zh: string; en: string }) =>
+  locale === 'zh-CN' ? pair.zh : pair.en;
