@@ -21,7 +21,7 @@ const samples: Record<string, SealDef> = {
   '01-official-long-name': {
     kind: 'company',
     sealType: SealType.Official,
-    companyName: '中国示例建设工程集团股份有限公司上海分公司',
+    companyName: '中国示例建设工程集团有限公司上海一分公司',
   },
   '101-legal-person': {
     kind: 'company',
@@ -45,7 +45,7 @@ const samples: Record<string, SealDef> = {
   '102-contract-long-name': {
     kind: 'company',
     sealType: SealType.Contract,
-    companyName: '中国示例建设工程集团股份有限公司上海分公司',
+    companyName: '中国示例建设工程集团有限公司上海一分公司',
   },
   '103-finance': { kind: 'company', sealType: SealType.Finance, companyName: company },
   '104-invoice': {

@@ -2,7 +2,8 @@
  * The seal as a one-page vector PDF, made once when the seal is created. The signing code embeds its page
  * as a form XObject (`embedPdf` / `embedPage`) for the visible signature, instead of an image each time.
  */
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import type { Segment } from './geometry.ts';
 import { layoutSeal, SEAL_RED, type SealLayout } from './layout.ts';
 import { mm } from './render-svg.ts';
@@ -87,8 +88,12 @@ export function layoutToPdfContent(layout: SealLayout): string {
 export async function layoutToPdf(layout: SealLayout): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const page = doc.addPage([layout.width * PT_PER_MM, layout.height * PT_PER_MM]);
-  const stream = doc.context.flateStream(layoutToPdfContent(layout));
+  // Node's zlib rather than pdf-lib's JavaScript deflate: the same bytes format, several times faster.
+  const content = deflateSync(Buffer.from(layoutToPdfContent(layout), 'latin1'));
+  const stream = doc.context.stream(new Uint8Array(content), { Filter: 'FlateDecode' });
   page.node.addContentStream(doc.context.register(stream));
+  // pdf-lib starts a page with empty Font and XObject dictionaries; the seal uses neither.
+  page.node.set(PDFName.of('Resources'), doc.context.obj({}));
   return doc.save({ useObjectStreams: false });
 }
 

@@ -2,6 +2,7 @@
  * Uploaded seal images and signatures drawn on a pad: checked, the paper made transparent, trimmed to the
  * ink, stored as PNG. Everything is refused that is not plainly a PNG or JPEG photo or scan of a seal.
  */
+import { crc32 } from 'node:zlib';
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas';
 import { SealError, SealErrorCode } from './seal-errors.ts';
 
@@ -87,6 +88,32 @@ function headerSize(bytes: Uint8Array, format: Format): { width: number; height:
     i += 2 + view.getUint16(i + 2);
   }
   throw corrupt();
+}
+
+/**
+ * Whether the file is whole. The decoder is lenient and paints a cut-off file as a partly empty image,
+ * which would then pass as a seal with a transparent background; so walk the PNG chunks (with their CRC)
+ * up to IEND, or look for the JPEG end-of-image marker.
+ */
+function isComplete(bytes: Uint8Array, format: Format): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (format === 'jpeg') {
+    let end = bytes.length;
+    while (end > 2 && bytes[end - 1] === 0) end--;
+    for (let i = end - 2; i >= Math.max(2, end - 32); i--)
+      if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true;
+    return false;
+  }
+  let i = 8;
+  while (i + 12 <= bytes.length) {
+    const length = view.getUint32(i);
+    if (i + 12 + length > bytes.length) return false;
+    if (crc32(bytes.subarray(i + 4, i + 8 + length)) !== view.getUint32(i + 8 + length)) return false;
+    if (bytes[i + 4] === 0x49 && bytes[i + 5] === 0x45 && bytes[i + 6] === 0x4e && bytes[i + 7] === 0x44)
+      return true;
+    i += 12 + length;
+  }
+  return false;
 }
 
 function median(values: number[]): number {
@@ -179,7 +206,7 @@ export async function prepareUploadedSeal(bytes: Uint8Array): Promise<PreparedSe
       en: `The image is too large (${size.width}×${size.height}); at most ${MAX_UPLOAD_SIDE} px a side.`,
     });
   }
-  if (size.width === 0 || size.height === 0) throw corrupt();
+  if (size.width === 0 || size.height === 0 || !isComplete(bytes, format)) throw corrupt();
   let image: Image;
   try {
     image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
