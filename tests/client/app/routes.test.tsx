@@ -1,0 +1,104 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fillPath, paths } from '@/app/paths.ts';
+import { PLANNED_ROUTES, type PlannedKey } from '@/app/planned-routes.ts';
+import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { setNotifier } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server } from '../msw.ts';
+import { renderApp } from '../render-app.tsx';
+
+const sample = {
+  params: 'abc',
+  openFlag: '1',
+  personCode: 'p1',
+  token: 't',
+  result: '1',
+  businessCode: 'b',
+  deviceType: 'pc',
+  signUrl: 's',
+  linkType: '1',
+  linkCode: 'c',
+  oxqSignValue: 'v',
+  next: 'x',
+};
+
+const atPath = async (router: ReturnType<typeof renderApp>['router'], path: string) =>
+  waitFor(() => expect(router.state.location.pathname).toBe(path));
+
+beforeEach(() => {
+  useI18nStore.getState().setLocale('en-US');
+  usePlatformStore.getState().setCode('BCP_STFWPT');
+  useSessionStore.setState({ userInfo: null, loginState: 0 });
+  setNotifier({ error: () => {}, success: () => {} });
+});
+
+describe('route table (SPEC §2)', () => {
+  it('resolves every planned route to its planned screen with title, description and a way back', async () => {
+    document.cookie = 'token=t1; path=/';
+    loginInfoHandler(loginInfo());
+    const keys = Object.keys(PLANNED_ROUTES) as PlannedKey[];
+    expect(keys.length).toBeGreaterThan(80);
+    const { container, router } = renderApp('/');
+    for (const key of keys) {
+      await act(() => router.navigate(fillPath(paths[key], sample)));
+      await waitFor(() => expect(container.querySelector(`[data-planned="${paths[key]}"]`)).not.toBeNull(), {
+        timeout: 4000,
+      });
+      expect(screen.getByRole('heading', { level: 1, name: PLANNED_ROUTES[key].title.en })).toBeTruthy();
+      expect(screen.getByText(PLANNED_ROUTES[key].description.en)).toBeTruthy();
+      expect(
+        screen.getByRole('button', { name: key === 'home' ? 'Log in' : 'Back to the home page' }),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe(fillPath(paths[key], sample));
+    }
+  }, 60_000);
+
+  it.each([
+    ['/h5', paths.h5SigningRoom],
+    ['/h5/v1', paths.h5SigningRoom],
+    ['/pc', paths.pcSigningRoom],
+    ['/pc/v1', paths.pcSigningRoom],
+    ['/manage', paths.manageStartup],
+  ])('redirects %s to %s', async (from, to) => {
+    const { router, container } = renderApp(from);
+    await atPath(router, to);
+    await waitFor(() => expect(container.querySelector(`[data-planned="${to}"]`)).not.toBeNull());
+  });
+
+  it('redirects /manage/account to accountInfo when logged in', async () => {
+    document.cookie = 'token=t1; path=/';
+    loginInfoHandler(loginInfo());
+    const { router } = renderApp('/manage/account');
+    await atPath(router, paths.accountInfo);
+  });
+
+  it('shows a not-found page for an unknown route', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('There is no page at /no/such/page.')).toBeTruthy();
+  });
+
+  it('sends a protected route without login to the login page, and back after logging in', async () => {
+    const { router } = renderApp('/manage/home/fileUpload?id=7');
+    await atPath(router, paths.loginPage);
+    expect(router.state.location.search).toBe('?next=%2Fmanage%2Fhome%2FfileUpload%3Fid%3D7&nextType=route');
+
+    server.use(
+      http.post(`${CSIGN}/userLogin`, () => {
+        document.cookie = 'token=new-token; path=/';
+        return ok(loginInfo());
+      }),
+    );
+    loginInfoHandler(loginInfo());
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone'), '13812345678');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await atPath(router, paths.manageFileUpload);
+    expect(router.state.location.search).toBe('?id=7');
+  });
+});

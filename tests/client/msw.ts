@@ -1,0 +1,44 @@
+import type { LoginInfo } from '#contract/calls/session.ts';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** One msw server for the client tests; each test adds the handlers it needs with server.use(). */
+export const server = setupServer();
+
+export const CSIGN = '/v1/account/api/csign';
+export const JINSHANG = '/v1/jinshang/login/api/csign';
+
+export const ok = <T>(data: T) => HttpResponse.json({ code: 0, msg: 'ok', data });
+export const fail = (code: number, msg: string) => HttpResponse.json({ code, msg, data: null });
+
+export const loginInfo = (over: Partial<LoginInfo> = {}): LoginInfo => ({
+  userId: 'u1',
+  userType: 0,
+  loginState: 11,
+  phone: '13812345678',
+  name: null,
+  companyId: null,
+  companyName: null,
+  isAdmin: false,
+  hasCaCert: false,
+  hasSeal: false,
+  hasOperator: false,
+  salePackageProductTypeList: [],
+  totalQuantitySum: 0,
+  totalReserveQuantity: 0,
+  totalUseQuantity: 0,
+  remainQuantity: 0,
+  ...over,
+});
+
+/** Answer getEsignLoginInfo with the given data and count the calls. */
+export function loginInfoHandler(data: LoginInfo | null) {
+  const calls: unknown[] = [];
+  server.use(
+    http.post(`${JINSHANG}/getEsignLoginInfo`, async ({ request }) => {
+      calls.push(await request.json());
+      return ok(data);
+    }),
+  );
+  return calls;
+}
