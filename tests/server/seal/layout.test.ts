@@ -259,6 +259,17 @@ describe('square name seals', () => {
       for (const p of g.ink) expect(p.x > 1 && p.x < 19 && p.y > 1 && p.y < 19).toBe(true);
   });
 
+  it('four-character names take three rows: 欧阳娜娜之印', () => {
+    const layout = layoutSeal({ kind: 'person', style: 'square', name: '欧阳娜娜' });
+    expect(layout.glyphs.map((g) => g.char).join('')).toBe('欧阳娜娜之印');
+    const c = layout.glyphs.map((g) => centroid(g.cell));
+    expect(c[0].x).toBeCloseTo(c[2].x, 6);
+    expect(c[3].x).toBeLessThan(c[0].x - 4);
+    expect(c[0].y).toBeLessThan(c[1].y);
+    expect(c[1].y).toBeLessThan(c[2].y);
+    expectNoOverlap(layout.glyphs);
+  });
+
   it('three-character names take 印 alone; person seals are square too', () => {
     const layout = layoutSeal({ kind: 'person', style: 'square', name: '王小明' });
     expect(layout.glyphs.map((g) => g.char).join('')).toBe('王小明印');

@@ -120,4 +120,17 @@ describe('PDF', () => {
     expect(ops).toMatch(/ c\n/);
     expect(ops.trim().endsWith('f\nQ')).toBe(true);
   });
+
+  it('embeds as a form XObject on another page, the way signing uses it', async () => {
+    const seal = await renderSealPdf(contract);
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const [embedded] = await doc.embedPdf(seal);
+    expect(embedded.width).toBeCloseTo((40 / 25.4) * 72, 2);
+    page.drawPage(embedded, { x: 400, y: 100 });
+    const reloaded = await PDFDocument.load(await doc.save());
+    expect(reloaded.getPageCount()).toBe(1);
+    const xobjects = reloaded.getPage(0).node.Resources()?.get(PDFName.of('XObject'));
+    expect(xobjects instanceof PDFDict && xobjects.keys().length).toBe(1);
+  });
 });
