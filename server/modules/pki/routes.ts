@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { MAX_OCSP_REQUEST_BYTES } from '../../pki/ocsp.ts';
 import { MAX_TSA_REQUEST_BYTES } from '../../pki/tsa.ts';
 import type { ServerModule } from '../module.ts';
@@ -43,6 +43,20 @@ export const pkiModule: ServerModule = {
       { parseAs: 'buffer', bodyLimit: MAX_TSA_REQUEST_BYTES },
       (_req, body, done) => done(null, body),
     );
+
+    // Protocol clients do not read {code,msg,data}: refusals here are plain HTTP statuses
+    // (413 too large, 415 wrong media type), and failures a bare 500 after logging.
+    app.setErrorHandler((err: FastifyError, req, reply) => {
+      const status =
+        typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+          ? err.statusCode
+          : 500;
+      if (status === 500) req.log.error({ err, reqId: req.id }, 'pki endpoint failed');
+      return reply
+        .status(status)
+        .type('text/plain; charset=utf-8')
+        .send(status === 500 ? 'internal error' : err.message);
+    });
 
     app.get('/v1/pki/root.crt', { schema: { hide: true } }, async (_req, reply) => {
       return reply

@@ -1,5 +1,5 @@
 // Shared by the PKI tests: a CA in a temporary data folder, and openssl run on files.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,5 +55,14 @@ export function openssl(args: string[], input?: Uint8Array): { status: number; o
 
 /** openssl that must succeed; returns its stdout as bytes. */
 export function opensslBytes(args: string[]): Buffer {
-  return execFileSync('openssl', args, { maxBuffer: 16 * 1024 * 1024 });
+  return execFileSync('openssl', args, { maxBuffer: 16 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** openssl without blocking the event loop: needed when it talks to a server in this same process. */
+export function opensslAsync(args: string[]): Promise<{ status: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile('openssl', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
 }
