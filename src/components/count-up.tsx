@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { COUNT_UP_DURATION_MS, FRAME_MS, isHexColor, toAnimatableNumber, tweenValues } from '@/lib/tween.ts';
+import { COUNT_UP_DURATION_MS, FRAME_MS, isHexColor, toAnimatableNumber, tweenAt } from '@/lib/tween.ts';
 
 export type CountUpProps = {
   /** A number or numeric string; anything else renders nothing. */
@@ -28,13 +28,15 @@ export function CountUp({
 
   useEffect(() => {
     if (target === null) return;
-    const values = tweenValues(shownRef.current, target, durationMs);
-    let frame = 0;
+    const from = shownRef.current;
+    const startedAt = Date.now();
+    // Ticks about 60 times a second; the value comes from the elapsed time, so the length is exact.
     const timer = setInterval(() => {
-      const value = values[frame++];
+      const elapsed = Date.now() - startedAt;
+      const value = tweenAt(from, target, elapsed, durationMs);
       shownRef.current = value;
       setShown(value);
-      if (frame >= values.length) clearInterval(timer);
+      if (elapsed >= durationMs) clearInterval(timer);
     }, FRAME_MS);
     return () => clearInterval(timer);
   }, [target, durationMs]);

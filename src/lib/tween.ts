@@ -22,12 +22,13 @@ export function toAnimatableNumber(value: unknown): number | null {
 export const isHexColor = (value: unknown): value is string =>
   typeof value === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
 
-/** Every value shown, one per frame, ending exactly at `end`. */
-export function tweenValues(start: number, end: number, durationMs = COUNT_UP_DURATION_MS): number[] {
-  const frames = Math.max(1, Math.round(durationMs / FRAME_MS));
-  const values: number[] = [];
-  for (let frame = 1; frame <= frames; frame++)
-    values.push(start + (end - start) * easeOutQuad(frame / frames));
-  values[values.length - 1] = end;
-  return values;
+/** The value shown `elapsedMs` into an animation from `start` to `end`; exactly `end` once the time is up. */
+export function tweenAt(
+  start: number,
+  end: number,
+  elapsedMs: number,
+  durationMs = COUNT_UP_DURATION_MS,
+): number {
+  if (durationMs <= 0 || elapsedMs >= durationMs) return end;
+  return start + (end - start) * easeOutQuad(Math.max(0, elapsedMs) / durationMs);
 }

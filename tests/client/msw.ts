@@ -1,3 +1,4 @@
+import Cookies from 'js-cookie';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -42,3 +43,6 @@ export function loginInfoHandler(data: LoginInfo | null) {
   );
   return calls;
 }
+
+/** Put the session's readable token cookie in place, as the server's login would. */
+export const setToken = (value: string) => Cookies.set('token', value, { path: '/' });

@@ -1,6 +1,7 @@
 // Client test setup: jsdom gaps antd needs, msw with unhandled requests as errors, and a clean slate
 // (DOM, cookies, storage, stores) after every test.
 import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw.ts';
 
@@ -35,10 +36,7 @@ afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
   vi.useRealTimers();
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0].trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   sessionStorage.clear();
   localStorage.clear();
 });

@@ -7,7 +7,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { browser } from '@/lib/browser.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { USER_INFO_KEY, useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, loginInfo, ok, server } from '../msw.ts';
+import { CSIGN, fail, loginInfo, ok, server, setToken } from '../msw.ts';
 
 const shown: { text: string; ms: number }[] = [];
 const scheduled: { fn: () => void; ms: number }[] = [];
@@ -35,7 +35,7 @@ function echoPost(name: string) {
 }
 
 function loggedIn() {
-  document.cookie = 'token=tok-123; path=/';
+  setToken('tok-123');
   sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(loginInfo()));
   localStorage.setItem('draft', 'x');
   useSessionStore.getState().setVerified(loginInfo());
@@ -60,7 +60,7 @@ describe('transport rules (SPEC §7)', () => {
   it('sends the token cookie as the XSRF header and its keySuffix, and nothing without a token', async () => {
     const seen = echoPost('echo');
     await post(`${CSIGN}/echo`, {});
-    document.cookie = 'token=tok-123; path=/';
+    setToken('tok-123');
     await post(`${CSIGN}/echo`, {});
     expect(seen[0].headers.get('x-xsrf-token')).toBeNull();
     expect(seen[0].headers.get('keysuffix')).toBeNull();

@@ -5,7 +5,7 @@ import { browser } from '@/lib/browser.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { USER_INFO_KEY, useSessionStore } from '@/session/session-store.ts';
-import { loginInfo, loginInfoHandler } from '../msw.ts';
+import { loginInfo, loginInfoHandler, setToken } from '../msw.ts';
 
 const guard = (pathAndQuery: string) => {
   const url = new URL(pathAndQuery, 'http://localhost');
@@ -61,7 +61,7 @@ describe('route guard (SPEC §2)', () => {
   });
 
   it('with a token, asks getEsignLoginInfo; data means verified (state 11) with the info cached', async () => {
-    document.cookie = 'token=t1; path=/';
+    setToken('t1');
     const calls = loginInfoHandler(loginInfo({ phone: '13900001111' }));
     expect(await guard('/manage/home')).toBeNull();
     expect(calls).toEqual([{ userType: 0 }]);
@@ -70,7 +70,7 @@ describe('route guard (SPEC §2)', () => {
   });
 
   it('with a token the server no longer knows: token, cached info and local storage are cleared', async () => {
-    document.cookie = 'token=stale; path=/';
+    setToken('stale');
     sessionStorage.setItem(USER_INFO_KEY, '{"phone":"1"}');
     localStorage.setItem('something', '1');
     loginInfoHandler(null);
@@ -79,12 +79,12 @@ describe('route guard (SPEC §2)', () => {
     expect(sessionStorage.getItem(USER_INFO_KEY)).toBeNull();
     expect(localStorage.getItem('something')).toBeNull();
 
-    document.cookie = 'token=stale; path=/';
+    setToken('stale');
     expect(await guard('/manage/home')).toBe('/loginPage?next=%2Fmanage%2Fhome&nextType=route');
   });
 
   it('does not apply on the login page: no check, no redirect', async () => {
-    document.cookie = 'token=t1; path=/';
+    setToken('t1');
     const calls = loginInfoHandler(loginInfo());
     expect(await guard('/loginPage?next=%2Fmanage&nextType=route')).toBeNull();
     expect(calls).toHaveLength(0);
@@ -102,7 +102,7 @@ describe('route guard (SPEC §2)', () => {
   });
 
   it('keeps the login when the check fails for network reasons', async () => {
-    document.cookie = 'token=t1; path=/';
+    setToken('t1');
     const { http, HttpResponse } = await import('msw');
     const { server } = await import('../msw.ts');
     server.use(http.post('/v1/jinshang/login/api/csign/getEsignLoginInfo', () => HttpResponse.error()));

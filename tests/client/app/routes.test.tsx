@@ -8,7 +8,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server } from '../msw.ts';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../msw.ts';
 import { renderApp } from '../render-app.tsx';
 
 const sample = {
@@ -38,7 +38,7 @@ beforeEach(() => {
 
 describe('route table (SPEC §2)', () => {
   it('resolves every planned route to its planned screen with title, description and a way back', async () => {
-    document.cookie = 'token=t1; path=/';
+    setToken('t1');
     loginInfoHandler(loginInfo());
     const keys = Object.keys(PLANNED_ROUTES) as PlannedKey[];
     expect(keys.length).toBeGreaterThan(80);
@@ -70,7 +70,7 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('redirects /manage/account to accountInfo when logged in', async () => {
-    document.cookie = 'token=t1; path=/';
+    setToken('t1');
     loginInfoHandler(loginInfo());
     const { router } = renderApp('/manage/account');
     await atPath(router, paths.accountInfo);
@@ -89,7 +89,7 @@ describe('route table (SPEC §2)', () => {
 
     server.use(
       http.post(`${CSIGN}/userLogin`, () => {
-        document.cookie = 'token=new-token; path=/';
+        setToken('new-token');
         return ok(loginInfo());
       }),
     );
