@@ -171,7 +171,7 @@ export class PdfFile {
   private objStmDepth = 0;
   private fromObjStm(rev: Revision, stmNum: number, index: number, num: number): IndirectObject | undefined {
     const e = rev.table.get(stmNum);
-    if (!e || e.type !== 1) return undefined;
+    if (e?.type !== 1) return undefined;
     const key = `${e.offset}`;
     if (!this.objStmCache.has(key)) {
       if (this.objStmDepth > 2) return undefined;

@@ -390,7 +390,6 @@ export function parseIndirectAt(
   if (num === null || gen === null || !lx.expectKeyword('obj'))
     throw new PdfSyntaxError(`no object at ${offset}`);
   lx.skipWs();
-  const start = lx.pos;
   const obj = lx.parseObject();
   if (isDict(obj) && lx.peekKeyword() === 'stream') {
     lx.expectKeyword('stream');

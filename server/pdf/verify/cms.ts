@@ -92,7 +92,7 @@ export type Cert = { der: Uint8Array; pk: pkijs.Certificate };
 
 export function certFromDer(der: Uint8Array): Cert | undefined {
   try {
-    const pk = pkijs.Certificate.fromBER(der);
+    const pk = pkijs.Certificate.fromBER(der.slice());
     return { der, pk };
   } catch {
     return undefined;
@@ -232,7 +232,17 @@ export function parseCms(der: Uint8Array): ParsedCms {
     throw new Error(`CMS has ${sd.signerInfos.length} signer infos (expected 1)`);
   const si = sd.signerInfos[0];
   const certs: Cert[] = [];
-  for (const c of sd.certificates ?? []) if (c instanceof pkijs.Certificate) certs.push(certFromPkijs(c));
+  // Take each certificate's original DER from the decoded tree: re-encoding through pkijs is slow.
+  const sdBlocks = (ci.content as asn1js.Sequence).valueBlock?.value ?? [];
+  const certSet = sdBlocks.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0) as
+    | asn1js.Constructed
+    | undefined;
+  const rawCerts = certSet?.valueBlock?.value ?? [];
+  (sd.certificates ?? []).forEach((c, i) => {
+    if (!(c instanceof pkijs.Certificate)) return;
+    const raw = rawCerts[i]?.valueBeforeDecodeView;
+    certs.push(raw && raw.length > 0 ? { der: new Uint8Array(raw), pk: c } : certFromPkijs(c));
+  });
   let signerCert: Cert | undefined;
   if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
     const sid = si.sid;
@@ -407,7 +417,7 @@ export function checkTimestampToken(token: Uint8Array, dataChunks: Uint8Array[])
     return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['token does not hold TSTInfo'] };
   let tst: pkijs.TSTInfo;
   try {
-    tst = pkijs.TSTInfo.fromBER(cms.eContent);
+    tst = pkijs.TSTInfo.fromBER(cms.eContent.slice());
   } catch {
     return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['TSTInfo is malformed'] };
   }

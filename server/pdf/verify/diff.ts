@@ -100,8 +100,8 @@ export class DiffAnalyzer {
       if (depth > 200) continue;
       let val: PdfObject | undefined = o;
       if (isRef(o)) {
-        let set = map.get(o.num);
-        if (!set) map.set(o.num, (set = new Set()));
+        const set = map.get(o.num) ?? new Set<Role>();
+        map.set(o.num, set);
         set.add(role);
         const key = `${o.num}:${role}`;
         if (visited.has(key)) continue;

@@ -6,6 +6,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { bytesEq, certIssuerSerial, children, readTlv } from './der.ts';
 import {
   type Cert,
   certFromDer,
@@ -120,22 +121,40 @@ export function adbeRevocationData(attr: pkijs.Attribute | undefined): {
 }
 
 function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert, at: Date): Revocation | undefined {
+  // Raw DER walk: CRLs can hold many thousand entries and full object parsing is slow.
   try {
-    const crl = pkijs.CertificateRevocationList.fromBER(crlDer);
-    if (!crl.issuer.isEqual(issuer.pk.subject)) return undefined;
+    const ci = certIssuerSerial(cert.der);
+    const outer = readTlv(crlDer, 0);
+    if (!ci || !outer) return undefined;
+    const [tbs, sigAlg, sigVal] = children(crlDer, outer, 3);
+    if (!tbs || !sigAlg || !sigVal || sigVal.tag !== 0x03) return undefined;
+    const f = children(crlDer, tbs, 8);
+    let i = f[0]?.tag === 0x02 ? 1 : 0;
+    const crlIssuer = f[i + 1];
+    if (!crlIssuer || !bytesEq(crlDer, crlIssuer, cert.der, ci.issuer)) return undefined;
+    i += 3; // signature, issuer, thisUpdate
+    if (f[i] && (f[i].tag === 0x17 || f[i].tag === 0x18)) i++;
     const key = publicKeyOf(issuer);
-    const alg = digestName(crl.signature.algorithmId) ?? 'sha256';
     if (!key) return undefined;
+    const alg = pkijs.AlgorithmIdentifier.fromBER(crlDer.slice(sigAlg.start, sigAlg.end));
     const ok = verifySignatureValue(
-      crl.signatureAlgorithm,
       alg,
-      new Uint8Array(crl.tbsView),
-      new Uint8Array(crl.signatureValue.valueBlock.valueHexView),
+      digestName(alg.algorithmId) ?? 'sha256',
+      crlDer.subarray(tbs.start, tbs.end),
+      crlDer.subarray(sigVal.headerEnd + 1, sigVal.end),
       key,
     );
     if (!ok) return undefined;
-    const hit = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(cert.pk.serialNumber));
-    if (hit) return hit.revocationDate.value.getTime() <= at.getTime() ? 'revoked' : 'good';
+    const revoked = f[i]?.tag === 0x30 ? f[i] : undefined;
+    if (revoked) {
+      for (const entry of children(crlDer, revoked)) {
+        const [serial, date] = children(crlDer, entry, 2);
+        if (serial && bytesEq(crlDer, serial, cert.der, ci.serial)) {
+          const d = date ? pkijs.Time.fromBER(crlDer.slice(date.start, date.end)) : undefined;
+          return !d || d.value.getTime() <= at.getTime() ? 'revoked' : 'good';
+        }
+      }
+    }
     return 'good';
   } catch {
     return undefined;
@@ -152,11 +171,11 @@ function ocspStatus(
   try {
     let basic: pkijs.BasicOCSPResponse;
     try {
-      const resp = pkijs.OCSPResponse.fromBER(der);
+      const resp = pkijs.OCSPResponse.fromBER(der.slice());
       if (!resp.responseBytes) return undefined;
-      basic = pkijs.BasicOCSPResponse.fromBER(resp.responseBytes.response.valueBlock.valueHexView);
+      basic = pkijs.BasicOCSPResponse.fromBER(resp.responseBytes.response.valueBlock.valueHexView.slice());
     } catch {
-      basic = pkijs.BasicOCSPResponse.fromBER(der);
+      basic = pkijs.BasicOCSPResponse.fromBER(der.slice());
     }
     const issuerKeyHash = createHash('sha1')
       .update(issuer.pk.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)

@@ -399,7 +399,7 @@ function modificationsOf(
 }
 
 function crypto(
-  pdf: PdfFile,
+  _pdf: PdfFile,
   bytes: Uint8Array,
   w: Work,
   anchors: Cert[],

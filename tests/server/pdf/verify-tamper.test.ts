@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { PdfFile } from '../../../server/pdf/parse/document.ts';
+import { isArray, isDict, isRef } from '../../../server/pdf/parse/objects.ts';
+import { VerifyError } from '../../../server/pdf/verify/errors.ts';
+import { verifyPdf } from '../../../server/pdf/verify/verify-pdf.ts';
+import { corpusFile, hasCorpus } from './corpus.ts';
+
+const SIGNED = 'files/node-signpdf/signed-once.pdf';
+
+/** Appends an incremental update that rewrites page 1's content stream, as an attacker would. */
+function replaceFirstPageContent(bytes: Uint8Array, text: string): Uint8Array {
+  const pdf = new PdfFile(bytes);
+  const rev = pdf.latest;
+  const pages = pdf.getDict(rev, pdf.catalog(rev), 'Pages');
+  const kids = pdf.get(rev, pages, 'Kids');
+  if (!isArray(kids) || !isRef(kids.v[0])) throw new Error('no first page');
+  const page = pdf.resolve(rev, kids.v[0]);
+  const contents = isDict(page) ? page.v.get('Contents') : undefined;
+  if (!isRef(contents)) throw new Error('page content is not an indirect stream');
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const offset = bytes.length + 1;
+  const obj = `\n${contents.num} 0 obj\n<< /Length ${stream.length} >>\nstream\n${stream}\nendstream\nendobj\n`;
+  const xrefAt = offset - 1 + obj.length;
+  const size = Math.max(...rev.table.keys()) + 1;
+  const root = rev.trailer.v.get('Root');
+  if (!isRef(root)) throw new Error('no root');
+  const tail =
+    `xref\n0 1\n0000000000 65535 f \n${contents.num} 1\n${String(offset).padStart(10, '0')} 00000 n \n` +
+    `trailer\n<< /Size ${size} /Root ${root.num} ${root.gen} R /Prev ${rev.xrefOffset} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.concat([bytes, Buffer.from(obj + tail, 'latin1')]);
+}
+
+describe.skipIf(!hasCorpus)('tampered copies of a signed document', () => {
+  it('the untouched file passes (trust aside)', async () => {
+    const report = await verifyPdf(corpusFile(SIGNED), { trustAnchors: [] });
+    expect(report.trustAside.verdict).toBe('TOTAL_PASSED');
+  });
+
+  it('a byte flipped inside a signed range fails with HASH_FAILURE', async () => {
+    const bytes = corpusFile(SIGNED);
+    const report0 = await verifyPdf(bytes, { trustAnchors: [] });
+    const [, len1] = report0.signatures[0].byteRange!;
+    const copy = new Uint8Array(bytes);
+    // a byte of the binary-marker comment on line 2: the file still parses, only the hash changes
+    const at = copy.indexOf(0x0a) + 2;
+    expect(at).toBeLessThan(len1);
+    copy[at] ^= 0x01;
+    const report = await verifyPdf(copy, { trustAnchors: [] });
+    expect(report.verdict).toBe('TOTAL_FAILED');
+    expect(report.subIndication).toBe('HASH_FAILURE');
+    expect(report.signatures[0].intact).toBe(false);
+  });
+
+  it('a file cut short never passes: a failing report or a clear typed error', async () => {
+    const bytes = corpusFile(SIGNED);
+    for (const cut of [bytes.length - 100, Math.floor(bytes.length / 2), 40]) {
+      try {
+        const report = await verifyPdf(bytes.subarray(0, cut), { trustAnchors: [] });
+        expect(report.trustAside.verdict).not.toBe('TOTAL_PASSED');
+      } catch (err) {
+        expect(err).toBeInstanceOf(VerifyError);
+      }
+    }
+  });
+
+  it('an incremental update replacing the page content after signing is disallowed', async () => {
+    const tampered = replaceFirstPageContent(corpusFile(SIGNED), 'You owe us 1,000,000');
+    const report = await verifyPdf(tampered, { trustAnchors: [] });
+    const sig = report.signatures[0];
+    expect(sig.intact).toBe(true); // the signed bytes are untouched...
+    expect(sig.coverage).toBe('ENTIRE_REVISION');
+    expect(sig.modifiedAfterSigning).toBe('disallowed'); // ...but what is shown changed
+    expect(report.verdict).toBe('TOTAL_FAILED');
+    expect(report.trustAside.subIndication).toBe('FORMAT_FAILURE');
+  });
+
+  it('rejects bad input with typed errors', async () => {
+    const code = async (b: Uint8Array, opts = {}) => {
+      try {
+        await verifyPdf(b, { trustAnchors: [], ...opts });
+        return 'report';
+      } catch (err) {
+        return (err as VerifyError).code;
+      }
+    };
+    expect(await code(new Uint8Array())).toBe('EMPTY');
+    expect(await code(Buffer.from('hello, not a pdf'))).toBe('NOT_PDF');
+    expect(await code(corpusFile(SIGNED), { maxBytes: 1000 })).toBe('TOO_LARGE');
+    expect(await code(Buffer.from('%PDF-1.7\n garbage with no objects'))).toBe('UNREADABLE');
+    const encrypted = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+        '3 0 obj\n<< /Filter /Standard /V 1 /R 2 >>\nendobj\ntrailer\n<< /Root 1 0 R /Encrypt 3 0 R >>\n',
+    );
+    expect(await code(encrypted)).toBe('ENCRYPTED');
+  });
+});
