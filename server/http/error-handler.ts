@@ -74,7 +74,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
+    const path = req.url.split('?')[0].slice(0, 200);
     if (path.startsWith('/v1/')) {
       return sendEnvelopeError(req, reply, {
         status: 404,

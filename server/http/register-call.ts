@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '#contract/codes.ts';
 import { type CallDef, JINSHANG_PREFIX, callPath, zEnvelope } from '#contract/envelope.ts';
-import { SESSION_COOKIE } from '#contract/transport.ts';
+import { KEY_SUFFIX_HEADER, SESSION_COOKIE, TOKEN_COOKIE, XSRF_HEADER } from '#contract/transport.ts';
 import type { AppDeps } from '../deps.ts';
 import {
   type LiveSession,
@@ -59,6 +59,11 @@ export function checkUserType(body: unknown): void {
   }
 }
 
+const hasXsrfMaterial = (req: FastifyRequest) =>
+  req.cookies[TOKEN_COOKIE] !== undefined ||
+  req.headers[XSRF_HEADER] !== undefined ||
+  req.headers[KEY_SUFFIX_HEADER] !== undefined;
+
 /**
  * Registers one contract call: POST at callPath(def), body validated by def.request, answer
  * `{code: 0, msg: 'success', data}` with data checked against def.response.
@@ -83,7 +88,11 @@ export function registerCall<D extends CallDef>(app: FastifyInstance, def: D, ha
       if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))
         throw new AppError(Code.BadRequest, T.contentType);
       checkUserType(req.body);
-      const lookup = await lookupSession(deps, req);
+      let lookup = await lookupSession(deps, req);
+      // The client drops its token cookie on 2000/3000/4000 but cannot drop the HttpOnly sid. A request with
+      // neither the token cookie nor the XSRF headers therefore runs WITHOUT the session (it cannot act as
+      // the user, so this is safe); one that carries any of them must match the session exactly.
+      if (lookup.state === 'live' && !hasXsrfMaterial(req)) lookup = { state: 'none' };
       req.sessionLookup = lookup;
       if (lookup.state === 'live') {
         checkXsrf(req, lookup.session);

@@ -142,6 +142,18 @@ describe('XSRF and keySuffix', () => {
     expect(still.body.code).toBe(0);
   });
 
+  it('a browser that dropped its token cookie (after 2000/3000/4000) is treated as logged out, not refused', async () => {
+    const { agent, phone, password } = await registerAndLogin(t);
+    agent.cookies.delete('token');
+    const res = await agent.call(getUserQualification, { userType: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(Code.NotLoggedIn);
+    expect((await agent.call(getEsignLoginInfo, { userType: 0 })).body.data).toBeNull();
+    const login = await agent.call(userLogin, { userType: 0, phone, password });
+    expect(login.body.code).toBe(0);
+    expect((await agent.call(getUserQualification, { userType: 0 })).body.code).toBe(0);
+  });
+
   it('refuses a wrong token, a missing keySuffix and a wrong keySuffix', async () => {
     const { agent } = await registerAndLogin(t);
     const token = agent.token!;
