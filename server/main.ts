@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
+import { pruneCounters } from './lib/rate-counter.ts';
 import { OutboxMessenger } from './messaging/messenger.ts';
 import { openBlobStore } from './storage/local-blob-store.ts';
 
@@ -45,6 +46,18 @@ log.info(
   'server ready',
 );
 
+// Rate-limit windows older than a day count nothing any more; drop them hourly so the table stays small.
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pruneTimer = setInterval(
+  () => {
+    pruneCounters(db, new Date(Date.now() - DAY_MS)).catch((err) =>
+      log.warn({ err }, 'pruning rate counters failed'),
+    );
+  },
+  60 * 60 * 1000,
+);
+pruneTimer.unref();
+
 let isStopping = false;
 async function shutdown(signal: string) {
   if (isStopping) return;
@@ -53,6 +66,7 @@ async function shutdown(signal: string) {
   // A stuck connection must not keep the process alive forever.
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
+  clearInterval(pruneTimer);
   try {
     await app.close();
     await closeDatabase(db);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../deps.ts';
 import type { Db } from '../db/database.ts';
@@ -70,7 +70,7 @@ export async function listOutbox(
   const rows = await db
     .select()
     .from(outbox)
-    .where(opts.to ? and(eq(outbox.toAddr, opts.to)) : undefined)
+    .where(opts.to ? eq(outbox.toAddr, opts.to) : undefined)
     .orderBy(desc(outbox.id))
     .limit(opts.limit ?? 50);
   return rows.map((r) => ({
