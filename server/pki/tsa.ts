@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import type { CaHierarchy } from './ca.ts';
+import { signingCertificateV2, sortDerSet } from './cms-attributes.ts';
 import { pkijs, randomSerial, toArrayBuffer, wholeSeconds } from './crypto.ts';
 import { HASH_OID_BY_NAME, HASHES, type HashName, Oid, TSA_POLICY_OID } from './profile.ts';
 
@@ -35,14 +36,6 @@ export class TsaRequestError extends Error {
 
 type TokenRequest = { messageImprint: pkijs.MessageImprint; nonce?: asn1js.Integer; certReq: boolean };
 
-// DER orders a SET OF by the encodings of its members (X.690 §11.6); OpenSSL re-encodes signed attributes
-// that way before checking the signature, so they must be sent in that order.
-function derSetOrder(attrs: pkijs.Attribute[]): pkijs.Attribute[] {
-  const enc = attrs.map((a) => ({ a, der: Buffer.from(a.toSchema().toBER()) }));
-  enc.sort((x, y) => Buffer.compare(x.der, y.der));
-  return enc.map((e) => e.a);
-}
-
 function failureResponse(failure: TsaFailure, text: string): Uint8Array {
   const bits = new Uint8Array(Math.floor(failure / 8) + 1);
   bits[bits.length - 1] = 0x80 >> (failure % 8);
@@ -54,37 +47,6 @@ function failureResponse(failure: TsaFailure, text: string): Uint8Array {
     }),
   });
   return new Uint8Array(resp.toSchema().toBER());
-}
-
-/** The signing-certificate-v2 attribute (RFC 5035) naming the TSA certificate by its SHA-256 hash. */
-function signingCertificateV2(tsaDer: Uint8Array, tsaCert: pkijs.Certificate): pkijs.Attribute {
-  const issuerSerial = new asn1js.Sequence({
-    value: [
-      // GeneralNames with one directoryName ([4], explicit because Name is a CHOICE).
-      new asn1js.Sequence({
-        value: [
-          new asn1js.Constructed({
-            idBlock: { tagClass: 3, tagNumber: 4 },
-            value: [tsaCert.issuer.toSchema()],
-          }),
-        ],
-      }),
-      new asn1js.Integer({
-        valueHex: toArrayBuffer(new Uint8Array(tsaCert.serialNumber.valueBlock.valueHexView)),
-      }),
-    ],
-  });
-  // hashAlgorithm is left out: SHA-256 is its DEFAULT, and DER omits defaults.
-  const essCertIdV2 = new asn1js.Sequence({
-    value: [
-      new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha256').update(tsaDer).digest()) }),
-      issuerSerial,
-    ],
-  });
-  return new pkijs.Attribute({
-    type: Oid.signingCertificateV2,
-    values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })],
-  });
 }
 
 async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<pkijs.ContentInfo> {
@@ -103,7 +65,7 @@ async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<pkijs.Conte
   const tstDer = new Uint8Array(tst.toSchema().toBER());
 
   const tsaCert = pkijs.Certificate.fromBER(toArrayBuffer(ca.tsa.der));
-  const attributes = derSetOrder([
+  const attributes = sortDerSet([
     new pkijs.Attribute({
       type: Oid.contentType,
       values: [new asn1js.ObjectIdentifier({ value: Oid.tstInfo })],
@@ -115,7 +77,7 @@ async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<pkijs.Conte
         new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha256').update(tstDer).digest()) }),
       ],
     }),
-    signingCertificateV2(ca.tsa.der, tsaCert),
+    signingCertificateV2(ca.tsa.der),
   ]);
   const signedData = new pkijs.SignedData({
     version: 3,

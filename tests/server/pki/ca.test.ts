@@ -136,3 +136,29 @@ describe('CA bootstrap', () => {
     expect(readFileSync(join(pkiDir, 'root.crt'), 'utf8')).toBe(f.pki.rootPem);
   });
 });
+
+describe('CA renewal at start', () => {
+  it('replaces an OCSP certificate close to expiry and keeps the root, issuing CA and TSA', async () => {
+    const g = await createPkiFixture();
+    try {
+      const ocspBefore = g.pki.ca.ocsp.cert.serialNumber;
+      // 700 days on, the 2-year OCSP certificate has less than 90 days left; the 8-year TSA has years.
+      const later = await createPki({
+        dataDir: g.dir,
+        publicUrl: 'http://127.0.0.1:9',
+        masterKey: MASTER_KEY,
+        isProduction: false,
+        repository: new InMemoryCertRepository(),
+        log: quietLog,
+        now: () => new Date(Date.now() + 700 * 86_400_000),
+      });
+      expect(later.ca.ocsp.cert.serialNumber).not.toBe(ocspBefore);
+      expect(later.ca.tsa.cert.serialNumber).toBe(g.pki.ca.tsa.cert.serialNumber);
+      expect(later.rootPem).toBe(g.pki.rootPem);
+      const onDisk = readFileSync(join(g.dir, 'pki', 'ocsp.crt'), 'utf8');
+      expect(onDisk).toBe(later.ca.ocsp.pem);
+    } finally {
+      g.close();
+    }
+  });
+});
