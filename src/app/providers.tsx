@@ -1,19 +1,21 @@
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale as AntdLocale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Locale, useI18nStore } from '@/i18n/i18n-store.ts';
 import { appTheme } from '@/lib/theme.ts';
 
-// antd's texts (pagination, pickers, empty states) load per language, only the one in use.
+// antd's texts (pagination, pickers, empty states). English is antd's built-in default, bundled anyway;
+// Chinese loads when chosen.
 const loadAntdLocale = (locale: Locale): Promise<AntdLocale> =>
-  locale === 'zh-CN'
-    ? import('antd/es/locale/zh_CN').then((m) => m.default)
-    : import('antd/es/locale/en_US').then((m) => m.default);
+  locale === 'zh-CN' ? import('antd/es/locale/zh_CN').then((m) => m.default) : Promise.resolve(enUS);
 
 /** Theme and antd's locale following the chosen language, for components and for static messages. */
 export function Providers({ children }: { children: ReactNode }) {
   const locale = useI18nStore((s) => s.locale);
-  const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
+  // Never undefined: ConfigProvider wraps its children differently without a locale, and switching
+  // from none to one would remount the whole app (and lose what the user typed).
+  const [antdLocale, setAntdLocale] = useState<AntdLocale>(enUS);
 
   useEffect(() => {
     let isCurrent = true;
@@ -24,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
       // Static message (src/lib/notify.ts) renders outside this tree: give it the same theme and locale.
       ConfigProvider.config({
         holderRender: (holder) => (
-          <ConfigProvider theme={appTheme} locale={loaded}>
+          <ConfigProvider theme={appTheme} locale={loaded} button={{ autoInsertSpace: false }}>
             {holder}
           </ConfigProvider>
         ),
@@ -36,7 +38,8 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [locale]);
 
   return (
-    <ConfigProvider locale={antdLocale} theme={appTheme}>
+    // autoInsertSpace off: antd would render 登录 as "登 录", which is not the button's name to a reader or a test.
+    <ConfigProvider locale={antdLocale} theme={appTheme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );
