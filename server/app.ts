@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { devModule } from './modules/dev/routes.ts';
+import { monitorModule } from './modules/monitor/routes.ts';
 import type { ServerModule } from './modules/module.ts';
 import { pkiModule } from './modules/pki/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
@@ -20,7 +21,7 @@ import { sessionModule } from './modules/session/routes.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [sessionModule, pkiModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

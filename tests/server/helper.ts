@@ -1,12 +1,13 @@
 // Test helper for server tests (fastify's demo test/helper.ts): a real app on a fresh database, driven
 // through HTTP with app.inject, and a cookie-keeping agent that follows the client's transport rules.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { sendSmsCode, userRegister } from '#contract/calls/session.ts';
 import { type CallDef, callPath } from '#contract/envelope.ts';
@@ -94,6 +95,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabaseUrl();
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
+  // The CA made once by global-setup.ts, copied rather than made again for every app.
+  const pkiTemplate = join(inject('pkiTemplateDir'), 'pki');
+  if (existsSync(pkiTemplate)) cpSync(pkiTemplate, join(dataDir, 'pki'), { recursive: true });
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
   // Real time plus whatever the test moved it forward by.
   let offsetMs = 0;

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { Code } from '#contract/codes.ts';
+import { queryRows } from '../../db/database.ts';
+import type { ServerModule } from '../module.ts';
+
+/**
+ * Liveness and readiness for load balancers, the Playwright web server and the benchmarks:
+ * GET /v1/health answers 200 with the database's round-trip time, or 503 when the database does not answer.
+ */
+export const monitorModule: ServerModule = {
+  name: 'monitor',
+  register(app, deps) {
+    app.get('/v1/health', { schema: { hide: true } }, async (_req, reply) => {
+      const started = performance.now();
+      try {
+        await queryRows(deps.db, sql`select 1 as ok`);
+      } catch (err) {
+        deps.log.error({ err }, 'health: database did not answer');
+        reply.code(503).header('cache-control', 'no-store');
+        return { code: Code.Internal, msg: 'database unavailable', data: null };
+      }
+      reply.header('cache-control', 'no-store');
+      return {
+        code: Code.Ok,
+        msg: 'success',
+        data: {
+          status: 'ok',
+          databaseMs: Math.round((performance.now() - started) * 10) / 10,
+          node: process.version,
+        },
+      };
+    });
+  },
+};

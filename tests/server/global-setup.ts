@@ -1,0 +1,32 @@
+// Runs once before the server tests: one certificate authority made up front, which every test app
+// copies into its data folder. Making a CA (RSA 4096/3072 keys) takes seconds; copying it takes
+// milliseconds, so the suite stays fast on two cores. Tests of the CA itself (tests/server/pki) make
+// their own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
+import { createPki } from '#server/pki/pki.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A DATA_DIR whose pki/ holds a ready CA (development master key included). */
+    pkiTemplateDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-pki-template-'));
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  await createPki({
+    dataDir: dir,
+    publicUrl: 'http://localhost:8080',
+    masterKey: undefined,
+    isProduction: false,
+    repository: new InMemoryCertRepository(),
+    log: quiet,
+  });
+  project.provide('pkiTemplateDir', dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
