@@ -5,10 +5,11 @@
  *   fields   'Phone' / '手机号', 'Password' / '密码', 'Confirm password' / '确认密码',
  *            'New password' / '新密码', 'SMS code' / '验证码'
  *   buttons  'Log in' / '登录', 'Register' / '注册', 'Get code' / '获取验证码', 'Reset password' / '重置密码',
- *            'Log out' / '退出登录' (inside the 'Account menu' / '账号菜单' button of the workspace header),
+ *            'Log out' / '退出登录' (a menuitem: click the header button showing the masked phone first),
  *            'Create a company' / '创建企业', 'Enter e-signature system' / '进入电子签章系统'
- *   language a select labelled 'Language' / '语言' on login pages and in the workspace header
- *   workspace the header shows the logged-in phone masked (138****5678), test id 'current-user'
+ *   language a button named after the other language, 'English' / '中文', on login pages and in the workspace header
+ *   workspace the header button with test id 'current-user' (title 'Account menu' / '账号菜单') shows the
+ *            logged-in phone masked (138****5678); a visitor sees a 'Log in' / '登录' button there instead
  *   planned  screens not built yet have a root element with the attribute data-planned (its value is the path)
  */
 export const paths = {
