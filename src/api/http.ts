@@ -8,7 +8,7 @@ import {
   XSRF_HEADER,
 } from '#contract/transport.ts';
 import type { AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
-import { t } from '@/i18n/i18n-store.ts';
+import { t, useI18nStore } from '@/i18n/i18n-store.ts';
 import { browser } from '@/lib/browser.ts';
 import { getCookie } from '@/lib/cookies.ts';
 import { apiBaseUrl, readEnv } from '@/lib/env.ts';
@@ -54,6 +54,8 @@ function applyTransportRules(config: InternalAxiosRequestConfig): InternalAxiosR
     config.headers.set(XSRF_HEADER, token);
     config.headers.set(KEY_SUFFIX_HEADER, keySuffixOf(token));
   }
+  // The server writes its msg in the language the user chose here, not the browser's default.
+  config.headers.set('Accept-Language', useI18nStore.getState().locale);
   const method = (config.method ?? 'get').toLowerCase();
   // A random ts defeats caches that would otherwise serve a stale download or list.
   if (method === 'get')

@@ -66,3 +66,30 @@ export function useT() {
 /** Pick the zh or en half of a bilingual pair (planned-route table, enum names). */
 export const pick = (locale: Locale, pair: { zh: string; en: string }) =>
   locale === 'zh-CN' ? pair.zh : pair.en;
+
+/**
+ * A feature's own dictionary, so features add texts without touching the shared ones:
+ *   const texts = defineTexts({ 'en-US': { title: 'Seals' }, 'zh-CN': { title: '印章' } });
+ *   const tt = useTexts(texts); tt('title')
+ * The zh-CN half must define exactly the keys of the en-US half (a type error otherwise).
+ */
+export function defineTexts<K extends string>(texts: { 'en-US': Record<K, string>; 'zh-CN': Record<K, string> }) {
+  return texts;
+}
+
+type FeatureTexts<K extends string> = { 'en-US': Record<K, string>; 'zh-CN': Record<K, string> };
+
+const fill = (text: string, params?: TranslateParams) =>
+  params
+    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+    : text;
+
+/** Hook: translate a feature's own keys in the current locale. */
+export function useTexts<K extends string>(texts: FeatureTexts<K>) {
+  const locale = useI18nStore((s) => s.locale);
+  return (key: K, params?: TranslateParams) => fill(texts[locale][key], params);
+}
+
+/** Outside React: translate a feature's own key in the current locale. */
+export const textOf = <K extends string>(texts: FeatureTexts<K>, key: K, params?: TranslateParams) =>
+  fill(texts[useI18nStore.getState().locale][key], params);

@@ -68,6 +68,14 @@ describe('transport rules (SPEC §7)', () => {
     expect(seen[1].headers.get('keysuffix')).toBe(keySuffixOf('tok-123'));
   });
 
+  it('asks the server for messages in the language the user chose', async () => {
+    const seen = echoPost('echo');
+    await post(`${CSIGN}/echo`, {});
+    useI18nStore.getState().setLocale('zh-CN');
+    await post(`${CSIGN}/echo`, {});
+    expect(seen.map((s) => s.headers.get('accept-language'))).toEqual(['en-US', 'zh-CN']);
+  });
+
   it('puts a fresh random ts on every GET', async () => {
     const ts: (string | null)[] = [];
     server.use(
