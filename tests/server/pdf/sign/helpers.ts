@@ -1,7 +1,8 @@
 // Shared by the signing tests: test PDFs, a PKI with a Signer, seals, and the external tools on files.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { SealType } from '#contract/enums.ts';
 import { signerFromPki, type Signer } from '#server/pdf/sign/cms.ts';
@@ -80,4 +81,50 @@ export function nssDb(dir: string, rootPem: string): string {
     }
   }
   return `sql:${db}`;
+}
+
+/** Pixels of page `page` (1-based) rendered by pdftoppm at 50 dpi. */
+export async function renderPage(dir: string, path: string, page: number) {
+  const prefix = join(dir, `render-${page}-${Math.random().toString(36).slice(2)}`);
+  const r = run('pdftoppm', [
+    '-png',
+    '-r',
+    '50',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    path,
+    prefix,
+  ]);
+  if (r.status !== 0) throw new Error(`pdftoppm: ${r.out}`);
+  const img = await loadImage(readFileSync(`${prefix}.png`));
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, img.width, img.height).data;
+  const k = 50 / 72;
+  return {
+    width: img.width,
+    height: img.height,
+    /** Counts seal-red pixels inside a PDF rectangle (points, origin bottom-left, page height h). */
+    redIn(rect: number[], pageHeight: number): number {
+      let n = 0;
+      const x0 = Math.floor(rect[0] * k);
+      const x1 = Math.ceil(rect[2] * k);
+      const y0 = Math.floor((pageHeight - rect[3]) * k);
+      const y1 = Math.ceil((pageHeight - rect[1]) * k);
+      for (let y = Math.max(0, y0); y < Math.min(img.height, y1); y++)
+        for (let x = Math.max(0, x0); x < Math.min(img.width, x1); x++) {
+          const i = (y * img.width + x) * 4;
+          if (data[i] > 150 && data[i + 1] < 100 && data[i + 2] < 100) n++;
+        }
+      return n;
+    },
+    pixel(x: number, y: number, pageHeight: number): [number, number, number] {
+      const i = (Math.round((pageHeight - y) * k) * img.width + Math.round(x * k)) * 4;
+      return [data[i], data[i + 1], data[i + 2]];
+    },
+  };
 }

@@ -1,16 +1,12 @@
 // The signing engine against independent checkers: poppler's pdfsig with an NSS database trusting only
 // the platform root, qpdf --check, openssl cms/ts, the platform verifier, and pdftoppm renderings.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Signer, TimestampFn } from '#server/pdf/sign/cms.ts';
 import { addDocumentTimestamp, addValidationData } from '#server/pdf/sign/ltv.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, run } from './helpers.ts';
+import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, renderPage, run } from './helpers.ts';
 
 const TOOLS = ['pdfsig', 'qpdf', 'openssl', 'pdftoppm', 'certutil'];
 const missing = TOOLS.filter((t) => !hasTool(t));
@@ -63,52 +59,6 @@ function signedData(pdf: Uint8Array, range: number[]): Buffer {
 
 function pdfsig(path: string): string {
   return run('pdfsig', ['-nssdir', nss, '-no-ocsp', path]).out;
-}
-
-/** Pixels of page `page` (1-based) rendered by pdftoppm at 50 dpi. */
-async function renderPage(path: string, page: number) {
-  const prefix = join(fx.dir, `render-${page}-${Math.random().toString(36).slice(2)}`);
-  const r = run('pdftoppm', [
-    '-png',
-    '-r',
-    '50',
-    '-f',
-    String(page),
-    '-l',
-    String(page),
-    '-singlefile',
-    path,
-    prefix,
-  ]);
-  expect(r.status, r.out).toBe(0);
-  const img = await loadImage(readFileSync(`${prefix}.png`));
-  const canvas = createCanvas(img.width, img.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const data = ctx.getImageData(0, 0, img.width, img.height).data;
-  const k = 50 / 72;
-  return {
-    width: img.width,
-    height: img.height,
-    /** Counts seal-red pixels inside a PDF rectangle (points, origin bottom-left, page height h). */
-    redIn(rect: number[], pageHeight: number): number {
-      let n = 0;
-      const x0 = Math.floor(rect[0] * k);
-      const x1 = Math.ceil(rect[2] * k);
-      const y0 = Math.floor((pageHeight - rect[3]) * k);
-      const y1 = Math.ceil((pageHeight - rect[1]) * k);
-      for (let y = Math.max(0, y0); y < Math.min(img.height, y1); y++)
-        for (let x = Math.max(0, x0); x < Math.min(img.width, x1); x++) {
-          const i = (y * img.width + x) * 4;
-          if (data[i] > 150 && data[i + 1] < 100 && data[i + 2] < 100) n++;
-        }
-      return n;
-    },
-    pixel(x: number, y: number, pageHeight: number): [number, number, number] {
-      const i = (Math.round((pageHeight - y) * k) * img.width + Math.round(x * k)) * 4;
-      return [data[i], data[i + 1], data[i + 2]];
-    },
-  };
 }
 
 const A4_HEIGHT = 841.89;
@@ -261,16 +211,16 @@ describe('two parties, DSS and a document time-stamp (PAdES B-LTA)', () => {
   withTools(
     'the rendered pages show the seal inside its widget and a strip at the right edge of every page',
     async () => {
-      const last = await renderPage(paths.lta, 3);
+      const last = await renderPage(fx.dir, paths.lta, 3);
       expect(last.redIn(companyRect, A4_HEIGHT)).toBeGreaterThan(200);
       // The person's seal: 30 mm square 30 mm from the left, 230 mm from the top of page 1.
       const mm = 72 / 25.4;
       const personRect = [30 * mm, A4_HEIGHT - 260 * mm, 60 * mm, A4_HEIGHT - 230 * mm];
-      const first = await renderPage(paths.lta, 1);
+      const first = await renderPage(fx.dir, paths.lta, 1);
       expect(first.redIn(personRect, A4_HEIGHT)).toBeGreaterThan(100);
       // Riding seal: the right 15 pt of each page, around the vertical middle, has red ink; the left edge has none.
       for (const p of [1, 2, 3]) {
-        const page = p === 1 ? first : p === 3 ? last : await renderPage(paths.lta, 2);
+        const page = p === 1 ? first : p === 3 ? last : await renderPage(fx.dir, paths.lta, 2);
         expect(page.redIn([595.28 - 15, 300, 595.28, 540], A4_HEIGHT), `page ${p}`).toBeGreaterThan(20);
         expect(page.redIn([0, 300, 15, 540], A4_HEIGHT)).toBe(0);
       }
