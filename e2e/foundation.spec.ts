@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { fillPath, paths } from '../src/app/paths.ts';
+import { type Locale, latestSmsCode, newPhone, texts } from './support.ts';
+
+for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
+  test.describe(`foundation journeys (${locale})`, () => {
+    test.use({ locale });
+    const t = texts[locale];
+
+    test('a new user registers, reaches the workspace, logs out and logs in again', async ({
+      page,
+      request,
+    }) => {
+      const phone = newPhone();
+      const password = 'Secret12345';
+      await page.goto('/#/registerPage');
+      await page.getByLabel(t.phone, { exact: true }).fill(phone);
+      await page.getByRole('button', { name: t.getCode }).click();
+      const code = await latestSmsCode(request, phone);
+      await page.getByLabel(t.smsCode, { exact: true }).fill(code);
+      await page.getByLabel(t.password, { exact: true }).fill(password);
+      await page.getByLabel(t.confirmPassword, { exact: true }).fill(password);
+      await page.getByRole('button', { name: t.register, exact: true }).click();
+
+      await expect(page).toHaveURL(/#\/manage/);
+      // The workspace shows who is logged in, masked: first 3 and last 4 digits.
+      const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
+      await expect(page.getByText(masked).first()).toBeVisible();
+
+      await page.getByText(masked).first().click();
+      await page.getByText(t.logOut, { exact: true }).click();
+      await expect(page).toHaveURL(/#\/loginPage/);
+      expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+
+      await page.getByLabel(t.phone, { exact: true }).fill(phone);
+      await page.getByLabel(t.password, { exact: true }).fill(password);
+      await page.getByRole('button', { name: t.logIn, exact: true }).click();
+      await expect(page).toHaveURL(/#\/manage/);
+      await expect(page.getByText(masked).first()).toBeVisible();
+    });
+
+    test('a protected route without login lands on the login page with next and nextType=route', async ({
+      page,
+    }) => {
+      await page.goto('/#/manage/home');
+      await expect(page).toHaveURL(/#\/loginPage\?/);
+      const query = new URLSearchParams(page.url().split('?')[1]);
+      expect(query.get('next')).toBe('/manage/home');
+      expect(query.get('nextType')).toBe('route');
+      await expect(page.getByRole('button', { name: t.logIn, exact: true })).toBeVisible();
+    });
+
+    test('a wrong password is refused with a clear message and no login', async ({ page }) => {
+      await page.goto('/#/loginPage');
+      await page.getByLabel(t.phone, { exact: true }).fill(newPhone());
+      await page.getByLabel(t.password, { exact: true }).fill('Wrong12345');
+      await page.getByRole('button', { name: t.logIn, exact: true }).click();
+      await expect(page.locator('.ant-message')).toContainText(
+        locale === 'zh-CN' ? /错误|不正确/ : /wrong|incorrect/i,
+      );
+      await expect(page).toHaveURL(/#\/loginPage/);
+    });
+  });
+}
+
+test('every route of the spec resolves to its screen, unknown routes to the not-found page', async ({
+  page,
+  request,
+}) => {
+  // Logged in, so that protected routes show their screen rather than the login page.
+  const phone = newPhone();
+  await request.post('/v1/account/api/csign/sendSmsCode', {
+    data: { userType: 0, phone, purpose: 'register' },
+  });
+  const smsCode = await latestSmsCode(request, phone);
+  const res = await page.request.post('/v1/account/api/csign/userRegister', {
+    data: { userType: 0, phone, password: 'Secret12345', smsCode },
+  });
+  expect((await res.json()).code).toBe(0);
+
+  await page.goto('/#/this/route/does/not/exist');
+  await expect(page.locator('[data-not-found]')).toBeVisible();
+
+  const samples: Record<string, string> = {
+    params: 'abc',
+    openFlag: '1',
+    personCode: 'p1',
+    token: 't1',
+    result: '1',
+    businessCode: 'b1',
+    deviceType: 'pc',
+    signUrl: 'x',
+    linkType: '1',
+    linkCode: 'c1',
+    oxqSignValue: 'v1',
+    next: '1',
+  };
+  const redirects: Record<string, string> = {
+    '/h5': '/h5/v1/signing_room',
+    '/h5/v1': '/h5/v1/signing_room',
+    '/pc': '/pc/v1/signing_room',
+    '/pc/v1': '/pc/v1/signing_room',
+    '/manage': '/manage/startup',
+    '/manage/account': '/manage/account/accountInfo',
+  };
+  for (const pattern of new Set(Object.values(paths))) {
+    const path = fillPath(pattern, samples);
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `#${path}`);
+    const expected = redirects[path] ?? path;
+    await expect(page, `route ${pattern}`).toHaveURL(
+      new RegExp(`#${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?|$)`),
+    );
+    await expect(page.locator('[data-not-found]'), `route ${pattern}`).toHaveCount(0);
+    await expect(page.locator('#root'), `route ${pattern}`).not.toBeEmpty();
+  }
+});

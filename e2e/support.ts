@@ -1,0 +1,44 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** A fresh mainland mobile number for one journey. */
+export function newPhone(): string {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** The latest SMS code sent to a phone, read from the development outbox of the real server. */
+export async function latestSmsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/v1/dev/outbox?phone=${phone}`);
+      const body = (await res.json()) as { data: { code: string | null }[] };
+      code = body.data.find((m) => m.code)?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export const texts = {
+  'en-US': {
+    phone: 'Phone',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    smsCode: 'SMS code',
+    getCode: 'Get code',
+    register: 'Register',
+    logIn: 'Log in',
+    logOut: 'Log out',
+  },
+  'zh-CN': {
+    phone: '手机号',
+    password: '密码',
+    confirmPassword: '确认密码',
+    smsCode: '验证码',
+    getCode: '获取验证码',
+    register: '注册',
+    logIn: '登录',
+    logOut: '退出登录',
+  },
+} as const;
+export type Locale = keyof typeof texts;
