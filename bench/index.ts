@@ -6,6 +6,7 @@ import { printFigures } from './report.ts';
 const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = {
   foundation: () => import('./foundation.ts'),
   pki: () => import('./pki.ts'),
+  sign: () => import('./sign.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

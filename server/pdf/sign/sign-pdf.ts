@@ -88,11 +88,16 @@ function rectOf(p: Placement, page: PageInfo): [number, number, number, number] 
   return [x1, y1, x2, y2];
 }
 
+// Size of the last time-stamp token seen: the TSA's tokens hardly vary, so the next reserve can be tight.
+// A token that grows anyway costs one more layout (finishSigned), never a broken signature.
+let observedTokenBytes = 0;
+
 /** Default /Contents room: the certificates, a signature, a time-stamp token (with two certificates) and slack. */
 export function defaultReserve(signer: Signer, withTimestamp: boolean): number {
   let certs = 0;
   for (const c of signer.certificateChain) certs += c.length;
-  return certs + 1024 + (withTimestamp ? 7168 : 0) + 1024;
+  const token = withTimestamp ? (observedTokenBytes > 0 ? observedTokenBytes + 512 : 7168) : 0;
+  return certs + 2048 + token;
 }
 
 function sigDictEntries(
@@ -250,8 +255,16 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
     sigDictEntries('ETSI.CAdES.detached', { ...opts, time: opts.signingTime ?? new Date() }),
     opts.contentsReserve ?? defaultReserve(opts.signer, !!opts.timestamp),
   );
+  const timestamp = opts.timestamp;
+  const observed: TimestampFn | undefined =
+    timestamp &&
+    (async (imprint) => {
+      const token = await timestamp(imprint);
+      observedTokenBytes = token.length;
+      return token;
+    });
   return finishSigned(update, (digest) =>
-    buildCadesSignature({ digest, signer: opts.signer, timestamp: opts.timestamp }),
+    buildCadesSignature({ digest, signer: opts.signer, timestamp: observed }),
   );
 }
 

@@ -238,6 +238,45 @@ describe('fields and appearances', () => {
   });
 });
 
+describe('cross-page seal', () => {
+  test('added by the second party: the first signature sees only permitted (form) changes', async () => {
+    const input = await makePdf({ pages: 4 });
+    const first = await signPdf(input, opts());
+    const signed = await signPdf(
+      first,
+      opts({
+        signer: second,
+        placement: { pageIndex: 3, rect: [350, 100, 463, 213] },
+        crossPageSeal: { pageIndexes: [0, 1, 2, 3], widthMm: 40, heightMm: 40, topMm: 100 },
+      }),
+    );
+    expect(isPrefix(first, signed)).toBe(true);
+    // One update: the strips and the signature come together.
+    expect(lastUpdate(first, signed).split('%%EOF').length - 1).toBe(1);
+    const report = await verifyPdf(signed, { trustAnchors: [fx.pki.ca.root.der] });
+    expect(report.signatures.map((s) => [s.indication, s.modifiedAfterSigning])).toEqual([
+      ['TOTAL_PASSED', 'allowed'],
+      ['TOTAL_PASSED', 'none'],
+    ]);
+    if (hasTools) {
+      const path = fx.file('riding.pdf', signed);
+      expect(pdfsigVerdicts(signed, 'riding-sig.pdf').map((x) => [x.valid, x.trusted])).toEqual([
+        [true, true],
+        [true, true],
+      ]);
+      qpdfCheck(signed, 'riding-q.pdf');
+      // 40 mm over 4 pages: a 10 mm (28.35 pt) strip at the right edge, 100 mm from the top, on every page.
+      const mm = 72 / 25.4;
+      for (const p of [1, 2, 3, 4]) {
+        const page = await renderPage(fx.dir, path, p);
+        const strip = [595.28 - 10 * mm, 841.89 - 140 * mm, 595.28, 841.89 - 100 * mm];
+        expect(page.redIn(strip, 841.89), `page ${p}`).toBeGreaterThan(30);
+        expect(page.redIn([595.28 - 10 * mm, 841.89 - 90 * mm, 595.28, 841.89 - 50 * mm], 841.89)).toBe(0);
+      }
+    }
+  });
+});
+
 describe('refusals', () => {
   const refuses = async (
     input: Uint8Array | Promise<Uint8Array>,
