@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { companyModule } from './modules/company/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
 import { monitorModule } from './modules/monitor/routes.ts';
 import type { ServerModule } from './modules/module.ts';
@@ -21,7 +22,7 @@ import { sessionModule } from './modules/session/routes.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, companyModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

@@ -6,6 +6,7 @@ import { CompanyStatus, MemberStatus, companies, companyMembers } from '../../db
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
+import { pkiFor } from '../pki/service.ts';
 import type { LiveSession } from '../session/session-service.ts';
 import { C } from './texts.ts';
 
@@ -83,4 +84,54 @@ export async function listActiveMembers(
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.status, MemberStatus.Active)))
     .orderBy(asc(companyMembers.createdAt));
   return rows.sort((a, b) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1));
+}
+
+/**
+ * Companies a user may log into or switch to: verified companies where the user is an ACTIVE member
+ * (a pending, disabled, rejected or removed membership gives no access). Used by the session module's
+ * companiesOf for userLogin (userType 1) and userOperatorLogin.
+ */
+export async function activeCompaniesOf(
+  deps: AppDeps,
+  userId: string,
+): Promise<{ id: string; name: string; role: CompanyRole }[]> {
+  return deps.db
+    .select({ id: companies.id, name: companies.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(
+      and(
+        eq(companyMembers.userId, userId),
+        eq(companyMembers.status, MemberStatus.Active),
+        eq(companies.status, CompanyStatus.Verified),
+      ),
+    )
+    .orderBy(asc(companies.name), asc(companies.id));
+}
+
+/**
+ * The company fields of the login info for a session acting for a company (computeLoginInfo calls this).
+ * hasOperator: the company has at least one active member who can act for it as operator. The
+ * administrator counts: every operator right is also the administrator's (requireCompanyRole admits
+ * 'admin' wherever it admits 'operator'), so a company whose administrator is active "has an operator"
+ * (SPEC §6's package rule: certificate + seal + operator). A company whose members are all disabled or
+ * gone has none.
+ */
+export async function companyLoginFlags(
+  deps: AppDeps,
+  session: Pick<LiveSession, 'userId' | 'userType' | 'companyId'>,
+): Promise<{ companyName: string | null; isAdmin: boolean; hasCaCert: boolean; hasOperator: boolean }> {
+  const none = { companyName: null, isAdmin: false, hasCaCert: false, hasOperator: false };
+  if (session.userType !== UserType.Company || !session.companyId) return none;
+  const company = await getCompany(deps, session.companyId);
+  if (!company || company.status !== CompanyStatus.Verified) return none;
+  const members = await listActiveMembers(deps, company.id);
+  const me = members.find((m) => m.userId === session.userId);
+  const cert = await (await pkiFor(deps)).current({ userType: UserType.Company, accountId: company.id });
+  return {
+    companyName: company.name,
+    isAdmin: me?.role === 'admin',
+    hasCaCert: cert !== undefined,
+    hasOperator: members.length > 0,
+  };
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter, resetCounter } from '../../lib/rate-counter.ts';
+import { activeCompaniesOf } from '../company/membership.ts';
 import { findUserByPhone, insertUser, setPassword } from './account-queries.ts';
 import { consumeSmsCode } from './sms-service.ts';
 import { endSession, endUserSessions } from './session-queries.ts';
@@ -61,11 +62,11 @@ export async function authenticate(deps: AppDeps, phone: string, password: strin
 }
 
 /**
- * The companies a user may act for. Companies arrive with the accounts issue; until then a user has none,
- * and company logins are refused with a clear message.
+ * The companies a user may act for: verified companies where the user is an ACTIVE member (the company
+ * module decides; a pending, disabled or removed member cannot log into the company).
  */
-export async function companiesOf(_deps: AppDeps, _userId: string): Promise<{ id: string; name: string }[]> {
-  return [];
+export async function companiesOf(deps: AppDeps, userId: string): Promise<{ id: string; name: string }[]> {
+  return activeCompaniesOf(deps, userId);
 }
 
 export async function loginPerson(

@@ -1,6 +1,7 @@
 import { LoginState } from '#contract/enums.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
+import { companyLoginFlags } from '../company/membership.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
 
@@ -12,6 +13,7 @@ import type { LiveSession } from './session-service.ts';
 export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Promise<LoginInfo> {
   const user = await findUserById(deps.db, session.userId);
   if (!user) throw new Error(`session ${session.id} names a missing user`);
+  const company = await companyLoginFlags(deps, session);
   return {
     userId: user.id,
     userType: session.userType,
@@ -19,11 +21,11 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     phone: user.phone,
     name: user.name,
     companyId: session.companyId,
-    companyName: null,
-    isAdmin: false,
-    hasCaCert: false,
+    companyName: company.companyName,
+    isAdmin: company.isAdmin,
+    hasCaCert: company.hasCaCert,
     hasSeal: false,
-    hasOperator: false,
+    hasOperator: company.hasOperator,
     salePackageProductTypeList: [],
     totalQuantitySum: 0,
     totalReserveQuantity: 0,

@@ -1,0 +1,439 @@
+import { z } from 'zod';
+import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { CREDIT_CODE_MESSAGES, creditCodeProblem, normaliseCreditCode } from '../rules/credit-code.ts';
+import { zLoginInfo, zPhone } from './session.ts';
+
+// Company accounts: opening (application, power-of-attorney letter, verification), membership
+// (join, approve, operators, hand-over), account switch and the signer pickers. Company calls act for
+// the company of the SESSION (userType 1 + companyId set by login or switchAccount); ids in a body are
+// only ever looked up inside that company.
+
+/** GET `${path}/<companyId>`: the letter's bytes, for the applicant of a pending application or a member. */
+export const POWER_OF_ATTORNEY_FILE_PATH = `${CSIGN_PREFIX}/companyPowerOfAttorney`;
+/** Largest power-of-attorney letter accepted. */
+export const POWER_OF_ATTORNEY_MAX_BYTES = 10 * 1024 * 1024;
+/** Wrong micro-payment amounts allowed before the payment must be sent again. */
+export const MICRO_PAYMENT_MAX_ATTEMPTS = 3;
+
+/** Unified social credit code (GB 32100), normalised to upper case; the message names the problem. */
+export const zCreditCode = z
+  .string()
+  .max(40, CREDIT_CODE_MESSAGES.length)
+  .transform(normaliseCreditCode)
+  .superRefine((code, ctx) => {
+    const problem = creditCodeProblem(code);
+    if (problem) ctx.addIssue({ code: 'custom', message: CREDIT_CODE_MESSAGES[problem] });
+  });
+
+const zCompanyName = z
+  .string()
+  .trim()
+  .min(2, 'the company name needs at least 2 characters')
+  .max(64, 'the company name has at most 64 characters');
+const zPersonName = z
+  .string()
+  .trim()
+  .min(2, 'the legal representative name needs at least 2 characters')
+  .max(32, 'the legal representative name has at most 32 characters');
+const zId = z.uuid('not a valid id');
+
+export const zCompanyRole = z.enum(['admin', 'operator']);
+export const zMemberStatus = z.enum(['pending', 'active', 'disabled', 'rejected', 'removed']);
+export const zApplicantRole = z.enum(['legal_rep', 'agent']);
+
+/** A company application as its applicant sees it. */
+export const zCompanyApply = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalRepName: z.string(),
+  applicantRole: zApplicantRole,
+  status: z.enum(['pending', 'verified', 'rejected']),
+  hasPowerOfAttorney: z.boolean(),
+  /** MIME type of the letter (image/png, image/jpeg, application/pdf), null when none. */
+  powerOfAttorneyType: z.string().nullable(),
+  /** True when a micro-payment was sent and waits for the amount. */
+  isPaymentSent: z.boolean(),
+  attemptsLeft: z.number().int(),
+  /** Name of the verification provider; 'development' means simulated (no real bank). */
+  provider: z.string(),
+  verifiedAt: z.string().nullable(),
+});
+export type CompanyApply = z.infer<typeof zCompanyApply>;
+
+export const applyCompanyEsign = defineCall({
+  name: 'applyCompanyEsign',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Start a company opening: name, unified social credit code (GB 32100), legal representative and whether the ' +
+    'applicant is the legal representative or an agent (an agent then uploads a power-of-attorney letter). ' +
+    'Refused when a verified company already has this credit code.',
+  request: zBase.extend({
+    companyName: zCompanyName,
+    creditCode: zCreditCode,
+    legalRepName: zPersonName,
+    applicantRole: zApplicantRole,
+  }),
+  response: zCompanyApply,
+});
+
+export const getCompanyApply = defineCall({
+  name: 'getCompanyApply',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "The caller's own company application: the one named by companyId, else the latest pending one (null if none).",
+  request: zBase.extend({ companyId: zId.optional() }),
+  response: zCompanyApply.nullable(),
+});
+
+export const sendCompanyMicroPayment = defineCall({
+  name: 'sendCompanyMicroPayment',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "Ask the verification provider to pay a random small amount (0.01-0.99 CNY) into the company's bank account; " +
+    'the amount is never in the answer. Needs the letter when the applicant is an agent. Sending again replaces the ' +
+    'previous amount and restores the attempts.',
+  request: zBase.extend({ companyId: zId }),
+  response: zCompanyApply,
+});
+
+export const confirmCompanyMicroPayment = defineCall({
+  name: 'confirmCompanyMicroPayment',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Confirm the received amount (yuan, e.g. "0.37"). Right: the company is verified, the applicant becomes its ' +
+    'administrator and the company certificate is issued. Wrong: refused with the attempts left; after 3 wrong ' +
+    'amounts the payment must be sent again.',
+  request: zBase.extend({
+    companyId: zId,
+    amount: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,3}(\.\d{1,2})?|\.\d{1,2})$/, 'enter the amount in yuan, e.g. 0.37'),
+  }),
+  response: zCompanyApply,
+});
+
+export const zCompanyCert = z.object({
+  serial: z.string(),
+  subject: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+  status: z.string(),
+  pem: z.string(),
+});
+
+export const getCompanyCaCert = defineCall({
+  name: 'getCompanyCaCert',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: "The current certificate of the session's company (summary + PEM); any active member may read it.",
+  request: zBase,
+  response: zCompanyCert.nullable(),
+});
+
+export const zCompanyAccountInfo = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalRepName: z.string(),
+  applicantRole: zApplicantRole,
+  hasPowerOfAttorney: z.boolean(),
+  powerOfAttorneyType: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  role: zCompanyRole,
+  adminName: z.string().nullable(),
+  activeMembers: z.number().int(),
+  pendingRequests: z.number().int(),
+  certificate: zCompanyCert.omit({ pem: true }).nullable(),
+});
+
+export const getCompanyAccountInfo = defineCall({
+  name: 'getCompanyAccountInfo',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "Account info of the session's company: registration data, the caller's role, members, certificate.",
+  request: zBase,
+  response: zCompanyAccountInfo,
+});
+
+/** A company found for joining: no data beyond what the public business register shows. */
+export const zCompanyHit = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  creditCode: z.string(),
+});
+
+export const searchCompanyToJoin = defineCall({
+  name: 'searchCompanyToJoin',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Verified companies to join: the exact credit code, or names containing the keyword (at least 2 characters); at most 10.',
+  request: zBase.extend({ keyword: z.string().trim().min(2, 'enter at least 2 characters').max(64) }),
+  response: z.array(zCompanyHit),
+});
+
+export const zMyCompany = z.object({
+  memberId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  role: zCompanyRole,
+  status: zMemberStatus,
+  updatedAt: z.string(),
+});
+
+export const joinCompany = defineCall({
+  name: 'joinCompany',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Ask to join a company as an operator, by companyId (from searchCompanyToJoin) or by an invitation code ' +
+    '(getExclusiveCode). The administrator approves or rejects. Refused when already a member or already asked.',
+  request: zBase.extend({
+    companyId: zId.optional(),
+    inviteCode: z.string().trim().min(4).max(32).optional(),
+  }),
+  response: zMyCompany,
+});
+
+export const getMyCompanyList = defineCall({
+  name: 'getMyCompanyList',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "The caller's companies: every membership with its role and state (pending, active, disabled, rejected).",
+  request: zBase,
+  response: z.array(zMyCompany),
+});
+
+export const cancelJoinCompany = defineCall({
+  name: 'cancelJoinCompany',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: "Withdraw one's own pending join request.",
+  request: zBase.extend({ memberId: zId }),
+  response: z.null(),
+});
+
+export const zMember = z.object({
+  memberId: z.string(),
+  userId: z.string(),
+  name: z.string().nullable(),
+  /** Masked (138****5678). */
+  phone: z.string(),
+  role: zCompanyRole,
+  status: zMemberStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Member = z.infer<typeof zMember>;
+
+export const getCompanyMemberList = defineCall({
+  name: 'getCompanyMemberList',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "Members of the session's company (administrator only): filter by name or phone and by state; paginated. " +
+    'Removed members are left out.',
+  request: zBase.extend(zPageRequest.shape).extend({
+    keyword: z.string().trim().max(32).optional(),
+    status: zMemberStatus.optional(),
+  }),
+  response: zPage(zMember),
+});
+
+export const getCompanyStaffList = defineCall({
+  name: 'getCompanyStaffList',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: "Active members of the session's company (any active member): names, masked phones, roles.",
+  request: zBase,
+  response: z.array(zMember),
+});
+
+const zMemberAction = zBase.extend({ memberId: zId });
+
+export const approveJoinCompany = defineCall({
+  name: 'approveJoinCompany',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Administrator: approve (isApproved true) or reject a pending join request of the session company.',
+  request: zMemberAction.extend({ isApproved: z.boolean() }),
+  response: zMember,
+});
+
+export const addCompanyOperator = defineCall({
+  name: 'addCompanyOperator',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'Administrator: make a registered user (by phone) an active operator of the session company.',
+  request: zBase.extend({ phone: zPhone }),
+  response: zMember,
+});
+
+export const disableCompanyOperator = defineCall({
+  name: 'disableCompanyOperator',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Administrator: disable an active operator (cannot log into or act for the company until enabled).',
+  request: zMemberAction,
+  response: zMember,
+});
+
+export const enableCompanyOperator = defineCall({
+  name: 'enableCompanyOperator',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'Administrator: enable a disabled operator again.',
+  request: zMemberAction,
+  response: zMember,
+});
+
+export const removeCompanyOperator = defineCall({
+  name: 'removeCompanyOperator',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'Administrator: remove an operator from the session company (the user may ask to join again).',
+  request: zMemberAction,
+  response: z.null(),
+});
+
+export const transferCompanyAdmin = defineCall({
+  name: 'transferCompanyAdmin',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Administrator: hand the administrator role to an active operator; the caller becomes an operator. ' +
+    'Answers the caller’s new login info.',
+  request: zMemberAction,
+  response: zLoginInfo,
+});
+
+export const getExclusiveCode = defineCall({
+  name: 'getExclusiveCode',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "The session company's invitation code and link (any active member): a user who enters it in joinCompany asks " +
+    'to join without searching. isRenewed makes a new code (administrator only) and the old one stops working.',
+  request: zBase.extend({ isRenewed: z.boolean().optional() }),
+  response: z.object({ code: z.string(), link: z.string(), companyName: z.string() }),
+});
+
+/** A person in a picker: never more than a name and a masked phone. */
+export const zPickedUser = z.object({ userId: z.string(), name: z.string().nullable(), phone: z.string() });
+
+export const searchCompanyOperator = defineCall({
+  name: 'searchCompanyOperator',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Active members (administrator and operators) of the session company whose name or phone contains the keyword; paginated.',
+  request: zBase.extend(zPageRequest.shape).extend({ keyword: z.string().trim().max(32).optional() }),
+  response: zPage(zPickedUser.extend({ role: zCompanyRole })),
+});
+
+export const chooseUserList = defineCall({
+  name: 'chooseUserList',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Signer picker, persons: registered users with exactly this 11-digit phone, or exactly this name ' +
+    '(at most 10). Only name and masked phone are returned: no list of strangers can be pulled out.',
+  request: zBase.extend({
+    keyword: z.string().trim().min(2, 'enter a full phone number or a full name').max(32),
+  }),
+  response: z.array(zPickedUser),
+});
+
+export const chooseUserOperatorList = defineCall({
+  name: 'chooseUserOperatorList',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Signer picker, company signers: active members of a verified company (companyId; default the session ' +
+    'company), optionally filtered by name or phone. Only name and masked phone are returned.',
+  request: zBase.extend({ companyId: zId.optional(), keyword: z.string().trim().max(32).optional() }),
+  response: z.array(zPickedUser.extend({ role: zCompanyRole })),
+});
+
+/** One identity the user can act as (the person account, or a company where the user is an active member). */
+export const zSwitchableAccount = z.object({
+  userType: z.number().int(),
+  companyId: z.string().nullable(),
+  name: z.string().nullable(),
+  role: zCompanyRole.nullable(),
+  isCurrent: z.boolean(),
+});
+
+export const getSwitchableAccounts = defineCall({
+  name: 'getSwitchableAccounts',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'The identities the user can switch to: the person account and each company of active membership.',
+  request: zBase,
+  response: z.array(zSwitchableAccount),
+});
+
+export const switchAccount = defineCall({
+  name: 'switchAccount',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Switch the session to the person account (targetUserType 0) or to a company (targetUserType 1 + companyId) ' +
+    'where the user is an active member; answers the new login info (refresh the cached user info with it).',
+  request: zBase.extend({ targetUserType: z.number().int().min(0).max(1), companyId: zId.optional() }),
+  response: zLoginInfo,
+});
+
+/**
+ * Multipart call: form fields `userType` and `companyId` (first), then the file in `file`: a PNG, JPG or PDF
+ * of at most 10 MB (checked by its first bytes, not its name). For the applicant's pending application, or
+ * by the administrator for the session's company (/mobile/adminPowerAuth replaces the letter).
+ */
+export const uploadPowerOfAttorney = defineCall({
+  name: 'uploadPowerOfAttorney',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'multipart/form-data: upload or replace the power-of-attorney letter (PNG/JPG/PDF, ≤ 10 MB) of a pending ' +
+    "application of the caller, or of the session's company by its administrator. Fields userType, companyId, file.",
+  request: zBase.extend({ companyId: zId }),
+  response: zCompanyApply,
+});
+
+export const companyCalls = [
+  uploadPowerOfAttorney,
+  applyCompanyEsign,
+  getCompanyApply,
+  sendCompanyMicroPayment,
+  confirmCompanyMicroPayment,
+  getCompanyCaCert,
+  getCompanyAccountInfo,
+  searchCompanyToJoin,
+  joinCompany,
+  getMyCompanyList,
+  cancelJoinCompany,
+  getCompanyMemberList,
+  getCompanyStaffList,
+  approveJoinCompany,
+  addCompanyOperator,
+  disableCompanyOperator,
+  enableCompanyOperator,
+  removeCompanyOperator,
+  transferCompanyAdmin,
+  getExclusiveCode,
+  searchCompanyOperator,
+  chooseUserList,
+  chooseUserOperatorList,
+  getSwitchableAccounts,
+  switchAccount,
+] as const;

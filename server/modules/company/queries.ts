@@ -1,0 +1,403 @@
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { sessions, users } from '../../db/schema/accounts.ts';
+import {
+  type ApplicantRole,
+  CompanyStatus,
+  type MemberRole,
+  MemberStatus,
+  companies,
+  companyMembers,
+} from '../../db/schema/company.ts';
+
+// SQL of companies and their members. Every function that reads a company's data takes the company id
+// the caller is entitled to (from the session or the caller's own application) and is scoped by it.
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+export type MemberRow = {
+  memberId: string;
+  companyId: string;
+  userId: string;
+  name: string | null;
+  phone: string;
+  role: MemberRole;
+  status: MemberStatus;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const memberColumns = {
+  memberId: companyMembers.id,
+  companyId: companyMembers.companyId,
+  userId: companyMembers.userId,
+  name: users.name,
+  phone: users.phone,
+  role: companyMembers.role,
+  status: companyMembers.status,
+  createdAt: companyMembers.createdAt,
+  updatedAt: companyMembers.updatedAt,
+};
+
+/** LIKE pattern that matches the text literally (users type % and _ too). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function insertCompany(
+  db: Db,
+  v: {
+    name: string;
+    creditCode: string;
+    legalRepName: string;
+    applicantUserId: string;
+    applicantRole: ApplicantRole;
+    now: Date;
+  },
+): Promise<CompanyRow> {
+  const rows = await db
+    .insert(companies)
+    .values({
+      name: v.name,
+      creditCode: v.creditCode,
+      legalRepName: v.legalRepName,
+      applicantUserId: v.applicantUserId,
+      applicantRole: v.applicantRole,
+      createdAt: v.now,
+    })
+    .returning();
+  return rows[0];
+}
+
+export async function findCompany(db: Db, companyId: string): Promise<CompanyRow | undefined> {
+  const rows = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return rows[0];
+}
+
+/** An application of this applicant: the one named, or the latest pending one. */
+export async function findApplyOf(
+  db: Db,
+  applicantUserId: string,
+  companyId?: string,
+): Promise<CompanyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(
+      companyId
+        ? and(eq(companies.id, companyId), eq(companies.applicantUserId, applicantUserId))
+        : and(eq(companies.applicantUserId, applicantUserId), eq(companies.status, CompanyStatus.Pending)),
+    )
+    .orderBy(desc(companies.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+export async function isCreditCodeVerified(db: Db, creditCode: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.creditCode, creditCode), eq(companies.status, CompanyStatus.Verified)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function setPowerOfAttorney(db: Db, companyId: string, blobKey: string, mime: string) {
+  await db.update(companies).set({ poaBlobKey: blobKey, poaMime: mime }).where(eq(companies.id, companyId));
+}
+
+export async function setPayment(db: Db, companyId: string, amountHash: string, now: Date) {
+  await db
+    .update(companies)
+    .set({ paymentAmountHash: amountHash, paymentAttempts: 0, paymentSentAt: now })
+    .where(eq(companies.id, companyId));
+}
+
+/** Counts one wrong amount; at `max` the payment is forgotten and must be sent again. Returns attempts used. */
+export async function countWrongAmount(db: Db, companyId: string, max: number): Promise<number> {
+  const rows = await db
+    .update(companies)
+    .set({ paymentAttempts: sql`${companies.paymentAttempts} + 1` })
+    .where(eq(companies.id, companyId))
+    .returning({ attempts: companies.paymentAttempts });
+  const attempts = rows[0]?.attempts ?? max;
+  if (attempts >= max) {
+    await db
+      .update(companies)
+      .set({ paymentAmountHash: null, paymentSentAt: null })
+      .where(eq(companies.id, companyId));
+  }
+  return attempts;
+}
+
+/**
+ * Marks the application verified and makes the applicant its administrator, in one transaction. Returns
+ * false when another application with the same credit code was verified first (the unique index).
+ */
+export async function markVerified(db: Db, company: CompanyRow, now: Date): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(companies)
+        .set({ status: CompanyStatus.Verified, verifiedAt: now, paymentAmountHash: null })
+        .where(and(eq(companies.id, company.id), eq(companies.status, CompanyStatus.Pending)));
+      await tx.insert(companyMembers).values({
+        companyId: company.id,
+        userId: company.applicantUserId,
+        role: 'admin',
+        status: MemberStatus.Active,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  // drizzle wraps driver errors; the SQLSTATE is on the cause.
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function searchVerifiedCompanies(db: Db, keyword: string, creditCode: string | null) {
+  return db
+    .select({ companyId: companies.id, companyName: companies.name, creditCode: companies.creditCode })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.status, CompanyStatus.Verified),
+        creditCode
+          ? or(eq(companies.creditCode, creditCode), ilike(companies.name, containsPattern(keyword)))
+          : ilike(companies.name, containsPattern(keyword)),
+      ),
+    )
+    .orderBy(asc(companies.name))
+    .limit(10);
+}
+
+export async function findCompanyByInviteCode(db: Db, code: string): Promise<CompanyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.inviteCode, code), eq(companies.status, CompanyStatus.Verified)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function setInviteCode(db: Db, companyId: string, code: string) {
+  await db.update(companies).set({ inviteCode: code }).where(eq(companies.id, companyId));
+}
+
+// ---- members ----
+
+export async function findMembership(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  const rows = await db
+    .select(memberColumns)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** A member row of THIS company only: an id of another company's member finds nothing. */
+export async function findMemberInCompany(
+  db: Db,
+  companyId: string,
+  memberId: string,
+): Promise<MemberRow | undefined> {
+  const rows = await db
+    .select(memberColumns)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.id, memberId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Creates the membership or, for a former (removed/rejected) one, starts it again. */
+export async function upsertMember(
+  db: Db,
+  v: { companyId: string; userId: string; role: MemberRole; status: MemberStatus; now: Date },
+): Promise<void> {
+  await db
+    .insert(companyMembers)
+    .values({ ...v, createdAt: v.now, updatedAt: v.now })
+    .onConflictDoUpdate({
+      target: [companyMembers.companyId, companyMembers.userId],
+      set: { role: v.role, status: v.status, createdAt: v.now, updatedAt: v.now },
+    });
+}
+
+/** Moves a member of `companyId` from one of `from` states to `to`; false when it was not in those states. */
+export async function setMemberStatus(
+  db: Db,
+  companyId: string,
+  memberId: string,
+  from: readonly MemberStatus[],
+  to: MemberStatus,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(companyMembers)
+    .set({ status: to, updatedAt: now })
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.id, memberId),
+        eq(companyMembers.role, 'operator'),
+        sql`${companyMembers.status} in (${sql.join(
+          from.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: companyMembers.id });
+  return rows.length > 0;
+}
+
+/** Hands the administrator role of `companyId` from one member to another active operator, atomically. */
+export async function swapAdmin(
+  db: Db,
+  companyId: string,
+  fromUserId: string,
+  toMemberId: string,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const demoted = await tx
+      .update(companyMembers)
+      .set({ role: 'operator', updatedAt: now })
+      .where(
+        and(
+          eq(companyMembers.companyId, companyId),
+          eq(companyMembers.userId, fromUserId),
+          eq(companyMembers.role, 'admin'),
+          eq(companyMembers.status, MemberStatus.Active),
+        ),
+      )
+      .returning({ id: companyMembers.id });
+    if (demoted.length === 0) return false;
+    const promoted = await tx
+      .update(companyMembers)
+      .set({ role: 'admin', updatedAt: now })
+      .where(
+        and(
+          eq(companyMembers.companyId, companyId),
+          eq(companyMembers.id, toMemberId),
+          eq(companyMembers.role, 'operator'),
+          eq(companyMembers.status, MemberStatus.Active),
+        ),
+      )
+      .returning({ id: companyMembers.id });
+    if (promoted.length === 0) throw new HandOverRaced();
+    return true;
+  });
+}
+
+/** Thrown inside swapAdmin's transaction to roll back the demotion when the target stopped qualifying. */
+export class HandOverRaced extends Error {}
+
+export async function listMembers(
+  db: Db,
+  companyId: string,
+  q: { keyword?: string; status?: MemberStatus; activeOnly?: boolean; pageNum: number; pageSize: number },
+): Promise<{ list: MemberRow[]; total: number }> {
+  const where = and(
+    eq(companyMembers.companyId, companyId),
+    q.activeOnly
+      ? eq(companyMembers.status, MemberStatus.Active)
+      : q.status
+        ? eq(companyMembers.status, q.status)
+        : ne(companyMembers.status, MemberStatus.Removed),
+    q.keyword
+      ? or(ilike(users.name, containsPattern(q.keyword)), ilike(users.phone, containsPattern(q.keyword)))
+      : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(where);
+  const list = await db
+    .select(memberColumns)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(where)
+    // Administrator first, then pending requests (they need attention), then by joining time.
+    .orderBy(
+      sql`case when ${companyMembers.role} = 'admin' then 0 when ${companyMembers.status} = 'pending' then 1 else 2 end`,
+      asc(companyMembers.createdAt),
+      asc(companyMembers.id),
+    )
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  return { list, total };
+}
+
+export async function countMembers(db: Db, companyId: string) {
+  const rows = await db
+    .select({ status: companyMembers.status, role: companyMembers.role, n: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId))
+    .groupBy(companyMembers.status, companyMembers.role);
+  const n = (status: MemberStatus, role?: MemberRole) =>
+    rows.filter((r) => r.status === status && (!role || r.role === role)).reduce((a, r) => a + r.n, 0);
+  return {
+    active: n(MemberStatus.Active),
+    activeOperators: n(MemberStatus.Active, 'operator'),
+    pending: n(MemberStatus.Pending),
+  };
+}
+
+/** Every membership of a user, with the company's name (verified companies only). */
+export async function membershipsOf(db: Db, userId: string) {
+  return db
+    .select({
+      memberId: companyMembers.id,
+      companyId: companies.id,
+      companyName: companies.name,
+      role: companyMembers.role,
+      status: companyMembers.status,
+      updatedAt: companyMembers.updatedAt,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(
+      and(
+        eq(companyMembers.userId, userId),
+        eq(companies.status, CompanyStatus.Verified),
+        ne(companyMembers.status, MemberStatus.Removed),
+      ),
+    )
+    .orderBy(asc(companies.name));
+}
+
+export async function findUsers(db: Db, by: { phone?: string; name?: string }) {
+  return db
+    .select({ userId: users.id, name: users.name, phone: users.phone, status: users.status })
+    .from(users)
+    .where(by.phone ? eq(users.phone, by.phone) : eq(users.name, by.name ?? ''))
+    .orderBy(asc(users.createdAt))
+    .limit(10);
+}
+
+/** Points a session at another identity (switchAccount); only the session's own row. */
+export async function setSessionIdentity(
+  db: Db,
+  sessionId: string,
+  userType: number,
+  companyId: string | null,
+) {
+  await db.update(sessions).set({ userType, companyId }).where(eq(sessions.id, sessionId));
+}

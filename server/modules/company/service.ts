@@ -1,0 +1,533 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  CompanyApply,
+  Member,
+  zCompanyCert,
+  zMyCompany,
+  zSwitchableAccount,
+} from '#contract/calls/company.ts';
+import { MICRO_PAYMENT_MAX_ATTEMPTS } from '#contract/calls/company.ts';
+import type { LoginInfo } from '#contract/calls/session.ts';
+import { Code } from '#contract/codes.ts';
+import { UserType } from '#contract/enums.ts';
+import { type ApplicantRole, CompanyStatus, MemberStatus } from '../../db/schema/company.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, noPermission } from '../../http/app-error.ts';
+import { T } from '../../http/texts.ts';
+import { pkiFor } from '../pki/service.ts';
+import { computeLoginInfo } from '../session/login-info.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
+import * as q from './queries.ts';
+import { C, withParams } from './texts.ts';
+import { randomAmountFen, verificationProviderFor } from './verification-provider.ts';
+
+const ADMIN = ['admin'] as const;
+const ANY_MEMBER = ['admin', 'operator'] as const;
+
+/** SPEC §5: a phone shows its first 3 and last 4 digits. */
+export const maskPhone = (phone: string) =>
+  phone.length > 7 ? `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}` : phone;
+
+// The amount is one of 99 values, so the hash hides nothing from a database reader; it keeps the amount
+// out of logs and dumps, and the 3-attempt limit is what stops guessing.
+const amountHash = (companyId: string, fen: number) =>
+  createHash('sha256').update(`${companyId}:${fen}`).digest('hex');
+
+function presentApply(deps: AppDeps, c: q.CompanyRow): CompanyApply {
+  const provider = verificationProviderFor(deps);
+  return {
+    companyId: c.id,
+    companyName: c.name,
+    creditCode: c.creditCode,
+    legalRepName: c.legalRepName,
+    applicantRole: c.applicantRole,
+    status: c.status,
+    hasPowerOfAttorney: c.poaBlobKey !== null,
+    powerOfAttorneyType: c.poaMime,
+    isPaymentSent: c.paymentAmountHash !== null,
+    attemptsLeft: c.paymentAmountHash ? Math.max(0, MICRO_PAYMENT_MAX_ATTEMPTS - c.paymentAttempts) : 0,
+    provider: provider.name,
+    verifiedAt: c.verifiedAt?.toISOString() ?? null,
+  };
+}
+
+const presentMember = (m: q.MemberRow): Member => ({
+  memberId: m.memberId,
+  userId: m.userId,
+  name: m.name,
+  phone: maskPhone(m.phone),
+  role: m.role,
+  status: m.status,
+  createdAt: m.createdAt.toISOString(),
+  updatedAt: m.updatedAt.toISOString(),
+});
+
+// ---------- opening ----------
+
+export async function applyCompany(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { companyName: string; creditCode: string; legalRepName: string; applicantRole: ApplicantRole },
+): Promise<CompanyApply> {
+  if (await q.isCreditCodeVerified(deps.db, input.creditCode))
+    throw new AppError(Code.Refused, C.creditCodeTaken);
+  const provider = verificationProviderFor(deps);
+  const problem = await provider.checkRegistration({ id: '', name: input.companyName, ...input });
+  if (problem) throw new AppError(Code.Refused, problem);
+  const row = await q.insertCompany(deps.db, {
+    name: input.companyName,
+    creditCode: input.creditCode,
+    legalRepName: input.legalRepName,
+    applicantUserId: session.userId,
+    applicantRole: input.applicantRole,
+    now: deps.clock.now(),
+  });
+  return presentApply(deps, row);
+}
+
+/** The caller's own application (scoped by applicant): another user's id finds nothing. */
+async function ownApply(deps: AppDeps, session: LiveSession, companyId: string): Promise<q.CompanyRow> {
+  const row = await q.findApplyOf(deps.db, session.userId, companyId);
+  if (!row) throw new AppError(Code.NotFound, C.applyNotFound);
+  return row;
+}
+
+async function ownPendingApply(deps: AppDeps, session: LiveSession, companyId: string) {
+  const row = await ownApply(deps, session, companyId);
+  if (row.status !== CompanyStatus.Pending) throw new AppError(Code.Refused, C.applyNotPending);
+  return row;
+}
+
+/** The application view of a company the caller was already allowed to act on. */
+export async function applyView(deps: AppDeps, companyId: string): Promise<CompanyApply> {
+  return presentApply(deps, (await q.findCompany(deps.db, companyId))!);
+}
+
+export async function getApply(deps: AppDeps, session: LiveSession, companyId?: string) {
+  const row = await q.findApplyOf(deps.db, session.userId, companyId);
+  return row ? presentApply(deps, row) : null;
+}
+
+export async function sendMicroPayment(deps: AppDeps, session: LiveSession, companyId: string) {
+  const row = await ownPendingApply(deps, session, companyId);
+  if (row.applicantRole === 'agent' && !row.poaBlobKey) throw new AppError(Code.Refused, C.letterRequired);
+  if (await q.isCreditCodeVerified(deps.db, row.creditCode))
+    throw new AppError(Code.Refused, C.creditCodeTaken);
+  const fen = randomAmountFen();
+  await verificationProviderFor(deps).sendMicroPayment(
+    { id: row.id, name: row.name, creditCode: row.creditCode, legalRepName: row.legalRepName },
+    fen,
+  );
+  await q.setPayment(deps.db, row.id, amountHash(row.id, fen), deps.clock.now());
+  return presentApply(deps, (await q.findCompany(deps.db, row.id))!);
+}
+
+/** "0.37", ".37", "0.4" -> fen; anything else -> null. */
+export function parseYuanToFen(text: string): number | null {
+  const m = /^(\d{0,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m || (m[1] === '' && m[2] === undefined)) return null;
+  return Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+export async function confirmMicroPayment(
+  deps: AppDeps,
+  session: LiveSession,
+  companyId: string,
+  amount: string,
+): Promise<CompanyApply> {
+  const row = await ownPendingApply(deps, session, companyId);
+  if (!row.paymentAmountHash) throw new AppError(Code.Refused, C.paymentNotSent);
+  const fen = parseYuanToFen(amount);
+  if (fen === null || amountHash(row.id, fen) !== row.paymentAmountHash) {
+    const used = await q.countWrongAmount(deps.db, row.id, MICRO_PAYMENT_MAX_ATTEMPTS);
+    if (used >= MICRO_PAYMENT_MAX_ATTEMPTS) throw new AppError(Code.Refused, C.amountWrongRestart);
+    throw new AppError(Code.Refused, withParams(C.amountWrong, { left: MICRO_PAYMENT_MAX_ATTEMPTS - used }));
+  }
+  if (!(await q.markVerified(deps.db, row, deps.clock.now())))
+    throw new AppError(Code.Refused, C.creditCodeTaken);
+  await ensureCompanyCert(deps, row.id);
+  return presentApply(deps, (await q.findCompany(deps.db, row.id))!);
+}
+
+/** Issues the company certificate when the verified company has none (also repairs a failed first issue). */
+async function ensureCompanyCert(deps: AppDeps, companyId: string) {
+  const company = await q.findCompany(deps.db, companyId);
+  if (!company || company.status !== CompanyStatus.Verified) return undefined;
+  const pki = await pkiFor(deps);
+  const holder = { userType: UserType.Company, accountId: company.id } as const;
+  return (
+    (await pki.current(holder)) ??
+    (await pki.issue({
+      ...holder,
+      name: company.name,
+      organisation: company.name,
+      idNumber: company.creditCode,
+    }))
+  );
+}
+
+export async function getCompanyCaCert(
+  deps: AppDeps,
+  session: LiveSession,
+): Promise<z.infer<typeof zCompanyCert> | null> {
+  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+  const cert = await ensureCompanyCert(deps, access.companyId);
+  if (!cert) return null;
+  return {
+    serial: cert.serial,
+    subject: cert.subject,
+    notBefore: cert.notBefore.toISOString(),
+    notAfter: cert.notAfter.toISOString(),
+    status: cert.status,
+    pem: cert.pem,
+  };
+}
+
+export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
+  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+  const company = (await q.findCompany(deps.db, access.companyId))!;
+  const counts = await q.countMembers(deps.db, company.id);
+  const admin = (
+    await q.listMembers(deps.db, company.id, { activeOnly: true, pageNum: 1, pageSize: 100 })
+  ).list.find((m) => m.role === 'admin');
+  const cert = await (await pkiFor(deps)).current({ userType: UserType.Company, accountId: company.id });
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    creditCode: company.creditCode,
+    legalRepName: company.legalRepName,
+    applicantRole: company.applicantRole,
+    hasPowerOfAttorney: company.poaBlobKey !== null,
+    powerOfAttorneyType: company.poaMime,
+    verifiedAt: company.verifiedAt?.toISOString() ?? null,
+    role: access.role,
+    adminName: admin ? (admin.name ?? maskPhone(admin.phone)) : null,
+    activeMembers: counts.active,
+    // Pending requests are the administrator's business only.
+    pendingRequests: access.role === 'admin' ? counts.pending : 0,
+    certificate: cert
+      ? {
+          serial: cert.serial,
+          subject: cert.subject,
+          notBefore: cert.notBefore.toISOString(),
+          notAfter: cert.notAfter.toISOString(),
+          status: cert.status,
+        }
+      : null,
+  };
+}
+
+// ---------- power-of-attorney letter ----------
+
+/**
+ * Whose letter may the caller replace: the applicant's own pending application, or (after verification)
+ * the company the session acts for, by its administrator only (/mobile/adminPowerAuth).
+ */
+export async function letterTargetForWrite(deps: AppDeps, session: LiveSession, companyId: string) {
+  const own = await q.findApplyOf(deps.db, session.userId, companyId);
+  if (own && own.status === CompanyStatus.Pending) return own;
+  if (session.companyId !== companyId) {
+    if (own) throw new AppError(Code.Refused, C.applyNotPending);
+    throw new AppError(Code.NotFound, C.applyNotFound);
+  }
+  await requireCompanyRole(deps, session, ADMIN);
+  return (await q.findCompany(deps.db, companyId))!;
+}
+
+export async function storeLetter(deps: AppDeps, companyId: string, bytes: Uint8Array, mime: string) {
+  const key = await deps.storage.put(bytes);
+  await q.setPowerOfAttorney(deps.db, companyId, key, mime);
+}
+
+/** Reading the letter: its applicant, or an active member of the company the session acts for. */
+export async function readLetter(deps: AppDeps, session: LiveSession, companyId: string) {
+  let row = await q.findApplyOf(deps.db, session.userId, companyId);
+  if (!row) {
+    if (session.companyId !== companyId) throw new AppError(Code.NotFound, T.notFound);
+    await requireCompanyRole(deps, session, ANY_MEMBER);
+    row = await q.findCompany(deps.db, companyId);
+  }
+  if (!row?.poaBlobKey || !row.poaMime) throw new AppError(Code.NotFound, T.notFound);
+  const bytes = await deps.storage.get(row.poaBlobKey);
+  if (!bytes) throw new AppError(Code.NotFound, T.notFound);
+  return { bytes, mime: row.poaMime };
+}
+
+// ---------- joining ----------
+
+export async function searchCompanies(deps: AppDeps, keyword: string) {
+  const code = keyword.replace(/\s+/g, '').toUpperCase();
+  return q.searchVerifiedCompanies(deps.db, keyword, code.length === 18 ? code : null);
+}
+
+const presentMine = (m: Awaited<ReturnType<typeof q.membershipsOf>>[number]): z.infer<typeof zMyCompany> => ({
+  memberId: m.memberId,
+  companyId: m.companyId,
+  companyName: m.companyName,
+  role: m.role,
+  status: m.status,
+  updatedAt: m.updatedAt.toISOString(),
+});
+
+export async function joinCompany(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { companyId?: string; inviteCode?: string },
+) {
+  let company: q.CompanyRow | undefined;
+  if (input.inviteCode) company = await q.findCompanyByInviteCode(deps.db, input.inviteCode.toUpperCase());
+  else if (input.companyId) company = await q.findCompany(deps.db, input.companyId);
+  else throw new AppError(Code.BadRequest, C.joinTarget);
+  if (!company || company.status !== CompanyStatus.Verified)
+    throw new AppError(Code.NotFound, input.inviteCode ? C.inviteCodeInvalid : C.companyNotFound);
+  const existing = await q.findMembership(deps.db, company.id, session.userId);
+  if (existing?.status === MemberStatus.Active) throw new AppError(Code.Refused, C.alreadyMember);
+  if (existing?.status === MemberStatus.Pending) throw new AppError(Code.Refused, C.alreadyRequested);
+  // A disabled member must not lift the administrator's decision by asking again.
+  if (existing?.status === MemberStatus.Disabled) throw new AppError(Code.Refused, C.memberDisabled);
+  await q.upsertMember(deps.db, {
+    companyId: company.id,
+    userId: session.userId,
+    role: 'operator',
+    status: MemberStatus.Pending,
+    now: deps.clock.now(),
+  });
+  const mine = (await q.membershipsOf(deps.db, session.userId)).find((m) => m.companyId === company.id)!;
+  return presentMine(mine);
+}
+
+export async function myCompanies(deps: AppDeps, session: LiveSession) {
+  return (await q.membershipsOf(deps.db, session.userId)).map(presentMine);
+}
+
+export async function cancelJoin(deps: AppDeps, session: LiveSession, memberId: string) {
+  const mine = (await q.membershipsOf(deps.db, session.userId)).find((m) => m.memberId === memberId);
+  if (!mine) throw new AppError(Code.NotFound, C.memberNotFound);
+  if (mine.status !== MemberStatus.Pending) throw new AppError(Code.Refused, C.memberWrongState);
+  await q.setMemberStatus(
+    deps.db,
+    mine.companyId,
+    memberId,
+    [MemberStatus.Pending],
+    MemberStatus.Removed,
+    deps.clock.now(),
+  );
+}
+
+// ---------- administration (session company only) ----------
+
+export async function memberList(
+  deps: AppDeps,
+  session: LiveSession,
+  query: { keyword?: string; status?: MemberStatus; pageNum: number; pageSize: number },
+) {
+  const access = await requireCompanyRole(deps, session, ADMIN);
+  const page = await q.listMembers(deps.db, access.companyId, query);
+  return {
+    list: page.list.map(presentMember),
+    total: page.total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function staffList(deps: AppDeps, session: LiveSession) {
+  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+  const page = await q.listMembers(deps.db, access.companyId, {
+    activeOnly: true,
+    pageNum: 1,
+    pageSize: 500,
+  });
+  return page.list.map(presentMember);
+}
+
+/** A member of the caller's company; ids of other companies' members are "not found" (scoped query). */
+async function memberOf(deps: AppDeps, access: CompanyAccess, memberId: string) {
+  const m = await q.findMemberInCompany(deps.db, access.companyId, memberId);
+  if (!m) throw new AppError(Code.NotFound, C.memberNotFound);
+  if (m.userId === access.userId) throw new AppError(Code.Refused, C.notYourself);
+  return m;
+}
+
+async function transition(
+  deps: AppDeps,
+  session: LiveSession,
+  memberId: string,
+  from: readonly MemberStatus[],
+  to: MemberStatus,
+) {
+  const access = await requireCompanyRole(deps, session, ADMIN);
+  await memberOf(deps, access, memberId);
+  const ok = await q.setMemberStatus(deps.db, access.companyId, memberId, from, to, deps.clock.now());
+  if (!ok) throw new AppError(Code.Refused, C.memberWrongState);
+  return presentMember((await q.findMemberInCompany(deps.db, access.companyId, memberId))!);
+}
+
+export const approveJoin = (deps: AppDeps, session: LiveSession, memberId: string, isApproved: boolean) =>
+  transition(
+    deps,
+    session,
+    memberId,
+    [MemberStatus.Pending],
+    isApproved ? MemberStatus.Active : MemberStatus.Rejected,
+  );
+export const disableOperator = (deps: AppDeps, session: LiveSession, memberId: string) =>
+  transition(deps, session, memberId, [MemberStatus.Active], MemberStatus.Disabled);
+export const enableOperator = (deps: AppDeps, session: LiveSession, memberId: string) =>
+  transition(deps, session, memberId, [MemberStatus.Disabled], MemberStatus.Active);
+export async function removeOperator(deps: AppDeps, session: LiveSession, memberId: string) {
+  await transition(
+    deps,
+    session,
+    memberId,
+    [MemberStatus.Active, MemberStatus.Disabled, MemberStatus.Pending, MemberStatus.Rejected],
+    MemberStatus.Removed,
+  );
+}
+
+export async function addOperator(deps: AppDeps, session: LiveSession, phone: string) {
+  const access = await requireCompanyRole(deps, session, ADMIN);
+  const [user] = await q.findUsers(deps.db, { phone });
+  if (user?.status !== 'active') throw new AppError(Code.NotFound, C.userNotFound);
+  const existing = await q.findMembership(deps.db, access.companyId, user.userId);
+  if (existing && (existing.status === MemberStatus.Active || existing.status === MemberStatus.Disabled))
+    throw new AppError(Code.Refused, C.alreadyOperator);
+  // A pending request is approved by adding; a removed or rejected one starts again as active.
+  await q.upsertMember(deps.db, {
+    companyId: access.companyId,
+    userId: user.userId,
+    role: 'operator',
+    status: MemberStatus.Active,
+    now: deps.clock.now(),
+  });
+  return presentMember((await q.findMembership(deps.db, access.companyId, user.userId))!);
+}
+
+export async function transferAdmin(
+  deps: AppDeps,
+  session: LiveSession,
+  memberId: string,
+): Promise<LoginInfo> {
+  const access = await requireCompanyRole(deps, session, ADMIN);
+  const target = await memberOf(deps, access, memberId);
+  if (target.role !== 'operator' || target.status !== MemberStatus.Active)
+    throw new AppError(Code.Refused, C.handOverTarget);
+  try {
+    const done = await q.swapAdmin(deps.db, access.companyId, access.userId, memberId, deps.clock.now());
+    if (!done) throw noPermission();
+  } catch (err) {
+    if (err instanceof q.HandOverRaced) throw new AppError(Code.Refused, C.handOverTarget);
+    throw err;
+  }
+  return computeLoginInfo(deps, session);
+}
+
+export async function exclusiveCode(deps: AppDeps, session: LiveSession, isRenewed: boolean) {
+  // Any active member may share the invitation; only the administrator may invalidate it.
+  const access = await requireCompanyRole(deps, session, isRenewed ? ADMIN : ANY_MEMBER);
+  const company = (await q.findCompany(deps.db, access.companyId))!;
+  let code = company.inviteCode;
+  if (!code || isRenewed) {
+    // 10 characters of an unambiguous alphabet: ~50 bits, not guessable within any rate limit.
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    code = Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
+    await q.setInviteCode(deps.db, company.id, code);
+  }
+  const link = `${deps.config.publicUrl}/#/mobile/joinCompany?inviteCode=${code}`;
+  return { code, link, companyName: company.name };
+}
+
+// ---------- pickers ----------
+
+const picked = (m: { userId: string; name: string | null; phone: string }) => ({
+  userId: m.userId,
+  name: m.name,
+  phone: maskPhone(m.phone),
+});
+
+export async function searchCompanyOperator(
+  deps: AppDeps,
+  session: LiveSession,
+  query: { keyword?: string; pageNum: number; pageSize: number },
+) {
+  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+  const page = await q.listMembers(deps.db, access.companyId, { ...query, activeOnly: true });
+  return {
+    list: page.list.map((m) => ({ ...picked(m), role: m.role })),
+    total: page.total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function chooseUsers(deps: AppDeps, keyword: string) {
+  // Exact matches only (full phone or full name): a picker must not become a way to list strangers.
+  const by = /^1\d{10}$/.test(keyword) ? { phone: keyword } : { name: keyword };
+  return (await q.findUsers(deps.db, by)).filter((u) => u.status === 'active').map(picked);
+}
+
+export async function chooseOperators(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { companyId?: string; keyword?: string },
+) {
+  let companyId = input.companyId;
+  if (!companyId) companyId = (await requireCompanyRole(deps, session, ANY_MEMBER)).companyId;
+  // Another company's signers may be chosen (a contract has other parties): only a verified company, and
+  // only what chooseUserList would show about anyone (name, masked phone).
+  const company = await q.findCompany(deps.db, companyId);
+  if (!company || company.status !== CompanyStatus.Verified)
+    throw new AppError(Code.NotFound, C.companyNotFound);
+  const page = await q.listMembers(deps.db, companyId, {
+    keyword: input.keyword || undefined,
+    activeOnly: true,
+    pageNum: 1,
+    pageSize: 50,
+  });
+  return page.list.map((m) => ({ ...picked(m), role: m.role }));
+}
+
+// ---------- identities ----------
+
+export async function switchableAccounts(
+  deps: AppDeps,
+  session: LiveSession,
+): Promise<z.infer<typeof zSwitchableAccount>[]> {
+  const info = await computeLoginInfo(deps, { ...session, userType: UserType.Person, companyId: null });
+  const companies = await activeCompaniesOf(deps, session.userId);
+  return [
+    {
+      userType: UserType.Person,
+      companyId: null,
+      name: info.name,
+      role: null,
+      isCurrent: session.userType === UserType.Person,
+    },
+    ...companies.map((c) => ({
+      userType: UserType.Company,
+      companyId: c.id,
+      name: c.name,
+      role: c.role,
+      isCurrent: session.userType === UserType.Company && session.companyId === c.id,
+    })),
+  ];
+}
+
+export async function switchAccount(
+  deps: AppDeps,
+  session: LiveSession,
+  target: { targetUserType: number; companyId?: string },
+): Promise<LoginInfo> {
+  let companyId: string | null = null;
+  if (target.targetUserType === UserType.Company) {
+    if (!target.companyId) throw new AppError(Code.BadRequest, C.needCompanyId);
+    const companies = await activeCompaniesOf(deps, session.userId);
+    // Only a company where the caller is an active member: anything else is a permission refusal.
+    if (!companies.some((c) => c.id === target.companyId)) throw noPermission();
+    companyId = target.companyId;
+  }
+  await q.setSessionIdentity(deps.db, session.id, target.targetUserType, companyId);
+  return computeLoginInfo(deps, { ...session, userType: target.targetUserType, companyId });
+}

@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import type { AppDeps } from '../../deps.ts';
+
+/** What a provider is told about the company under verification. */
+export type CompanyToVerify = { id: string; name: string; creditCode: string; legalRepName: string };
+
+/**
+ * Verification of a company's identity. The product asks the provider to pay a small random amount into
+ * the company's registered bank account; the applicant proves control of the company by reading the amount
+ * from the account statement and entering it. A production provider must:
+ *  - check name, credit code and legal representative against the business register (checkRegistration),
+ *  - find the company's settlement account and make a real transfer of `amountFen` (0.01-0.99 CNY) with a
+ *    reference that names this platform (sendMicroPayment), and return only when the bank accepted it,
+ *  - never return the amount to the applicant: the service keeps it hashed and compares what is typed.
+ */
+export interface CompanyVerificationProvider {
+  /** Shown to the user ('development' is labelled as simulated in the UI). */
+  readonly name: string;
+  readonly isDevelopment: boolean;
+  /** null when the data matches the register; otherwise a reason for the user. */
+  checkRegistration(company: CompanyToVerify): Promise<{ en: string; zh: string } | null>;
+  /** Pays `amountFen` fen to the company's account. */
+  sendMicroPayment(company: CompanyToVerify, amountFen: number): Promise<void>;
+}
+
+/** A random micro-payment amount: 1 to 99 fen (0.01-0.99 CNY). */
+export const randomAmountFen = (): number => randomInt(1, 100);
+
+/** Where the development bank "pays": an outbox address per credit code (GET /v1/dev/outbox?phone=...). */
+export const devBankAddress = (creditCode: string) => `bank:${creditCode}`;
+export const MICRO_PAYMENT_PURPOSE = 'companyMicroPayment';
+
+/**
+ * DEVELOPMENT provider: accepts every well-formed company (no register lookup) and "pays" by writing a
+ * notice to the message outbox addressed to `bank:<credit code>`, readable in the dev outbox only.
+ * It moves no money and proves nothing about the applicant; it is never meant for production.
+ */
+export function developmentProvider(deps: Pick<AppDeps, 'messenger'>): CompanyVerificationProvider {
+  return {
+    name: 'development',
+    isDevelopment: true,
+    checkRegistration: async () => null,
+    async sendMicroPayment(company, amountFen) {
+      const yuan = (amountFen / 100).toFixed(2);
+      await deps.messenger.notify({
+        to: devBankAddress(company.creditCode),
+        purpose: MICRO_PAYMENT_PURPOSE,
+        text:
+          `[development bank, simulated] ${yuan} CNY paid to the account of ${company.name} (${company.creditCode}) ` +
+          `for e-signature verification / 【开发环境模拟银行】已向 ${company.name} 对公账户打款 ${yuan} 元，用于电子签章企业认证`,
+      });
+    },
+  };
+}
+
+const providers = new WeakMap<AppDeps, CompanyVerificationProvider>();
+
+/** The provider of an app. Only the development one exists; a real one is plugged in here. */
+export function verificationProviderFor(deps: AppDeps): CompanyVerificationProvider {
+  let p = providers.get(deps);
+  if (!p) {
+    p = developmentProvider(deps);
+    if (deps.config.isProduction)
+      deps.log.warn('company verification uses the DEVELOPMENT provider: no real bank micro-payment is made');
+    providers.set(deps, p);
+  }
+  return p;
+}
+
+/** Tests swap the provider (e.g. one that refuses the register check). */
+export function setVerificationProvider(deps: AppDeps, provider: CompanyVerificationProvider): void {
+  providers.set(deps, provider);
+}
