@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+
+// Documents: PDFs uploaded before a launch, stored as content-addressed blobs. A document belongs to the
+// account that uploaded it (person, or the company of a company session) until it is launched; after that
+// every participant of its flow may read it. Page images are rendered by the client with pdf.js from the
+// GET download below (pages load lazily); the server gives page sizes so positions can be laid out.
+
+/** GET `${DOCUMENT_DOWNLOAD_PATH}/<documentId>[?version=original][&roomToken=...]`: the PDF (current version). */
+export const DOCUMENT_DOWNLOAD_PATH = `${CSIGN_PREFIX}/downloadDocument`;
+/** GET `${SIGNED_PDF_PATH}/<flowId>/<documentId>[?roomToken=...]`: the signed PDF once the flow is completed. */
+export const SIGNED_PDF_PATH = `${CSIGN_PREFIX}/downloadSignedPdf`;
+/** GET `${AUDIT_REPORT_PATH}/<flowId>[?roomToken=...]`: the audit report (certificate of completion), platform-signed PDF. */
+export const AUDIT_REPORT_PATH = `${CSIGN_PREFIX}/downloadAuditReport`;
+/** Largest drawn-signature PNG accepted by signDocument, in bytes (before base64). */
+export const SIGNATURE_PNG_MAX_BYTES = 512 * 1024;
+/** Points per millimetre (PDF user space unit = 1/72 inch). */
+export const PT_PER_MM = 72 / 25.4;
+
+export const zPageSize = z.object({
+  /** Width of the page's MediaBox in PDF points (1/72 inch). */
+  widthPt: z.number(),
+  heightPt: z.number(),
+  /** /Rotate of the page (0, 90, 180, 270); positions are always in the unrotated page space. */
+  rotate: z.number().int(),
+});
+export type PageSize = z.infer<typeof zPageSize>;
+
+export const zDocumentStatus = z.enum(['uploaded', 'launched', 'signing', 'completed', 'closed']);
+
+export const zDocumentInfo = z.object({
+  documentId: z.string(),
+  /** The file name as uploaded. */
+  name: z.string(),
+  pages: z.number().int().describe('number of pages'),
+  /** Bytes of the current version. */
+  size: z.number().int(),
+  /** SHA-256 (hex) of the current version: changes at launch (footer added) and with every signature. */
+  sha256: z.string(),
+  /** SHA-256 of the file as uploaded. */
+  originalSha256: z.string(),
+  pageSizes: z.array(zPageSize).describe('one entry per page, in order'),
+  status: zDocumentStatus,
+  /** Verification code printed in the footer at launch (null before launch). */
+  verificationCode: z.string().nullable(),
+  /** The flow the document was launched in (null before launch). */
+  flowId: z.string().nullable(),
+  /** Number of signatures (incremental updates by parties) so far. */
+  signatureCount: z.number().int(),
+  /** GET URL of the PDF (append `?roomToken=` inside a link-login signing room). */
+  downloadUrl: z.string(),
+  createdAt: z.string(),
+});
+export type DocumentInfo = z.infer<typeof zDocumentInfo>;
+
+export const uploadDocument = defineCall({
+  name: 'uploadDocument',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'multipart/form-data: upload one PDF (field `file`, at most UPLOAD_LIMIT_MB, default 50 MB) plus `userType`. ' +
+    'It is parsed on arrival; a non-PDF, encrypted, damaged, empty or over-large file is refused with code 1320 and ' +
+    'a message naming the reason. Belongs to the uploading account (person, or the session company).',
+  request: zBase,
+  response: zDocumentInfo,
+});
+
+const zDocumentAccess = zBase.extend({
+  documentId: z.string().uuid('not a valid id'),
+  /** Inside a link-login signing room: the room token instead of a session. */
+  roomToken: z.string().max(100).optional(),
+});
+
+export const getDocumentInfo = defineCall({
+  name: 'getDocumentInfo',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    'Page count, page sizes, hashes and download URL of a document, for its uploader account or any participant of ' +
+    'its flow (session, or roomToken of a signing room); others get 1101 NotFound.',
+  request: zDocumentAccess,
+  response: zDocumentInfo,
+});
+
+export const zKeywordHit = z.object({
+  /** 1-based page number. */
+  page: z.number().int(),
+  /** Box of the matched text in PDF points, origin bottom-left: [x1, y1, x2, y2]. */
+  rect: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
+
+export const findDocumentKeyword = defineCall({
+  name: 'findDocumentKeyword',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "Where a keyword occurs in the document's text (to place a seal by keyword): every hit with its page and box, " +
+    'in reading order. Uploader account only.',
+  request: zBase.extend({ documentId: z.string().uuid(), keyword: z.string().trim().min(1).max(50) }),
+  response: z.array(zKeywordHit),
+});
+
+export const deleteDocument = defineCall({
+  name: 'deleteDocument',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'Forget an uploaded document that was never launched (uploader account only).',
+  request: zBase.extend({ documentId: z.string().uuid() }),
+  response: z.null(),
+});
+
+export const zVerificationInfo = z.object({
+  verificationCode: z.string(),
+  documentName: z.string(),
+  flowTitle: z.string(),
+  /** Flow status (see FlowStatus in flow.ts). */
+  flowStatus: z.string(),
+  pages: z.number().int(),
+  /** SHA-256 of the document at launch (with the footer, before any signature). */
+  launchedSha256: z.string(),
+  /** SHA-256 of the latest version: compare with a file in hand. */
+  currentSha256: z.string(),
+  launchedAt: z.string(),
+  completedAt: z.string().nullable(),
+  signatures: z.array(
+    z.object({
+      /** Person's name, or the company name for a company party. */
+      signerName: z.string(),
+      /** The company for a company party, else null. */
+      companyName: z.string().nullable(),
+      signedAt: z.string(),
+      /** SHA-256 of the version this signature produced. */
+      sha256: z.string(),
+    }),
+  ),
+  /** Whether the audit hash chain of this document is intact. */
+  isAuditChainIntact: z.boolean(),
+});
+export type VerificationInfo = z.infer<typeof zVerificationInfo>;
+
+export const getVerificationInfo = defineCall({
+  name: 'getVerificationInfo',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    'Public: what the verification code in a document footer (or its QR, /#/verify/<code>) names — the document, ' +
+    'its flow status, hashes and who signed when. Null for an unknown code.',
+  request: zBase.extend({ code: z.string().trim().min(4).max(40) }),
+  response: zVerificationInfo.nullable(),
+});
+
+export const documentCalls = [
+  uploadDocument,
+  getDocumentInfo,
+  findDocumentKeyword,
+  deleteDocument,
+  getVerificationInfo,
+] as const;

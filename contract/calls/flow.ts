@@ -1,0 +1,575 @@
+import { z } from 'zod';
+import { SEAL_TYPES } from '../enums.ts';
+import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { zDocumentInfo } from './document.ts';
+import { zPhone, zSmsCode } from './session.ts';
+
+// Signing flows. A flow has documents and steps in order; the parties of one step sign in parallel, the
+// next step starts when every party of the current one has signed. Each party gets a link
+// `/singingRoom/:linkType/:linkCode` (linkType 1 person, 2 company; linkCode 32 random base64url chars,
+// stored only hashed) by message. Opening the link: signingRoomLoginByLinkCode with the party's phone and an
+// SMS code gives a `roomToken` scoped to that ONE party of that ONE flow; a logged-in user gets the same
+// token from signingRoomLogin. Every signing-room call takes the roomToken in its body (GET downloads take
+// `?roomToken=`), so a room never acts for more than its party and needs no cookie.
+//
+// Positions: per party and document ONE rectangle where the party's appearance goes — the seal (or drawn
+// signature), with the legal-person seal beside it and the date below when the party applies them — plus
+// a cross-page seal at the right edge of every page when asked. Each party's signature on a document is ONE
+// incremental update of the PDF, made with the party's own certificate (person: the person's; company: the
+// company's, applied by an administrator or an operator the seal is authorised to).
+
+/** Flow states. */
+export const FlowStatus = {
+  /** Being prepared (documents stamped with their verification footer); not yet sent. */
+  Draft: 'draft',
+  Signing: 'signing',
+  Completed: 'completed',
+  Declined: 'declined',
+  Expired: 'expired',
+  Cancelled: 'cancelled',
+} as const;
+export type FlowStatus = (typeof FlowStatus)[keyof typeof FlowStatus];
+export const zFlowStatus = z.enum(['draft', 'signing', 'completed', 'declined', 'expired', 'cancelled']);
+
+/** A party's state. `waiting`: its step has not started; `pending`: its turn now. */
+export const PartyStatus = {
+  Waiting: 'waiting',
+  Pending: 'pending',
+  Signed: 'signed',
+  Declined: 'declined',
+  /** The flow ended (cancelled, declined by another party, expired) before this party signed. */
+  Closed: 'closed',
+} as const;
+export type PartyStatus = (typeof PartyStatus)[keyof typeof PartyStatus];
+export const zPartyStatus = z.enum(['waiting', 'pending', 'signed', 'declined', 'closed']);
+
+/** linkType of `/singingRoom/:linkType/:linkCode`. */
+export const LinkType = { Person: 1, Company: 2 } as const;
+export type LinkType = (typeof LinkType)[keyof typeof LinkType];
+
+/** Largest number of documents, steps and parties of one flow. */
+export const FLOW_LIMITS = { documents: 10, steps: 10, partiesPerStep: 10, parties: 30 } as const;
+/** Default deadline when a launch names none: 7 days. */
+export const DEFAULT_DEADLINE_DAYS = 7;
+
+const zId = z.string().uuid('not a valid id');
+const zIsoTime = z.iso.datetime({ offset: true });
+const zSealType = z
+  .number()
+  .int()
+  .refine(
+    (v) => (SEAL_TYPES as readonly number[]).includes(v),
+    'sealType must be 1, 101, 102, 103, 104, 105 or 99',
+  );
+
+/**
+ * Where a party's appearance goes on one document, in one of three ways:
+ * - `rect`: [x1, y1, x2, y2] in PDF points on `page`, origin at the bottom-left of the page's MediaBox;
+ * - `mm`: {left, top, width, height} in millimetres from the page's top-left corner (what a drag on a rendered
+ *   page gives: mm = px / renderedWidthPx * widthPt / PT_PER_MM);
+ * - `keyword`: the text to find (its `occurrence`-th hit, 1-based, default 1); the appearance is centred on it,
+ *   at the seal's natural size unless widthMm/heightMm are given. Refused at launch when the text is absent.
+ * `page` is 1-based.
+ */
+export const zPosition = z.union([
+  z.object({
+    documentId: zId,
+    page: z.number().int().min(1),
+    rect: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x1, y1, x2, y2] PDF points'),
+  }),
+  z.object({
+    documentId: zId,
+    page: z.number().int().min(1),
+    mm: z
+      .object({
+        left: z.number().min(0),
+        top: z.number().min(0),
+        width: z.number().positive().max(500),
+        height: z.number().positive().max(500),
+      })
+      .describe('millimetres from the top-left corner'),
+  }),
+  z.object({
+    documentId: zId,
+    keyword: z.string().trim().min(1).max(50),
+    occurrence: z.number().int().min(1).default(1),
+    widthMm: z.number().positive().max(500).optional(),
+    heightMm: z.number().positive().max(500).optional(),
+  }),
+]);
+export type Position = z.infer<typeof zPosition>;
+
+/** What a party applies (SEALS: SPEC §3 type codes). */
+export const zApplies = z.object({
+  /** Company parties: the type of company seal to apply (e.g. 102 contract seal); null/absent for none. */
+  companySealType: zSealType.nullable().optional(),
+  /** Company parties: also the legal-person seal (type 101), beside the company seal. */
+  legalPersonSeal: z.boolean().default(false),
+  /** A person's signature (person parties always; company parties: the operator's own, beside the seal). */
+  personSignature: z.boolean().default(false),
+  /** The signing date printed below the appearance. */
+  date: z.boolean().default(false),
+  /** A cross-page (riding) seal at the right edge of every page, in the same update. */
+  crossPageSeal: z.boolean().default(false),
+});
+export type Applies = z.infer<typeof zApplies>;
+
+export const zPartyInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('person'),
+    name: z.string().trim().min(1, 'enter the signer name').max(32),
+    phone: zPhone,
+    applies: zApplies.default({
+      legalPersonSeal: false,
+      personSignature: true,
+      date: false,
+      crossPageSeal: false,
+    }),
+    positions: z
+      .array(zPosition)
+      .min(1, 'place the signature on at least one document')
+      .max(FLOW_LIMITS.documents),
+  }),
+  z.object({
+    kind: z.literal('company'),
+    /** A verified company of the platform: by id, or by its exact registered name. */
+    companyId: zId.optional(),
+    companyName: z.string().trim().min(2).max(64).optional(),
+    /** Phone of the administrator or operator who receives the link and applies the seal. */
+    operatorPhone: zPhone,
+    operatorName: z.string().trim().max(32).optional(),
+    applies: zApplies,
+    positions: z
+      .array(zPosition)
+      .min(1, 'place the seal on at least one document')
+      .max(FLOW_LIMITS.documents),
+  }),
+]);
+export type PartyInput = z.input<typeof zPartyInput>;
+
+export const launchFlow = defineCall({
+  name: 'launchFlow',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "Launch a signing flow on the caller's uploaded documents (quick launch: one document). Steps run in order, the " +
+    'parties of a step in parallel. Before any signature each page gets a footer with the verification code and a QR ' +
+    'to /#/verify/<code>. Reserves one signing of the account quota (1321 when none is left) and sends each party of ' +
+    'the first step its link. Refusals: unknown documents, positions off the page, a keyword not in the text, an ' +
+    'unknown company, a deadline in the past.',
+  request: zBase.extend({
+    title: z.string().trim().min(1, 'enter a title').max(100),
+    documentIds: z.array(zId).min(1, 'add a document').max(FLOW_LIMITS.documents),
+    steps: z
+      .array(z.object({ parties: z.array(zPartyInput).min(1).max(FLOW_LIMITS.partiesPerStep) }))
+      .min(1, 'add a signer')
+      .max(FLOW_LIMITS.steps),
+    /** Deadline of the whole flow; default 7 days from now. */
+    deadline: zIsoTime.optional(),
+    /** Shown to the signers in their message and signing room. */
+    message: z.string().trim().max(500).optional(),
+    /** Quick launch (home/quicklyFileUpload): exactly one document. */
+    isQuick: z.boolean().default(false),
+  }),
+  response: z.object({ flowId: z.string(), status: zFlowStatus, verificationCodes: z.array(z.string()) }),
+});
+
+export const zPartyView = z.object({
+  partyId: z.string(),
+  stepIndex: z.number().int().describe('0-based step'),
+  kind: z.enum(['person', 'company']),
+  linkType: z.number().int(),
+  /** The person's name, or for a company party the operator's name (may be null). */
+  name: z.string().nullable(),
+  /** Masked: first 3 and last 4 digits. */
+  phoneMasked: z.string(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  applies: zApplies,
+  positions: z.array(
+    z.object({
+      documentId: z.string(),
+      /** 1-based page. */
+      page: z.number().int(),
+      /** Resolved box in PDF points, origin bottom-left. */
+      rect: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    }),
+  ),
+  status: zPartyStatus,
+  signedAt: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  /** Who actually signed for a company party. */
+  signedByName: z.string().nullable(),
+  lastRemindedAt: z.string().nullable(),
+});
+export type PartyView = z.infer<typeof zPartyView>;
+
+export const zFlowSummary = z.object({
+  flowId: z.string(),
+  title: z.string(),
+  status: zFlowStatus,
+  isQuick: z.boolean(),
+  initiatorName: z.string().nullable(),
+  /** The company that launched it, or null for a person's flow. */
+  initiatorCompanyName: z.string().nullable(),
+  createdAt: z.string(),
+  deadline: z.string(),
+  completedAt: z.string().nullable(),
+  /** 0-based index of the step being signed (steps.length when completed). */
+  currentStep: z.number().int(),
+  partyCount: z.number().int(),
+  signedCount: z.number().int(),
+  documentNames: z.array(z.string()),
+});
+export type FlowSummary = z.infer<typeof zFlowSummary>;
+
+export const zFlowDetail = zFlowSummary.extend({
+  message: z.string().nullable(),
+  endReason: z.string().nullable().describe('cancel or decline reason'),
+  endedAt: z.string().nullable(),
+  documents: z.array(zDocumentInfo),
+  steps: z.array(z.object({ index: z.number().int(), parties: z.array(zPartyView) })),
+  /** What the caller may do. */
+  mine: z.object({
+    isInitiator: z.boolean(),
+    /** Parties the caller may sign for now (open them with signingRoomLogin). */
+    myPendingPartyIds: z.array(z.string()),
+    canCancel: z.boolean(),
+    canRemind: z.boolean(),
+  }),
+});
+export type FlowDetail = z.infer<typeof zFlowDetail>;
+
+export const getFlowDetail = defineCall({
+  name: 'getFlowDetail',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    'A flow with its documents, steps and parties, for the initiating account or a party (session, or the roomToken ' +
+    'of its signing room). Another account gets 1101 NotFound.',
+  request: zBase.extend({ flowId: zId, roomToken: z.string().max(100).optional() }),
+  response: zFlowDetail,
+});
+
+const zListFilters = zPageRequest.extend({
+  keyword: z.string().trim().max(50).optional().describe('matches the title or a document name'),
+  /** Created at or after (ISO time). */
+  dateFrom: zIsoTime.optional(),
+  /** Created before (ISO time). */
+  dateTo: zIsoTime.optional(),
+});
+
+export const listLaunchedFlows = defineCall({
+  name: 'listLaunchedFlows',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Flows launched by the caller account (person, or the session company: all of its flows), newest first; filters ' +
+    'status, keyword, date range; pagination pageNum/pageSize (default 10).',
+  request: zBase.extend(zListFilters.shape).extend({ status: zFlowStatus.optional() }),
+  response: zPage(zFlowSummary),
+});
+
+export const zPendingItem = zFlowSummary.extend({
+  partyId: z.string(),
+  partyStatus: zPartyStatus,
+  /** The SPA path of the party's signing room without link code: open it with signingRoomLogin. */
+  partyKind: z.enum(['person', 'company']),
+});
+
+export const listPendingSignatures = defineCall({
+  name: 'listPendingSignatures',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Flows where the caller is a party: a person session, parties with its phone; a company session, parties of ' +
+    'the company (the administrator sees all, an operator those sent to their phone). `status` filters the party ' +
+    "status (default 'pending': the caller's turn now); keyword, date range, pagination as listLaunchedFlows.",
+  request: zBase.extend(zListFilters.shape).extend({ status: zPartyStatus.optional() }),
+  response: zPage(zPendingItem),
+});
+
+export const cancelFlow = defineCall({
+  name: 'cancelFlow',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'The initiating account cancels a flow before completion, with a reason; the quota unit is released and the ' +
+    'parties are told. Refused (1311) once completed, declined, expired or cancelled.',
+  request: zBase.extend({ flowId: zId, reason: z.string().trim().min(1, 'give a reason').max(200) }),
+  response: z.null(),
+});
+
+export const remindSigners = defineCall({
+  name: 'remindSigners',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'The initiating account sends the pending parties (or the ones named) their link again. A party is reminded at ' +
+    'most once per 10 minutes; answers how many were reminded.',
+  request: zBase.extend({ flowId: zId, partyIds: z.array(zId).max(FLOW_LIMITS.parties).optional() }),
+  response: z.object({ reminded: z.number().int() }),
+});
+
+export const zRoomLogin = z.object({
+  /** Capability for the signing-room calls of this one party; send it in their body (GET: `?roomToken=`). */
+  roomToken: z.string(),
+  expiresAt: z.string(),
+  flowId: z.string(),
+  partyId: z.string(),
+  linkType: z.number().int(),
+});
+export type RoomLogin = z.infer<typeof zRoomLogin>;
+
+export const signingRoomLogin = defineCall({
+  name: 'signingRoomLogin',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    "A logged-in user opens a party's signing room: a person session for a person party with its phone; a company " +
+    'session (administrator, or the operator the link was sent to) for a party of its company. Gives a roomToken.',
+  request: zBase.extend({ flowId: zId, partyId: zId }),
+  response: zRoomLogin,
+});
+
+export const sendLinkSmsCode = defineCall({
+  name: 'sendLinkSmsCode',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "Step 1 of a link login: sends an SMS code (purpose 'sign') to the phone when it is the party's phone of that " +
+    'link; refused with 1312 otherwise (wrong link or phone).',
+  request: zBase.extend({
+    linkType: z.number().int().min(1).max(2),
+    linkCode: z.string().min(16).max(100),
+    phone: zPhone,
+  }),
+  response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
+});
+
+export const signingRoomLoginByLinkCode = defineCall({
+  name: 'signingRoomLoginByLinkCode',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "Step 2 of a link login: link + the party's phone + its SMS code give a roomToken scoped to that party only " +
+    '(valid 2 hours). Wrong link or phone: 1312; wrong, expired or replayed code: 1200.',
+  request: zBase.extend({
+    linkType: z.number().int().min(1).max(2),
+    linkCode: z.string().min(16).max(100),
+    phone: zPhone,
+    smsCode: zSmsCode,
+  }),
+  response: zRoomLogin,
+});
+
+export const zRoomSeal = z.object({
+  sealId: z.string(),
+  name: z.string(),
+  /** Company seal type, null for a person seal. */
+  sealType: z.number().int().nullable(),
+  /** GET URL of the PNG (the seal module's image route). */
+  pngUrl: z.string(),
+  widthMm: z.number(),
+  heightMm: z.number(),
+});
+
+export const zSigningRoom = z.object({
+  flow: zFlowSummary.extend({ message: z.string().nullable() }),
+  party: zPartyView,
+  documents: z.array(zDocumentInfo),
+  /** True when it is this party's turn and the flow is open. */
+  canSign: z.boolean(),
+  /** Why not, in the caller's language, when canSign is false. */
+  cannotSignReason: z.string().nullable(),
+  /** The signer the room acts as (the logged-in or SMS-verified person). */
+  signer: z.object({ name: z.string().nullable(), phoneMasked: z.string(), hasCertificate: z.boolean() }),
+  /** Seals the signer may use now: own person seals; for a company party, company seals authorised to them. */
+  seals: z.array(zRoomSeal),
+  /** Whether the party must choose a company seal / legal-person seal / give a person signature. */
+  needs: z.object({ companySeal: z.boolean(), legalPersonSeal: z.boolean(), personSignature: z.boolean() }),
+});
+export type SigningRoom = z.infer<typeof zSigningRoom>;
+
+const zRoom = zBase.extend({ roomToken: z.string().min(16).max(100) });
+
+export const getSigningRoom = defineCall({
+  name: 'getSigningRoom',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "The signing room of the roomToken's party: flow, documents (render with pdf.js from downloadUrl + roomToken), " +
+    "the party's positions, the seals usable by the signer, and whether it may sign now. Records a 'view' event.",
+  request: zRoom,
+  response: zSigningRoom,
+});
+
+export const sendSignSmsCode = defineCall({
+  name: 'sendSignSmsCode',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary: "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone.",
+  request: zRoom,
+  response: z.object({
+    expiresInSeconds: z.number().int(),
+    resendAfterSeconds: z.number().int(),
+    phoneMasked: z.string(),
+  }),
+});
+
+export const signDocument = defineCall({
+  name: 'signDocument',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "Sign every document of the room's party: one incremental PAdES B-T update per document with the party's own " +
+    'certificate, the chosen seals (or a drawn signature PNG, base64, at most 512 KB) at its positions. Intent is ' +
+    'confirmed by the SMS code. Refusals: not its turn 1301, already signed 1302, deadline passed 1303, flow closed ' +
+    '1311, no certificate 1305, seal not usable 1306, SMS code 1200.',
+  request: zRoom.extend({
+    smsCode: zSmsCode,
+    /** Company seal of the party's companySealType. */
+    companySealId: zId.optional(),
+    legalPersonSealId: zId.optional(),
+    /** A saved person seal or signature of the signer... */
+    personSealId: zId.optional(),
+    /** ...or a signature drawn now: PNG bytes in base64 (no data: prefix). */
+    signaturePng: z
+      .string()
+      .max(Math.ceil((512 * 1024 * 4) / 3) + 4)
+      .optional(),
+  }),
+  response: z.object({
+    flowStatus: zFlowStatus,
+    partyStatus: zPartyStatus,
+    /** The new SHA-256 of each signed document. */
+    documents: z.array(
+      z.object({ documentId: z.string(), sha256: z.string(), signatureCount: z.number().int() }),
+    ),
+  }),
+});
+
+export const declineFlow = defineCall({
+  name: 'declineFlow',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "The room's party declines with a reason: the flow becomes declined, the quota unit is released, the initiator " +
+    'and the other parties are told.',
+  request: zRoom.extend({ reason: z.string().trim().min(1, 'give a reason').max(200) }),
+  response: z.null(),
+});
+
+export const zAuditEntry = z.object({
+  seq: z.number().int().describe('1-based position in the chain of this document'),
+  documentId: z.string(),
+  event: z.enum([
+    'launch',
+    'view',
+    'sms_sent',
+    'sign',
+    'decline',
+    'cancel',
+    'remind',
+    'expire',
+    'complete',
+    'download',
+  ]),
+  /** Who: a person's name (or masked phone), or 'platform'. */
+  actor: z.string(),
+  actorPhoneMasked: z.string().nullable(),
+  /** For a company party, the company. */
+  actorCompany: z.string().nullable(),
+  detail: z.string().nullable(),
+  at: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  hashBefore: z.string().nullable(),
+  hashAfter: z.string().nullable(),
+  prevHash: z.string(),
+  entryHash: z.string(),
+});
+export type AuditEntry = z.infer<typeof zAuditEntry>;
+
+export const getAuditTrail = defineCall({
+  name: 'getAuditTrail',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    'Every event of a flow per document (who, what, when, IP, user agent, hash before/after), hash-chained per ' +
+    'document, and whether each chain verifies. For the initiating account or a party (session or roomToken).',
+  request: zBase.extend({ flowId: zId, roomToken: z.string().max(100).optional() }),
+  response: z.object({
+    entries: z.array(zAuditEntry),
+    chains: z.array(
+      z.object({ documentId: z.string(), isIntact: z.boolean(), brokenAtSeq: z.number().int().nullable() }),
+    ),
+  }),
+});
+
+export const zMessage = z.object({
+  id: z.string(),
+  kind: z.enum(['sign_request', 'remind', 'completed', 'declined', 'cancelled', 'expired', 'signed']),
+  title: z.string(),
+  text: z.string(),
+  flowId: z.string().nullable(),
+  /** SPA path to open (a signing-room link or a flow detail); null when none. */
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const listMessages = defineCall({
+  name: 'listMessages',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: "The caller's notifications (/message), newest first, with pagination; `unreadOnly` filters.",
+  request: zBase.extend(zPageRequest.shape).extend({ unreadOnly: z.boolean().optional() }),
+  response: zPage(zMessage).extend({ unread: z.number().int() }),
+});
+
+export const markMessagesRead = defineCall({
+  name: 'markMessagesRead',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: "Marks the caller's messages read: the ids given, or all when none.",
+  request: zBase.extend({ ids: z.array(zId).max(100).optional() }),
+  response: z.object({ unread: z.number().int() }),
+});
+
+export const getQuota = defineCall({
+  name: 'getQuota',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Signing quota of the caller account (free allowance FREE_SIGNING_ALLOWANCE until packages exist): total, ' +
+    'reserved by running flows, used by completed ones, remaining.',
+  request: zBase,
+  response: z.object({
+    total: z.number().int(),
+    reserved: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+  }),
+});
+
+export const flowCalls = [
+  launchFlow,
+  getFlowDetail,
+  listLaunchedFlows,
+  listPendingSignatures,
+  cancelFlow,
+  remindSigners,
+  signingRoomLogin,
+  sendLinkSmsCode,
+  signingRoomLoginByLinkCode,
+  getSigningRoom,
+  sendSignSmsCode,
+  signDocument,
+  declineFlow,
+  getAuditTrail,
+  listMessages,
+  markMessagesRead,
+  getQuota,
+] as const;
