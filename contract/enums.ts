@@ -42,5 +42,5 @@ export type PlatformCode = (typeof PlatformCode)[keyof typeof PlatformCode];
 export const PLATFORM_CODES: readonly PlatformCode[] = Object.values(PlatformCode);
 
 /** Purposes an SMS code can be sent for; a code is only valid for its own purpose. */
-export const SmsPurpose = { Register: 'register', Login: 'login', ResetPassword: 'resetPassword', Sign: 'sign', RealName: 'realName' } as const;
+export const SmsPurpose = { Register: 'register', Login: 'login', ResetPassword: 'resetPassword', Sign: 'sign', RealName: 'realName', RecoverAccount: 'recoverAccount' } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];

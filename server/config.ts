@@ -61,6 +61,12 @@ const zEnv = z.object({
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   /** Folder of the built client; served at / when it holds index.html. */
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  /** Identity checks (real name, face): only the development provider exists so far (server/modules/person). */
+  IDENTITY_PROVIDER: z.enum(['development']).default('development'),
+  /** Production refuses to start with the development identity provider unless this is set. */
+  ALLOW_DEV_IDENTITY_PROVIDER: zBool.default(false),
+  /** An ID number the development provider refuses, to show a failed check (a well-formed test number). */
+  DEV_IDENTITY_REJECT_ID: z.string().regex(/^\d{17}[\dX]$/, 'must be an 18-character ID number').default('110101199003070011'),
 });
 
 export type Config = {
@@ -96,6 +102,7 @@ export type Config = {
     | undefined;
   frameAncestors: string[];
   clientDir: string;
+  identity: { provider: 'development'; allowDevInProduction: boolean; devRejectIdNumber: string };
 };
 
 export class ConfigError extends Error {}
@@ -161,5 +168,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     clientDir: resolve(e.CLIENT_DIR),
+    identity: {
+      provider: e.IDENTITY_PROVIDER,
+      allowDevInProduction: e.ALLOW_DEV_IDENTITY_PROVIDER,
+      devRejectIdNumber: e.DEV_IDENTITY_REJECT_ID,
+    },
   };
 }

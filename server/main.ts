@@ -7,6 +7,7 @@ import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { pruneCounters } from './lib/rate-counter.ts';
 import { OutboxMessenger } from './messaging/messenger.ts';
+import { assertIdentityProviderAllowed } from './modules/person/identity-provider.ts';
 import { openBlobStore } from './storage/local-blob-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -18,6 +19,13 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+try {
+  assertIdentityProviderAllowed(config);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
 }
 
 const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] });

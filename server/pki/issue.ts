@@ -16,9 +16,16 @@ export type AccountSubject = CertHolder & {
   name: string;
   /** Company name (O); required for userType 1, ignored for persons. */
   organisation?: string;
-  /** Resident ID number (person) or unified social credit code (company). */
-  idNumber: string;
-};
+} & (
+    | {
+        /** Resident ID number (person) or unified social credit code (company). */
+        idNumber: string;
+      }
+    | {
+        /** subjectIdHash() of the number, computed earlier (a module that keeps only the hash). */
+        idHash: string;
+      }
+  );
 
 /** An issued certificate as callers see it: no key material. */
 export type IssuedCertificate = Omit<CertRecord, 'encryptedKey'>;
@@ -58,6 +65,11 @@ export function subjectIdHash(subjectIdKey: Uint8Array, userType: 0 | 1, idNumbe
   return createHmac('sha256', subjectIdKey).update(`${userType}:${normalised}`).digest('hex');
 }
 
+function checkIdHash(value: string): string {
+  if (!/^[0-9a-f]{64}$/.test(value)) throw new PkiInputError('ID hash must be 64 lower-case hex characters');
+  return value;
+}
+
 function checkName(label: string, value: string | undefined): string {
   const v = (value ?? '').trim();
   if (!v) throw new PkiInputError(`${label} is required`);
@@ -90,7 +102,10 @@ export class CertificateIssuer {
   async issue(subject: AccountSubject): Promise<IssuedCertificate> {
     const name = checkName('name', subject.name);
     const organisation = subject.userType === 1 ? checkName('organisation', subject.organisation) : undefined;
-    const serialNumber = subjectIdHash(this.#d.subjectIdKey, subject.userType, subject.idNumber);
+    const serialNumber =
+      'idHash' in subject
+        ? checkIdHash(subject.idHash)
+        : subjectIdHash(this.#d.subjectIdKey, subject.userType, subject.idNumber);
     return this.#issueWithName(subject, buildName({ c: 'CN', o: organisation, cn: name, serialNumber }));
   }
 

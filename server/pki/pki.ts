@@ -3,7 +3,7 @@ import { type CaHierarchy, loadOrCreateCa } from './ca.ts';
 import type { CertHolder, CertRepository } from './cert-repository.ts';
 import { pemEncode } from './crypto.ts';
 import { buildCrl } from './crl.ts';
-import { type AccountSubject, CertificateIssuer, type IssuedCertificate } from './issue.ts';
+import { type AccountSubject, CertificateIssuer, type IssuedCertificate, subjectIdHash } from './issue.ts';
 import { deriveKey, EncryptedKeyStore, type KeyStore } from './key-store.ts';
 import { resolveMasterKey } from './master-key.ts';
 import { respondOcsp } from './ocsp.ts';
@@ -53,6 +53,13 @@ export type Pki = {
   /** A time-stamp token (DER ContentInfo) over `messageImprint`, in process. */
   timestamp(messageImprint: Uint8Array, hashAlg?: HashName): Promise<Uint8Array>;
   issue(subject: AccountSubject): Promise<IssuedCertificate>;
+  /**
+   * The keyed hash written as a certificate's subject serialNumber, for a module that stores only the
+   * hash of an ID number (and later issues with `{idHash}`). Throws PkiInputError on a malformed number.
+   */
+  subjectIdHash(userType: 0 | 1, idNumber: string): string;
+  /** A 32-byte secret derived from the master key for one named purpose (e.g. provider callbacks). */
+  deriveSecret(purpose: string): Buffer;
   current(holder: CertHolder): Promise<IssuedCertificate | undefined>;
   renew(holder: CertHolder): Promise<IssuedCertificate>;
   reissue(
@@ -85,12 +92,15 @@ export async function createPki(opts: PkiOptions): Promise<Pki> {
     log: opts.log,
     now: opts.now,
   });
+  const subjectIdKey = deriveKey(masterKey, 'subject-id-hmac/v1');
+  // Module secrets come from their own branch, so none of them equals a key the PKI uses itself.
+  const moduleSecretRoot = deriveKey(masterKey, 'module-secrets/v1');
   const issuer = new CertificateIssuer({
     ca,
     keyStore,
     repository: opts.repository,
     publicUrl: opts.publicUrl,
-    subjectIdKey: deriveKey(masterKey, 'subject-id-hmac/v1'),
+    subjectIdKey,
     validityDays: opts.accountCertValidityDays,
     now: opts.now,
   });
@@ -110,6 +120,8 @@ export async function createPki(opts: PkiOptions): Promise<Pki> {
     respondTimestamp: (der) => respondTimestamp(der, deps),
     timestamp: (imprint, hashAlg = 'SHA-256') => timestamp(imprint, hashAlg, deps),
     issue: (s) => issuer.issue(s),
+    subjectIdHash: (userType, idNumber) => subjectIdHash(subjectIdKey, userType, idNumber),
+    deriveSecret: (purpose) => deriveKey(moduleSecretRoot, purpose),
     current: (h) => issuer.current(h),
     renew: (h) => issuer.renew(h),
     reissue: (h, c, r) => issuer.reissue(h, c, r),

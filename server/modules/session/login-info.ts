@@ -1,6 +1,7 @@
-import { LoginState } from '#contract/enums.ts';
+import { LoginState, UserType } from '#contract/enums.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
+import { personHasCaCert } from '../person/service.ts';
 import { companyLoginFlags } from '../company/membership.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
@@ -23,7 +24,8 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     companyId: session.companyId,
     companyName: company.companyName,
     isAdmin: company.isAdmin,
-    hasCaCert: company.hasCaCert,
+    // A person's certificate; a company session's flag belongs to the company part.
+    hasCaCert: session.userType === UserType.Person ? await personHasCaCert(deps, user.id) : company.hasCaCert,
     hasSeal: false,
     hasOperator: company.hasOperator,
     salePackageProductTypeList: [],

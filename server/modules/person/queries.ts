@@ -1,0 +1,142 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import {
+  FaceStatus,
+  accountRecoveries,
+  faceAuthSessions,
+  personAgreements,
+  personIdentities,
+} from '../../db/schema/person.ts';
+
+// SQL of person accounts. Every function names the user it acts on; nothing reads another user's rows
+// except the identity-hash lookup, which answers only "which user holds this identity".
+
+export type IdentityRow = typeof personIdentities.$inferSelect;
+
+export async function findIdentity(db: Db, userId: string): Promise<IdentityRow | null> {
+  const rows = await db.select().from(personIdentities).where(eq(personIdentities.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The user holding an identity (by keyed hash), if any. */
+export async function findUserIdByIdHash(db: Db, idHash: string): Promise<string | null> {
+  const rows = await db
+    .select({ userId: personIdentities.userId })
+    .from(personIdentities)
+    .where(eq(personIdentities.idHash, idHash))
+    .limit(1);
+  return rows[0]?.userId ?? null;
+}
+
+/** Records a verified identity and puts the name on the user; false when the identity is taken. */
+export async function insertIdentity(db: Db, row: IdentityRow): Promise<boolean> {
+  const inserted = await db
+    .insert(personIdentities)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ userId: personIdentities.userId });
+  if (inserted.length === 0) return false;
+  await db.update(users).set({ name: row.realName }).where(eq(users.id, row.userId));
+  return true;
+}
+
+export async function setFaceVerified(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(personIdentities).set({ faceVerifiedAt: at }).where(eq(personIdentities.userId, userId));
+}
+
+export async function findAcceptance(db: Db, userId: string, version: string) {
+  const rows = await db
+    .select()
+    .from(personAgreements)
+    .where(and(eq(personAgreements.userId, userId), eq(personAgreements.version, version)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Records acceptance of a version once; a repeated acceptance keeps the first time. */
+export async function insertAcceptance(db: Db, userId: string, version: string, at: Date) {
+  await db.insert(personAgreements).values({ userId, version, acceptedAt: at }).onConflictDoNothing();
+  return (await findAcceptance(db, userId, version))!;
+}
+
+export async function insertFaceSession(db: Db, row: typeof faceAuthSessions.$inferInsert): Promise<void> {
+  await db.insert(faceAuthSessions).values(row);
+}
+
+export async function findFaceByPersonCode(db: Db, personCode: string) {
+  const rows = await db
+    .select()
+    .from(faceAuthSessions)
+    .where(eq(faceAuthSessions.personCode, personCode))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findFaceByTokenHash(db: Db, tokenHash: string) {
+  const rows = await db
+    .select()
+    .from(faceAuthSessions)
+    .where(eq(faceAuthSessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Decides a pending, unexpired attempt once; false when it was already decided or has expired. */
+export async function decideFace(
+  db: Db,
+  personCode: string,
+  status: FaceStatus,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(faceAuthSessions)
+    .set({ status, decidedAt: now })
+    .where(
+      and(
+        eq(faceAuthSessions.personCode, personCode),
+        eq(faceAuthSessions.status, FaceStatus.Pending),
+        gt(faceAuthSessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: faceAuthSessions.id });
+  return rows.length > 0;
+}
+
+export async function insertRecovery(db: Db, row: typeof accountRecoveries.$inferInsert): Promise<void> {
+  await db.insert(accountRecoveries).values(row);
+}
+
+/** Uses a recovery ticket of this user once, within its lifetime; null otherwise. */
+export async function consumeRecovery(db: Db, userId: string, ticketHash: string, now: Date) {
+  const rows = await db
+    .update(accountRecoveries)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountRecoveries.ticketHash, ticketHash),
+        eq(accountRecoveries.userId, userId),
+        isNull(accountRecoveries.usedAt),
+        gt(accountRecoveries.expiresAt, now),
+      ),
+    )
+    .returning({ newPhone: accountRecoveries.newPhone });
+  return rows[0] ?? null;
+}
+
+/** Moves a user to a new phone; false when another user holds that phone (also concurrently). */
+export async function movePhone(db: Db, userId: string, newPhone: string): Promise<boolean> {
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, newPhone), ne(users.id, userId)))
+    .limit(1);
+  if (taken.length) return false;
+  try {
+    await db.update(users).set({ phone: newPhone }).where(eq(users.id, userId));
+    return true;
+  } catch {
+    // the unique index on users.phone: someone registered the phone in between
+    return false;
+  }
+}

@@ -1,0 +1,406 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { Code } from '#contract/codes.ts';
+import { SmsPurpose, UserType } from '#contract/enums.ts';
+import type { OpenSignStatus, PersonCert } from '#contract/calls/person.ts';
+import { checkIdNumber, IdNumberProblem } from '#contract/rules/id-number.ts';
+import { FaceOpenFlag, FaceResult } from '#contract/rules/person.ts';
+import { SessionEndReason, sessions } from '../../db/schema/accounts.ts';
+import { FaceStatus } from '../../db/schema/person.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { T } from '../../http/texts.ts';
+import { hitCounter } from '../../lib/rate-counter.ts';
+import type { IssuedCertificate } from '../../pki/issue.ts';
+import { getCompany, requireCompanyRole } from '../company/membership.ts';
+import { pkiFor } from '../pki/service.ts';
+import { findUserById, findUserByPhone } from '../session/account-queries.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import { consumeSmsCode } from '../session/sms-service.ts';
+import { USER_AGREEMENT } from './agreement.ts';
+import {
+  DevelopmentIdentityProvider,
+  type FaceCallback,
+  type IdentityProvider,
+} from './identity-provider.ts';
+import * as q from './queries.ts';
+import { P } from './texts.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Identity checks one account may run per hour (each may cost money at a real provider). */
+const REAL_NAME_MAX_PER_HOUR = 10;
+/** Recovery attempts one account may make per hour: guessing an identity must stay impractical. */
+const RECOVERY_MAX_PER_HOUR = 5;
+const RECOVERY_TTL_MS = 10 * 60 * 1000;
+const FACE_TTL_MS = 10 * 60 * 1000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newSecret = (bytes: number) => randomBytes(bytes).toString('base64url');
+function maskMiddle(value: string, head: number, tail: number): string {
+  if (value.length <= head + tail) return value;
+  return value.slice(0, head) + '*'.repeat(value.length - head - tail) + value.slice(-tail);
+}
+/** SPEC §5: first 3 and last 4 of a phone; first 6 and last 4 of an ID number. */
+export const maskPhone = (phone: string) => maskMiddle(phone, 3, 4);
+export const maskIdNumber = (id: string) => maskMiddle(id, 6, 4);
+
+const providers = new WeakMap<AppDeps, Promise<IdentityProvider>>();
+
+/**
+ * The identity provider of an app. Only the development one exists (config IDENTITY_PROVIDER); its
+ * callback secret is derived from the master key through the PKI, so it is stable across restarts and
+ * instances and never stored.
+ */
+export function identityProviderFor(deps: AppDeps): Promise<IdentityProvider> {
+  let provider = providers.get(deps);
+  if (!provider) {
+    provider = pkiFor(deps).then((pki) => {
+      deps.log.warn(
+        'identity provider: DEVELOPMENT (accepts any well-formed identity, simulates face recognition); ' +
+          'not for real people',
+      );
+      return new DevelopmentIdentityProvider({
+        rejectIdNumber: deps.config.identity.devRejectIdNumber,
+        callbackSecret: pki.deriveSecret('identity-provider/face-callback/v1'),
+        warn: (msg) => deps.log.warn(msg),
+      });
+    });
+    providers.set(deps, provider);
+    provider.catch(() => providers.delete(deps));
+  }
+  return provider;
+}
+
+/** The person's current certificate (good, in its validity period), if any. */
+async function currentCert(deps: AppDeps, userId: string): Promise<IssuedCertificate | undefined> {
+  const pki = await pkiFor(deps);
+  return pki.current({ userType: UserType.Person, accountId: userId });
+}
+
+/** login-info's hasCaCert for a person session (server/modules/session/login-info.ts calls this). */
+export async function personHasCaCert(deps: AppDeps, userId: string): Promise<boolean> {
+  return (await currentCert(deps, userId)) !== undefined;
+}
+
+async function personState(deps: AppDeps, userId: string) {
+  const [identity, acceptance, cert] = await Promise.all([
+    q.findIdentity(deps.db, userId),
+    q.findAcceptance(deps.db, userId, USER_AGREEMENT.version),
+    currentCert(deps, userId),
+  ]);
+  return { identity, acceptance, cert };
+}
+
+/**
+ * checkCurrentLoginUserOpenSign. A person session answers for the person. A company session answers for
+ * the company of the session: the caller must be an active member (else 602, decided by the company
+ * module), and the company is open when verified and holding a current company certificate.
+ */
+export async function openSignStatus(deps: AppDeps, session: LiveSession): Promise<OpenSignStatus> {
+  const provider = await identityProviderFor(deps);
+  const { identity, acceptance, cert } = await personState(deps, session.userId);
+  const base = {
+    userType: session.userType,
+    agreementVersion: USER_AGREEMENT.version,
+    identityProvider: { name: provider.name, isDevelopment: provider.isDevelopment },
+    isAgreementAccepted: acceptance !== null,
+  };
+  if (session.userType === UserType.Company && session.companyId) {
+    const access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+    const company = await getCompany(deps, access.companyId);
+    const pki = await pkiFor(deps);
+    const companyCert = await pki.current({ userType: UserType.Company, accountId: access.companyId });
+    const isVerified = company?.status === 'verified';
+    return {
+      ...base,
+      isOpen: isVerified && companyCert !== undefined,
+      isRealNameDone: isVerified,
+      hasCaCert: companyCert !== undefined,
+      isPersonAnswer: false,
+    };
+  }
+  return {
+    ...base,
+    isOpen: identity !== null && acceptance !== null && cert !== undefined,
+    isRealNameDone: identity !== null,
+    hasCaCert: cert !== undefined,
+    isPersonAnswer: true,
+  };
+}
+
+/**
+ * authIdNamePhone: the SMS code proves the caller holds the phone, the provider that name, ID number and
+ * phone belong together. Only a keyed hash of the number (the certificate's subject serialNumber) and a
+ * masked form are stored; one identity belongs to one account.
+ */
+export async function authIdNamePhone(
+  deps: AppDeps,
+  session: LiveSession,
+  body: { name: string; idNumber: string; phone: string; smsCode: string },
+): Promise<OpenSignStatus> {
+  const now = deps.clock.now();
+  if (await q.findIdentity(deps.db, session.userId)) throw new AppError(Code.Refused, P.alreadyVerified);
+  // The schema checked the date against the machine's clock; the server's clock is the authority.
+  const check = checkIdNumber(body.idNumber, now);
+  if (!check.ok && check.problem === IdNumberProblem.FutureBirthDate)
+    throw new AppError(Code.BadRequest, P.idNumberFuture);
+  if ((await hitCounter(deps.db, `realname:${session.userId}`, HOUR_MS, now)) > REAL_NAME_MAX_PER_HOUR)
+    throw new AppError(Code.RateLimited, P.realNameTooMany);
+  await consumeSmsCode(deps, body.phone, SmsPurpose.RealName, body.smsCode);
+  const provider = await identityProviderFor(deps);
+  const verdict = await provider.verifyIdNamePhone(body);
+  if (!verdict.ok) throw new AppError(Code.Refused, verdict.reason);
+  const pki = await pkiFor(deps);
+  const idHash = pki.subjectIdHash(UserType.Person, body.idNumber);
+  const holder = await q.findUserIdByIdHash(deps.db, idHash);
+  if (holder && holder !== session.userId) throw new AppError(Code.Refused, P.identityTaken);
+  const isInserted = await q.insertIdentity(deps.db, {
+    userId: session.userId,
+    realName: body.name,
+    idHash,
+    idMasked: maskIdNumber(body.idNumber),
+    phoneMasked: maskPhone(body.phone),
+    provider: provider.name,
+    verifiedAt: now,
+    faceVerifiedAt: null,
+  });
+  if (!isInserted) throw new AppError(Code.Refused, P.identityTaken);
+  deps.log.info({ userId: session.userId, provider: provider.name }, 'person: real-name check passed');
+  return openSignStatus(deps, session);
+}
+
+export async function getAgreement(deps: AppDeps, session: LiveSession | null) {
+  const acceptance = session ? await q.findAcceptance(deps.db, session.userId, USER_AGREEMENT.version) : null;
+  return {
+    version: USER_AGREEMENT.version,
+    title: { ...USER_AGREEMENT.title },
+    text: { ...USER_AGREEMENT.text },
+    acceptedAt: acceptance?.acceptedAt.toISOString() ?? null,
+  };
+}
+
+/** Only the current version can be accepted: the user must have been shown the text in force. */
+export async function acceptAgreement(deps: AppDeps, session: LiveSession, version: string) {
+  if (version !== USER_AGREEMENT.version) throw new AppError(Code.Refused, P.agreementOutdated);
+  const row = await q.insertAcceptance(deps.db, session.userId, version, deps.clock.now());
+  return { version: row.version, acceptedAt: row.acceptedAt.toISOString() };
+}
+
+async function presentCert(deps: AppDeps, c: IssuedCertificate): Promise<PersonCert> {
+  const pki = await pkiFor(deps);
+  return {
+    serial: c.serial,
+    subject: c.subject,
+    issuer: pki.ca.issuing.cert.subject,
+    notBefore: c.notBefore.toISOString(),
+    notAfter: c.notAfter.toISOString(),
+    status: c.status,
+    pem: c.pem,
+  };
+}
+
+/**
+ * createPersonCaCert: only after the real-name check and acceptance of the current agreement, for the
+ * caller's own person account. Idempotent: the current certificate when there is one.
+ */
+export async function createPersonCaCert(deps: AppDeps, session: LiveSession): Promise<PersonCert> {
+  const { identity, acceptance, cert } = await personState(deps, session.userId);
+  if (cert) return presentCert(deps, cert);
+  if (!identity) throw new AppError(Code.Refused, P.needRealName);
+  if (!acceptance) throw new AppError(Code.Refused, P.needAgreement);
+  const pki = await pkiFor(deps);
+  const issued = await pki.issue({
+    userType: UserType.Person,
+    accountId: session.userId,
+    name: identity.realName,
+    idHash: identity.idHash,
+  });
+  deps.log.info({ userId: session.userId, serial: issued.serial }, 'person: certificate issued');
+  return presentCert(deps, issued);
+}
+
+export async function getPersonCaCert(deps: AppDeps, session: LiveSession): Promise<PersonCert | null> {
+  const cert = await currentCert(deps, session.userId);
+  return cert ? presentCert(deps, cert) : null;
+}
+
+export async function personalDetails(deps: AppDeps, session: LiveSession) {
+  const user = await findUserById(deps.db, session.userId);
+  if (!user) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
+  const { identity, acceptance, cert } = await personState(deps, session.userId);
+  return {
+    name: identity?.realName ?? null,
+    idNumberMasked: identity?.idMasked ?? null,
+    phoneMasked: maskPhone(user.phone),
+    verifiedAt: identity?.verifiedAt.toISOString() ?? null,
+    faceVerifiedAt: identity?.faceVerifiedAt?.toISOString() ?? null,
+    agreementVersion: acceptance?.version ?? null,
+    agreementAcceptedAt: acceptance?.acceptedAt.toISOString() ?? null,
+    certificate: cert
+      ? {
+          serial: cert.serial,
+          notBefore: cert.notBefore.toISOString(),
+          notAfter: cert.notAfter.toISOString(),
+          status: cert.status,
+        }
+      : null,
+  };
+}
+
+/**
+ * recoverAccountVerify. Safe because: the caller is logged in to the account, the name and the keyed
+ * hash of the ID number must equal what the real-name check stored (the number itself is never kept),
+ * the new phone proves itself by an SMS code, and attempts are limited per account per hour.
+ */
+export async function recoverVerify(
+  deps: AppDeps,
+  session: LiveSession,
+  body: { name: string; idNumber: string; newPhone: string; smsCode: string },
+) {
+  const now = deps.clock.now();
+  if ((await hitCounter(deps.db, `recover:${session.userId}`, HOUR_MS, now)) > RECOVERY_MAX_PER_HOUR)
+    throw new AppError(Code.RateLimited, P.recoveryTooMany);
+  const identity = await q.findIdentity(deps.db, session.userId);
+  if (!identity) throw new AppError(Code.Refused, P.needRealName);
+  const pki = await pkiFor(deps);
+  const isSameIdentity =
+    identity.idHash === pki.subjectIdHash(UserType.Person, body.idNumber) && identity.realName === body.name;
+  if (!isSameIdentity) {
+    deps.log.warn({ userId: session.userId }, 'person: account recovery with a wrong identity');
+    throw new AppError(Code.Refused, P.recoveryMismatch);
+  }
+  const user = await findUserById(deps.db, session.userId);
+  if (user?.phone === body.newPhone) throw new AppError(Code.Refused, P.recoverySamePhone);
+  if (await findUserByPhone(deps.db, body.newPhone))
+    throw new AppError(Code.PhoneTaken, P.recoveryPhoneTaken);
+  await consumeSmsCode(deps, body.newPhone, SmsPurpose.RecoverAccount, body.smsCode);
+  const ticket = newSecret(32);
+  await q.insertRecovery(deps.db, {
+    ticketHash: sha256(ticket),
+    userId: session.userId,
+    newPhone: body.newPhone,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RECOVERY_TTL_MS),
+  });
+  return { ticket, newPhoneMasked: maskPhone(body.newPhone), expiresInSeconds: RECOVERY_TTL_MS / 1000 };
+}
+
+/** recoverAccountFinish: the account moves to the new phone; every other session of it ends (3000). */
+export async function recoverFinish(deps: AppDeps, session: LiveSession, ticket: string) {
+  const now = deps.clock.now();
+  const recovery = await q.consumeRecovery(deps.db, session.userId, sha256(ticket), now);
+  if (!recovery) throw new AppError(Code.Refused, P.recoveryTicketInvalid);
+  if (!(await q.movePhone(deps.db, session.userId, recovery.newPhone)))
+    throw new AppError(Code.PhoneTaken, P.recoveryPhoneTaken);
+  // Whoever holds the lost phone (or an old browser) must not keep acting as this account.
+  await deps.db
+    .update(sessions)
+    .set({ endedAt: now, endedReason: SessionEndReason.Evicted })
+    .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id), isNull(sessions.endedAt)));
+  deps.log.info({ userId: session.userId }, 'person: account moved to a new phone');
+  return { phoneMasked: maskPhone(recovery.newPhone) };
+}
+
+/** The result route the provider sends the browser to, per openFlag (SPEC §2), as an app hash URL. */
+function resultRoutes(
+  f: { openFlag: string; personCode: string; businessCode: string; deviceType: string; signUrl: string },
+  token: string,
+) {
+  const e = encodeURIComponent;
+  const route = (passed: boolean) => {
+    const result = passed ? FaceResult.Passed : FaceResult.Failed;
+    switch (f.openFlag) {
+      case FaceOpenFlag.SigningRoom:
+        return `/h5/v1/signingRoomFaceAuthResult/${result}/${e(f.businessCode)}/${e(f.deviceType)}/${token}/${e(f.signUrl)}`;
+      case FaceOpenFlag.FacePrint:
+        return `/h5/v1/facePrintAuthResult/${result}/${e(f.businessCode)}/${e(f.deviceType)}/${token}`;
+      default:
+        return `/h5/v1/${passed ? 'result' : 'resultFalse'}/${e(f.openFlag)}/${e(f.personCode)}/${token}`;
+    }
+  };
+  return { passed: `/#${route(true)}`, failed: `/#${route(false)}` };
+}
+
+/** startFaceAuth: a face check of the real-name-verified caller, against the stored identity. */
+export async function startFace(
+  deps: AppDeps,
+  session: LiveSession,
+  body: { openFlag: string; businessCode?: string; deviceType?: string; signUrl?: string },
+) {
+  const now = deps.clock.now();
+  const identity = await q.findIdentity(deps.db, session.userId);
+  if (!identity) throw new AppError(Code.Refused, P.needRealName);
+  const personCode = newSecret(12);
+  const token = newSecret(24);
+  const fields = {
+    openFlag: body.openFlag,
+    personCode,
+    businessCode: body.businessCode || '-',
+    deviceType: body.deviceType ?? 'h5',
+    signUrl: body.signUrl ?? '/h5/v1/signing_room',
+  };
+  await q.insertFaceSession(deps.db, {
+    personCode,
+    tokenHash: sha256(token),
+    userId: session.userId,
+    openFlag: body.openFlag,
+    businessCode: body.businessCode ?? null,
+    deviceType: fields.deviceType,
+    signUrl: body.openFlag === FaceOpenFlag.SigningRoom ? fields.signUrl : null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + FACE_TTL_MS),
+  });
+  const provider = await identityProviderFor(deps);
+  const { url } = await provider.startFace({
+    personCode,
+    openFlag: body.openFlag,
+    name: identity.realName,
+    idHash: identity.idHash,
+    returnUrl: resultRoutes(fields, token),
+  });
+  return { url, personCode, expiresInSeconds: FACE_TTL_MS / 1000 };
+}
+
+/**
+ * The provider's callback: the only way an attempt is decided. Refuses a bad signature, an openFlag that
+ * differs from the attempt's, and a second decision (replay).
+ */
+export async function faceCallback(deps: AppDeps, body: unknown): Promise<FaceCallback> {
+  const provider = await identityProviderFor(deps);
+  const claim = provider.checkFace(body);
+  if (!claim) throw new AppError(Code.Refused, P.faceCallbackRejected, { status: 403 });
+  const face = await q.findFaceByPersonCode(deps.db, claim.personCode);
+  if (!face || face.openFlag !== claim.openFlag)
+    throw new AppError(Code.Refused, P.faceCallbackRejected, { status: 403 });
+  const now = deps.clock.now();
+  const status = claim.result === 'passed' ? FaceStatus.Passed : FaceStatus.Failed;
+  if (!(await q.decideFace(deps.db, claim.personCode, status, now)))
+    throw new AppError(Code.Refused, P.faceCallbackRejected, { status: 409 });
+  if (status === FaceStatus.Passed && face.openFlag === FaceOpenFlag.OpenAccount)
+    await q.setFaceVerified(deps.db, face.userId, now);
+  deps.log.info({ userId: face.userId, openFlag: face.openFlag, status }, 'person: face recognition decided');
+  return claim;
+}
+
+/** getFaceAuthResult: what the server decided, found by the result route's token. */
+export async function faceResult(deps: AppDeps, token: string) {
+  const face = await q.findFaceByTokenHash(deps.db, sha256(token));
+  if (!face) throw new AppError(Code.NotFound, P.faceSessionUnknown);
+  const isExpired =
+    face.status === FaceStatus.Pending && face.expiresAt.getTime() <= deps.clock.now().getTime();
+  const result = isExpired ? FaceResult.Expired : face.status;
+  return {
+    result,
+    openFlag: face.openFlag,
+    businessCode: face.businessCode,
+    signUrl: result === FaceResult.Passed ? face.signUrl : null,
+  };
+}
+
+/** The attempt behind the development provider's page (it needs the openFlag to sign its callback). */
+export async function pendingFace(deps: AppDeps, personCode: string) {
+  const face = await q.findFaceByPersonCode(deps.db, personCode);
+  if (!face || face.status !== FaceStatus.Pending || face.expiresAt.getTime() <= deps.clock.now().getTime())
+    return null;
+  return face;
+}
