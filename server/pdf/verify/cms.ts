@@ -1,19 +1,50 @@
 /**
  * CMS (PKCS #7) signature checks for PDF signatures and RFC 3161 time-stamp tokens.
  *
- * Parsing uses pkijs/asn1js; every cryptographic operation uses node:crypto. The functions here never
- * throw on hostile input: problems come back as `formatError` or as false/null results.
+ * Parsing is a structural walk over the DER bytes in place (der.ts, cert.ts); every cryptographic
+ * operation uses node:crypto. The functions here never throw on hostile input: problems come back as
+ * `formatError` or as false/null results.
  */
 import {
   createHash,
-  createPublicKey,
   type KeyObject,
   constants as cryptoConstants,
   verify as cryptoVerify,
   publicDecrypt,
 } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import {
+  type AlgId,
+  algIdOf,
+  type Cert,
+  certAt,
+  certFromDer,
+  hasKeyId,
+  type Name,
+  nameAttr,
+  nameOf,
+  namesEqual,
+  publicKeyOf,
+  serialHex,
+} from './cert.ts';
+import {
+  allChildren,
+  content,
+  ctx,
+  eqBytes,
+  octetsOf,
+  oidOf,
+  raw,
+  readTlv,
+  readWhole,
+  scanBer,
+  smallInt,
+  T,
+  type Tlv,
+  timeOf,
+} from './der.ts';
+
+export type { AlgId, Cert };
+export { certFromDer, nameAttr, publicKeyOf, serialHex };
 
 export const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -81,73 +112,6 @@ export function hashChunks(alg: string, chunks: Uint8Array[]): Buffer {
   return h.digest();
 }
 
-function eq(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
-  if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** A certificate with its DER bytes (needed for hashes and for node:crypto). */
-export type Cert = { der: Uint8Array; pk: pkijs.Certificate };
-
-export function certFromDer(der: Uint8Array): Cert | undefined {
-  try {
-    const pk = pkijs.Certificate.fromBER(der.slice());
-    return { der, pk };
-  } catch {
-    return undefined;
-  }
-}
-
-export function certFromPkijs(pk: pkijs.Certificate): Cert {
-  return { der: new Uint8Array(pk.toSchema().toBER(false)), pk };
-}
-
-const keyCache = new WeakMap<Cert, KeyObject | null>();
-export function publicKeyOf(cert: Cert): KeyObject | undefined {
-  if (!keyCache.has(cert)) {
-    let k: KeyObject | null = null;
-    try {
-      const spki = new Uint8Array(cert.pk.subjectPublicKeyInfo.toSchema().toBER(false));
-      k = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
-    } catch {
-      k = null;
-    }
-    keyCache.set(cert, k);
-  }
-  return keyCache.get(cert) ?? undefined;
-}
-
-export function nameAttr(name: pkijs.RelativeDistinguishedNames, oid: string): string | undefined {
-  for (const tv of name.typesAndValues) {
-    if (tv.type === oid) {
-      const v = tv.value as { valueBlock?: { value?: unknown } };
-      if (typeof v?.valueBlock?.value === 'string') return v.valueBlock.value;
-    }
-  }
-  return undefined;
-}
-
-export function serialHex(cert: Cert): string {
-  return Buffer.from(cert.pk.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase();
-}
-
-/** Rejects non-minimal INTEGER encodings anywhere in the structure (DER; BouncyCastle refuses these too). */
-function hasMalformedInteger(block: asn1js.AsnType, depth = 0): boolean {
-  if (depth > 64) return true;
-  const b = block as asn1js.BaseBlock;
-  if (b instanceof asn1js.Integer) {
-    const v = b.valueBlock.valueHexView;
-    if (v.length > 1 && ((v[0] === 0 && v[1] < 0x80) || (v[0] === 0xff && v[1] >= 0x80))) return true;
-    return false;
-  }
-  const inner = (b as { valueBlock?: { value?: unknown } }).valueBlock?.value;
-  if (Array.isArray(inner)) {
-    for (const c of inner) if (hasMalformedInteger(c as asn1js.AsnType, depth + 1)) return true;
-  }
-  return false;
-}
-
 export type SignatureCheck = {
   /** the digest in the CMS equals the digest of the signed data */
   intact: boolean | null;
@@ -156,18 +120,43 @@ export type SignatureCheck = {
   problems: string[];
 };
 
+/** RSASSA-PSS-params: hash [0] and saltLength [2]; absent parameters mean SHA-1 and 20. */
+function pssParams(params: Uint8Array | undefined): { hash: string; saltLength: number } | undefined {
+  if (!params) return { hash: 'sha1', saltLength: 20 };
+  const seq = readWhole(params);
+  if (!seq || seq.tag !== T.SEQUENCE) return undefined;
+  const parts = allChildren(params, seq);
+  if (!parts) return undefined;
+  let hash = 'sha1';
+  let saltLength = 20;
+  for (const p of parts) {
+    const inner = allChildren(params, p);
+    if (inner?.length !== 1) return undefined;
+    if (p.tag === ctx(0)) {
+      const alg = algIdOf(params, inner[0]);
+      if (!alg) return undefined;
+      hash = digestName(alg.oid) ?? 'sha1';
+    } else if (p.tag === ctx(2)) {
+      const n = smallInt(params, inner[0]);
+      if (n === undefined) return undefined;
+      saltLength = n;
+    } else if (p.tag !== ctx(1) && p.tag !== ctx(3)) return undefined;
+  }
+  return { hash, saltLength };
+}
+
 /**
  * Verifies a signature value over data with the given algorithm. Returns null when the algorithm or key
  * cannot be handled here (reported as "unknown", never as valid).
  */
 export function verifySignatureValue(
-  sigAlg: pkijs.AlgorithmIdentifier,
+  sigAlg: AlgId,
   digestAlg: string,
   data: Uint8Array,
   signature: Uint8Array,
   key: KeyObject,
 ): boolean | null {
-  const entry = SIG_ALGS[sigAlg.algorithmId];
+  const entry = SIG_ALGS[sigAlg.oid];
   if (!entry) return null;
   const [family, fixedHash] = entry;
   const hash = fixedHash ?? digestAlg;
@@ -176,17 +165,12 @@ export function verifySignatureValue(
       return cryptoVerify(hash, data, { key, padding: cryptoConstants.RSA_PKCS1_PADDING }, signature);
     }
     if (family === 'pss') {
-      let pssHash = 'sha1';
-      let saltLength = 20;
-      if (sigAlg.algorithmParams) {
-        const params = new pkijs.RSASSAPSSParams({ schema: sigAlg.algorithmParams });
-        pssHash = digestName(params.hashAlgorithm.algorithmId) ?? 'sha1';
-        saltLength = params.saltLength;
-      }
+      const p = pssParams(sigAlg.params);
+      if (!p) return false;
       return cryptoVerify(
-        pssHash,
+        p.hash,
         data,
-        { key, padding: cryptoConstants.RSA_PKCS1_PSS_PADDING, saltLength },
+        { key, padding: cryptoConstants.RSA_PKCS1_PSS_PADDING, saltLength: p.saltLength },
         signature,
       );
     }
@@ -198,95 +182,185 @@ export function verifySignatureValue(
   return null;
 }
 
+/** One CMS attribute: its type and its values, as elements of `b`. */
+export type Attr = { b: Uint8Array; oid: string; values: Tlv[] };
+
 export type ParsedCms = {
-  signedData: pkijs.SignedData;
-  signerInfo: pkijs.SignerInfo;
   certs: Cert[];
   signerCert?: Cert;
   digestAlg?: string;
+  signatureAlgorithm: AlgId;
+  /** the SignerInfo signature value */
+  signature: Uint8Array;
   eContentType: string;
   eContent?: Uint8Array;
-  signedAttr: (oid: string) => pkijs.Attribute[];
-  unsignedAttr: (oid: string) => pkijs.Attribute[];
+  /** DER of the signed attributes with the SET OF tag, as signed; undefined when absent */
+  signedAttrsDer?: Uint8Array;
+  signedAttr: (oid: string) => Attr[];
+  unsignedAttr: (oid: string) => Attr[];
 };
 
-/** Decodes a CMS ContentInfo holding SignedData. Throws a message string on any structural problem. */
-export function parseCms(der: Uint8Array): ParsedCms {
-  const asn = asn1js.fromBER(der);
-  if (asn.offset === -1) throw new Error('CMS is not decodable BER');
-  if (hasMalformedInteger(asn.result)) throw new Error('CMS contains a malformed INTEGER');
-  let ci: pkijs.ContentInfo;
-  try {
-    ci = new pkijs.ContentInfo({ schema: asn.result });
-  } catch {
-    throw new Error('CMS ContentInfo is malformed');
+function attributes(b: Uint8Array, t: Tlv): Attr[] | undefined {
+  const list = allChildren(b, t);
+  if (!list) return undefined;
+  const out: Attr[] = [];
+  for (const a of list) {
+    if (a.tag !== T.SEQUENCE) return undefined;
+    const kv = allChildren(b, a);
+    if (kv?.length !== 2 || kv[1].tag !== T.SET) return undefined;
+    const oid = oidOf(b, kv[0]);
+    const values = allChildren(b, kv[1]);
+    if (!oid || !values) return undefined;
+    out.push({ b, oid, values });
   }
-  if (ci.contentType !== OID.signedData) throw new Error('CMS content is not SignedData');
-  let sd: pkijs.SignedData;
-  try {
-    sd = new pkijs.SignedData({ schema: ci.content });
-  } catch {
-    throw new Error('CMS SignedData is malformed');
-  }
-  if (sd.signerInfos.length !== 1)
-    throw new Error(`CMS has ${sd.signerInfos.length} signer infos (expected 1)`);
-  const si = sd.signerInfos[0];
-  const certs: Cert[] = [];
-  // Take each certificate's original DER from the decoded tree: re-encoding through pkijs is slow.
-  const sdBlocks = (ci.content as asn1js.Sequence).valueBlock?.value ?? [];
-  const certSet = sdBlocks.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0) as
-    | asn1js.Constructed
-    | undefined;
-  const rawCerts = certSet?.valueBlock?.value ?? [];
-  (sd.certificates ?? []).forEach((c, i) => {
-    if (!(c instanceof pkijs.Certificate)) return;
-    const raw = rawCerts[i]?.valueBeforeDecodeView;
-    certs.push(raw && raw.length > 0 ? { der: new Uint8Array(raw), pk: c } : certFromPkijs(c));
-  });
-  let signerCert: Cert | undefined;
-  if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
-    const sid = si.sid;
-    signerCert = certs.find(
-      (c) => c.pk.issuer.isEqual(sid.issuer) && c.pk.serialNumber.isEqual(sid.serialNumber),
-    );
-  } else {
-    const ski = new Uint8Array((si.sid as asn1js.OctetString).valueBlock.valueHexView);
-    signerCert = certs.find((c) => {
-      const ext = c.pk.extensions?.find((e) => e.extnID === OID.subjectKeyIdentifier);
-      if (ext) {
-        const v = asn1js.fromBER(ext.extnValue.valueBlock.valueHexView);
-        if (v.offset !== -1 && v.result instanceof asn1js.OctetString)
-          return eq(v.result.valueBlock.valueHexView, ski);
-      }
-      return eq(
-        createHash('sha1')
-          .update(c.pk.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)
-          .digest(),
-        ski,
-      );
-    });
-  }
-  const eci = sd.encapContentInfo;
+  return out;
+}
+
+const isOctetString = (t: Tlv | undefined) => t?.tag === T.OCTET_STRING || t?.tag === (T.OCTET_STRING | 0x20);
+
+/** Decodes the SignedData of a ContentInfo. Throws an Error with a message on any structural problem. */
+function parseSignedData(b: Uint8Array, sdT: Tlv | undefined): ParsedCms {
+  const bad = () => new Error('CMS SignedData is malformed');
+  if (!sdT || sdT.tag !== T.SEQUENCE) throw bad();
+  const f = allChildren(b, sdT);
+  if (!f || f.length < 4) throw bad();
+  const [versionT, digestAlgsT, eciT] = f;
+  if (versionT.tag !== T.INTEGER || digestAlgsT.tag !== T.SET || eciT.tag !== T.SEQUENCE) throw bad();
+  for (const d of allChildren(b, digestAlgsT) ?? []) if (!algIdOf(b, d)) throw bad();
+  let i = 3;
+  let certsT: Tlv | undefined;
+  if (f[i]?.tag === ctx(0)) certsT = f[i++];
+  if (f[i]?.tag === ctx(1)) i++;
+  const signerInfosT = f[i];
+  if (!signerInfosT || signerInfosT.tag !== T.SET || i !== f.length - 1) throw bad();
+  // encapsulated content
+  const eci = allChildren(b, eciT);
+  if (!eci || eci.length < 1 || eci.length > 2) throw bad();
+  const eContentType = oidOf(b, eci[0]);
+  if (!eContentType) throw bad();
   let eContent: Uint8Array | undefined;
-  if (eci.eContent) eContent = new Uint8Array(eci.eContent.getValue());
-  const attrs = (list: pkijs.SignedAndUnsignedAttributes | undefined, oid: string) =>
-    (list?.attributes ?? []).filter((a) => a.type === oid);
+  if (eci[1]) {
+    if (eci[1].tag !== ctx(0)) throw bad();
+    const inner = allChildren(b, eci[1]);
+    if (inner?.length !== 1 || !isOctetString(inner[0])) throw bad();
+    eContent = octetsOf(b, inner[0]);
+    if (!eContent) throw bad();
+  }
+  // certificates: keep X.509 ones; other certificate choices ([0]..[3]) are skipped
+  const certs: Cert[] = [];
+  if (certsT) {
+    const list = allChildren(b, certsT);
+    if (!list) throw bad();
+    for (const c of list) {
+      if (c.tag !== T.SEQUENCE) {
+        if ((c.tag & 0xc0) !== 0x80) throw bad();
+        continue;
+      }
+      const cert = certAt(b, c);
+      if (!cert) throw bad();
+      certs.push(cert);
+    }
+  }
+  // signer infos
+  const sis = allChildren(b, signerInfosT);
+  if (!sis) throw bad();
+  const parsedSis = sis.map((si) => signerInfo(b, si));
+  if (parsedSis.some((x) => !x)) throw bad();
+  if (sis.length !== 1) throw new Error(`CMS has ${sis.length} signer infos (expected 1)`);
+  const si = parsedSis[0]!;
+  let signerCert: Cert | undefined;
+  if (si.sidIssuer) {
+    const { name, serial } = si.sidIssuer;
+    signerCert = certs.find((c) => eqBytes(c.serial, serial) && namesEqual(c.issuer, name));
+  } else if (si.sidKeyId) {
+    const keyId = si.sidKeyId;
+    signerCert = certs.find((c) => hasKeyId(c, keyId));
+  }
+  const pick = (list: Attr[] | undefined, oid: string) => (list ?? []).filter((a) => a.oid === oid);
   return {
-    signedData: sd,
-    signerInfo: si,
     certs,
     signerCert,
-    digestAlg: digestName(si.digestAlgorithm.algorithmId),
-    eContentType: eci.eContentType,
+    digestAlg: digestName(si.digestAlg.oid),
+    signatureAlgorithm: si.sigAlg,
+    signature: si.signature,
+    eContentType,
     eContent,
-    signedAttr: (oid) => attrs(si.signedAttrs, oid),
-    unsignedAttr: (oid) => attrs(si.unsignedAttrs, oid),
+    signedAttrsDer: si.signedAttrsDer,
+    signedAttr: (oid) => pick(si.signedAttrs, oid),
+    unsignedAttr: (oid) => pick(si.unsignedAttrs, oid),
   };
 }
 
-function octets(attr: pkijs.Attribute | undefined): Uint8Array | undefined {
-  const v = attr?.values?.[0];
-  return v instanceof asn1js.OctetString ? new Uint8Array(v.valueBlock.valueHexView) : undefined;
+type SignerInfoParts = {
+  sidIssuer?: { name: Name; serial: Uint8Array };
+  sidKeyId?: Uint8Array;
+  digestAlg: AlgId;
+  sigAlg: AlgId;
+  signature: Uint8Array;
+  signedAttrs?: Attr[];
+  signedAttrsDer?: Uint8Array;
+  unsignedAttrs?: Attr[];
+};
+
+function signerInfo(b: Uint8Array, t: Tlv): SignerInfoParts | undefined {
+  if (t.tag !== T.SEQUENCE) return undefined;
+  const f = allChildren(b, t);
+  if (!f || f.length < 5 || f[0].tag !== T.INTEGER) return undefined;
+  const out: Partial<SignerInfoParts> = {};
+  const sid = f[1];
+  if (sid.tag === T.SEQUENCE) {
+    const ias = allChildren(b, sid);
+    if (ias?.length !== 2 || ias[1].tag !== T.INTEGER) return undefined;
+    const holder = nameOf(b, ias[0]);
+    if (!holder) return undefined;
+    out.sidIssuer = { name: holder, serial: content(b, ias[1]) };
+  } else if (sid.tag === ctx(0, false)) out.sidKeyId = content(b, sid);
+  else return undefined;
+  const digestAlg = algIdOf(b, f[2]);
+  if (!digestAlg) return undefined;
+  out.digestAlg = digestAlg;
+  let i = 3;
+  if (f[i].tag === ctx(0)) {
+    const attrs = attributes(b, f[i]);
+    if (!attrs || attrs.length === 0) return undefined;
+    out.signedAttrs = attrs;
+    const der = new Uint8Array(raw(b, f[i]));
+    der[0] = T.SET;
+    out.signedAttrsDer = der;
+    i++;
+  }
+  const sigAlg = algIdOf(b, f[i]);
+  const sig = isOctetString(f[i + 1]) ? octetsOf(b, f[i + 1]) : undefined;
+  if (!sigAlg || !sig) return undefined;
+  out.sigAlg = sigAlg;
+  out.signature = sig;
+  i += 2;
+  if (f[i]?.tag === ctx(1)) {
+    const attrs = attributes(b, f[i]);
+    if (!attrs) return undefined;
+    out.unsignedAttrs = attrs;
+    i++;
+  }
+  if (i !== f.length) return undefined;
+  return out as SignerInfoParts;
+}
+
+/** Decodes a CMS ContentInfo holding SignedData. Throws an Error with a message on any structural problem. */
+export function parseCms(der: Uint8Array): ParsedCms {
+  const top = readTlv(der, 0);
+  if (!top) throw new Error('CMS is not decodable BER');
+  const scan = scanBer(der, 0, top.end);
+  if (!scan.wellFormed) throw new Error('CMS is not decodable BER');
+  if (scan.malformedInteger) throw new Error('CMS contains a malformed INTEGER');
+  const ci = top.tag === T.SEQUENCE ? allChildren(der, top) : undefined;
+  if (!ci || ci.length < 1 || ci.length > 2 || (ci[1] && ci[1].tag !== ctx(0)))
+    throw new Error('CMS ContentInfo is malformed');
+  const contentType = oidOf(der, ci[0]);
+  if (!contentType) throw new Error('CMS ContentInfo is malformed');
+  if (contentType !== OID.signedData) throw new Error('CMS content is not SignedData');
+  const inner = ci[1] ? allChildren(der, ci[1]) : undefined;
+  if (inner?.length !== 1) throw new Error('CMS SignedData is malformed');
+  return parseSignedData(der, inner[0]);
 }
 
 /** Checks that a signing-certificate(-v2) attribute, if present, names the signer certificate. */
@@ -295,27 +369,25 @@ function signingCertificateBinds(cms: ParsedCms, cert: Cert): boolean | null {
   const v1 = cms.signedAttr(OID.signingCertificate)[0];
   const attr = v2 ?? v1;
   if (!attr) return null;
-  try {
-    const seq = attr.values[0] as asn1js.Sequence;
-    const certsSeq = seq.valueBlock.value[0] as asn1js.Sequence;
-    const first = certsSeq.valueBlock.value[0] as asn1js.Sequence;
-    const parts = first.valueBlock.value;
-    let alg = 'sha1';
-    let hashPart: asn1js.AsnType = parts[0];
-    if (v2) {
-      alg = 'sha256';
-      if (parts[0] instanceof asn1js.Sequence) {
-        const ai = new pkijs.AlgorithmIdentifier({ schema: parts[0] });
-        alg = digestName(ai.algorithmId) ?? 'unknown';
-        hashPart = parts[1];
-      }
+  const b = attr.b;
+  const seq = attr.values[0];
+  const certsSeq = seq?.tag === T.SEQUENCE ? allChildren(b, seq)?.[0] : undefined;
+  const first = certsSeq?.tag === T.SEQUENCE ? allChildren(b, certsSeq)?.[0] : undefined;
+  const parts = first?.tag === T.SEQUENCE ? allChildren(b, first) : undefined;
+  if (!parts || parts.length === 0) return false;
+  let alg = 'sha1';
+  let hashPart = parts[0];
+  if (v2) {
+    alg = 'sha256';
+    if (parts[0].tag === T.SEQUENCE) {
+      const ai = algIdOf(b, parts[0]);
+      if (!ai) return false;
+      alg = digestName(ai.oid) ?? 'unknown';
+      hashPart = parts[1];
     }
-    if (!(hashPart instanceof asn1js.OctetString)) return false;
-    if (alg === 'unknown') return false;
-    return eq(createHash(alg).update(cert.der).digest(), hashPart.valueBlock.valueHexView);
-  } catch {
-    return false;
   }
+  if (!isOctetString(hashPart) || alg === 'unknown') return false;
+  return eqBytes(createHash(alg).update(cert.der).digest(), octetsOf(b, hashPart));
 }
 
 export type SignerCheck = SignatureCheck & {
@@ -331,40 +403,30 @@ export type SignerCheck = SignatureCheck & {
 export function checkSigner(
   cms: ParsedCms,
   contentDigest: Uint8Array,
-  content: () => Uint8Array[],
+  contentChunks: () => Uint8Array[],
 ): SignerCheck {
   const problems: string[] = [];
-  const si = cms.signerInfo;
   const cert = cms.signerCert;
   const key = cert ? publicKeyOf(cert) : undefined;
-  const sig = new Uint8Array(si.signature.valueBlock.valueHexView);
+  const sig = cms.signature;
   const digestAlg = cms.digestAlg;
   if (!digestAlg)
     return { intact: null, cryptoValid: null, certBound: null, problems: ['unsupported digest algorithm'] };
-  if (si.signedAttrs) {
+  if (cms.signedAttrsDer) {
     const md = cms.signedAttr(OID.messageDigest);
     const ct = cms.signedAttr(OID.contentType);
     if (md.length !== 1) problems.push('signed attributes must hold exactly one message-digest');
     if (ct.length !== 1) problems.push('signed attributes must hold exactly one content-type');
-    else {
-      const v = ct[0].values[0];
-      if (!(v instanceof asn1js.ObjectIdentifier) || v.valueBlock.toString() !== cms.eContentType)
-        problems.push('content-type attribute differs from the encapsulated content type');
-    }
-    const intact = md.length === 1 ? eq(octets(md[0]), contentDigest) : false;
+    else if (oidOf(ct[0].b, ct[0].values[0]) !== cms.eContentType)
+      problems.push('content-type attribute differs from the encapsulated content type');
+    const mdv = md[0]?.values[0];
+    const intact =
+      md.length === 1 && mdv?.tag === T.OCTET_STRING ? eqBytes(content(md[0].b, mdv), contentDigest) : false;
     let cryptoValid: boolean | null = null;
-    if (key) {
-      cryptoValid = verifySignatureValue(
-        si.signatureAlgorithm,
-        digestAlg,
-        new Uint8Array(si.signedAttrs.encodedValue),
-        sig,
-        key,
-      );
-    }
-    let signingTime: Date | undefined;
-    const st = cms.signedAttr(OID.signingTime)[0]?.values[0];
-    if (st instanceof asn1js.UTCTime || st instanceof asn1js.GeneralizedTime) signingTime = st.toDate();
+    if (key)
+      cryptoValid = verifySignatureValue(cms.signatureAlgorithm, digestAlg, cms.signedAttrsDer, sig, key);
+    const st = cms.signedAttr(OID.signingTime)[0];
+    const signingTime = st ? timeOf(st.b, st.values[0]) : undefined;
     return {
       intact,
       cryptoValid,
@@ -375,24 +437,28 @@ export function checkSigner(
   }
   // No signed attributes: the signature is computed over the content itself.
   if (!key) return { intact: null, cryptoValid: null, certBound: null, problems };
-  const entry = SIG_ALGS[si.signatureAlgorithm.algorithmId];
+  const entry = SIG_ALGS[cms.signatureAlgorithm.oid];
   if (entry && entry[0] === 'rsa') {
     // Recover the DigestInfo so a content change (hash) and a bad signature (crypto) are told apart.
     try {
       const di = publicDecrypt({ key, padding: cryptoConstants.RSA_PKCS1_PADDING }, sig);
-      const parsed = asn1js.fromBER(di);
-      const seq = parsed.result as asn1js.Sequence;
-      const dg = seq.valueBlock.value[1] as asn1js.OctetString;
-      const intact = eq(new Uint8Array(dg.valueBlock.valueHexView), contentDigest);
+      const seq = readTlv(di, 0);
+      const parts = seq?.tag === T.SEQUENCE ? allChildren(di, seq) : undefined;
+      const dg = parts?.[1];
+      if (!dg || dg.tag & 0x20) throw new Error('no digest');
+      const intact = eqBytes(content(di, dg), contentDigest);
       return { intact, cryptoValid: true, certBound: null, problems };
     } catch {
       return { intact: null, cryptoValid: false, certBound: null, problems };
     }
   }
-  const data = Buffer.concat(content());
-  const ok = verifySignatureValue(si.signatureAlgorithm, digestAlg, data, sig, key);
+  const data = Buffer.concat(contentChunks());
+  const ok = verifySignatureValue(cms.signatureAlgorithm, digestAlg, data, sig, key);
   return { intact: ok, cryptoValid: ok, certBound: null, problems };
 }
+
+/** The token's TSTInfo is not what the TSA signed: like a changed document, a hash failure. */
+export const TST_ALTERED = 'the TSTInfo does not match the digest the TSA signed';
 
 export type TimestampCheck = {
   ok: boolean;
@@ -403,6 +469,22 @@ export type TimestampCheck = {
   imprintMatches: boolean;
   problems: string[];
 };
+
+/** TSTInfo: messageImprint and genTime; undefined when it is not a TSTInfo. */
+function tstInfo(b: Uint8Array): { alg: AlgId; hashed: Uint8Array; genTime: Date } | undefined {
+  const top = readTlv(b, 0);
+  const f = top?.tag === T.SEQUENCE ? allChildren(b, top) : undefined;
+  if (!f || f.length < 5) return undefined;
+  const [version, policy, imprint, serial, genTimeT] = f;
+  if (version.tag !== T.INTEGER || policy.tag !== T.OID || imprint.tag !== T.SEQUENCE) return undefined;
+  if (serial.tag !== T.INTEGER || genTimeT.tag !== T.GENERALIZED_TIME) return undefined;
+  const mi = allChildren(b, imprint);
+  const alg = mi && mi.length === 2 ? algIdOf(b, mi[0]) : undefined;
+  const hashed = mi && isOctetString(mi[1]) ? octetsOf(b, mi[1]) : undefined;
+  const genTime = timeOf(b, genTimeT);
+  if (!alg || !hashed || !genTime) return undefined;
+  return { alg, hashed, genTime };
+}
 
 /** Verifies an RFC 3161 token: its messageImprint over `data` and the TSA's signature. */
 export function checkTimestampToken(token: Uint8Array, dataChunks: Uint8Array[]): TimestampCheck {
@@ -415,23 +497,20 @@ export function checkTimestampToken(token: Uint8Array, dataChunks: Uint8Array[])
   }
   if (cms.eContentType !== OID.tstInfo || !cms.eContent)
     return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['token does not hold TSTInfo'] };
-  let tst: pkijs.TSTInfo;
-  try {
-    tst = pkijs.TSTInfo.fromBER(cms.eContent.slice());
-  } catch {
-    return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['TSTInfo is malformed'] };
-  }
-  const alg = digestName(tst.messageImprint.hashAlgorithm.algorithmId);
-  const imprintMatches =
-    !!alg &&
-    eq(hashChunks(alg, dataChunks), new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView));
+  const eContent = cms.eContent;
+  const tst = tstInfo(eContent);
+  if (!tst) return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['TSTInfo is malformed'] };
+  const alg = digestName(tst.alg.oid);
+  const imprintMatches = !!alg && eqBytes(hashChunks(alg, dataChunks), tst.hashed);
   if (!imprintMatches) problems.push('messageImprint does not match');
   let signer: SignerCheck = { intact: null, cryptoValid: null, certBound: null, problems: [] };
   if (!cms.signerCert) problems.push('TSA certificate not found in token');
   else if (!cms.digestAlg) problems.push('unsupported digest algorithm in token');
   else {
-    signer = checkSigner(cms, hashChunks(cms.digestAlg, [cms.eContent]), () => [cms.eContent!]);
-    if (!cms.signerInfo.signedAttrs) problems.push('token has no signed attributes');
+    signer = checkSigner(cms, hashChunks(cms.digestAlg, [eContent]), () => [eContent]);
+    if (!cms.signedAttrsDer) problems.push('token has no signed attributes');
+    // a TSTInfo changed after signing (genTime, imprint) must not pass as a sound token
+    if (signer.intact === false) problems.push(TST_ALTERED);
     problems.push(...signer.problems);
   }
   const ok =
@@ -441,7 +520,7 @@ export function checkTimestampToken(token: Uint8Array, dataChunks: Uint8Array[])
     signer.certBound !== false &&
     problems.length === 0;
   let tsaName: string | undefined;
-  if (cms.signerCert) tsaName = nameAttr(cms.signerCert.pk.subject, OID.commonName);
+  if (cms.signerCert) tsaName = nameAttr(cms.signerCert.subject, OID.commonName);
   return {
     ok,
     genTime: tst.genTime,

@@ -3,19 +3,34 @@
  * validation data (PDF DSS and the CMS adbe-revocationInfoArchival attribute). No network access:
  * online OCSP is a later step, so missing data yields 'unknown', never 'good'.
  */
-import { createHash, X509Certificate } from 'node:crypto';
-import type * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { bytesEq, certIssuerSerial, children, readTlv } from './der.ts';
 import {
+  algIdOf,
   type Cert,
+  certAt,
   certFromDer,
-  certFromPkijs,
-  digestName,
+  keyHashSha1,
+  namesEqual,
   publicKeyOf,
+  sameCert,
   serialHex,
-  verifySignatureValue,
-} from './cms.ts';
+  x509Of,
+} from './cert.ts';
+import { type Attr, digestName, verifySignatureValue } from './cms.ts';
+import {
+  allChildren,
+  bitsOf,
+  bytesEq,
+  certIssuerSerial,
+  children,
+  content,
+  ctx,
+  eqBytes,
+  octetsOf,
+  raw,
+  readTlv,
+  T,
+  timeOf,
+} from './der.ts';
 
 export type Revocation = 'good' | 'revoked' | 'unknown';
 
@@ -28,40 +43,39 @@ export type ChainResult = {
   notYetValid: boolean;
 };
 
-function sameDer(a: Cert, b: Cert): boolean {
-  return Buffer.compare(Buffer.from(a.der), Buffer.from(b.der)) === 0;
-}
-
-const x509Cache = new WeakMap<Cert, X509Certificate | null>();
-function x509(c: Cert): X509Certificate | null {
-  if (!x509Cache.has(c)) {
-    let x: X509Certificate | null = null;
-    try {
-      x = new X509Certificate(Buffer.from(c.der));
-    } catch {
-      x = null;
-    }
-    x509Cache.set(c, x);
-  }
-  return x509Cache.get(c) ?? null;
-}
+/**
+ * Signature checks already made within one verification: the same certificate pairs and OCSP responses
+ * come up again for every signature of a file.
+ */
+const issuedCache = new WeakMap<Cert, WeakMap<Cert, boolean>>();
 
 /** True when `issuer` signed `child` (name match and signature check). */
 export function issued(issuer: Cert, child: Cert): boolean {
-  if (!child.pk.issuer.isEqual(issuer.pk.subject)) return false;
-  const xc = x509(child);
+  if (!namesEqual(child.issuer, issuer.subject)) return false;
+  let byChild = issuedCache.get(issuer);
+  const known = byChild?.get(child);
+  if (known !== undefined) return known;
+  let ok = false;
+  const xc = x509Of(child);
   const key = publicKeyOf(issuer);
-  if (!xc || !key) return false;
-  try {
-    return xc.verify(key);
-  } catch {
-    return false;
+  if (xc && key) {
+    try {
+      ok = xc.verify(key);
+    } catch {
+      ok = false;
+    }
   }
+  if (!byChild) {
+    byChild = new WeakMap();
+    issuedCache.set(issuer, byChild);
+  }
+  byChild.set(child, ok);
+  return ok;
 }
 
 function within(c: Cert, at: Date): { ok: boolean; early: boolean } {
-  const from = c.pk.notBefore.value.getTime();
-  const to = c.pk.notAfter.value.getTime();
+  const from = c.notBefore.getTime();
+  const to = c.notAfter.getTime();
   const t = at.getTime();
   return { ok: t >= from && t <= to, early: t < from };
 }
@@ -69,16 +83,16 @@ function within(c: Cert, at: Date): { ok: boolean; early: boolean } {
 /** Builds the path leaf → anchor using the pool of intermediates found in the file. */
 export function buildChain(leaf: Cert, pool: Cert[], anchors: Cert[], at: Date): ChainResult {
   const chain: Cert[] = [leaf];
-  let anchored = anchors.some((a) => sameDer(a, leaf));
+  let anchored = anchors.some((a) => sameCert(a, leaf));
   let cur = leaf;
   for (let i = 0; i < 12 && !anchored; i++) {
     const anchor = anchors.find((a) => issued(a, cur));
     if (anchor) {
-      if (!sameDer(anchor, cur)) chain.push(anchor);
+      if (!sameCert(anchor, cur)) chain.push(anchor);
       anchored = true;
       break;
     }
-    const next = pool.find((p) => !chain.some((c) => sameDer(c, p)) && issued(p, cur));
+    const next = pool.find((p) => !chain.some((c) => sameCert(c, p)) && issued(p, cur));
     if (!next) break;
     chain.push(next);
     cur = next;
@@ -96,29 +110,31 @@ export function buildChain(leaf: Cert, pool: Cert[], anchors: Cert[], at: Date):
 export type ValidationData = { certs: Cert[]; crls: Uint8Array[]; ocsps: Uint8Array[] };
 
 /** Extracts CRLs and OCSP responses from the adbe-revocationInfoArchival signed attribute. */
-export function adbeRevocationData(attr: pkijs.Attribute | undefined): {
+export function adbeRevocationData(attr: Attr | undefined): {
   crls: Uint8Array[];
   ocsps: Uint8Array[];
 } {
   const crls: Uint8Array[] = [];
   const ocsps: Uint8Array[] = [];
-  if (!attr) return { crls, ocsps };
-  try {
-    const seq = attr.values[0] as asn1js.Sequence;
-    for (const tagged of seq.valueBlock.value) {
-      const tag = tagged.idBlock.tagNumber;
-      const inner = (tagged as asn1js.Constructed).valueBlock.value[0] as asn1js.Sequence;
-      for (const item of inner.valueBlock.value) {
-        const der = new Uint8Array(item.toBER(false));
-        if (tag === 0) crls.push(der);
-        else if (tag === 1) ocsps.push(der);
-      }
+  const seq = attr?.values[0];
+  if (!attr || seq?.tag !== T.SEQUENCE) return { crls, ocsps };
+  const b = attr.b;
+  // a malformed part ends the walk: what was read so far is used, revocation may stay unknown
+  for (const tagged of allChildren(b, seq) ?? []) {
+    const inner = (tagged.tag & 0x20) !== 0 ? allChildren(b, tagged)?.[0] : undefined;
+    const items = inner && (inner.tag & 0x20) !== 0 ? allChildren(b, inner) : undefined;
+    if (!items) break;
+    const n = tagged.tagNum;
+    for (const item of items) {
+      if (n === 0) crls.push(raw(b, item));
+      else if (n === 1) ocsps.push(raw(b, item));
     }
-  } catch {
-    // malformed archival attribute: ignored, revocation stays unknown
   }
   return { crls, ocsps };
 }
+
+/** Outcome of a CRL or OCSP signature check per signer, kept for the other signatures of the file. */
+const crlSignedBy = new WeakMap<Uint8Array, Map<Cert, boolean>>();
 
 function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert, at: Date): Revocation | undefined {
   // Raw DER walk: CRLs can hold many thousand entries and full object parsing is slow.
@@ -134,24 +150,36 @@ function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert, at: Date): Revo
     if (!crlIssuer || !bytesEq(crlDer, crlIssuer, cert.der, ci.issuer)) return undefined;
     i += 3; // signature, issuer, thisUpdate
     if (f[i] && (f[i].tag === 0x17 || f[i].tag === 0x18)) i++;
-    const key = publicKeyOf(issuer);
-    if (!key) return undefined;
-    const alg = pkijs.AlgorithmIdentifier.fromBER(crlDer.slice(sigAlg.start, sigAlg.end));
-    const ok = verifySignatureValue(
-      alg,
-      digestName(alg.algorithmId) ?? 'sha256',
-      crlDer.subarray(tbs.start, tbs.end),
-      crlDer.subarray(sigVal.headerEnd + 1, sigVal.end),
-      key,
-    );
+    let bySigner = crlSignedBy.get(crlDer);
+    let ok = bySigner?.get(issuer);
+    if (ok === undefined) {
+      const key = publicKeyOf(issuer);
+      const alg = algIdOf(crlDer, sigAlg);
+      if (!key || !alg) return undefined;
+      ok =
+        verifySignatureValue(
+          alg,
+          digestName(alg.oid) ?? 'sha256',
+          crlDer.subarray(tbs.start, tbs.end),
+          crlDer.subarray(sigVal.headerEnd + 1, sigVal.end),
+          key,
+        ) === true;
+      if (!bySigner) {
+        bySigner = new Map();
+        crlSignedBy.set(crlDer, bySigner);
+      }
+      bySigner.set(issuer, ok);
+    }
     if (!ok) return undefined;
     const revoked = f[i]?.tag === 0x30 ? f[i] : undefined;
     if (revoked) {
       for (const entry of children(crlDer, revoked)) {
         const [serial, date] = children(crlDer, entry, 2);
         if (serial && bytesEq(crlDer, serial, cert.der, ci.serial)) {
-          const d = date ? pkijs.Time.fromBER(crlDer.slice(date.start, date.end)) : undefined;
-          return !d || d.value.getTime() <= at.getTime() ? 'revoked' : 'good';
+          if (!date) return 'revoked';
+          const d = timeOf(crlDer, date);
+          if (!d) return undefined;
+          return d.getTime() <= at.getTime() ? 'revoked' : 'good';
         }
       }
     }
@@ -159,6 +187,76 @@ function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert, at: Date): Revo
   } catch {
     return undefined;
   }
+}
+
+type OcspSingle = { serial: Uint8Array; keyHash: Uint8Array; status: number };
+type ParsedOcsp = {
+  tbs: Uint8Array;
+  sigAlg: NonNullable<ReturnType<typeof algIdOf>>;
+  sig: Uint8Array;
+  certs: Cert[];
+  responses: OcspSingle[];
+  signedBy: Map<Cert, boolean>;
+};
+const ocspCache = new WeakMap<Uint8Array, ParsedOcsp | null>();
+
+/** BasicOCSPResponse (bare or inside an OCSPResponse), or null when it is not one. */
+function parseOcsp(der: Uint8Array): ParsedOcsp | null {
+  const top = readTlv(der, 0);
+  let b = der;
+  let basicT = top;
+  const f = top?.tag === T.SEQUENCE ? allChildren(der, top) : undefined;
+  if (!f) return null;
+  if (f[0]?.tag === T.ENUMERATED) {
+    // OCSPResponse { responseStatus, responseBytes [0] EXPLICIT { responseType, response OCTET STRING } }
+    const rb = f[1]?.tag === ctx(0) ? allChildren(der, f[1])?.[0] : undefined;
+    const parts = rb?.tag === T.SEQUENCE ? allChildren(der, rb) : undefined;
+    const inner = parts?.[1] && parts[1].tag === T.OCTET_STRING ? octetsOf(der, parts[1]) : undefined;
+    if (!inner) return null;
+    b = inner;
+    basicT = readTlv(b, 0);
+  }
+  const bf = basicT?.tag === T.SEQUENCE ? allChildren(b, basicT) : undefined;
+  if (!bf || bf.length < 3 || bf.length > 4) return null;
+  const [tbsT, algT, sigT, certsT] = bf;
+  const sigAlg = algIdOf(b, algT);
+  const sig = bitsOf(b, sigT);
+  if (tbsT.tag !== T.SEQUENCE || !sigAlg || !sig) return null;
+  const certs: Cert[] = [];
+  if (certsT) {
+    const list = certsT.tag === ctx(0) ? allChildren(b, certsT)?.[0] : undefined;
+    const items = list?.tag === T.SEQUENCE ? allChildren(b, list) : undefined;
+    if (!items) return null;
+    for (const c of items) {
+      const cert = certAt(b, c);
+      if (!cert) return null;
+      certs.push(cert);
+    }
+  }
+  // ResponseData { version [0] OPTIONAL, responderID [1]|[2], producedAt, responses, [1] extensions }
+  const rd = allChildren(b, tbsT);
+  if (!rd) return null;
+  let i = rd[0]?.tag === ctx(0) ? 1 : 0;
+  if (rd[i]?.tag !== ctx(1) && rd[i]?.tag !== ctx(2)) return null;
+  i++;
+  if (rd[i]?.tag !== T.GENERALIZED_TIME) return null;
+  i++;
+  const list = rd[i]?.tag === T.SEQUENCE ? allChildren(b, rd[i]) : undefined;
+  if (!list) return null;
+  const responses: OcspSingle[] = [];
+  for (const sr of list) {
+    const sf = sr.tag === T.SEQUENCE ? allChildren(b, sr) : undefined;
+    const id = sf?.[0]?.tag === T.SEQUENCE ? allChildren(b, sf[0]) : undefined;
+    if (!sf || !id || id.length !== 4 || !algIdOf(b, id[0])) return null;
+    const [, , keyHashT, serialT] = id;
+    if (id[1].tag !== T.OCTET_STRING || keyHashT.tag !== T.OCTET_STRING || serialT.tag !== T.INTEGER)
+      return null;
+    const statusT = sf[1];
+    if (!statusT || (statusT.tag & 0xc0) !== 0x80 || statusT.tagNum > 2) return null;
+    if (sf[2]?.tag !== T.GENERALIZED_TIME) return null;
+    responses.push({ serial: content(b, serialT), keyHash: content(b, keyHashT), status: statusT.tagNum });
+  }
+  return { tbs: raw(b, tbsT), sigAlg, sig, certs, responses, signedBy: new Map() };
 }
 
 function ocspStatus(
@@ -169,41 +267,32 @@ function ocspStatus(
   pool: Cert[],
 ): Revocation | undefined {
   try {
-    let basic: pkijs.BasicOCSPResponse;
-    try {
-      const resp = pkijs.OCSPResponse.fromBER(der.slice());
-      if (!resp.responseBytes) return undefined;
-      basic = pkijs.BasicOCSPResponse.fromBER(resp.responseBytes.response.valueBlock.valueHexView.slice());
-    } catch {
-      basic = pkijs.BasicOCSPResponse.fromBER(der.slice());
+    let basic = ocspCache.get(der);
+    if (basic === undefined) {
+      basic = parseOcsp(der);
+      ocspCache.set(der, basic);
     }
-    const issuerKeyHash = createHash('sha1')
-      .update(issuer.pk.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)
-      .digest();
-    const single = basic.tbsResponseData.responses.find(
-      (r) =>
-        r.certID.serialNumber.isEqual(cert.pk.serialNumber) &&
-        Buffer.compare(Buffer.from(r.certID.issuerKeyHash.valueBlock.valueHexView), issuerKeyHash) === 0,
+    if (!basic) return undefined;
+    const issuerKeyHash = keyHashSha1(issuer);
+    const single = basic.responses.find(
+      (r) => eqBytes(r.serial, cert.serial) && eqBytes(r.keyHash, issuerKeyHash),
     );
     if (!single) return undefined;
     // responder: the issuer itself or a certificate the issuer delegated
-    const candidates = [
-      issuer,
-      ...(basic.certs ?? []).map((c) => certFromPkijs(c as pkijs.Certificate)),
-      ...pool,
-    ];
-    const tbs = new Uint8Array(basic.tbsResponseData.tbsView);
-    const sig = new Uint8Array(basic.signature.valueBlock.valueHexView);
+    const candidates = [issuer, ...basic.certs, ...pool];
+    const p = basic;
     const signedBy = candidates.find((c) => {
-      const key = publicKeyOf(c);
-      if (!key) return false;
-      const ok = verifySignatureValue(basic.signatureAlgorithm, 'sha256', tbs, sig, key);
-      return ok === true && (sameDer(c, issuer) || issued(issuer, c));
+      let ok = p.signedBy.get(c);
+      if (ok === undefined) {
+        const key = publicKeyOf(c);
+        ok = !!key && verifySignatureValue(p.sigAlg, 'sha256', p.tbs, p.sig, key) === true;
+        p.signedBy.set(c, ok);
+      }
+      return ok && (sameCert(c, issuer) || issued(issuer, c));
     });
     if (!signedBy) return undefined;
-    const tag = (single.certStatus as asn1js.BaseBlock).idBlock.tagNumber;
-    if (tag === 0) return 'good';
-    if (tag === 1) return 'revoked';
+    if (single.status === 0) return 'good';
+    if (single.status === 1) return 'revoked';
     void at;
     return 'unknown';
   } catch {

@@ -2,7 +2,6 @@
  * The attack-aware PDF signature verifier. See types.ts for the report and errors.ts for the typed
  * failures.
  */
-import type * as pkijs from 'pkijs';
 import { type Deadline, PdfFile, PdfParseError, type Revision } from '../parse/document.ts';
 import {
   indexOf,
@@ -15,10 +14,8 @@ import {
   type PdfDict,
   textOf,
 } from '../parse/objects.ts';
+import { type Cert, certFromDer, type Name, withCertCache } from './cert.ts';
 import {
-  type Cert,
-  certFromDer,
-  certFromPkijs,
   checkSigner,
   checkTimestampToken,
   hashChunks,
@@ -27,6 +24,7 @@ import {
   type ParsedCms,
   parseCms,
   serialHex,
+  TST_ALTERED,
   type TimestampCheck,
 } from './cms.ts';
 import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
@@ -58,14 +56,14 @@ const RANK: Record<Indication, number> = {
 type Result = { indication: Indication; subIndication: SubIndication | null };
 
 function certInfo(c: Cert): CertificateInfo {
-  const dn = (n: pkijs.RelativeDistinguishedNames) =>
+  const dn = (n: Name) =>
     [nameAttr(n, OID.commonName), nameAttr(n, OID.organisation)].filter(Boolean).join(', ');
   return {
-    subject: dn(c.pk.subject),
-    issuer: dn(c.pk.issuer),
+    subject: dn(c.subject),
+    issuer: dn(c.issuer),
     serial: serialHex(c),
-    notBefore: c.pk.notBefore.value.toISOString(),
-    notAfter: c.pk.notAfter.value.toISOString(),
+    notBefore: c.notBefore.toISOString(),
+    notAfter: c.notAfter.toISOString(),
   };
 }
 
@@ -117,7 +115,7 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyOptions): Prom
       throw new VerifyError(VerifyErrorCode.Timeout, `${timeLimit} ms`);
   };
   try {
-    return verifySync(bytes, options, deadline);
+    return withCertCache(() => verifySync(bytes, options, deadline));
   } catch (err) {
     if (err instanceof VerifyError) throw err;
     if (err instanceof PdfParseError) throw new VerifyError(VerifyErrorCode.Unreadable, err.message);
@@ -436,13 +434,17 @@ function crypto(
   } else if (br) {
     if (w.kind === 'doc_timestamp') {
       ts = checkTimestampToken(contents.v, chunks());
-      intact = ts.imprintMatches;
+      // a TSTInfo altered after the TSA signed it proves nothing about the bytes: a hash failure
+      const altered = ts.problems.includes(TST_ALTERED);
+      const hashProblem = (p: string) => p === 'messageImprint does not match' || p === TST_ALTERED;
+      intact = ts.imprintMatches && !altered;
       signerCert = ts.tsaCert;
-      cryptoValid = ts.tsaCert ? ts.problems.every((p) => p === 'messageImprint does not match') : null;
-      if (ts.problems.some((p) => p !== 'messageImprint does not match')) {
+      cryptoValid = ts.tsaCert ? ts.problems.every(hashProblem) : null;
+      if (ts.problems.some((p) => !hashProblem(p))) {
         if (ts.tsaCert) cryptoValid = false;
-        problems.push(...ts.problems.filter((p) => p !== 'messageImprint does not match'));
+        problems.push(...ts.problems.filter((p) => !hashProblem(p)));
       }
+      if (altered) problems.push(TST_ALTERED);
       if (!ts.tsaCert) problems.push('the time-stamp token holds no TSA certificate');
       pool = [...pool, ...ts.certs];
       signedAt = ts.genTime;
@@ -498,8 +500,8 @@ function crypto(
         }
         const tokAttr = cms.unsignedAttr(OID.signatureTimeStamp)[0];
         if (tokAttr?.values[0]) {
-          const token = new Uint8Array(tokAttr.values[0].toBER(false));
-          ts = checkTimestampToken(token, [new Uint8Array(cms.signerInfo.signature.valueBlock.valueHexView)]);
+          const v = tokAttr.values[0];
+          ts = checkTimestampToken(tokAttr.b.subarray(v.start, v.end), [cms.signature]);
           if (!ts.ok) problems.push(`signature time-stamp is not valid: ${ts.problems.join('; ')}`);
           pool = [...pool, ...ts.certs];
         }
@@ -565,8 +567,8 @@ function crypto(
   }
   const signer = signerCert
     ? {
-        name: nameAttr(signerCert.pk.subject, OID.commonName) ?? textOf(sig.v.get('Name')) ?? null,
-        organisation: nameAttr(signerCert.pk.subject, OID.organisation) ?? null,
+        name: nameAttr(signerCert.subject, OID.commonName) ?? textOf(sig.v.get('Name')) ?? null,
+        organisation: nameAttr(signerCert.subject, OID.organisation) ?? null,
         serial: serialHex(signerCert),
       }
     : textOf(sig.v.get('Name'))
@@ -597,5 +599,3 @@ function crypto(
     modifications: w.modifications,
   };
 }
-
-export { certFromPkijs };
