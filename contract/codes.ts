@@ -57,6 +57,46 @@ export const Code = {
   QuotaExhausted: 1321,
   /** The document was being signed by someone else and stayed busy; try again. */
   SigningBusy: 1322,
+  /** Partner login (18xx): the jsToken is not a well-formed compact JWS with the required claims. */
+  PartnerTokenMalformed: 1800,
+  /** Partner login: the token's issuer is not a configured partner platform. */
+  PartnerUnknown: 1801,
+  /** Partner login: the signature does not verify with the partner's secret or public key. */
+  PartnerTokenSignature: 1802,
+  /** Partner login: the token has expired (or lives longer than allowed). */
+  PartnerTokenExpired: 1803,
+  /** Partner login: the token is not valid yet (nbf / iat in the future). */
+  PartnerTokenNotYetValid: 1804,
+  /** Partner login: the token is meant for another audience. */
+  PartnerTokenAudience: 1805,
+  /** Partner login: the token (its jti) was already used. */
+  PartnerTokenReplayed: 1806,
+  /** Partner login: the partner user and the account of that phone are linked to different identities. */
+  PartnerLinkConflict: 1807,
+  /** loginAsHy: the central user centre reports no login. */
+  CentralNotLoggedIn: 1808,
+  /** Signing flow (13xx): it is not this party's turn (an earlier step is still signing). */
+  NotYourTurn: 1301,
+  /** Signing flow: this party has already signed. */
+  AlreadySigned: 1302,
+  /** Signing flow: the flow's deadline has passed. */
+  DeadlinePassed: 1303,
+  /** Signing flow: the signer's account (or the company) has no certificate; open e-signature first. */
+  SignerNoCertificate: 1305,
+  /** Signing flow: the chosen seal is not the signer's, disabled, or not authorised to them now. */
+  SealNotUsable: 1306,
+  /** Signing flow: the flow is completed, declined, expired or cancelled. */
+  FlowClosed: 1311,
+  /** Signing link: unknown link, or the phone is not the party's. */
+  LinkInvalid: 1312,
+  /** Signing room: the room token is unknown or expired; open the link again. */
+  RoomTokenInvalid: 1313,
+  /** Upload refused: not a PDF, encrypted, damaged, empty or too large (msg says which). */
+  DocumentRejected: 1320,
+  /** No signing left in the account's quota. */
+  QuotaExhausted: 1321,
+  /** The document was being signed by someone else and stayed busy; try again. */
+  SigningBusy: 1322,
   /** Unexpected failure inside the server; details are only in the server log. */
   Internal: 5000,
 } as const;

@@ -41,6 +41,10 @@ export const PlatformCode = { Default: 'BCP_STFWPT', Guarantee: 'ZHDB', Research
 export type PlatformCode = (typeof PlatformCode)[keyof typeof PlatformCode];
 export const PLATFORM_CODES: readonly PlatformCode[] = Object.values(PlatformCode);
 
+/** isHyCenterLogin's answer (SPEC §6, §7): 1 (person) or 4 (company) means the central user centre reports a login. */
+export const HyLoginType = { None: 0, Person: 1, Company: 4 } as const;
+export type HyLoginType = (typeof HyLoginType)[keyof typeof HyLoginType];
+
 /** Purposes an SMS code can be sent for; a code is only valid for its own purpose. */
 export const SmsPurpose = { Register: 'register', Login: 'login', ResetPassword: 'resetPassword', Sign: 'sign', RealName: 'realName', RecoverAccount: 'recoverAccount' } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];

@@ -16,6 +16,7 @@ import { devModule } from './modules/dev/routes.ts';
 import { monitorModule } from './modules/monitor/routes.ts';
 import type { ServerModule } from './modules/module.ts';
 import { personModule } from './modules/person/routes.ts';
+import { partnerModule } from './modules/partner/routes.ts';
 import { pkiModule } from './modules/pki/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
 
@@ -23,7 +24,7 @@ import { sessionModule } from './modules/session/routes.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, companyModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, companyModule, partnerModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
 
 /**
  * Every setting of the server, read from the environment once at start and validated.
@@ -102,6 +103,8 @@ export type Config = {
     | undefined;
   frameAncestors: string[];
   clientDir: string;
+  /** Partner platforms and the central user centre (server/modules/partner/partner-config.ts). */
+  partners: PartnerSettings;
   identity: { provider: 'development'; allowDevInProduction: boolean; devRejectIdNumber: string };
 };
 
@@ -124,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.S3_ENDPOINT && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set');
   }
+  const partners = loadPartnerSettings(env, isProduction);
+  if (!partners.ok)
+    throw new ConfigError(`Invalid configuration:\n${partners.issues.map((i) => `  ${i}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   let database: Config['database'];
@@ -168,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     clientDir: resolve(e.CLIENT_DIR),
+    partners: partners.value,
     identity: {
       provider: e.IDENTITY_PROVIDER,
       allowDevInProduction: e.ALLOW_DEV_IDENTITY_PROVIDER,

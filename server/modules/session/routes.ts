@@ -72,8 +72,7 @@ export const sessionModule: ServerModule = {
       computeLoginInfo(deps, requireSession()),
     );
 
-    // No central user centre is configured in this product, so there is never a login to convert (0).
-    registerCall(app, isHyCenterLogin, () => 0);
+    // isHyCenterLogin is served by the partner module, next to the central-platform interface it asks.
 
     registerCall(app, getSaleProductTypeList, () =>
       Object.values(SaleProductType).map((code) => ({
