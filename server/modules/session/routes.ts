@@ -2,7 +2,6 @@ import {
   getEsignLoginInfo,
   getSaleProductTypeList,
   getUserQualification,
-  isHyCenterLogin,
   logout,
   resetPassword,
   sendSmsCode,
