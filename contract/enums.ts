@@ -48,3 +48,21 @@ export type HyLoginType = (typeof HyLoginType)[keyof typeof HyLoginType];
 /** Purposes an SMS code can be sent for; a code is only valid for its own purpose. */
 export const SmsPurpose = { Register: 'register', Login: 'login', ResetPassword: 'resetPassword', Sign: 'sign', RealName: 'realName', RecoverAccount: 'recoverAccount' } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
+
+/** Names of the seal types (SPEC §3) in both languages. */
+export const SEAL_TYPE_NAMES: Record<SealType, { zh: string; en: string }> = {
+  1: { zh: '公章', en: 'Official seal' },
+  101: { zh: '法定代表人章', en: 'Legal-person seal' },
+  102: { zh: '合同专用章', en: 'Contract seal' },
+  103: { zh: '财务专用章', en: 'Finance seal' },
+  104: { zh: '发票专用章', en: 'Invoice seal' },
+  105: { zh: '人事专用章', en: 'HR seal' },
+  99: { zh: '其他印章', en: 'Other seal' },
+};
+
+/** How a seal was made: generated from a definition, an uploaded image, or a signature drawn on a pad. */
+export const SealKind = { Generated: 'generated', Uploaded: 'uploaded', Drawn: 'drawn' } as const;
+export type SealKind = (typeof SealKind)[keyof typeof SealKind];
+
+export const SealStatus = { Enabled: 'enabled', Disabled: 'disabled' } as const;
+export type SealStatus = (typeof SealStatus)[keyof typeof SealStatus];

@@ -18,13 +18,14 @@ import type { ServerModule } from './modules/module.ts';
 import { personModule } from './modules/person/routes.ts';
 import { partnerModule } from './modules/partner/routes.ts';
 import { pkiModule } from './modules/pki/routes.ts';
+import { sealModule } from './modules/seal/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, companyModule, partnerModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

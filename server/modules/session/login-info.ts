@@ -3,6 +3,7 @@ import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { personHasCaCert } from '../person/service.ts';
 import { companyLoginFlags } from '../company/membership.ts';
+import { hasUsableSeal } from '../seal/service.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
 
@@ -26,7 +27,7 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     isAdmin: company.isAdmin,
     // A person's certificate; a company session's flag belongs to the company part.
     hasCaCert: session.userType === UserType.Person ? await personHasCaCert(deps, user.id) : company.hasCaCert,
-    hasSeal: false,
+    hasSeal: await hasUsableSeal(deps, session),
     hasOperator: company.hasOperator,
     salePackageProductTypeList: [],
     totalQuantitySum: 0,

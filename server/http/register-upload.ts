@@ -1,0 +1,123 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { Code } from '#contract/codes.ts';
+import { type CallDef, callPath, zEnvelope } from '#contract/envelope.ts';
+import { KEY_SUFFIX_HEADER, SESSION_COOKIE, TOKEN_COOKIE, XSRF_HEADER } from '#contract/transport.ts';
+import type { AppDeps } from '../deps.ts';
+import {
+  type LiveSession,
+  checkXsrf,
+  clearSessionCookies,
+  lookupSession,
+  refusalFor,
+} from '../modules/session/session-service.ts';
+import { AppError } from './app-error.ts';
+import { checkUserType } from './register-call.ts';
+import { type Lang, type Text, langOf } from './texts.ts';
+
+/** The one file of an upload, read into memory (bounded by `maxFileBytes`). */
+export type UploadedFile = { bytes: Uint8Array; filename: string; mimetype: string };
+
+export type UploadContext = {
+  /** Text fields of the form; `userType` already checked. */
+  fields: Record<string, string>;
+  file: UploadedFile | null;
+  deps: AppDeps;
+  lang: Lang;
+  /** The live session (uploads always need one). */
+  session: LiveSession;
+};
+
+const NOT_MULTIPART: Text = {
+  en: 'this call takes multipart/form-data with the file in the field "file"',
+  zh: '该接口需要 multipart/form-data，文件放在 file 字段中',
+};
+
+const hasXsrfMaterial = (headers: Record<string, unknown>, cookies: Record<string, unknown>) =>
+  cookies[TOKEN_COOKIE] !== undefined ||
+  headers[XSRF_HEADER] !== undefined ||
+  headers[KEY_SUFFIX_HEADER] !== undefined;
+
+/**
+ * Registers a contract call that takes multipart/form-data (registerCall is JSON-only): POST at
+ * callPath(def), text fields plus at most one file part named `file`, answered with the same
+ * `{code, msg, data}` envelope. The same rules as registerCall apply, in the same order: userType first
+ * then a live session (these calls
+ * always need one) and its XSRF headers; for multipart the session is checked before the file is read.
+ * A JSON body is checked like any call's, then refused as not multipart. A file over `maxFileBytes` is refused with
+ * `tooLarge` before more than that is read.
+ */
+export function registerUpload<D extends CallDef>(
+  app: FastifyInstance,
+  def: D,
+  options: { maxFileBytes: number; tooLarge: Text },
+  handler: (ctx: UploadContext) => Promise<unknown>,
+): void {
+  const deps = app.deps;
+  app.route({
+    method: 'POST',
+    url: callPath(def),
+    schema: {
+      operationId: def.name,
+      summary: def.summary,
+      tags: ['needs login', 'upload'],
+      consumes: ['multipart/form-data'],
+      response: { 200: zEnvelope(def.response) },
+    },
+    handler: async (req, reply) => {
+      const authenticate = async (): Promise<LiveSession> => {
+        let lookup = await lookupSession(deps, req);
+        if (lookup.state === 'live' && !hasXsrfMaterial(req.headers, req.cookies)) lookup = { state: 'none' };
+        if (lookup.state !== 'live') {
+          if (req.cookies[SESSION_COOKIE]) clearSessionCookies(deps, reply);
+          throw refusalFor(lookup);
+        }
+        checkXsrf(req, lookup.session);
+        return lookup.session;
+      };
+      if (!req.isMultipart()) {
+        // A JSON body gets the transport's own answers first (userType, session), as from any call; a
+        // well-formed one is then told to send multipart.
+        checkUserType(req.body);
+        await authenticate();
+        throw new AppError(Code.BadRequest, NOT_MULTIPART);
+      }
+      // The session is known from cookies and headers alone: no file is read for a caller who may not upload.
+      const session = await authenticate();
+      const fields: Record<string, string> = {};
+      let file: UploadedFile | null = null;
+      for await (const part of req.parts({ limits: { fileSize: options.maxFileBytes } })) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        file = await readFile(part, options.tooLarge);
+      }
+      checkUserType(fieldsAsBody(fields));
+      const data = await handler({ fields, file, deps, lang: langOf(req), session });
+      return { code: Code.Ok, msg: 'success', data };
+    },
+  });
+}
+
+function fieldsAsBody(fields: Record<string, string>): Record<string, unknown> {
+  const userType = fields.userType;
+  return { userType: userType === undefined || userType.trim() === '' ? undefined : Number(userType) };
+}
+
+async function readFile(part: MultipartFile, tooLarge: Text): Promise<UploadedFile> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  // @fastify/multipart stops reading at the limit and marks the stream truncated.
+  if (part.file.truncated) throw new AppError(Code.Refused, tooLarge);
+  const buf = Buffer.concat(chunks);
+  return {
+    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+    filename: part.filename,
+    mimetype: part.mimetype,
+  };
+}

@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { UserType } from '#contract/enums.ts';
+import type { SealKind, SealStatus } from '#contract/enums.ts';
+import type { Db } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { type SealRow, sealAuthorisations, seals } from '../../db/schema/seal.ts';
+import type { SealDef } from '../../seal/seal-def.ts';
+
+// SQL of seals and their authorisations. Every read takes the owner (person id or company id) and is
+// scoped by it: a seal id alone never reaches a row of another account.
+
+/** Whose seals: a person (users.id) or a company (companies.id). */
+export type SealOwner = { ownerType: 0 | 1; ownerId: string };
+
+export const personOwner = (userId: string): SealOwner => ({ ownerType: UserType.Person, ownerId: userId });
+export const companyOwner = (companyId: string): SealOwner => ({
+  ownerType: UserType.Company,
+  ownerId: companyId,
+});
+
+const ofOwner = (owner: SealOwner) =>
+  and(eq(seals.ownerType, owner.ownerType), eq(seals.ownerId, owner.ownerId), isNull(seals.deletedAt));
+
+export type NewSeal = {
+  owner: SealOwner;
+  sealType: number | null;
+  name: string;
+  kind: SealKind;
+  definition: SealDef | null;
+  svgKey: string | null;
+  pngKey: string;
+  pdfKey: string;
+  widthMm: number;
+  heightMm: number;
+  antiCounterfeitNo: string | null;
+  createdBy: string;
+  now: Date;
+};
+
+/** Inserts a seal; null when its anti-counterfeit number is taken (also under a concurrent insert). */
+export async function insertSeal(db: Db, s: NewSeal): Promise<SealRow | null> {
+  const rows = await db
+    .insert(seals)
+    .values({
+      ownerType: s.owner.ownerType,
+      ownerId: s.owner.ownerId,
+      sealType: s.sealType,
+      name: s.name,
+      kind: s.kind,
+      definition: s.definition,
+      svgKey: s.svgKey,
+      pngKey: s.pngKey,
+      pdfKey: s.pdfKey,
+      widthMm: s.widthMm,
+      heightMm: s.heightMm,
+      antiCounterfeitNo: s.antiCounterfeitNo,
+      createdBy: s.createdBy,
+      createdAt: s.now,
+      updatedAt: s.now,
+    })
+    .onConflictDoNothing({ target: seals.antiCounterfeitNo })
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function listSeals(db: Db, owner: SealOwner): Promise<SealRow[]> {
+  return db.select().from(seals).where(ofOwner(owner)).orderBy(desc(seals.createdAt), desc(seals.id));
+}
+
+/** One live seal of the owner; undefined for another owner's seal, a deleted one or an unknown id. */
+export async function findSeal(db: Db, owner: SealOwner, sealId: string): Promise<SealRow | undefined> {
+  const rows = await db
+    .select()
+    .from(seals)
+    .where(and(ofOwner(owner), eq(seals.id, sealId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** A live seal by id whatever its owner: only for the image route, which then decides access itself. */
+export async function findSealAnyOwner(db: Db, sealId: string): Promise<SealRow | undefined> {
+  const rows = await db
+    .select()
+    .from(seals)
+    .where(and(eq(seals.id, sealId), isNull(seals.deletedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function setStatus(
+  db: Db,
+  owner: SealOwner,
+  sealId: string,
+  status: SealStatus,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(seals)
+    .set({ status, updatedAt: now })
+    .where(and(ofOwner(owner), eq(seals.id, sealId)));
+}
+
+export async function markDeleted(db: Db, owner: SealOwner, sealId: string, now: Date): Promise<void> {
+  await db
+    .update(seals)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(ofOwner(owner), eq(seals.id, sealId)));
+  // A deleted seal can no longer be used by anyone: its authorisations end with it.
+  await db
+    .update(sealAuthorisations)
+    .set({ revokedAt: now })
+    .where(and(eq(sealAuthorisations.sealId, sealId), isNull(sealAuthorisations.revokedAt)));
+}
+
+export async function findByAntiCounterfeitNo(db: Db, no: string): Promise<SealRow | undefined> {
+  const rows = await db
+    .select()
+    .from(seals)
+    .where(and(eq(seals.antiCounterfeitNo, no), isNull(seals.deletedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export type AuthorisationRow = {
+  id: string;
+  sealId: string;
+  userId: string;
+  userName: string | null;
+  phone: string;
+  validFrom: Date;
+  validTo: Date;
+};
+
+/**
+ * Live authorisations of the company's seals (not revoked, not yet ended at `now`), optionally of one
+ * user only. Scoped by the company.
+ */
+export async function listAuthorisations(
+  db: Db,
+  companyId: string,
+  now: Date,
+  onlyUserId?: string,
+): Promise<AuthorisationRow[]> {
+  return db
+    .select({
+      id: sealAuthorisations.id,
+      sealId: sealAuthorisations.sealId,
+      userId: sealAuthorisations.userId,
+      userName: users.name,
+      phone: users.phone,
+      validFrom: sealAuthorisations.validFrom,
+      validTo: sealAuthorisations.validTo,
+    })
+    .from(sealAuthorisations)
+    .innerJoin(users, eq(users.id, sealAuthorisations.userId))
+    .where(
+      and(
+        eq(sealAuthorisations.companyId, companyId),
+        isNull(sealAuthorisations.revokedAt),
+        gt(sealAuthorisations.validTo, now),
+        onlyUserId ? eq(sealAuthorisations.userId, onlyUserId) : undefined,
+      ),
+    )
+    .orderBy(asc(sealAuthorisations.validFrom), asc(sealAuthorisations.id));
+}
+
+/** Whether the user holds an authorisation of the seal that applies at `now`. */
+export async function isAuthorisedNow(
+  db: Db,
+  companyId: string,
+  sealId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: sealAuthorisations.id })
+    .from(sealAuthorisations)
+    .where(
+      and(
+        eq(sealAuthorisations.companyId, companyId),
+        eq(sealAuthorisations.sealId, sealId),
+        eq(sealAuthorisations.userId, userId),
+        isNull(sealAuthorisations.revokedAt),
+        lte(sealAuthorisations.validFrom, now),
+        gt(sealAuthorisations.validTo, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Replaces the users' live authorisations of a seal by new ones for the period. */
+export async function authorise(
+  db: Db,
+  v: {
+    companyId: string;
+    sealId: string;
+    userIds: string[];
+    validFrom: Date;
+    validTo: Date;
+    by: string;
+    now: Date;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sealAuthorisations)
+      .set({ revokedAt: v.now, revokedBy: v.by })
+      .where(
+        and(
+          eq(sealAuthorisations.companyId, v.companyId),
+          eq(sealAuthorisations.sealId, v.sealId),
+          inArray(sealAuthorisations.userId, v.userIds),
+          isNull(sealAuthorisations.revokedAt),
+        ),
+      );
+    await tx.insert(sealAuthorisations).values(
+      v.userIds.map((userId) => ({
+        sealId: v.sealId,
+        companyId: v.companyId,
+        userId,
+        validFrom: v.validFrom,
+        validTo: v.validTo,
+        createdBy: v.by,
+        createdAt: v.now,
+      })),
+    );
+  });
+}
+
+/** Revokes one live authorisation of the company; the seal id it belonged to, or null when none. */
+export async function revokeAuthorisation(
+  db: Db,
+  companyId: string,
+  authorisationId: string,
+  by: string,
+  now: Date,
+): Promise<string | null> {
+  const rows = await db
+    .update(sealAuthorisations)
+    .set({ revokedAt: now, revokedBy: by })
+    .where(
+      and(
+        eq(sealAuthorisations.companyId, companyId),
+        eq(sealAuthorisations.id, authorisationId),
+        isNull(sealAuthorisations.revokedAt),
+      ),
+    )
+    .returning({ sealId: sealAuthorisations.sealId });
+  return rows[0]?.sealId ?? null;
+}
+
+/** Whether the owner has an enabled seal (for a company operator: one authorised to them now). */
+export async function hasEnabledSeal(
+  db: Db,
+  owner: SealOwner,
+  now: Date,
+  authorisedTo?: string,
+): Promise<boolean> {
+  const base = and(ofOwner(owner), eq(seals.status, 'enabled'));
+  const where = authorisedTo
+    ? and(
+        base,
+        sql`EXISTS (SELECT 1 FROM seal_authorisations a WHERE a.seal_id = ${seals.id}
+          AND a.company_id = ${owner.ownerId} AND a.user_id = ${authorisedTo} AND a.revoked_at IS NULL
+          AND a.valid_from <= ${now.toISOString()}::timestamptz AND a.valid_to > ${now.toISOString()}::timestamptz)`,
+      )
+    : base;
+  const rows = await db.select({ id: seals.id }).from(seals).where(where).limit(1);
+  return rows.length > 0;
+}

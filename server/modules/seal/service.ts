@@ -1,0 +1,591 @@
+import { randomInt } from 'node:crypto';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import type { CompanySealDTO, Seal, SealAuthorisation } from '#contract/calls/seal.ts';
+import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
+import { Code } from '#contract/codes.ts';
+import { SEAL_TYPE_NAMES, SealKind, SealStatus, SealType, UserType } from '#contract/enums.ts';
+import type { SealRow } from '../../db/schema/seal.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, noPermission } from '../../http/app-error.ts';
+import { layoutSeal } from '../../seal/layout.ts';
+import { layoutToPdf } from '../../seal/render-pdf.ts';
+import { svgToPng } from '../../seal/render-png.ts';
+import { layoutToSvg } from '../../seal/render-svg.ts';
+import type { CompanySealDef, SealDef } from '../../seal/seal-def.ts';
+import { isSealError } from '../../seal/seal-errors.ts';
+import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
+import {
+  type CompanyAccess,
+  getCompany,
+  listActiveMembers,
+  requireCompanyRole,
+} from '../company/membership.ts';
+import { findIdentity } from '../person/queries.ts';
+import { DbCertRepository } from '../pki/queries.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import * as q from './queries.ts';
+import { S } from './texts.ts';
+
+const PT_PER_MM = 72 / 25.4;
+/** Print size of uploaded images: company seals 40 mm on the longer side, person seals 20 mm, signatures 40 mm wide. */
+const COMPANY_UPLOAD_MM = 40;
+const PERSON_SEAL_MM = 20;
+const SIGNATURE_WIDTH_MM = 40;
+const SIGNATURE_MAX_HEIGHT_MM = 20;
+
+/** Who is asking: a person for their own seals, or a member of a company for the company's. */
+export type SealCaller = { kind: 'person'; userId: string } | { kind: 'company'; access: CompanyAccess };
+
+/**
+ * The caller of a seal call. A company session is checked against the membership on every call (a removed
+ * operator loses access at once); the company always comes from the session, never from the body.
+ */
+export async function callerOf(deps: AppDeps, session: LiveSession): Promise<SealCaller> {
+  if (session.userType === UserType.Company) {
+    return { kind: 'company', access: await requireCompanyRole(deps, session, ['admin', 'operator']) };
+  }
+  return { kind: 'person', userId: session.userId };
+}
+
+const ownerOf = (c: SealCaller): q.SealOwner =>
+  c.kind === 'person' ? q.personOwner(c.userId) : q.companyOwner(c.access.companyId);
+
+/** Only the company administrator changes company seals; a person changes their own. */
+async function requireManager(deps: AppDeps, session: LiveSession): Promise<SealCaller> {
+  if (session.userType === UserType.Company) {
+    return { kind: 'company', access: await requireCompanyRole(deps, session, ['admin']) };
+  }
+  return { kind: 'person', userId: session.userId };
+}
+
+function refusalOf(e: unknown): never {
+  // The renderer's refusals carry their own bilingual message ("name too long: at most ...").
+  if (isSealError(e)) throw new AppError(Code.Refused, e.text);
+  throw e;
+}
+
+const notFound = () => new AppError(Code.NotFound, S.sealNotFound);
+
+// ---------------------------------------------------------------------------------------------------------
+// Presentation
+
+function present(row: SealRow, auths: q.AuthorisationRow[], isUsable: boolean, now: Date): Seal {
+  const png = `${SEAL_IMAGE_PATH}/${row.id}.png`;
+  return {
+    id: row.id,
+    sealType: row.sealType,
+    name: row.name,
+    kind: row.kind,
+    status: row.status,
+    imageUrl: row.svgKey ? `${SEAL_IMAGE_PATH}/${row.id}.svg` : png,
+    pngUrl: png,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+    antiCounterfeitNo: row.antiCounterfeitNo,
+    createdAt: row.createdAt.toISOString(),
+    isUsable,
+    authorisations: auths
+      .filter((a) => a.sealId === row.id)
+      .map(
+        (a): SealAuthorisation => ({
+          id: a.id,
+          userId: a.userId,
+          userName: a.userName,
+          phone: a.phone,
+          validFrom: a.validFrom.toISOString(),
+          validTo: a.validTo.toISOString(),
+          isCurrent: a.validFrom <= now && now < a.validTo,
+        }),
+      ),
+  };
+}
+
+/** The seals the caller sees, as getUserCertSealList lists them. */
+export async function listForCaller(deps: AppDeps, caller: SealCaller): Promise<Seal[]> {
+  const now = deps.clock.now();
+  const rows = await q.listSeals(deps.db, ownerOf(caller));
+  if (caller.kind === 'person') return rows.map((r) => present(r, [], r.status === SealStatus.Enabled, now));
+  const { access } = caller;
+  if (access.role === 'admin') {
+    const auths = await q.listAuthorisations(deps.db, access.companyId, now);
+    return rows.map((r) => present(r, auths, r.status === SealStatus.Enabled, now));
+  }
+  // An operator sees only what they may use now: enabled seals with an authorisation to them at this moment.
+  const mine = await q.listAuthorisations(deps.db, access.companyId, now, access.userId);
+  const current = mine.filter((a) => a.validFrom <= now);
+  return rows
+    .filter((r) => r.status === SealStatus.Enabled && current.some((a) => a.sealId === r.id))
+    .map((r) => present(r, mine, true, now));
+}
+
+async function presentOne(deps: AppDeps, caller: SealCaller, sealId: string): Promise<Seal> {
+  const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
+  if (!row) throw notFound();
+  const now = deps.clock.now();
+  const auths =
+    caller.kind === 'company' ? await q.listAuthorisations(deps.db, caller.access.companyId, now) : [];
+  return present(row, auths, row.status === SealStatus.Enabled, now);
+}
+
+/** The certificate summary of the caller's account (the company's when acting for a company). */
+export async function certSummaryOf(deps: AppDeps, caller: SealCaller) {
+  const holder =
+    caller.kind === 'person'
+      ? { userType: UserType.Person, accountId: caller.userId }
+      : { userType: UserType.Company, accountId: caller.access.companyId };
+  const cert = await new DbCertRepository(deps.db).findCurrent(holder, deps.clock.now());
+  if (!cert) return null;
+  return {
+    serial: cert.serial,
+    subject: cert.subject,
+    notBefore: cert.notBefore.toISOString(),
+    notAfter: cert.notAfter.toISOString(),
+    status: cert.status,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Making seals
+
+type Rendered = { svg: string | null; png: Uint8Array; pdf: Uint8Array; widthMm: number; heightMm: number };
+
+/** SVG, PNG (300 dpi) and the one-page PDF of a definition, all from one layout. */
+async function renderAll(def: SealDef): Promise<Rendered> {
+  try {
+    const layout = layoutSeal(def);
+    const svg = layoutToSvg(layout);
+    return {
+      svg,
+      png: svgToPng(svg, layout.width, 300),
+      pdf: await layoutToPdf(layout),
+      widthMm: layout.width,
+      heightMm: layout.height,
+    };
+  } catch (e) {
+    refusalOf(e);
+  }
+}
+
+/** A one-page PDF showing a transparent PNG at the given print size (the signer embeds its page). */
+async function pngToPdf(png: Uint8Array, widthMm: number, heightMm: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const page = doc.addPage([widthMm * PT_PER_MM, heightMm * PT_PER_MM]);
+  const image = await doc.embedPng(png);
+  page.drawImage(image, { x: 0, y: 0, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM });
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Print size of an uploaded image in mm, keeping its proportions. */
+function uploadSize(px: { width: number; height: number }, use: 'company' | 'person' | 'signature') {
+  const ratio = px.height / px.width;
+  if (use === 'signature') {
+    let w = SIGNATURE_WIDTH_MM;
+    if (w * ratio > SIGNATURE_MAX_HEIGHT_MM) w = SIGNATURE_MAX_HEIGHT_MM / ratio;
+    return { widthMm: round2(w), heightMm: round2(w * ratio) };
+  }
+  const longest = use === 'company' ? COMPANY_UPLOAD_MM : PERSON_SEAL_MM;
+  return ratio >= 1
+    ? { widthMm: round2(longest / ratio), heightMm: longest }
+    : { widthMm: longest, heightMm: round2(longest * ratio) };
+}
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+async function store(
+  deps: AppDeps,
+  caller: SealCaller,
+  createdBy: string,
+  v: {
+    sealType: number | null;
+    name: string;
+    kind: SealKind;
+    definition: SealDef | null;
+    rendered: Rendered;
+    antiCounterfeitNo: string | null;
+  },
+): Promise<SealRow | null> {
+  const { rendered } = v;
+  // Blobs first: a row never names bytes that are not stored yet.
+  const svgKey =
+    rendered.svg === null ? null : await deps.storage.put(new TextEncoder().encode(rendered.svg));
+  const pngKey = await deps.storage.put(rendered.png);
+  const pdfKey = await deps.storage.put(rendered.pdf);
+  return q.insertSeal(deps.db, {
+    owner: ownerOf(caller),
+    sealType: v.sealType,
+    name: v.name,
+    kind: v.kind,
+    definition: v.definition,
+    svgKey,
+    pngKey,
+    pdfKey,
+    widthMm: round2(rendered.widthMm),
+    heightMm: round2(rendered.heightMm),
+    antiCounterfeitNo: v.antiCounterfeitNo,
+    createdBy,
+    now: deps.clock.now(),
+  });
+}
+
+/** The person's verified real name (from the person module's real-name check), or null before it. */
+export async function verifiedNameOf(deps: AppDeps, userId: string): Promise<string | null> {
+  const identity = await findIdentity(deps.db, userId);
+  return identity?.realName.trim() || null;
+}
+
+async function personSealDef(deps: AppDeps, userId: string): Promise<SealDef> {
+  const name = await verifiedNameOf(deps, userId);
+  if (!name) throw new AppError(Code.Refused, S.noRealName);
+  return { kind: 'person', style: 'square', name };
+}
+
+/** savePersonSeal: a square name seal from the verified real name. */
+export async function savePersonSeal(deps: AppDeps, session: LiveSession): Promise<Seal> {
+  const caller: SealCaller = { kind: 'person', userId: session.userId };
+  const def = await personSealDef(deps, session.userId);
+  const rendered = await renderAll(def);
+  const name = def.kind === 'person' ? `${def.name.trim()}印` : '';
+  const row = await store(deps, caller, session.userId, {
+    sealType: null,
+    name,
+    kind: SealKind.Generated,
+    definition: def,
+    rendered,
+    antiCounterfeitNo: null,
+  });
+  if (!row) throw new Error('person seal insert conflicted without an anti-counterfeit number');
+  return presentOne(deps, caller, row.id);
+}
+
+/** A fresh 13-digit anti-counterfeit number (the length printed on real seals). */
+const newAntiCounterfeitNo = () => String(randomInt(1, 10)) + String(randomInt(0, 1e12)).padStart(12, '0');
+
+async function companySealDef(
+  deps: AppDeps,
+  access: CompanyAccess,
+  dto: CompanySealDTO,
+): Promise<CompanySealDef> {
+  const company = await getCompany(deps, access.companyId);
+  return {
+    kind: 'company',
+    sealType: dto.sealType as SealType,
+    companyName: access.companyName,
+    purpose: dto.purpose ?? dto.sealName,
+    // The company's own registered data fills what the form leaves out.
+    taxpayerNumber: dto.taxpayerNumber?.trim() || company?.creditCode,
+    legalPersonName: dto.legalPersonName?.trim() || company?.legalRepName,
+    antiCounterfeitNo: dto.antiCounterfeitNo?.toUpperCase(),
+    hasStar: dto.hasStar,
+  };
+}
+
+function companySealName(def: CompanySealDef): string {
+  if (def.sealType === SealType.Other) return (def.purpose ?? '').trim();
+  if (def.sealType === SealType.LegalPerson) return `${(def.legalPersonName ?? '').trim()}印`;
+  return SEAL_TYPE_NAMES[def.sealType].zh;
+}
+
+/** saveCompanySeal: the administrator generates a company seal. */
+export async function saveCompanySeal(
+  deps: AppDeps,
+  session: LiveSession,
+  dto: CompanySealDTO,
+): Promise<Seal> {
+  // Authorisation: only the company's administrator creates company seals.
+  const access = await requireCompanyRole(deps, session, ['admin']);
+  const caller: SealCaller = { kind: 'company', access };
+  const base = await companySealDef(deps, access, dto);
+  // A number the server makes is retried on the (unlikely) clash; a number the admin gave is refused.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const def: CompanySealDef = dto.generateAntiCounterfeitNo
+      ? { ...base, antiCounterfeitNo: newAntiCounterfeitNo() }
+      : base;
+    const rendered = await renderAll(def);
+    const no = def.antiCounterfeitNo?.trim() ? def.antiCounterfeitNo.trim().toUpperCase() : null;
+    const row = await store(deps, caller, session.userId, {
+      sealType: def.sealType,
+      name: companySealName(def),
+      kind: SealKind.Generated,
+      definition: def,
+      rendered,
+      antiCounterfeitNo: no,
+    });
+    if (row) return presentOne(deps, caller, row.id);
+    if (!dto.generateAntiCounterfeitNo) break;
+  }
+  throw new AppError(Code.Refused, S.antiCounterfeitTaken);
+}
+
+/** previewSeal: the SVG of a definition, nothing stored. */
+export async function previewSeal(
+  deps: AppDeps,
+  session: LiveSession,
+  dto: CompanySealDTO | { userType: 0 },
+): Promise<{ svg: string; widthMm: number; heightMm: number }> {
+  let def: SealDef;
+  if (dto.userType === UserType.Company) {
+    const access = await requireCompanyRole(deps, session, ['admin']);
+    def = await companySealDef(deps, access, dto as CompanySealDTO);
+    if ((dto as CompanySealDTO).generateAntiCounterfeitNo)
+      def = { ...def, antiCounterfeitNo: '0000000000000' };
+  } else {
+    def = await personSealDef(deps, session.userId);
+  }
+  try {
+    const layout = layoutSeal(def);
+    return { svg: layoutToSvg(layout), widthMm: layout.width, heightMm: layout.height };
+  } catch (e) {
+    refusalOf(e);
+  }
+}
+
+/** An uploaded image or a pad signature, checked and made transparent by the seal engine. */
+export async function saveUploadedSeal(
+  deps: AppDeps,
+  session: LiveSession,
+  input: {
+    bytes: Uint8Array;
+    owner: 'person' | 'company';
+    kind: SealKind;
+    sealType?: number;
+    sealName?: string;
+  },
+): Promise<Seal> {
+  let caller: SealCaller;
+  if (input.owner === 'company') {
+    // Authorisation: only the company's administrator uploads company seals.
+    caller = { kind: 'company', access: await requireCompanyRole(deps, session, ['admin']) };
+  } else {
+    caller = { kind: 'person', userId: session.userId };
+  }
+  let prepared: Awaited<ReturnType<typeof prepareUploadedSeal>>;
+  try {
+    prepared = await prepareUploadedSeal(input.bytes);
+  } catch (e) {
+    refusalOf(e);
+  }
+  const use = input.owner === 'company' ? 'company' : input.kind === SealKind.Drawn ? 'signature' : 'person';
+  const size = uploadSize(prepared, use);
+  const rendered: Rendered = {
+    svg: null,
+    png: prepared.png,
+    pdf: await pngToPdf(prepared.png, size.widthMm, size.heightMm),
+    ...size,
+  };
+  const sealType = input.owner === 'company' ? (input.sealType ?? SealType.Other) : null;
+  const name =
+    input.sealName?.trim() ||
+    (sealType !== null
+      ? SEAL_TYPE_NAMES[sealType as SealType].zh
+      : ((await verifiedNameOf(deps, session.userId)) ?? ''));
+  const row = await store(deps, caller, session.userId, {
+    sealType,
+    name,
+    kind: input.kind,
+    definition: null,
+    rendered,
+    antiCounterfeitNo: null,
+  });
+  if (!row) throw new Error('uploaded seal insert conflicted without an anti-counterfeit number');
+  return presentOne(deps, caller, row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Managing seals
+
+export async function setSealStatus(
+  deps: AppDeps,
+  session: LiveSession,
+  sealId: string,
+  status: SealStatus,
+): Promise<Seal> {
+  const caller = await requireManager(deps, session);
+  const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
+  if (!row) throw notFound();
+  await q.setStatus(deps.db, ownerOf(caller), sealId, status, deps.clock.now());
+  return presentOne(deps, caller, sealId);
+}
+
+/**
+ * Whether an unfinished signing uses the seal.
+ * TODO(signing): ask the signing-flow module once it exists (a seal placed in a flow not yet completed).
+ */
+export async function isSealInUnfinishedSigning(_deps: AppDeps, _sealId: string): Promise<boolean> {
+  return false;
+}
+
+export async function deleteSeal(deps: AppDeps, session: LiveSession, sealId: string): Promise<void> {
+  const caller = await requireManager(deps, session);
+  const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
+  if (!row) throw notFound();
+  if (await isSealInUnfinishedSigning(deps, sealId)) throw new AppError(Code.Refused, S.sealInUse);
+  await q.markDeleted(deps.db, ownerOf(caller), sealId, deps.clock.now());
+}
+
+export async function authoriseSeal(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { sealId: string; userIds: string[]; validFrom: string; validTo: string },
+): Promise<Seal> {
+  // Authorisation: only the administrator hands company seals to operators.
+  const access = await requireCompanyRole(deps, session, ['admin']);
+  const caller: SealCaller = { kind: 'company', access };
+  const row = await q.findSeal(deps.db, q.companyOwner(access.companyId), input.sealId);
+  if (!row) throw notFound();
+  const now = deps.clock.now();
+  const validFrom = new Date(input.validFrom);
+  const validTo = new Date(input.validTo);
+  if (!(validTo > validFrom) || !(validTo > now)) throw new AppError(Code.Refused, S.periodInvalid);
+  // Only active operators of THIS company: a user id of another company is refused, not silently added.
+  const operators = new Set(
+    (await listActiveMembers(deps, access.companyId))
+      .filter((m) => m.role === 'operator')
+      .map((m) => m.userId),
+  );
+  const userIds = [...new Set(input.userIds)];
+  if (!userIds.every((id) => operators.has(id))) throw new AppError(Code.Refused, S.notOperator);
+  await q.authorise(deps.db, {
+    companyId: access.companyId,
+    sealId: row.id,
+    userIds,
+    validFrom,
+    validTo,
+    by: access.userId,
+    now,
+  });
+  return presentOne(deps, caller, row.id);
+}
+
+export async function revokeSealAuthorisation(
+  deps: AppDeps,
+  session: LiveSession,
+  authorisationId: string,
+): Promise<Seal> {
+  const access = await requireCompanyRole(deps, session, ['admin']);
+  const sealId = await q.revokeAuthorisation(
+    deps.db,
+    access.companyId,
+    authorisationId,
+    access.userId,
+    deps.clock.now(),
+  );
+  if (!sealId) throw new AppError(Code.NotFound, S.authorisationNotFound);
+  return presentOne(deps, { kind: 'company', access }, sealId);
+}
+
+export async function listSealOperators(deps: AppDeps, session: LiveSession) {
+  const access = await requireCompanyRole(deps, session, ['admin']);
+  return (await listActiveMembers(deps, access.companyId))
+    .filter((m) => m.role === 'operator')
+    .map((m) => ({ userId: m.userId, name: m.name, phone: m.phone }));
+}
+
+/** Masks the middle of a company name for the public check: 杭州某某科技有限公司 -> 杭州******公司. */
+export function maskCompanyName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 2) return `${chars[0] ?? ''}*`;
+  if (chars.length <= 4) return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
+  return chars.slice(0, 2).join('') + '*'.repeat(chars.length - 4) + chars.slice(-2).join('');
+}
+
+export async function checkAntiCounterfeitNo(deps: AppDeps, no: string) {
+  const row = await q.findByAntiCounterfeitNo(deps.db, no.trim().toUpperCase());
+  if (!row || row.ownerType !== UserType.Company || row.sealType === null) return null;
+  const company = await getCompany(deps, row.ownerId);
+  return {
+    companyName: maskCompanyName(company?.name ?? ''),
+    sealType: row.sealType,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+  };
+}
+
+/** hasSeal of the login info: an enabled seal the session may use (an operator: one authorised now). */
+export async function hasUsableSeal(deps: AppDeps, session: LiveSession): Promise<boolean> {
+  const now = deps.clock.now();
+  if (session.userType !== UserType.Company)
+    return q.hasEnabledSeal(deps.db, q.personOwner(session.userId), now);
+  let access: CompanyAccess;
+  try {
+    access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+  } catch {
+    return false;
+  }
+  const owner = q.companyOwner(access.companyId);
+  return q.hasEnabledSeal(deps.db, owner, now, access.role === 'admin' ? undefined : access.userId);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Images and signing
+
+/**
+ * Whether the session may see a seal's image: the owner person, or an active member of the owning
+ * company (any role). Others get 602; unknown seals 404 (decided by the caller of this).
+ */
+export async function requireImageAccess(
+  deps: AppDeps,
+  session: LiveSession | null,
+  row: SealRow,
+): Promise<void> {
+  if (!session) throw noPermission();
+  if (row.ownerType === UserType.Person) {
+    if (row.ownerId !== session.userId) throw noPermission();
+    return;
+  }
+  const members = await listActiveMembers(deps, row.ownerId);
+  if (!members.some((m) => m.userId === session.userId)) throw noPermission();
+}
+
+/** Who signs: a person for themselves, or a member of a company for the company. */
+export type SealHolder = { userType: 0; userId: string } | { userType: 1; companyId: string; userId: string };
+
+export type SealForSigning = {
+  sealId: string;
+  name: string;
+  /** One-page PDF whose page is the seal at print size (embed it as the appearance). */
+  pdf: Uint8Array;
+  /** The same seal as a transparent PNG (300 dpi for generated seals). */
+  png: Uint8Array;
+  widthMm: number;
+  heightMm: number;
+};
+
+/**
+ * The appearance of a seal for the signing flow, after checking that the holder may sign with it now:
+ * a person only with their own enabled seal; for a company, the administrator with any enabled company
+ * seal and an operator only with an enabled seal authorised to them at this moment. Refuses with 404 for
+ * a seal that is not the holder's (or the company's), 602 when the holder is no active member of the
+ * company, and Code.Refused when the seal is disabled or not authorised now.
+ */
+export async function sealForSigning(
+  deps: AppDeps,
+  input: { session: LiveSession; sealId: string } | { holder: SealHolder; sealId: string },
+): Promise<SealForSigning> {
+  const holder: SealHolder =
+    'session' in input
+      ? input.session.userType === UserType.Company && input.session.companyId
+        ? { userType: 1, companyId: input.session.companyId, userId: input.session.userId }
+        : { userType: 0, userId: input.session.userId }
+      : input.holder;
+  const now = deps.clock.now();
+  let row: SealRow | undefined;
+  if (holder.userType === UserType.Person) {
+    row = await q.findSeal(deps.db, q.personOwner(holder.userId), input.sealId);
+    if (!row) throw notFound();
+    if (row.status !== SealStatus.Enabled) throw new AppError(Code.Refused, S.sealNotUsable);
+  } else {
+    // Authorisation: the holder must be an active member now; operators also need a current authorisation.
+    const member = (await listActiveMembers(deps, holder.companyId)).find((m) => m.userId === holder.userId);
+    const company = await getCompany(deps, holder.companyId);
+    if (!member || company?.status !== 'verified') throw noPermission();
+    row = await q.findSeal(deps.db, q.companyOwner(holder.companyId), input.sealId);
+    if (!row) throw notFound();
+    const isAllowed =
+      row.status === SealStatus.Enabled &&
+      (member.role === 'admin' ||
+        (await q.isAuthorisedNow(deps.db, holder.companyId, row.id, holder.userId, now)));
+    if (!isAllowed) throw new AppError(Code.Refused, S.sealNotUsable);
+  }
+  const [pdf, png] = await Promise.all([deps.storage.get(row.pdfKey), deps.storage.get(row.pngKey)]);
+  if (!pdf || !png) throw new Error(`seal ${row.id} names missing blobs`);
+  return { sealId: row.id, name: row.name, pdf, png, widthMm: row.widthMm, heightMm: row.heightMm };
+}
