@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -18,6 +19,11 @@ export type CaHierarchy = {
   issuing: SignerMaterial;
   tsa: SignerMaterial;
   ocsp: SignerMaterial;
+  /**
+   * The TSA key as a node:crypto KeyObject (decrypted, in memory only), when the KeyStore can give one:
+   * the time-stamp of every PDF signature is signed with it. Absent with an HSM/KMS KeyStore.
+   */
+  tsaKey?: KeyObject;
   /** DER CRL of the root (lists nothing unless the issuing CA is ever revoked), made at start. */
   rootCrl: Uint8Array;
 };
@@ -192,9 +198,14 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
     ],
   });
 
+  const tsaKey = opts.keyStore.loadKeyObject?.(
+    new Uint8Array(readFileSync(path(CaFiles.key('tsa')))),
+    'ca:tsa',
+  );
+
   // The root key is not kept: after start, nothing here signs with it.
   const { privateKey: _dropped, ...rootPublic } = root;
-  return { root: rootPublic, issuing, tsa, ocsp, rootCrl: new Uint8Array(rootCrl.rawData) };
+  return { root: rootPublic, issuing, tsa, ocsp, tsaKey, rootCrl: new Uint8Array(rootCrl.rawData) };
 }
 
 /**

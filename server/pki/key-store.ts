@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createPrivateKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 import { RSA_SIGN, subtle, toArrayBuffer } from './crypto.ts';
 
 /** A key pair just generated: the form to store, and the keys to use now. */
@@ -20,6 +28,12 @@ export interface KeyStore {
   generateRsaKey(modulusLength: number, label: string): Promise<GeneratedKey>;
   /** The signing key of a stored form; rejects a wrong label, a tampered blob or another master key. */
   loadPrivateKey(stored: Uint8Array, label: string): Promise<CryptoKey>;
+  /**
+   * The same key as a node:crypto KeyObject, for a hot path that signs many times a second (the TSA):
+   * node:crypto signs in about half the time of WebCrypto. Optional: a store whose keys never leave a
+   * device leaves it out, and callers then sign through `loadPrivateKey`.
+   */
+  loadKeyObject?(stored: Uint8Array, label: string): KeyObject;
 }
 
 export class KeyDecryptError extends Error {
@@ -102,6 +116,19 @@ export class EncryptedKeyStore implements KeyStore {
     const pkcs8 = this.open(stored, label);
     try {
       return await subtle.importKey('pkcs8', toArrayBuffer(pkcs8), RSA_SIGN, false, ['sign']);
+    } finally {
+      pkcs8.fill(0);
+    }
+  }
+
+  loadKeyObject(stored: Uint8Array, label: string): KeyObject {
+    const pkcs8 = this.open(stored, label);
+    try {
+      return createPrivateKey({
+        key: Buffer.from(pkcs8.buffer, pkcs8.byteOffset, pkcs8.length),
+        format: 'der',
+        type: 'pkcs8',
+      });
     } finally {
       pkcs8.fill(0);
     }

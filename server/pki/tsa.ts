@@ -1,8 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createHash, sign as nodeSign } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import type { CaHierarchy } from './ca.ts';
-import { signingCertificateV2, sortDerSet } from './cms-attributes.ts';
-import { pkijs, randomSerial, toArrayBuffer, wholeSeconds } from './crypto.ts';
+import { signingCertificateV2 } from './cms-attributes.ts';
+import { pkijs, RSA_SIGN, randomSerial, subtle, toArrayBuffer, wholeSeconds } from './crypto.ts';
+import {
+  generalizedTime,
+  issuerAndSerial,
+  NULL,
+  octets,
+  oid,
+  seq,
+  setOf,
+  smallInt,
+  time,
+  tlv,
+  unsignedInt,
+} from './der.ts';
 import { HASH_OID_BY_NAME, HASHES, type HashName, Oid, TSA_POLICY_OID } from './profile.ts';
 
 /** PKIFailureInfo bit numbers of RFC 3161 §2.4.2. */
@@ -34,7 +47,8 @@ export class TsaRequestError extends Error {
   }
 }
 
-type TokenRequest = { messageImprint: pkijs.MessageImprint; nonce?: asn1js.Integer; certReq: boolean };
+/** A request reduced to what goes into the token: DER of its MessageImprint and nonce, echoed as sent. */
+type TokenRequest = { messageImprint: Uint8Array; nonce?: Uint8Array; certReq: boolean };
 
 function failureResponse(failure: TsaFailure, text: string): Uint8Array {
   const bits = new Uint8Array(Math.floor(failure / 8) + 1);
@@ -49,56 +63,96 @@ function failureResponse(failure: TsaFailure, text: string): Uint8Array {
   return new Uint8Array(resp.toSchema().toBER());
 }
 
-async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<pkijs.ContentInfo> {
-  const { ca } = deps;
-  const genTime = wholeSeconds(deps.now?.() ?? new Date());
-  const tst = new pkijs.TSTInfo({
-    version: 1,
-    policy: TSA_POLICY_OID,
-    messageImprint: req.messageImprint,
-    serialNumber: new asn1js.Integer({ valueHex: toArrayBuffer(randomSerial(16)) }),
-    genTime,
-    accuracy: new pkijs.Accuracy({ seconds: 1 }),
-    // Only when the request had one: pkijs writes a present-but-undefined nonce as garbage.
-    ...(req.nonce ? { nonce: req.nonce } : {}),
-  });
-  const tstDer = new Uint8Array(tst.toSchema().toBER());
+const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
+const attribute = (type: string, value: Uint8Array) => seq(oid(type), setOf([value]));
 
-  const tsaCert = pkijs.Certificate.fromBER(toArrayBuffer(ca.tsa.der));
-  const attributes = sortDerSet([
-    new pkijs.Attribute({
-      type: Oid.contentType,
-      values: [new asn1js.ObjectIdentifier({ value: Oid.tstInfo })],
-    }),
-    new pkijs.Attribute({ type: Oid.signingTime, values: [new asn1js.UTCTime({ valueDate: genTime })] }),
-    new pkijs.Attribute({
-      type: Oid.messageDigest,
-      values: [
-        new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha256').update(tstDer).digest()) }),
-      ],
-    }),
-    signingCertificateV2(ca.tsa.der),
-  ]);
-  const signedData = new pkijs.SignedData({
-    version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({
-      eContentType: Oid.tstInfo,
-      eContent: new asn1js.OctetString({ valueHex: toArrayBuffer(tstDer) }),
-    }),
-    signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: tsaCert.issuer, serialNumber: tsaCert.serialNumber }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes }),
-      }),
-    ],
+// The fixed pieces of every token, encoded once.
+const VERSION_1 = smallInt(1);
+const POLICY = oid(TSA_POLICY_OID);
+/** Accuracy ::= SEQUENCE { seconds 1 }: genTime is truncated to whole seconds. */
+const ACCURACY_1S = seq(smallInt(1));
+const SHA256_ALG = seq(oid(Oid.sha256), NULL);
+/** sha256WithRSAEncryption with NULL parameters (RFC 4055 §5). */
+const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), NULL);
+const TST_INFO_TYPE = oid(Oid.tstInfo);
+const CONTENT_TYPE_ATTR = attribute(Oid.contentType, TST_INFO_TYPE);
+const SIGNED_DATA_TYPE = oid(Oid.signedData);
+const GRANTED = seq(smallInt(0));
+
+/** What a token repeats about the TSA: encoded once per CA hierarchy, on the first token. */
+type TsaConstants = {
+  /** SignerInfo sid: IssuerAndSerialNumber of the TSA certificate. */
+  sid: Uint8Array;
+  /** certificates [0] IMPLICIT SET OF: the TSA certificate and the issuing CA. */
+  certificates: Uint8Array;
+  signingCertificateV2: Uint8Array;
+  /** RSA PKCS#1 v1.5 / SHA-256 over the DER signed attributes. */
+  sign(data: Uint8Array): Promise<Uint8Array>;
+};
+const constantsByCa = new WeakMap<CaHierarchy, TsaConstants>();
+
+function tsaConstants(ca: CaHierarchy): TsaConstants {
+  let c = constantsByCa.get(ca);
+  if (c) return c;
+  const { issuer, serial } = issuerAndSerial(ca.tsa.der);
+  const key = ca.tsaKey;
+  c = {
+    sid: seq(issuer, serial),
+    certificates: setOf([ca.tsa.der, ca.issuing.der], 0xa0),
+    signingCertificateV2: new Uint8Array(signingCertificateV2(ca.tsa.der).toSchema().toBER()),
+    // node:crypto signs in about half the time of WebCrypto; WebCrypto remains for a KeyStore without
+    // KeyObjects (HSM/KMS).
+    sign: key
+      ? async (data) => nodeSign('sha256', data, key)
+      : async (data) => new Uint8Array(await subtle.sign(RSA_SIGN, ca.tsa.privateKey, toArrayBuffer(data))),
+  };
+  constantsByCa.set(ca, c);
+  return c;
+}
+
+/**
+ * The DER ContentInfo of a token, written directly: TSTInfo, then one SignerInfo whose signed attributes
+ * (content-type id-ct-TSTInfo, signing-time, message-digest, signing-certificate-v2) are in DER SET order,
+ * then SignedData. Only the TSTInfo, two attributes and the RSA signature change from token to token.
+ */
+async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<Uint8Array> {
+  const c = tsaConstants(deps.ca);
+  const genTime = wholeSeconds(deps.now?.() ?? new Date());
+  const tstInfo = seq(
+    VERSION_1,
+    POLICY,
+    req.messageImprint,
+    unsignedInt(randomSerial(16)),
+    generalizedTime(genTime),
+    ACCURACY_1S,
+    // ordering is FALSE, its DEFAULT, so absent; the nonce only when the request had one.
+    ...(req.nonce ? [req.nonce] : []),
+  );
+  const attrs = [
+    CONTENT_TYPE_ATTR,
+    attribute(Oid.signingTime, time(genTime)),
+    attribute(Oid.messageDigest, octets(sha256(tstInfo))),
+    c.signingCertificateV2,
+  ];
+  // Signed as a SET OF (tag 0x31), carried as [0] IMPLICIT: same members, same DER order.
+  const signature = await c.sign(setOf(attrs));
+  const signerInfo = seq(
+    VERSION_1,
+    c.sid,
+    SHA256_ALG,
+    setOf(attrs, 0xa0),
+    SHA256_WITH_RSA,
+    octets(signature),
+  );
+  const signedData = seq(
+    smallInt(3),
+    setOf([SHA256_ALG]),
+    seq(TST_INFO_TYPE, tlv(0xa0, octets(tstInfo))),
     // certReq: the TSA certificate and the issuing CA, so a verifier holding only the root can build the chain.
-    ...(req.certReq
-      ? { certificates: [tsaCert, pkijs.Certificate.fromBER(toArrayBuffer(ca.issuing.der))] }
-      : {}),
-  });
-  await signedData.sign(ca.tsa.privateKey, 0, 'SHA-256');
-  return new pkijs.ContentInfo({ contentType: Oid.signedData, content: signedData.toSchema(true) });
+    ...(req.certReq ? [c.certificates] : []),
+    setOf([signerInfo]),
+  );
+  return seq(SIGNED_DATA_TYPE, tlv(0xa0, signedData));
 }
 
 function parseRequest(requestDer: Uint8Array): TokenRequest {
@@ -123,7 +177,12 @@ function parseRequest(requestDer: Uint8Array): TokenRequest {
   }
   if (req.extensions?.length)
     throw new TsaRequestError(TsaFailure.UnacceptedExtension, 'extensions are not supported');
-  return { messageImprint: req.messageImprint, nonce: req.nonce, certReq: req.certReq === true };
+  return {
+    // Echoed into the TSTInfo as the client encoded them (DER in, the same DER out).
+    messageImprint: new Uint8Array(req.messageImprint.toSchema().toBER()),
+    nonce: req.nonce ? new Uint8Array(req.nonce.toBER()) : undefined,
+    certReq: req.certReq === true,
+  };
 }
 
 /**
@@ -142,12 +201,8 @@ export async function respondTimestamp(requestDer: Uint8Array, deps: TsaDeps): P
     return failureResponse(TsaFailure.BadDataFormat, 'malformed request');
   }
   try {
-    const token = await issueToken(req, deps);
-    const resp = new pkijs.TimeStampResp({
-      status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-      timeStampToken: token,
-    });
-    return new Uint8Array(resp.toSchema().toBER());
+    // TimeStampResp ::= SEQUENCE { status PKIStatusInfo (granted), timeStampToken }
+    return seq(GRANTED, await issueToken(req, deps));
   } catch (err) {
     deps.onError?.(err);
     return failureResponse(TsaFailure.SystemFailure, 'time-stamp could not be issued');
@@ -165,24 +220,15 @@ export async function timestamp(
   hashAlg: HashName,
   deps: TsaDeps,
 ): Promise<Uint8Array> {
-  const oid = HASH_OID_BY_NAME[hashAlg];
-  if (!oid || !ACCEPTED_IMPRINT_HASHES.includes(oid))
+  const hashOid = HASH_OID_BY_NAME[hashAlg];
+  if (!hashOid || !ACCEPTED_IMPRINT_HASHES.includes(hashOid))
     throw new TsaRequestError(TsaFailure.BadAlg, `unsupported hash ${hashAlg}`);
-  if (messageImprint.length !== HASHES[oid].length) {
+  if (messageImprint.length !== HASHES[hashOid].length) {
     throw new TsaRequestError(
       TsaFailure.BadDataFormat,
-      `a ${hashAlg} imprint has ${HASHES[oid].length} bytes`,
+      `a ${hashAlg} imprint has ${HASHES[hashOid].length} bytes`,
     );
   }
-  const token = await issueToken(
-    {
-      messageImprint: new pkijs.MessageImprint({
-        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: oid }),
-        hashedMessage: new asn1js.OctetString({ valueHex: toArrayBuffer(messageImprint) }),
-      }),
-      certReq: true,
-    },
-    deps,
-  );
-  return new Uint8Array(token.toSchema().toBER());
+  // MessageImprint with the hash AlgorithmIdentifier's parameters absent (RFC 5754 §2).
+  return issueToken({ messageImprint: seq(seq(oid(hashOid)), octets(messageImprint)), certReq: true }, deps);
 }

@@ -95,9 +95,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabaseUrl();
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
-  // The CA made once by global-setup.ts, copied rather than made again for every app.
+  // The CA made once by global-setup.ts, copied rather than made again for every app; its keys are
+  // sealed under the development master key, so a test that sets its own master key makes its own CA.
   const pkiTemplate = join(inject('pkiTemplateDir'), 'pki');
-  if (existsSync(pkiTemplate)) cpSync(pkiTemplate, join(dataDir, 'pki'), { recursive: true });
+  if (existsSync(pkiTemplate) && !env.ESIGN_MASTER_KEY)
+    cpSync(pkiTemplate, join(dataDir, 'pki'), { recursive: true });
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
   // Real time plus whatever the test moved it forward by.
   let offsetMs = 0;
