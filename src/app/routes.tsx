@@ -21,6 +21,16 @@ const planned = (key: PlannedKey, handle: RouteHandle = PUBLIC): RouteObject => 
 });
 const to = (target: string): RouteObject => ({ index: true, loader: () => redirect(target) });
 
+// Person accounts (src/features/person): opening e-signature, details, real name, agreement, face results.
+const personPage = (
+  key: keyof typeof paths,
+  handle: RouteHandle,
+  load: () => Promise<{ default: React.ComponentType }>,
+): RouteObject => ({ path: paths[key], handle, lazy: lazyPage(load) });
+const faceResultPage = () => import('@/features/person/face-result-page.tsx');
+const realNamePage = () => import('@/features/person/real-name-page.tsx');
+const agreementPage = () => import('@/features/person/agreement-page.tsx');
+
 const manageChildren: RouteObject[] = [
   to(paths.manageStartup),
   planned('manageStartup'),
@@ -30,7 +40,6 @@ const manageChildren: RouteObject[] = [
       'manageEnterpriseEsign',
       'manageCertChange',
       'manageAbcde',
-      'managePersonalEsign',
       'manageHome',
       'manageQuicklyFileUpload',
       'manageFileUpload',
@@ -47,6 +56,7 @@ const manageChildren: RouteObject[] = [
       'manageProductList',
     ] as const
   ).map((key) => planned(key, PROTECTED)),
+  personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),
   {
     path: paths.account,
     handle: PROTECTED,
@@ -85,36 +95,23 @@ const mobileChildren: RouteObject[] = [
         path: paths.h5V1,
         children: [
           to(paths.h5SigningRoom),
-          ...(
-            [
-              'h5TempOutSignRoom',
-              'h5SigningRoom',
-              'h5StepRoom',
-              'h5NameAuthentication',
-              'h5UserAgreement',
-              'h5Result',
-              'h5ResultFalse',
-              'h5SigningRoomFaceAuthResult',
-              'h5FacePrintAuthResult',
-            ] as const
-          ).map((key) => planned(key)),
+          ...(['h5TempOutSignRoom', 'h5SigningRoom', 'h5StepRoom'] as const).map((key) => planned(key)),
+          personPage('h5NameAuthentication', PUBLIC, realNamePage),
+          personPage('h5UserAgreement', PUBLIC, agreementPage),
+          personPage('h5Result', PUBLIC, faceResultPage),
+          personPage('h5ResultFalse', PUBLIC, faceResultPage),
+          personPage('h5SigningRoomFaceAuthResult', PUBLIC, faceResultPage),
+          personPage('h5FacePrintAuthResult', PUBLIC, faceResultPage),
         ],
       },
-      planned('h5OpenAccount'),
-      planned('h5Agreement'),
+      personPage('h5OpenAccount', PUBLIC, () => import('@/features/person/open-account-entry-page.tsx')),
+      personPage('h5Agreement', PUBLIC, agreementPage),
     ],
   },
   ...(
     [
       'mobileHome',
       'accountSwitch',
-      'realName',
-      'realNameResult',
-      'mobileOpenAccountBasic',
-      'mobileOpenAccountVerify',
-      'mobileOpenAccountFinish',
-      'mobileRecoverAccountVerify',
-      'mobileRecoverAccountFinish',
       'mobileJoinCompany',
       'mobileJoinCompanyWaiting',
       'mobileCompanyList',
@@ -122,6 +119,33 @@ const mobileChildren: RouteObject[] = [
       'mobileAdminPowerAuth',
     ] as const
   ).map((key) => planned(key, PROTECTED)),
+  personPage('realName', PROTECTED, realNamePage),
+  personPage('realNameResult', PROTECTED, () => import('@/features/person/real-name-result-page.tsx')),
+  personPage(
+    'mobileOpenAccountBasic',
+    PROTECTED,
+    () => import('@/features/person/open-account-basic-page.tsx'),
+  ),
+  personPage(
+    'mobileOpenAccountVerify',
+    PROTECTED,
+    () => import('@/features/person/open-account-verify-page.tsx'),
+  ),
+  personPage(
+    'mobileOpenAccountFinish',
+    PROTECTED,
+    () => import('@/features/person/open-account-finish-page.tsx'),
+  ),
+  personPage(
+    'mobileRecoverAccountVerify',
+    PROTECTED,
+    () => import('@/features/person/recover-verify-page.tsx'),
+  ),
+  personPage(
+    'mobileRecoverAccountFinish',
+    PROTECTED,
+    () => import('@/features/person/recover-finish-page.tsx'),
+  ),
 ];
 
 const pcChildren: RouteObject[] = [
@@ -133,15 +157,10 @@ const pcChildren: RouteObject[] = [
         path: paths.pcV1,
         children: [
           to(paths.pcSigningRoom),
-          ...(
-            [
-              'pcSigningRoom',
-              'pcNameAuthentication',
-              'pcOutsignRoom',
-              'pcTempOutsignRoom',
-              'pcTempSigningRoom',
-            ] as const
-          ).map((key) => planned(key)),
+          ...(['pcSigningRoom', 'pcOutsignRoom', 'pcTempOutsignRoom', 'pcTempSigningRoom'] as const).map(
+            (key) => planned(key),
+          ),
+          personPage('pcNameAuthentication', PUBLIC, realNamePage),
         ],
       },
       planned('pcGuide'),
@@ -183,9 +202,9 @@ const publicPlanned = (
   ] as const
 ).map((key) => planned(key));
 
-const protectedPlanned = (
-  ['buyCheckout', 'buyCheckoutGroup', 'foundCompany', 'personalDetails'] as const
-).map((key) => planned(key, PROTECTED));
+const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup', 'foundCompany'] as const).map((key) =>
+  planned(key, PROTECTED),
+);
 
 /** Access of a path: the deepest matched route that declares it decides (default public, PC scope). */
 export function accessOf(pathname: string) {
@@ -239,6 +258,7 @@ export const routes: RouteObject[] = [
       ...pcChildren,
       ...publicPlanned,
       ...protectedPlanned,
+      personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),
       { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
     ],
   },

@@ -1,0 +1,3 @@
+import { OpenAccountBasicPage } from './open-account-pages.tsx';
+
+export default OpenAccountBasicPage;

@@ -1,0 +1,3 @@
+import { OpenAccountEntryPage } from './open-account-pages.tsx';
+
+export default OpenAccountEntryPage;

@@ -1,0 +1,3 @@
+import { OpenAccountFinishPage } from './open-account-pages.tsx';
+
+export default OpenAccountFinishPage;

@@ -1,0 +1,3 @@
+import { OpenAccountVerifyPage } from './open-account-pages.tsx';
+
+export default OpenAccountVerifyPage;

@@ -1,0 +1,3 @@
+import { RecoverFinishPage } from './recover-pages.tsx';
+
+export default RecoverFinishPage;

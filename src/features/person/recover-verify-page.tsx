@@ -1,0 +1,3 @@
+import { RecoverVerifyPage } from './recover-pages.tsx';
+
+export default RecoverVerifyPage;
