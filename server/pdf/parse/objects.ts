@@ -106,12 +106,21 @@ export function latin1(bytes: Uint8Array, start: number, end: number): string {
   return s;
 }
 
-/** Finds `needle` (ASCII) in bytes from `from`, or -1. */
+/** Finds `needle` (ASCII) in bytes[from, until), or -1. */
 export function indexOf(bytes: Uint8Array, needle: string, from = 0, until = bytes.length): number {
   const n = needle.length;
+  const start = Math.max(0, from);
+  const end = Math.min(until, bytes.length);
+  if (n === 0 || end - start < n) return -1;
+  if (end - start > 64) {
+    // whole-file scans (startxref, /ByteRange, endstream, long hex strings): the native search is
+    // many times faster than a byte loop
+    const i = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).indexOf(needle, 0, 'latin1');
+    return i < 0 ? -1 : start + i;
+  }
   const first = needle.charCodeAt(0);
-  const last = Math.min(until, bytes.length) - n;
-  outer: for (let i = Math.max(0, from); i <= last; i++) {
+  const last = end - n;
+  outer: for (let i = start; i <= last; i++) {
     if (bytes[i] !== first) continue;
     for (let j = 1; j < n; j++) if (bytes[i + j] !== needle.charCodeAt(j)) continue outer;
     return i;

@@ -86,8 +86,17 @@ export function nameAttr(name: Name, oid: string): string | undefined {
   return undefined;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 function stringPrep(s: string): string {
   return s.trim().replace(/ {2,}/g, ' ').toLowerCase();
+}
+
+function sameText(x: string, y: string): boolean {
+  if (x === y) return true;
+  // distinct printable-ASCII strings never collate equal: skip the collator, slow to start
+  if (PRINTABLE_ASCII.test(x) && PRINTABLE_ASCII.test(y)) return false;
+  return x.localeCompare(y) === 0;
 }
 
 /**
@@ -103,7 +112,7 @@ export function namesEqual(a: Name, b: Name): boolean {
     if (x.oid !== y.oid) return false;
     if ((x.text === undefined) !== (y.text === undefined)) return false;
     if (x.text !== undefined && y.text !== undefined) {
-      if (stringPrep(x.text).localeCompare(stringPrep(y.text)) !== 0) return false;
+      if (!sameText(stringPrep(x.text), stringPrep(y.text))) return false;
     } else if (!eqBytes(x.value, y.value)) return false;
   }
   return true;
