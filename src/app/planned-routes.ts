@@ -361,36 +361,6 @@ export const PLANNED_ROUTES = {
     '将显示套餐的使用明细。',
     'Will show how a package has been used.',
   ),
-  accountStamp: p(
-    '企业印章管理',
-    'Company seals',
-    '将生成、上传和管理企业印章。',
-    'Will generate, upload and manage company seals.',
-  ),
-  accountStampPerson: p(
-    '个人印章',
-    'Personal seals',
-    '将管理您的个人签名和印章。',
-    'Will manage your personal signatures and seals.',
-  ),
-  accountPersonAddStamp: p(
-    '新增个人印章',
-    'Add a personal seal',
-    '将生成或手写一个个人印章。',
-    'Will generate or draw a personal seal.',
-  ),
-  accountAddStamp: p(
-    '新增企业印章',
-    'Add a company seal',
-    '将生成或上传一个企业印章。',
-    'Will generate or upload a company seal.',
-  ),
-  accountStampAuthorize: p(
-    '印章授权',
-    'Seal authorisation',
-    '将把企业印章授权给经办人。',
-    'Will authorise company seals to operators.',
-  ),
   accountOperator: p(
     '经办人管理',
     'Operator management',

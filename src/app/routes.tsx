@@ -67,14 +67,15 @@ const manageChildren: RouteObject[] = [
           'accountInfo',
           'accountShareUser',
           'accountUserPackageDetail',
-          'accountStamp',
-          'accountStampPerson',
-          'accountPersonAddStamp',
-          'accountAddStamp',
-          'accountStampAuthorize',
           'accountOperator',
         ] as const
       ).map((key) => planned(key, PROTECTED)),
+      // Seals (src/features/seal).
+      personPage('accountStamp', PROTECTED, () => import('@/features/seal/company-stamp-page.tsx')),
+      personPage('accountStampPerson', PROTECTED, () => import('@/features/seal/person-stamp-page.tsx')),
+      personPage('accountPersonAddStamp', PROTECTED, () => import('@/features/seal/person-add-stamp-page.tsx')),
+      personPage('accountAddStamp', PROTECTED, () => import('@/features/seal/add-stamp-page.tsx')),
+      personPage('accountStampAuthorize', PROTECTED, () => import('@/features/seal/authorize-page.tsx')),
     ],
   },
 ];

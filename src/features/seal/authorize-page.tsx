@@ -1,0 +1,199 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Empty from 'antd/es/empty';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Tag from 'antd/es/tag';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
+import { paths } from '@/app/paths.ts';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { formatTime, MESSAGE_MS, SealStyles, showApiError, useSealList, useSealTypeName } from './parts.tsx';
+import { texts } from './texts.ts';
+
+type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** `<input type="datetime-local">` value for a time, in the browser's zone. */
+function localInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** /manage/account/stamp/authorize: authorise a company seal to operators for a period; revoke. */
+export default function AuthorizePage() {
+  const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
+  const typeName = useSealTypeName();
+  const navigate = useNavigate();
+  const { data, reload } = useSealList();
+  const [operators, setOperators] = useState<SealOperator[] | null>(null);
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    listSealOperators()
+      .then(setOperators)
+      .catch((e) => {
+        showApiError(e);
+        setOperators([]);
+      });
+  }, []);
+
+  const submit = async (v: Values) => {
+    setError(null);
+    setIsSaving(true);
+    try {
+      await authoriseSeal({
+        sealId: v.sealId,
+        userIds: v.userIds,
+        validFrom: new Date(v.validFrom).toISOString(),
+        validTo: new Date(v.validTo).toISOString(),
+      });
+      notify.success(tt('authorised'), MESSAGE_MS);
+      form.setFieldValue('userIds', []);
+      await reload();
+    } catch (e) {
+      setError(showApiError(e));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const revoke = async (authorisationId: string) => {
+    try {
+      await revokeSealAuthorisation({ authorisationId });
+      notify.success(tt('revoked'), MESSAGE_MS);
+      await reload();
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+
+  const seals = data?.role === 'admin' ? data.seals : [];
+  const label = (s: (typeof seals)[number]) =>
+    `${typeName(s.sealType)}${s.name && s.name !== typeName(s.sealType) ? ` · ${s.name}` : ''}${
+      s.status === 'disabled' ? ` (${tt('disabled')})` : ''
+    }`;
+  const now = new Date();
+
+  return (
+    <main className="seal-page">
+      <SealStyles />
+      <h1>{tt('authorise')}</h1>
+      <div className="seal-toolbar">
+        <Button onClick={() => navigate(paths.accountStamp)}>{tt('back')}</Button>
+      </div>
+      {data && data.role !== 'admin' ? <Alert type="info" title={tt('adminOnly')} /> : null}
+      {data?.role === 'admin' && seals.length === 0 ? (
+        <Empty description={tt('emptyCompany')}>
+          <Button type="primary" onClick={() => navigate(paths.accountAddStamp)}>
+            {tt('addCompanySeal')}
+          </Button>
+        </Empty>
+      ) : null}
+      {seals.length > 0 ? (
+        <div className="seal-two-col">
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            initialValues={{
+              sealId: seals[0]?.id,
+              userIds: [],
+              validFrom: localInput(now),
+              validTo: localInput(new Date(now.getTime() + 365 * DAY_MS)),
+            }}
+          >
+            <Form.Item
+              name="sealId"
+              label={tt('seal')}
+              rules={[{ required: true, message: tt('sealRequired') }]}
+            >
+              <Radio.Group
+                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                options={seals.map((s) => ({ value: s.id, label: label(s) }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="userIds"
+              label={tt('operators')}
+              rules={[{ required: true, type: 'array', min: 1, message: tt('operatorsRequired') }]}
+            >
+              {operators && operators.length === 0 ? (
+                <span>{tt('noOperators')}</span>
+              ) : (
+                <Checkbox.Group
+                  style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                  options={(operators ?? []).map((o) => ({
+                    value: o.userId,
+                    label: o.name ? `${o.name} (${o.phone})` : o.phone,
+                  }))}
+                />
+              )}
+            </Form.Item>
+            <Form.Item name="validFrom" label={tt('validFrom')} rules={[{ required: true }]}>
+              <Input type="datetime-local" />
+            </Form.Item>
+            <Form.Item
+              name="validTo"
+              label={tt('validTo')}
+              dependencies={['validFrom']}
+              rules={[
+                { required: true },
+                ({ getFieldValue }) => ({
+                  validator: (_, value: string) =>
+                    !value || new Date(value) > new Date(getFieldValue('validFrom'))
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(tt('periodInvalid'))),
+                }),
+              ]}
+            >
+              <Input type="datetime-local" />
+            </Form.Item>
+            {error ? <Alert type="error" title={error} style={{ marginBottom: 12 }} /> : null}
+            <Button type="primary" htmlType="submit" loading={isSaving}>
+              {tt('authoriseSubmit')}
+            </Button>
+          </Form>
+          <section aria-label={tt('currentAuthorisations')}>
+            <h2 style={{ fontSize: 16 }}>{tt('currentAuthorisations')}</h2>
+            {seals.map((s) => (
+              <div key={s.id} style={{ marginBottom: 12 }}>
+                <strong>{label(s)}</strong>
+                {s.authorisations.length === 0 ? (
+                  <div className="seal-card-muted">{tt('noAuthorisations')}</div>
+                ) : (
+                  <ul style={{ paddingLeft: 16, margin: '4px 0' }}>
+                    {s.authorisations.map((a) => (
+                      <li key={a.id} style={{ marginBottom: 4 }}>
+                        {a.userName ?? a.phone}{' '}
+                        <Tag color={a.isCurrent ? 'success' : 'default'}>
+                          {a.isCurrent ? tt('current') : tt('upcoming')}
+                        </Tag>
+                        <div className="seal-card-muted">
+                          {tt('validPeriod', {
+                            from: formatTime(a.validFrom, locale),
+                            to: formatTime(a.validTo, locale),
+                          })}
+                        </div>
+                        <Button size="small" onClick={() => void revoke(a.id)}>
+                          {tt('revoke')}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+          </section>
+        </div>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import { useNavigate } from 'react-router-dom';
+import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
+import { paths } from '@/app/paths.ts';
+import { useTexts } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { MESSAGE_MS, refreshLoginInfo, SealCard, SealStyles, showApiError, useSealList } from './parts.tsx';
+import { texts } from './texts.ts';
+
+/**
+ * /manage/account/stamp: the company's seals. The administrator sees every seal with enable, disable and
+ * delete; an operator sees only the seals authorised to them now (the server decides which).
+ */
+export default function CompanyStampPage() {
+  const tt = useTexts(texts);
+  const navigate = useNavigate();
+  const { data, isLoading, reload } = useSealList();
+  const isAdmin = data?.role === 'admin';
+
+  const changeStatus = async (seal: Seal, status: 'enabled' | 'disabled') => {
+    try {
+      await setSealStatus({ sealId: seal.id, status });
+      await reload();
+      await refreshLoginInfo();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+  const remove = async (seal: Seal) => {
+    try {
+      await deleteSeal({ sealId: seal.id });
+      notify.success(tt('deleted'), MESSAGE_MS);
+      await reload();
+      await refreshLoginInfo();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  return (
+    <main className="seal-page">
+      <SealStyles />
+      <h1>{tt('companyTitle')}</h1>
+      {data && data.role === null ? (
+        <Alert
+          type="info"
+          title={tt('companyOnly')}
+          action={<Button onClick={() => navigate(paths.accountStampPerson)}>{tt('toPersonSeals')}</Button>}
+        />
+      ) : null}
+      {isAdmin ? (
+        <div className="seal-toolbar">
+          <Button type="primary" onClick={() => navigate(paths.accountAddStamp)}>
+            {tt('addCompanySeal')}
+          </Button>
+          <Button onClick={() => navigate(paths.accountStampAuthorize)}>{tt('authorise')}</Button>
+        </div>
+      ) : null}
+      {isLoading && !data ? <p>{tt('loading')}</p> : null}
+      {data && data.role !== null && data.seals.length === 0 ? (
+        <Empty description={isAdmin ? tt('emptyCompany') : tt('emptyCompanyOperator')}>
+          {isAdmin ? (
+            <Button type="primary" onClick={() => navigate(paths.accountAddStamp)}>
+              {tt('addCompanySeal')}
+            </Button>
+          ) : null}
+        </Empty>
+      ) : null}
+      <div className="seal-grid">
+        {(data?.role ? data.seals : []).map((seal) => (
+          <SealCard key={seal.id} seal={seal} canManage={isAdmin} onStatus={changeStatus} onDelete={remove} />
+        ))}
+      </div>
+    </main>
+  );
+}
