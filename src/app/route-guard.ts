@@ -3,6 +3,7 @@ import { getEsignLoginInfo } from '@/api/session.ts';
 import { browser } from '@/lib/browser.ts';
 import { syncPlatformFromQuery } from '@/platform/platform-store.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
+import { consumePartnerToken } from './partner-login.ts';
 import { loginRedirect, paths } from './paths.ts';
 
 /** What a route needs: set on route objects as `handle`; the deepest route that says so decides. */
@@ -22,6 +23,7 @@ export function accessFromHandles(handles: readonly (RouteHandle | undefined)[])
 /**
  * SPEC §2 route guard, run before every navigation. Returns where to go instead, or null to proceed.
  * - The platform code of the `fromPtCode` query is kept in session storage (default BCP_STFWPT).
+ * - A partner's `jsToken` in the query logs in first (partner-login.ts) and leaves the URL.
  * - Skipped on the login page, inside a frame, and for partner platforms (they own their login).
  * - No token cookie on a protected route → the login page of its scope with `next` and `nextType=route`.
  * - With a token, the login-state check: data → verified (state 11, info cached); null → clear the token,
@@ -29,6 +31,9 @@ export function accessFromHandles(handles: readonly (RouteHandle | undefined)[])
  */
 export async function runRouteGuard(url: URL, access: RouteAccess): Promise<string | null> {
   const code = syncPlatformFromQuery(url.search);
+  // A partner's login link (any route, any platform): exchanged for a session before the rules below.
+  const afterPartnerLogin = await consumePartnerToken(url);
+  if (afterPartnerLogin !== null) return afterPartnerLogin;
   if (url.pathname === paths.loginPage) return null;
   if (browser.isFramed()) return null;
   if (code && code !== PlatformCode.Default) return null;

@@ -3,8 +3,15 @@ import type { LoginInfo } from '#contract/calls/session.ts';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** One msw server for the client tests; each test adds the handlers it needs with server.use(). */
-export const server = setupServer();
+/**
+ * One msw server for the client tests; each test adds the handlers it needs with server.use(). The one
+ * default: the login page asks isHyCenterLogin on every visit (SPEC §6), answered 0 (no central login).
+ */
+export const server = setupServer(
+  http.post('/v1/account/api/csign/isHyCenterLogin', () =>
+    HttpResponse.json({ code: 0, msg: 'ok', data: 0 }),
+  ),
+);
 
 export const CSIGN = '/v1/account/api/csign';
 export const JINSHANG = '/v1/jinshang/login/api/csign';
