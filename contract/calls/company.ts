@@ -8,12 +8,11 @@ import { zLoginInfo, zPhone } from './session.ts';
 // the company of the SESSION (userType 1 + companyId set by login or switchAccount); ids in a body are
 // only ever looked up inside that company.
 
-/** GET `${path}/<companyId>`: the letter's bytes, for the applicant of a pending application or a member. */
-export const POWER_OF_ATTORNEY_FILE_PATH = `${CSIGN_PREFIX}/companyPowerOfAttorney`;
-/** Largest power-of-attorney letter accepted. */
-export const POWER_OF_ATTORNEY_MAX_BYTES = 10 * 1024 * 1024;
-/** Wrong micro-payment amounts allowed before the payment must be sent again. */
-export const MICRO_PAYMENT_MAX_ATTEMPTS = 3;
+export {
+  MICRO_PAYMENT_MAX_ATTEMPTS,
+  POWER_OF_ATTORNEY_FILE_PATH,
+  POWER_OF_ATTORNEY_MAX_BYTES,
+} from '../rules/company.ts';
 
 /** Unified social credit code (GB 32100), normalised to upper case; the message names the problem. */
 export const zCreditCode = z

@@ -246,12 +246,6 @@ export const PLANNED_ROUTES = {
     '将引导您完成开通的下一步。',
     'Will guide you to the next step of opening.',
   ),
-  manageEnterpriseEsign: p(
-    '申请企业电子签章',
-    'Apply for company e-signature',
-    '将为企业开通电子签章。',
-    'Will open e-signature for a company.',
-  ),
   manageCertChange: p(
     '证书变更',
     'Certificate change',
@@ -343,67 +337,47 @@ export const PLANNED_ROUTES = {
     '将列出您的签署套餐和用量。',
     'Will list your signing packages and their use.',
   ),
-  accountInfo: p(
-    '账号信息',
-    'Account info',
-    '将显示账号、证书、印章和套餐概况。',
-    'Will show your account, certificate, seals and packages.',
-  ),
-  accountShareUser: p(
-    '共享用户',
-    'Shared users',
-    '将管理共享套餐的用户。',
-    'Will manage the users who share a package.',
-  ),
   accountUserPackageDetail: p(
     '套餐明细',
     'Package detail',
     '将显示套餐的使用明细。',
     'Will show how a package has been used.',
   ),
-  accountOperator: p(
-    '经办人管理',
-    'Operator management',
-    '将添加和管理企业经办人。',
-    "Will add and manage the company's operators.",
+  accountStamp: p(
+    '企业印章管理',
+    'Company seals',
+    '将生成、上传和管理企业印章。',
+    'Will generate, upload and manage company seals.',
   ),
-  foundCompany: p(
-    '创建企业',
-    'Create a company',
-    '将创建企业账户并开通电子签章。',
-    'Will create a company account and open e-signature.',
+  accountStampPerson: p(
+    '个人印章',
+    'Personal seals',
+    '将管理您的个人签名和印章。',
+    'Will manage your personal signatures and seals.',
+  ),
+  accountPersonAddStamp: p(
+    '新增个人印章',
+    'Add a personal seal',
+    '将生成或手写一个个人印章。',
+    'Will generate or draw a personal seal.',
+  ),
+  accountAddStamp: p(
+    '新增企业印章',
+    'Add a company seal',
+    '将生成或上传一个企业印章。',
+    'Will generate or upload a company seal.',
+  ),
+  accountStampAuthorize: p(
+    '印章授权',
+    'Seal authorisation',
+    '将把企业印章授权给经办人。',
+    'Will authorise company seals to operators.',
   ),
   mobileHome: p(
     '手机首页',
     'Mobile home',
     '将在手机上显示您的签署概况。',
     'Will show your signing overview on your phone.',
-  ),
-  accountSwitch: p(
-    '切换账号',
-    'Switch account',
-    '将在个人和企业账号之间切换。',
-    'Will switch between your personal and company accounts.',
-  ),
-  mobileJoinCompany: p('加入企业', 'Join a company', '将申请加入一家企业。', 'Will ask to join a company.'),
-  mobileJoinCompanyWaiting: p(
-    '等待审核',
-    'Waiting for approval',
-    '将显示加入企业申请的审核状态。',
-    'Will show whether your request to join was approved.',
-  ),
-  mobileCompanyList: p(
-    '企业列表',
-    'Companies',
-    '将列出您所属的企业。',
-    'Will list the companies you belong to.',
-  ),
-  mobileStaffList: p('员工列表', 'Staff', '将列出企业的员工。', "Will list the company's staff."),
-  mobileAdminPowerAuth: p(
-    '更新授权书',
-    'Update power of attorney',
-    '将上传新的管理员授权书。',
-    "Will upload a new administrator's power of attorney.",
   ),
 } satisfies Partial<Record<PathKey, PlannedRoute>>;
 

@@ -30,6 +30,7 @@ const personPage = (
 const faceResultPage = () => import('@/features/person/face-result-page.tsx');
 const realNamePage = () => import('@/features/person/real-name-page.tsx');
 const agreementPage = () => import('@/features/person/agreement-page.tsx');
+const companyOpenPage = () => import('@/features/company/company-open-page.tsx');
 
 const manageChildren: RouteObject[] = [
   to(paths.manageStartup),
@@ -37,7 +38,6 @@ const manageChildren: RouteObject[] = [
   planned('manageStartupNext'),
   ...(
     [
-      'manageEnterpriseEsign',
       'manageCertChange',
       'manageAbcde',
       'manageHome',
@@ -57,25 +57,26 @@ const manageChildren: RouteObject[] = [
     ] as const
   ).map((key) => planned(key, PROTECTED)),
   personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),
+  // Company accounts (src/features/company).
+  personPage('manageEnterpriseEsign', PROTECTED, companyOpenPage),
   {
     path: paths.account,
     handle: PROTECTED,
     children: [
       to(paths.accountInfo),
+      personPage('accountInfo', PROTECTED, () => import('@/features/company/account-info-page.tsx')),
+      personPage('accountShareUser', PROTECTED, () => import('@/features/company/share-user-page.tsx')),
+      personPage('accountOperator', PROTECTED, () => import('@/features/company/operator-page.tsx')),
       ...(
         [
-          'accountInfo',
-          'accountShareUser',
           'accountUserPackageDetail',
-          'accountOperator',
+          'accountStamp',
+          'accountStampPerson',
+          'accountPersonAddStamp',
+          'accountAddStamp',
+          'accountStampAuthorize',
         ] as const
       ).map((key) => planned(key, PROTECTED)),
-      // Seals (src/features/seal).
-      personPage('accountStamp', PROTECTED, () => import('@/features/seal/company-stamp-page.tsx')),
-      personPage('accountStampPerson', PROTECTED, () => import('@/features/seal/person-stamp-page.tsx')),
-      personPage('accountPersonAddStamp', PROTECTED, () => import('@/features/seal/person-add-stamp-page.tsx')),
-      personPage('accountAddStamp', PROTECTED, () => import('@/features/seal/add-stamp-page.tsx')),
-      personPage('accountStampAuthorize', PROTECTED, () => import('@/features/seal/authorize-page.tsx')),
     ],
   },
 ];
@@ -112,14 +113,14 @@ const mobileChildren: RouteObject[] = [
   ...(
     [
       'mobileHome',
-      'accountSwitch',
-      'mobileJoinCompany',
-      'mobileJoinCompanyWaiting',
-      'mobileCompanyList',
-      'mobileStaffList',
-      'mobileAdminPowerAuth',
     ] as const
   ).map((key) => planned(key, PROTECTED)),
+  personPage('accountSwitch', PROTECTED, () => import('@/features/company/account-switch-page.tsx')),
+  personPage('mobileJoinCompany', PROTECTED, () => import('@/features/company/join-company-page.tsx')),
+  personPage('mobileJoinCompanyWaiting', PROTECTED, () => import('@/features/company/join-waiting-page.tsx')),
+  personPage('mobileCompanyList', PROTECTED, () => import('@/features/company/company-list-page.tsx')),
+  personPage('mobileStaffList', PROTECTED, () => import('@/features/company/staff-list-page.tsx')),
+  personPage('mobileAdminPowerAuth', PROTECTED, () => import('@/features/company/admin-power-auth-page.tsx')),
   personPage('realName', PROTECTED, realNamePage),
   personPage('realNameResult', PROTECTED, () => import('@/features/person/real-name-result-page.tsx')),
   personPage(
@@ -203,7 +204,7 @@ const publicPlanned = (
   ] as const
 ).map((key) => planned(key));
 
-const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup', 'foundCompany'] as const).map((key) =>
+const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup'] as const).map((key) =>
   planned(key, PROTECTED),
 );
 
@@ -259,6 +260,7 @@ export const routes: RouteObject[] = [
       ...pcChildren,
       ...publicPlanned,
       ...protectedPlanned,
+      personPage('foundCompany', PROTECTED, companyOpenPage),
       personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),
       { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
     ],

@@ -1,0 +1,209 @@
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  type Member,
+  type MemberStatus,
+  addCompanyOperator,
+  approveJoinCompany,
+  disableCompanyOperator,
+  enableCompanyOperator,
+  getCompanyMemberList,
+  removeCompanyOperator,
+  transferCompanyAdmin,
+} from '@/api/company.ts';
+import { Pager } from '@/components/pager.tsx';
+import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
+import { notify } from '@/lib/notify.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { RoleTag, StatusTag, useAction, useCompanyTexts } from './parts.tsx';
+
+const STATUSES: MemberStatus[] = ['pending', 'active', 'disabled', 'rejected'];
+
+/**
+ * /manage/account/operator: the administrator's list of members (search, state filter, Pager), join
+ * requests to approve or reject, operators to add by phone, disable, enable, remove, and the hand-over of
+ * the administrator role. Every action is checked again by the server (602 for non-administrators).
+ */
+export default function OperatorPage() {
+  const tt = useCompanyTexts();
+  const setVerified = useSessionStore((s) => s.setVerified);
+  const [query, setQuery] = useState<{ keyword?: string; status?: MemberStatus; pageNum: number }>({
+    pageNum: 1,
+  });
+  const [page, setPage] = useState<{ list: Member[]; total: number }>({ list: [], total: 0 });
+  const [isLoading, setIsLoading] = useState(false);
+  const [isAdding, setIsAdding] = useState(false);
+  const { isBusy, run } = useAction();
+  const [addForm] = Form.useForm<{ phone: string }>();
+
+  const load = useCallback(async () => {
+    setIsLoading(true);
+    try {
+      setPage(await getCompanyMemberList({ ...query, pageSize: DEFAULT_PAGE_SIZE }));
+    } catch {
+      // refusals (602, not acting for a company) were already shown by the transport or below
+    } finally {
+      setIsLoading(false);
+    }
+  }, [query]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = (action: () => Promise<unknown>, after?: () => void) =>
+    run(async () => {
+      await action();
+      notify.success(tt('done'), 2000);
+      after?.();
+      await load();
+    });
+
+  const actions = (m: Member) => {
+    if (m.role === 'admin') return null;
+    const id = { memberId: m.memberId };
+    return (
+      <Space wrap size={4}>
+        {m.status === 'pending' && (
+          <>
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => void act(() => approveJoinCompany({ ...id, isApproved: true }))}
+            >
+              {tt('approve')}
+            </Button>
+            <Button
+              size="small"
+              onClick={() => void act(() => approveJoinCompany({ ...id, isApproved: false }))}
+            >
+              {tt('reject')}
+            </Button>
+          </>
+        )}
+        {m.status === 'active' && (
+          <Button size="small" onClick={() => void act(() => disableCompanyOperator(id))}>
+            {tt('disable')}
+          </Button>
+        )}
+        {m.status === 'disabled' && (
+          <Button size="small" onClick={() => void act(() => enableCompanyOperator(id))}>
+            {tt('enable')}
+          </Button>
+        )}
+        {m.status === 'active' && (
+          <Popconfirm
+            title={tt('confirmHandOver')}
+            okText={tt('ok')}
+            cancelText={tt('cancel')}
+            onConfirm={() => act(async () => setVerified(await transferCompanyAdmin(id)))}
+          >
+            <Button size="small">{tt('handOver')}</Button>
+          </Popconfirm>
+        )}
+        <Popconfirm
+          title={tt('confirmRemove')}
+          okText={tt('ok')}
+          cancelText={tt('cancel')}
+          onConfirm={() => act(() => removeCompanyOperator(id))}
+        >
+          <Button size="small" danger>
+            {tt('remove')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+  };
+
+  return (
+    <Card title={tt('operatorTitle')}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label={tt('searchKeyword')}
+          placeholder={`${tt('name')} / ${tt('phone')}`}
+          allowClear
+          onSearch={(keyword) =>
+            setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, pageNum: 1 }))
+          }
+          style={{ width: 240 }}
+        />
+        <Select
+          aria-label={tt('status')}
+          style={{ width: 160 }}
+          value={query.status ?? 'all'}
+          onChange={(v) =>
+            setQuery((q) => ({ ...q, status: v === 'all' ? undefined : (v as MemberStatus), pageNum: 1 }))
+          }
+          options={[
+            { value: 'all', label: tt('allStatuses') },
+            ...STATUSES.map((s) => ({ value: s, label: tt(`status_${s}`) })),
+          ]}
+        />
+        <Button type="primary" onClick={() => setIsAdding(true)}>
+          {tt('addOperator')}
+        </Button>
+      </Space>
+      <Table<Member>
+        rowKey="memberId"
+        loading={isLoading || isBusy}
+        dataSource={page.list}
+        pagination={false}
+        scroll={{ x: true }}
+        columns={[
+          { title: tt('name'), dataIndex: 'name', render: (v: string | null) => v ?? '—' },
+          { title: tt('phone'), dataIndex: 'phone' },
+          { title: tt('role'), dataIndex: 'role', render: (r: Member['role']) => <RoleTag role={r} /> },
+          { title: tt('status'), dataIndex: 'status', render: (s: MemberStatus) => <StatusTag status={s} /> },
+          { title: tt('actions'), key: 'actions', render: (_: unknown, m) => actions(m) },
+        ]}
+      />
+      <div style={{ marginTop: 16 }}>
+        <Pager
+          total={page.total}
+          current={query.pageNum}
+          onChange={(pageNum) => setQuery((q) => ({ ...q, pageNum }))}
+        />
+      </div>
+      <Modal
+        open={isAdding}
+        title={tt('addOperator')}
+        okText={tt('ok')}
+        cancelText={tt('cancel')}
+        confirmLoading={isBusy}
+        onCancel={() => setIsAdding(false)}
+        onOk={() => addForm.submit()}
+        destroyOnHidden
+      >
+        <Form
+          form={addForm}
+          name="addOperator"
+          layout="vertical"
+          onFinish={({ phone }) =>
+            act(
+              () => addCompanyOperator({ phone: phone.trim() }),
+              () => {
+                setIsAdding(false);
+                addForm.resetFields();
+              },
+            )
+          }
+        >
+          <Form.Item
+            name="phone"
+            label={tt('phone')}
+            rules={[{ required: true, pattern: /^1\d{10}$/, message: tt('phoneFormat') }]}
+          >
+            <Input inputMode="tel" maxLength={11} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

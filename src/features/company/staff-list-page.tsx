@@ -1,0 +1,33 @@
+import List from 'antd/es/list';
+import { useEffect, useState } from 'react';
+import { type Member, getCompanyStaffList } from '@/api/company.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { MobilePage, RoleTag, showError, useCompanyTexts } from './parts.tsx';
+
+/** /mobile/staffList: the active members of the company the session acts for. */
+export default function StaffListPage() {
+  const tt = useCompanyTexts();
+  const companyName = useSessionStore((s) => s.userInfo?.companyName);
+  const [items, setItems] = useState<Member[] | null>(null);
+  useEffect(() => {
+    getCompanyStaffList({})
+      .then(setItems)
+      .catch((e) => {
+        showError(e);
+        setItems([]);
+      });
+  }, []);
+  return (
+    <MobilePage title={companyName ? `${tt('staffTitle')} · ${companyName}` : tt('staffTitle')}>
+      <List
+        loading={items === null}
+        dataSource={items ?? []}
+        renderItem={(m) => (
+          <List.Item extra={<RoleTag role={m.role} />}>
+            <List.Item.Meta title={m.name ?? m.phone} description={m.phone} />
+          </List.Item>
+        )}
+      />
+    </MobilePage>
+  );
+}
