@@ -3,7 +3,7 @@
  * serial, validity, public key, key identifier), the public key and the native X509Certificate made
  * on first use. Parsing is a structural DER walk; signature checks are done by node:crypto.
  */
-import { createHash, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import {
   allChildren,
   bitsOf,
@@ -44,6 +44,12 @@ export type Cert = {
   ski?: Uint8Array;
   /** the subjectKeyIdentifier extension exists (even if malformed) */
   hasSkiExt: boolean;
+  /** the issuer's signature: its algorithm, which the TBS must repeat, and the value */
+  signatureAlgorithm: AlgId;
+  /** signatureAlgorithm and the TBS's signature field are the same encoding */
+  algorithmsAgree: boolean;
+  /** the signature BIT STRING content without its unused-bits octet; undefined if bits are unused */
+  signatureValue?: Uint8Array;
 };
 
 const SKI_OID = '2.5.29.14';
@@ -125,7 +131,8 @@ function parseCert(der: Uint8Array): Cert | undefined {
   const top = allChildren(der, cert);
   if (top?.length !== 3) return undefined;
   const [tbsT, sigAlgT, sigValT] = top;
-  if (tbsT.tag !== T.SEQUENCE || !algIdOf(der, sigAlgT) || sigValT.tag !== T.BIT_STRING) return undefined;
+  const signatureAlgorithm = algIdOf(der, sigAlgT);
+  if (tbsT.tag !== T.SEQUENCE || !signatureAlgorithm || sigValT.tag !== T.BIT_STRING) return undefined;
   const f = allChildren(der, tbsT);
   if (!f) return undefined;
   let i = 0;
@@ -183,6 +190,9 @@ function parseCert(der: Uint8Array): Cert | undefined {
     publicKeyBits,
     ski,
     hasSkiExt,
+    signatureAlgorithm,
+    algorithmsAgree: eqBytes(raw(der, sigAlgT), raw(der, f[i + 1])),
+    signatureValue: der[sigValT.headerEnd] === 0 ? bitsOf(der, sigValT) : undefined,
   };
 }
 
@@ -242,20 +252,6 @@ export function publicKeyOf(cert: Cert): KeyObject | undefined {
     keyCache.set(cert, k);
   }
   return k ?? undefined;
-}
-
-const x509Cache = new WeakMap<Cert, X509Certificate | null>();
-export function x509Of(c: Cert): X509Certificate | undefined {
-  let x = x509Cache.get(c);
-  if (x === undefined) {
-    try {
-      x = new X509Certificate(Buffer.from(c.der));
-    } catch {
-      x = null;
-    }
-    x509Cache.set(c, x);
-  }
-  return x ?? undefined;
 }
 
 /** SHA-1 of the issuer's public key bits (OCSP CertID.issuerKeyHash). */

@@ -80,7 +80,7 @@ const DIGESTS: Record<string, string> = {
 };
 
 /** Signature algorithm OIDs → [family, hash or null when the digest algorithm decides]. */
-const SIG_ALGS: Record<string, [string, string | null]> = {
+export const SIG_ALGS: Record<string, [string, string | null]> = {
   '1.2.840.113549.1.1.1': ['rsa', null],
   '1.2.840.113549.1.1.4': ['rsa', 'md5'],
   '1.2.840.113549.1.1.5': ['rsa', 'sha1'],

@@ -3,6 +3,7 @@
  * validation data (PDF DSS and the CMS adbe-revocationInfoArchival attribute). No network access:
  * online OCSP is a later step, so missing data yields 'unknown', never 'good'.
  */
+import type { KeyObject } from 'node:crypto';
 import {
   algIdOf,
   type Cert,
@@ -13,9 +14,8 @@ import {
   publicKeyOf,
   sameCert,
   serialHex,
-  x509Of,
 } from './cert.ts';
-import { type Attr, digestName, verifySignatureValue } from './cms.ts';
+import { type Attr, digestName, SIG_ALGS, verifySignatureValue } from './cms.ts';
 import {
   allChildren,
   bitsOf,
@@ -49,22 +49,26 @@ export type ChainResult = {
  */
 const issuedCache = new WeakMap<Cert, WeakMap<Cert, boolean>>();
 
+/**
+ * The certificate's signature verifies with `key`, as OpenSSL's X509_verify decides it: the outer
+ * signature algorithm must equal the one inside the TBS, the BIT STRING must have no unused bits, and
+ * the algorithm must name its hash (a bare rsaEncryption or EC key OID is not a signature algorithm).
+ */
+function certSignatureValid(c: Cert, key: KeyObject): boolean {
+  if (!c.algorithmsAgree || !c.signatureValue) return false;
+  const entry = SIG_ALGS[c.signatureAlgorithm.oid];
+  if (!entry || (entry[1] === null && entry[0] !== 'pss' && entry[0] !== 'eddsa')) return false;
+  return verifySignatureValue(c.signatureAlgorithm, 'sha256', c.tbs, c.signatureValue, key) === true;
+}
+
 /** True when `issuer` signed `child` (name match and signature check). */
 export function issued(issuer: Cert, child: Cert): boolean {
   if (!namesEqual(child.issuer, issuer.subject)) return false;
   let byChild = issuedCache.get(issuer);
   const known = byChild?.get(child);
   if (known !== undefined) return known;
-  let ok = false;
-  const xc = x509Of(child);
   const key = publicKeyOf(issuer);
-  if (xc && key) {
-    try {
-      ok = xc.verify(key);
-    } catch {
-      ok = false;
-    }
-  }
+  const ok = !!key && certSignatureValid(child, key);
   if (!byChild) {
     byChild = new WeakMap();
     issuedCache.set(issuer, byChild);
