@@ -74,6 +74,31 @@ describe.skipIf(!hasCorpus)('tampered copies of a signed document', () => {
     expect(report.trustAside.subIndication).toBe('FORMAT_FAILURE');
   });
 
+  it('a document time-stamp whose TSTInfo was altered after the TSA signed it fails', async () => {
+    // The token sits in /Contents, outside the signed bytes: anyone can rewrite its genTime. The
+    // messageImprint still matches the document, but the TSA's signature no longer covers the TSTInfo.
+    const bytes = corpusFile('files/dss/dss-2058_dss-2058-QC-LTA-test.pdf');
+    const before = await verifyPdf(bytes, { trustAnchors: [] });
+    const ts = before.signatures[2];
+    expect(ts.kind).toBe('doc_timestamp');
+    expect(ts.trustAside.indication).toBe('TOTAL_PASSED');
+    const [, gapStart, gapEnd] = ts.byteRange!;
+    const hex = Buffer.from(bytes.subarray(gapStart, gapEnd)).toString('latin1');
+    const genTime = Buffer.from('20170726130653', 'latin1').toString('hex').toUpperCase();
+    const at = hex.toUpperCase().indexOf(genTime);
+    expect(at).toBeGreaterThan(0);
+    const forged = Buffer.from('20160726130653', 'latin1').toString('hex').toUpperCase();
+    const copy = new Uint8Array(bytes);
+    copy.set(Buffer.from(forged, 'latin1'), gapStart + at);
+    const report = await verifyPdf(copy, { trustAnchors: [] });
+    const sig = report.signatures[2];
+    expect(sig.timestamp?.time.startsWith('2016-07-26')).toBe(true); // the forged time is read...
+    expect(sig.timestamp?.valid).toBe(false); // ...and not believed
+    expect(sig.intact).toBe(false);
+    expect(sig.trustAside).toEqual({ indication: 'TOTAL_FAILED', subIndication: 'HASH_FAILURE' });
+    expect(report.verdict).toBe('TOTAL_FAILED');
+  });
+
   it('rejects bad input with typed errors', async () => {
     const code = async (b: Uint8Array, opts = {}) => {
       try {
