@@ -75,28 +75,6 @@ export const Code = {
   PartnerLinkConflict: 1807,
   /** loginAsHy: the central user centre reports no login. */
   CentralNotLoggedIn: 1808,
-  /** Signing flow (13xx): it is not this party's turn (an earlier step is still signing). */
-  NotYourTurn: 1301,
-  /** Signing flow: this party has already signed. */
-  AlreadySigned: 1302,
-  /** Signing flow: the flow's deadline has passed. */
-  DeadlinePassed: 1303,
-  /** Signing flow: the signer's account (or the company) has no certificate; open e-signature first. */
-  SignerNoCertificate: 1305,
-  /** Signing flow: the chosen seal is not the signer's, disabled, or not authorised to them now. */
-  SealNotUsable: 1306,
-  /** Signing flow: the flow is completed, declined, expired or cancelled. */
-  FlowClosed: 1311,
-  /** Signing link: unknown link, or the phone is not the party's. */
-  LinkInvalid: 1312,
-  /** Signing room: the room token is unknown or expired; open the link again. */
-  RoomTokenInvalid: 1313,
-  /** Upload refused: not a PDF, encrypted, damaged, empty or too large (msg says which). */
-  DocumentRejected: 1320,
-  /** No signing left in the account's quota. */
-  QuotaExhausted: 1321,
-  /** The document was being signed by someone else and stayed busy; try again. */
-  SigningBusy: 1322,
   /** Unexpected failure inside the server; details are only in the server log. */
   Internal: 5000,
 } as const;
