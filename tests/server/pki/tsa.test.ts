@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkijs, toArrayBuffer } from '#server/pki/crypto.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { TSA_POLICY_OID } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
@@ -160,5 +161,90 @@ describe('time-stamp authority (RFC 3161)', () => {
     const v = openssl(['ts', '-verify', '-in', token, '-token_in', '-data', dataFile, '-CAfile', rootCrt]);
     expect(v.out).toMatch(/Verification: OK/);
     await expect(pki.timestamp(new Uint8Array(20), 'SHA-256')).rejects.toThrow(/32 bytes/);
+  });
+
+  it('writes tokens that pkijs and openssl read alike: genTime from the clock, fresh serials, the nonce, a valid signature', async () => {
+    /** The TSTInfo and SignedData of a DER token, through pkijs. */
+    const parse = (tokenDer: Uint8Array) => {
+      const info = pkijs.ContentInfo.fromBER(toArrayBuffer(tokenDer));
+      const signed = new pkijs.SignedData({ schema: info.content });
+      const eContent = signed.encapContentInfo.eContent;
+      if (!eContent) throw new Error('token without TSTInfo');
+      return { signed, tst: pkijs.TSTInfo.fromBER(eContent.getValue()) };
+    };
+    const hex = (b: ArrayBuffer | Uint8Array) =>
+      Buffer.from(b instanceof ArrayBuffer ? new Uint8Array(b) : b).toString('hex');
+    /** "Serial number: 0x…", "Time stamp: …" and "Nonce: …" of `openssl ts -reply -text`. */
+    const opensslFields = (args: string[]) => {
+      const text = openssl(['ts', '-reply', ...args, '-text']).out;
+      return {
+        serial: BigInt(/Serial number: (0x[0-9A-F]+)/.exec(text)?.[1] ?? 'x'),
+        time: /Time stamp: (.+ GMT)/.exec(text)?.[1],
+        nonce: /Nonce: (\S+)/.exec(text)?.[1],
+        // asn1js cannot print an arc above 2^53 (the 2.25.<uuid> policy): openssl reads it.
+        policy: /Policy OID: (\S+)/.exec(text)?.[1],
+      };
+    };
+    // openssl prints GeneralizedTime as "Nov  2 09:05:07 2026 GMT".
+    const opensslTime = (d: Date) =>
+      `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${String(d.getUTCDate()).padStart(2)} ` +
+      `${d.toISOString().slice(11, 19)} ${d.getUTCFullYear()} GMT`;
+
+    // The clock is a day ahead: genTime must follow the platform clock, not the wall clock.
+    t.clock.advance(24 * 3600 * 1000);
+    const from = Math.floor(t.clock.now().getTime() / 1000) * 1000;
+    const r = await stamp('parsed', ['-sha256', '-cert']);
+    const digest = createHash('sha256').update(readFileSync(dataFile)).digest();
+    const inProcess = await pki.timestamp(new Uint8Array(digest), 'SHA-256');
+    const to = t.clock.now().getTime();
+
+    // Over HTTP: the request's nonce comes back, byte for byte.
+    const request = pkijs.TimeStampReq.fromBER(toArrayBuffer(readFileSync(r.query)));
+    const response = pkijs.TimeStampResp.fromBER(toArrayBuffer(readFileSync(r.reply)));
+    expect(response.status.status).toBe(pkijs.PKIStatus.granted);
+    const tokenDer = new Uint8Array(response.timeStampToken!.toSchema().toBER());
+    const http = parse(tokenDer);
+    expect(request.nonce).toBeDefined();
+    expect(hex(http.tst.nonce!.valueBlock.valueHexView)).toBe(hex(request.nonce!.valueBlock.valueHexView));
+    const local = parse(inProcess);
+    expect(local.tst.nonce).toBeUndefined();
+
+    const serials = new Set<string>();
+    for (const [tok, args] of [
+      [http, ['-in', r.reply]],
+      [local, ['-in', file('parsed-inproc.tst', inProcess), '-token_in']],
+    ] as const) {
+      const { tst, signed } = tok;
+      expect(hex(tst.messageImprint.hashedMessage.valueBlock.valueHexView)).toBe(digest.toString('hex'));
+      const at = tst.genTime.getTime();
+      expect(at).toBeGreaterThanOrEqual(from);
+      expect(at).toBeLessThanOrEqual(to);
+      expect(at % 1000).toBe(0);
+      // A positive 16-byte serial, the same one openssl reads.
+      const serial = new Uint8Array(tst.serialNumber.valueBlock.valueHexView);
+      expect(serial.length).toBe(16);
+      expect(serial[0]).toBeLessThan(0x80);
+      serials.add(hex(serial));
+      const o = opensslFields([...args]);
+      expect(o.serial).toBe(BigInt(`0x${hex(serial)}`));
+      expect(o.time).toBe(opensslTime(tst.genTime));
+      expect(o.policy).toBe(TSA_POLICY_OID);
+      expect(o.nonce).toBe(
+        tst.nonce
+          ? `0x${hex(tst.nonce.valueBlock.valueHexView)
+              .toUpperCase()
+              .replace(/^0+(?=.)/, '')}`
+          : 'unspecified',
+      );
+      // pkijs checks the imprint against the data, then the RSA signature over the signed attributes.
+      const verdict = await signed.verify({
+        signer: 0,
+        data: toArrayBuffer(readFileSync(dataFile)),
+        checkChain: false,
+        extendedMode: true,
+      });
+      expect(verdict.signatureVerified).toBe(true);
+    }
+    expect(serials.size).toBe(2);
   });
 });
