@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   foundation: () => import('./foundation.ts'),
   pki: () => import('./pki.ts'),
   sign: () => import('./sign.ts'),
+  verify: () => import('./verify.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
