@@ -1,0 +1,33 @@
+import { loadPartnerSettings } from '../server/modules/partner/partner-config.ts';
+import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/partner-token.ts';
+
+/**
+ * A partner login token minted by the same code as `npm run partner-token`, with the development settings
+ * the Playwright server runs with (NODE_ENV=test, no PARTNER_* variables).
+ */
+export function partnerToken(code: 'ZHDB' | 'ZYPT', phone: string, name?: string): string {
+  const settings = loadPartnerSettings({}, false);
+  if (!settings.ok) throw new Error(settings.issues.join('\n'));
+  const partner = settings.value.partners.find((p) => p.code === code);
+  if (!partner) throw new Error(`partner ${code} is not configured`);
+  return mintPartnerToken({ partner, key: signingKeyFor(partner), phone, name });
+}
+
+/** The link a partner platform opens: the login page with its platform code and the token. */
+export const partnerLink = (code: 'ZHDB' | 'ZYPT', token: string) =>
+  `/#/loginPage?${new URLSearchParams({ fromPtCode: code, jsToken: token })}`;
+
+export const partnerTexts = {
+  'en-US': {
+    zhdbName: 'Guarantee-company platform',
+    menuItem: 'Templates',
+    footer: 'E-Signature Platform · electronic signatures and contracts',
+    replayed: /already used/,
+  },
+  'zh-CN': {
+    zhdbName: '担保公司平台',
+    menuItem: '模板管理',
+    footer: '电子签章平台 · 电子签章与电子合同',
+    replayed: /已使用过/,
+  },
+} as const;
