@@ -230,7 +230,18 @@ function parseSignedData(b: Uint8Array, sdT: Tlv | undefined): ParsedCms {
   let i = 3;
   let certsT: Tlv | undefined;
   if (f[i]?.tag === ctx(0)) certsT = f[i++];
-  if (f[i]?.tag === ctx(1)) i++;
+  if (f[i]?.tag === ctx(1)) {
+    // revocation info choices: CertificateList { tbs, algorithm, signature } or other [1]
+    for (const c of allChildren(b, f[i]) ?? [null]) {
+      const parts = c?.tag === T.SEQUENCE ? allChildren(b, c) : undefined;
+      if (
+        c?.tag !== ctx(1) &&
+        !(parts?.length === 3 && algIdOf(b, parts[1]) && parts[2].tag === T.BIT_STRING)
+      )
+        throw bad();
+    }
+    i++;
+  }
   const signerInfosT = f[i];
   if (!signerInfosT || signerInfosT.tag !== T.SET || i !== f.length - 1) throw bad();
   // encapsulated content

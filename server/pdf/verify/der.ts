@@ -280,7 +280,7 @@ export function scanBer(
   b: Uint8Array,
   start: number,
   end: number,
-  budget = { nodes: 2_000_000 },
+  budget = { nodes: 500_000 },
 ): { wellFormed: boolean; malformedInteger: boolean } {
   let malformedInteger = false;
   // returns false when not well formed
