@@ -1,0 +1,161 @@
+import { deflateSync } from 'node:zlib';
+import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
+import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '../contract/rules/credit-code.ts';
+import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '../contract/transport.ts';
+import { latestSmsCode, newPhone } from './support.ts';
+
+export const PASSWORD = 'Secret12345';
+
+/** A fresh, valid unified social credit code. */
+export function newCreditCode(): string {
+  let body = '91330106';
+  for (let i = 0; i < 9; i++) body += CREDIT_CODE_ALPHABET[Math.floor(Math.random() * 31)];
+  return body + creditCodeCheckChar(body);
+}
+
+/** POSTs a call with the context's cookies and, once logged in, the XSRF headers the app would send. */
+export async function api<T = unknown>(context: BrowserContext, name: string, data: object): Promise<T> {
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
+  const headers: Record<string, string> = token
+    ? { [XSRF_HEADER]: token, [KEY_SUFFIX_HEADER]: keySuffixOf(token) }
+    : {};
+  const res = await context.request.post(`/v1/account/api/csign/${name}`, {
+    data: { userType: 0, ...data },
+    headers,
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`${name} failed (${res.status()}): ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Registers a person in the context (cookies shared with its pages); returns the phone. */
+export async function registerIn(context: BrowserContext): Promise<string> {
+  const phone = newPhone();
+  await api(context, 'sendSmsCode', { phone, purpose: 'register' });
+  const smsCode = await latestSmsCode(context.request, phone);
+  await api(context, 'userRegister', { phone, password: PASSWORD, smsCode });
+  return phone;
+}
+
+/** The amount the development bank "paid" to the company, read from the dev outbox. */
+export async function paidAmount(request: APIRequestContext, creditCode: string): Promise<string> {
+  let amount = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/v1/dev/outbox?phone=${encodeURIComponent(`bank:${creditCode}`)}`);
+      const body = (await res.json()) as { data: { text: string }[] };
+      amount = /(\d+\.\d{2}) CNY/.exec(body.data[0]?.text ?? '')?.[1] ?? '';
+      return amount;
+    })
+    .toMatch(/^\d+\.\d{2}$/);
+  return amount;
+}
+
+/** Opens a verified company through the API (the context's person as legal representative and admin). */
+export async function openCompanyByApi(context: BrowserContext, name: string): Promise<string> {
+  const creditCode = newCreditCode();
+  const { companyId } = await api<{ companyId: string }>(context, 'applyCompanyEsign', {
+    companyName: name,
+    creditCode,
+    legalRepName: '张三',
+    applicantRole: 'legal_rep',
+  });
+  await api(context, 'sendCompanyMicroPayment', { companyId });
+  const amount = await paidAmount(context.request, creditCode);
+  await api(context, 'confirmCompanyMicroPayment', { companyId, amount });
+  await api(context, 'switchAccount', { targetUserType: 1, companyId });
+  return companyId;
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+/** A small real PNG (a grey 64x64 square) standing in for a scanned power-of-attorney letter. */
+export function letterPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const size = 64;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  const rows = Buffer.alloc(size * (size + 1), 0xa0);
+  for (let y = 0; y < size; y++) rows[y * (size + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const companyTexts = {
+  'en-US': {
+    companyName: 'Company name',
+    creditCode: 'Unified social credit code',
+    legalRepName: 'Legal representative',
+    agent: 'an agent (with a power-of-attorney letter)',
+    submit: 'Submit',
+    letterFile: 'Letter file',
+    letterUploaded: 'Letter uploaded',
+    sendPayment: 'Send the micro-payment',
+    amount: 'Amount received (CNY)',
+    confirmAmount: 'Confirm the amount',
+    wrongAmount: /does not match; 2 attempt\(s\) left/,
+    success: 'Congratulations! You have successfully opened e-signature!',
+    devProvider: /Development verification provider/,
+    ccCheck: 'This unified social credit code is not valid (its check character does not match)',
+    searchKeyword: 'Company name or credit code',
+    search: 'Search',
+    requestJoin: 'Ask to join',
+    waiting: 'Waiting for approval',
+    approve: 'Approve',
+    active: 'Active',
+    switchAccount: 'Switch account',
+    current: 'Current',
+    addOperator: 'Add operator',
+    phone: 'Phone',
+    ok: 'OK',
+    noPermission: /user has no permission/i,
+  },
+  'zh-CN': {
+    companyName: '企业名称',
+    creditCode: '统一社会信用代码',
+    legalRepName: '法定代表人',
+    agent: '经办人（需上传授权委托书）',
+    submit: '提交',
+    letterFile: '委托书文件',
+    letterUploaded: '委托书已上传',
+    sendPayment: '发起打款',
+    amount: '收到的金额（元）',
+    confirmAmount: '确认金额',
+    wrongAmount: /金额不正确，还可尝试 2 次/,
+    success: '恭喜您！您已成功开通电子签章！',
+    devProvider: /开发环境认证服务/,
+    ccCheck: '统一社会信用代码无效（校验位不符）',
+    searchKeyword: '企业名称或信用代码',
+    search: '搜索',
+    requestJoin: '申请加入',
+    waiting: '待审核',
+    approve: '同意',
+    active: '已启用',
+    switchAccount: '切换账号',
+    current: '当前',
+    addOperator: '添加经办人',
+    phone: '手机号',
+    ok: '确定',
+    noPermission: /用户没有权限/,
+  },
+} as const;
