@@ -97,7 +97,7 @@ export default function ManageLayout() {
       )}
       <Layout>
         {hyCenter.hasLeft && (
-          <Layout.Sider width={200} theme="light" role="navigation">
+          <Layout.Sider width={200} theme="light" role="navigation" breakpoint="md" collapsedWidth={0}>
             <Menu
               mode="inline"
               selectedKeys={selected}
