@@ -54,6 +54,13 @@ const MAX_ELEMENTS = 200_000;
 
 const WS = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) WS[c] = 1;
+/** hex digit values, -1 for anything else (a table: /Contents strings run to tens of kilobytes) */
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 10; c++) HEX[0x30 + c] = c;
+for (let c = 0; c < 6; c++) {
+  HEX[0x41 + c] = 10 + c;
+  HEX[0x61 + c] = 10 + c;
+}
 const DELIM = new Uint8Array(256);
 for (const c of '()<>[]{}/%') DELIM[c.charCodeAt(0)] = 1;
 
@@ -343,12 +350,11 @@ export class Lexer {
     let hi = -1;
     for (let i = this.pos; i < end; i++) {
       const c = b[i];
-      let v: number;
-      if (c >= 0x30 && c <= 0x39) v = c - 0x30;
-      else if (c >= 0x41 && c <= 0x46) v = c - 55;
-      else if (c >= 0x61 && c <= 0x66) v = c - 87;
-      else if (WS[c] === 1) continue;
-      else throw new PdfSyntaxError('bad hex digit');
+      const v = HEX[c];
+      if (v < 0) {
+        if (WS[c] === 1) continue;
+        throw new PdfSyntaxError('bad hex digit');
+      }
       if (hi < 0) hi = v;
       else {
         out[n++] = (hi << 4) | v;
