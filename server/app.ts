@@ -13,6 +13,8 @@ import type { AppDeps } from './deps.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { companyModule } from './modules/company/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
+import { documentModule } from './modules/document/routes.ts';
+import { flowModule } from './modules/flow/routes.ts';
 import { monitorModule } from './modules/monitor/routes.ts';
 import type { ServerModule } from './modules/module.ts';
 import { personModule } from './modules/person/routes.ts';
@@ -25,7 +27,7 @@ import { sessionModule } from './modules/session/routes.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, documentModule, flowModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

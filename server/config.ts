@@ -34,6 +34,8 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: zInt(1024, 100 * 1024 * 1024).default(1024 * 1024),
   UPLOAD_LIMIT_MB: zInt(1, 2048).default(50),
+  /** Signings each account may launch for free until packages exist (server/modules/flow/quota.ts). */
+  FREE_SIGNING_ALLOWANCE: zInt(0, 1_000_000).default(10),
   SESSION_IDLE_MINUTES: zInt(1, 7 * 24 * 60).default(120),
   /** Most live sessions one user may hold; a further login ends the oldest (it then answers 3000). */
   SESSION_MAX_PER_USER: zInt(1, 100).default(5),
@@ -85,6 +87,7 @@ export type Config = {
   logLevel: string;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  freeSigningAllowance: number;
   sessionIdleMs: number;
   sessionMaxPerUser: number;
   trustProxy: boolean;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    freeSigningAllowance: e.FREE_SIGNING_ALLOWANCE,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     trustProxy: e.TRUST_PROXY,

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { personHasCaCert } from '../person/service.ts';
 import { companyLoginFlags } from '../company/membership.ts';
 import { hasUsableSeal } from '../seal/service.ts';
+import { quotaLoginFields } from '../flow/quota.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
 
@@ -30,9 +31,7 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     hasSeal: await hasUsableSeal(deps, session),
     hasOperator: company.hasOperator,
     salePackageProductTypeList: [],
-    totalQuantitySum: 0,
-    totalReserveQuantity: 0,
-    totalUseQuantity: 0,
-    remainQuantity: 0,
+    // Quantities: the signing quota of the session's account (flow module).
+    ...(await quotaLoginFields(deps, session)),
   };
 }

@@ -1,0 +1,158 @@
+// The audit report (certificate of completion) of a flow: parties, documents with their hashes and every
+// audit event, as a PDF signed by the PLATFORM's own certificate. That certificate is an ordinary
+// account certificate (userType 1) of a fixed platform account id, issued on first use by the same CA.
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { sql } from 'drizzle-orm';
+import { UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
+import { signPdf } from '../../pdf/sign/sign-pdf.ts';
+import { embedCjkFont } from '../document/pdf-tools.ts';
+import { type FlowRow, maskPhone, partiesOf } from '../flow/model.ts';
+import { pkiFor } from '../pki/service.ts';
+import { type Exec, dateOf, rows } from '../flow/sql.ts';
+import { listAudit, verifyChains } from './chain.ts';
+
+/** The platform's account id for its own certificate (a fixed UUID: the certificate table keys by uuid). */
+export const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-00000000e5a1';
+export const PLATFORM_NAME = '电子签章平台 e-Sign Platform';
+// Stands where a credit code would; only its keyed hash reaches the certificate.
+const PLATFORM_ID_NUMBER = 'ESIGNPLATFORM0001';
+
+/** The platform's signer, issuing its certificate on first use. */
+export async function platformSigner(deps: AppDeps): Promise<Signer> {
+  const pki = await pkiFor(deps);
+  const holder = { userType: UserType.Company, accountId: PLATFORM_ACCOUNT_ID } as const;
+  let m = await pki.signer(holder);
+  if (!m) {
+    await pki.issue({
+      ...holder,
+      name: PLATFORM_NAME,
+      organisation: PLATFORM_NAME,
+      idNumber: PLATFORM_ID_NUMBER,
+    });
+    m = await pki.signer(holder);
+  }
+  if (!m) throw new Error('platform certificate could not be issued');
+  return signerFromPki(m);
+}
+
+const fmt = (d: unknown) => `${dateOf(d).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+
+type Writer = { page: PDFPage; y: number };
+
+/** Builds and signs the report. */
+export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
+  const ex: Exec = deps.db;
+  const [flow] = await rows<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${flowId}`);
+  const parties = await partiesOf(ex, flowId);
+  const docs = await rows<{
+    id: string;
+    name: string;
+    launched_sha256: string;
+    current_sha256: string;
+    verification_code: string;
+    pages: number;
+  }>(
+    ex,
+    sql`SELECT id, name, launched_sha256, current_sha256, verification_code, pages FROM documents WHERE flow_id = ${flowId} ORDER BY created_at, id`,
+  );
+  const entries = await listAudit(ex, flowId);
+  const chains = verifyChains(entries);
+
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const cjk = await embedCjkFont(doc);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const W = 595.28;
+  const H = 841.89;
+  const M = 48;
+  const w: Writer = { page: doc.addPage([W, H]), y: H - M };
+  const line = (
+    text: string,
+    opts: { size?: number; font?: PDFFont; color?: [number, number, number]; indent?: number } = {},
+  ) => {
+    const size = opts.size ?? 9;
+    const font = opts.font ?? cjk;
+    if (w.y < M + size * 2) {
+      w.page = doc.addPage([W, H]);
+      w.y = H - M;
+    }
+    // Long lines (hashes, user agents) are cut to the page width.
+    let t = text;
+    const max = W - 2 * M - (opts.indent ?? 0);
+    while (t.length > 1 && font.widthOfTextAtSize(t, size) > max) t = t.slice(0, -1);
+    w.page.drawText(t, {
+      x: M + (opts.indent ?? 0),
+      y: w.y,
+      size,
+      font,
+      color: rgb(...(opts.color ?? [0, 0, 0])),
+    });
+    w.y -= size * 1.5;
+  };
+  line('签署完成证明 Certificate of Completion', { size: 18 });
+  w.y -= 6;
+  line(`流程 Flow: ${flow.title}`, { size: 11 });
+  line(`编号 Flow id: ${flow.id}`);
+  line(`发起方 Initiator: ${flow.initiator_company_name ?? flow.initiator_name ?? ''}`);
+  line(
+    `发起时间 Launched: ${fmt(flow.created_at)}    完成时间 Completed: ${flow.completed_at ? fmt(flow.completed_at) : '-'}`,
+  );
+  w.y -= 6;
+  line('文件 Documents', { size: 12 });
+  for (const d of docs) {
+    line(`${d.name} (${d.pages} pages) · 验证码 verification code ${d.verification_code}`, { indent: 8 });
+    line(`launched SHA-256 ${d.launched_sha256}`, { font: mono, size: 7.5, indent: 16 });
+    line(`final    SHA-256 ${d.current_sha256}`, { font: mono, size: 7.5, indent: 16 });
+    const c = chains.find((x) => x.documentId === d.id);
+    line(`审计链 audit chain: ${c?.isIntact ? '完整 intact' : `断裂 BROKEN at ${c?.brokenAtSeq}`}`, {
+      indent: 16,
+    });
+  }
+  w.y -= 6;
+  line('签署方 Parties', { size: 12 });
+  for (const p of parties) {
+    const who =
+      p.kind === 'company'
+        ? `${p.company_name} (${p.signed_by_name ?? p.name ?? ''})`
+        : (p.signed_by_name ?? p.name ?? '');
+    line(
+      `步骤 step ${p.step_index + 1} · ${who} · ${maskPhone(p.phone)} · ${p.status}${p.signed_at ? ` · ${fmt(p.signed_at)}` : ''}`,
+      { indent: 8 },
+    );
+  }
+  w.y -= 6;
+  line('事件 Events (hash-chained per document)', { size: 12 });
+  for (const e of entries) {
+    line(
+      `#${e.seq} ${e.at.replace('T', ' ').slice(0, 19)} UTC · ${e.event} · ${e.actor}${e.actorCompany ? ` (${e.actorCompany})` : ''} · IP ${e.ip ?? '-'}`,
+      { indent: 8 },
+    );
+    if (e.hashBefore !== e.hashAfter)
+      line(`${e.hashBefore ?? '-'} -> ${e.hashAfter ?? '-'}`, { font: mono, size: 6.5, indent: 16 });
+    line(`entry ${e.entryHash}`, { font: mono, size: 6.5, indent: 16, color: [0.4, 0.4, 0.4] });
+  }
+  w.y -= 6;
+  line(`本证明由 ${PLATFORM_NAME} 以平台证书签名。 Signed by the platform's certificate.`, { size: 8 });
+  const unsigned = await doc.save({ useObjectStreams: false });
+
+  // The platform's visible stamp: a framed name on the last page.
+  const stamp = await PDFDocument.create({ updateMetadata: false });
+  const sf = await stamp.embedFont(StandardFonts.HelveticaBold);
+  const sp = stamp.addPage([170, 40]);
+  sp.drawRectangle({ x: 1, y: 1, width: 168, height: 38, borderColor: rgb(0.8, 0.1, 0.1), borderWidth: 1.5 });
+  sp.drawText('e-Sign Platform', { x: 12, y: 22, size: 12, font: sf, color: rgb(0.8, 0.1, 0.1) });
+  sp.drawText('Certificate of Completion', { x: 12, y: 9, size: 8, font: sf, color: rgb(0.8, 0.1, 0.1) });
+  const stampPdf = await stamp.save();
+  const pki = await pkiFor(deps);
+  const pages = doc.getPageCount();
+  return signPdf(unsigned, {
+    signer: await platformSigner(deps),
+    timestamp: (imprint) => pki.timestamp(imprint),
+    appearance: { pdf: stampPdf },
+    placement: { pageIndex: pages - 1, rect: [W - M - 170, 20, W - M, 60] },
+    name: PLATFORM_NAME,
+    reason: 'Certificate of completion',
+    signingTime: deps.clock.now(),
+  });
+}

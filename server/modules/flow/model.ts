@@ -1,0 +1,265 @@
+// Rows of the flow tables, their presentation, and the notices sent to parties.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
+import { LinkType } from '#contract/calls/flow.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Account } from './quota.ts';
+import { type Exec, dateOf, isoOrNull, jsonOf, one, rows, ts } from './sql.ts';
+
+export type FlowRow = {
+  id: string;
+  owner_type: number;
+  owner_id: string;
+  initiator_user_id: string;
+  initiator_name: string | null;
+  initiator_company_name: string | null;
+  title: string;
+  message: string | null;
+  is_quick: boolean;
+  status: string;
+  current_step: number;
+  step_count: number;
+  deadline: unknown;
+  search_text: string;
+  quota_state: string;
+  created_at: unknown;
+  completed_at: unknown;
+  ended_at: unknown;
+  end_reason: string | null;
+  report_key: string | null;
+  report_sha256: string | null;
+};
+
+export type PartyRow = {
+  id: string;
+  flow_id: string;
+  step_index: number;
+  ord: number;
+  kind: 'person' | 'company';
+  name: string | null;
+  phone: string;
+  company_id: string | null;
+  company_name: string | null;
+  applies: unknown;
+  positions: unknown;
+  status: string;
+  link_type: number;
+  signed_at: unknown;
+  signed_by_user: string | null;
+  signed_by_name: string | null;
+  declined_at: unknown;
+  decline_reason: string | null;
+  last_reminded_at: unknown;
+};
+
+export type ResolvedPosition = { documentId: string; page: number; rect: [number, number, number, number] };
+
+export const accountOfFlow = (f: FlowRow): Account => ({
+  ownerType: f.owner_type as 0 | 1,
+  ownerId: f.owner_id,
+});
+export const appliesOf = (p: PartyRow) => jsonOf<Applies>(p.applies);
+export const positionsOf = (p: PartyRow) => jsonOf<ResolvedPosition[]>(p.positions);
+export const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
+
+export async function findFlow(ex: Exec, id: string): Promise<FlowRow | undefined> {
+  return one<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${id}`);
+}
+
+export async function partiesOf(ex: Exec, flowId: string): Promise<PartyRow[]> {
+  return rows<PartyRow>(
+    ex,
+    sql`SELECT * FROM flow_parties WHERE flow_id = ${flowId} ORDER BY step_index, ord`,
+  );
+}
+
+export async function findParty(ex: Exec, id: string): Promise<PartyRow | undefined> {
+  return one<PartyRow>(ex, sql`SELECT * FROM flow_parties WHERE id = ${id}`);
+}
+
+export function presentParty(p: PartyRow): PartyView {
+  return {
+    partyId: p.id,
+    stepIndex: p.step_index,
+    kind: p.kind,
+    linkType: p.link_type,
+    name: p.name,
+    phoneMasked: maskPhone(p.phone),
+    companyId: p.company_id,
+    companyName: p.company_name,
+    applies: appliesOf(p),
+    positions: positionsOf(p),
+    status: p.status as PartyView['status'],
+    signedAt: isoOrNull(p.signed_at),
+    declinedAt: isoOrNull(p.declined_at),
+    declineReason: p.decline_reason,
+    signedByName: p.signed_by_name,
+    lastRemindedAt: isoOrNull(p.last_reminded_at),
+  };
+}
+
+export async function documentNamesOf(ex: Exec, flowIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (flowIds.length === 0) return out;
+  const list = await rows<{ flow_id: string; name: string }>(
+    ex,
+    sql`SELECT flow_id, name FROM documents WHERE flow_id IN (${sql.join(
+      flowIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY created_at, id`,
+  );
+  for (const r of list) out.set(r.flow_id, [...(out.get(r.flow_id) ?? []), r.name]);
+  return out;
+}
+
+export async function partyCountsOf(
+  ex: Exec,
+  flowIds: string[],
+): Promise<Map<string, { all: number; signed: number }>> {
+  const out = new Map<string, { all: number; signed: number }>();
+  if (flowIds.length === 0) return out;
+  const list = await rows<{ flow_id: string; all: number; signed: number }>(
+    ex,
+    sql`SELECT flow_id, count(*)::int AS all, (count(*) FILTER (WHERE status = 'signed'))::int AS signed
+        FROM flow_parties WHERE flow_id IN (${sql.join(
+          flowIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) GROUP BY flow_id`,
+  );
+  for (const r of list) out.set(r.flow_id, { all: r.all, signed: r.signed });
+  return out;
+}
+
+export function presentSummary(
+  f: FlowRow,
+  names: string[],
+  counts: { all: number; signed: number } | undefined,
+): FlowSummary {
+  return {
+    flowId: f.id,
+    title: f.title,
+    status: f.status as FlowSummary['status'],
+    isQuick: f.is_quick,
+    initiatorName: f.initiator_name,
+    initiatorCompanyName: f.initiator_company_name,
+    createdAt: dateOf(f.created_at).toISOString(),
+    deadline: dateOf(f.deadline).toISOString(),
+    completedAt: isoOrNull(f.completed_at),
+    currentStep: f.current_step,
+    partyCount: counts?.all ?? 0,
+    signedCount: counts?.signed ?? 0,
+    documentNames: names,
+  };
+}
+
+export async function summaries(ex: Exec, flows: FlowRow[]): Promise<FlowSummary[]> {
+  const ids = flows.map((f) => f.id);
+  const [names, counts] = await Promise.all([documentNamesOf(ex, ids), partyCountsOf(ex, ids)]);
+  return flows.map((f) => presentSummary(f, names.get(f.id) ?? [], counts.get(f.id)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Links and notices
+
+export const hashLinkCode = (code: string) => createHash('sha256').update(`link:${code}`).digest('hex');
+export const linkTypeOf = (kind: 'person' | 'company') =>
+  kind === 'company' ? LinkType.Company : LinkType.Person;
+
+/** SPA path of a signing link (hash router): `/singingRoom/:linkType/:linkCode`. */
+export const linkPath = (linkType: number, code: string) => `/singingRoom/${linkType}/${code}`;
+
+/**
+ * A new link for a party: 192 random bits, only the hash stored. Earlier links of the party stay valid
+ * (a reminder does not break the link of the first message).
+ */
+export async function newPartyLink(deps: AppDeps, party: PartyRow): Promise<string> {
+  const code = randomBytes(24).toString('base64url');
+  await deps.db.execute(
+    sql`INSERT INTO party_links (link_hash, party_id, created_at) VALUES (${hashLinkCode(code)}, ${party.id}, ${ts(deps.clock.now())})`,
+  );
+  return linkPath(party.link_type, code);
+}
+
+export type MessageKind =
+  | 'sign_request'
+  | 'remind'
+  | 'completed'
+  | 'declined'
+  | 'cancelled'
+  | 'expired'
+  | 'signed';
+
+/**
+ * A notice to one person: a row of /message (by phone, within a company or as a person) and the message
+ * itself through the messenger (the outbox in development). Texts carry both languages.
+ */
+export async function notify(
+  deps: AppDeps,
+  to: { phone: string; companyId: string | null },
+  m: { kind: MessageKind; title: string; text: string; flowId: string | null; link: string | null },
+): Promise<void> {
+  await deps.db.execute(sql`
+    INSERT INTO flow_messages (id, phone, company_id, kind, title, text, flow_id, link, created_at)
+    VALUES (${randomUUID()}, ${to.phone}, ${to.companyId}, ${m.kind}, ${m.title}, ${m.text}, ${m.flowId}, ${m.link},
+      ${ts(deps.clock.now())})`);
+  const url = m.link ? ` ${deps.config.publicUrl}/#${m.link}` : '';
+  await deps.messenger.notify({ to: to.phone, purpose: `flow:${m.kind}`, text: `${m.text}${url}` });
+}
+
+/** Sends a party its signing link (at its step's start or as a reminder). */
+export async function sendLink(
+  deps: AppDeps,
+  flow: FlowRow,
+  party: PartyRow,
+  kind: 'sign_request' | 'remind',
+) {
+  const link = await newPartyLink(deps, party);
+  const who = flow.initiator_company_name ?? flow.initiator_name ?? '';
+  const isRemind = kind === 'remind';
+  const title = isRemind ? `签署提醒 Reminder: ${flow.title}` : `待签署 To sign: ${flow.title}`;
+  const text =
+    `【电子签章】${who}${isRemind ? '提醒您' : '邀请您'}签署《${flow.title}》，请打开链接完成签署。` +
+    ` [e-Sign] ${who} ${isRemind ? 'reminds you to sign' : 'invites you to sign'} "${flow.title}". Open the link to sign:`;
+  await notify(
+    deps,
+    { phone: party.phone, companyId: party.company_id },
+    {
+      kind,
+      title,
+      text,
+      flowId: flow.id,
+      link,
+    },
+  );
+  return link;
+}
+
+/** Tells the initiator and every party how a flow ended. */
+export async function notifyEnd(
+  deps: AppDeps,
+  flow: FlowRow,
+  kind: 'completed' | 'declined' | 'cancelled' | 'expired',
+  initiatorPhone: string | null,
+): Promise<void> {
+  const words = {
+    completed: ['已完成签署', 'is completed'],
+    declined: ['已被拒签', 'was declined'],
+    cancelled: ['已被撤销', 'was cancelled'],
+    expired: ['已过期', 'expired'],
+  }[kind];
+  const title = `${words[0]} ${flow.title}`;
+  const text = `【电子签章】《${flow.title}》${words[0]}。 [e-Sign] "${flow.title}" ${words[1]}.`;
+  const seen = new Set<string>();
+  const targets: { phone: string; companyId: string | null }[] = [];
+  if (initiatorPhone)
+    targets.push({ phone: initiatorPhone, companyId: flow.owner_type === 1 ? flow.owner_id : null });
+  for (const p of await partiesOf(deps.db, flow.id))
+    targets.push({ phone: p.phone, companyId: p.company_id });
+  for (const t of targets) {
+    const key = `${t.phone}|${t.companyId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await notify(deps, t, { kind, title, text, flowId: flow.id, link: null });
+  }
+}

@@ -1,0 +1,313 @@
+// Signing rooms: a capability for ONE party of ONE flow, from a link login (the party's phone proven by an
+// SMS code) or from a logged-in user who is that party. Every room call names the room by its token, so a
+// room can never act for another party or flow.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
+import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
+import { Code } from '#contract/codes.ts';
+import { SealStatus, SmsPurpose, UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Lang } from '../../http/texts.ts';
+import type { AuditActor } from '../audit/chain.ts';
+import { appendAudit } from '../audit/chain.ts';
+import { listActiveMembers } from '../company/membership.ts';
+import { presentDocument } from '../document/service.ts';
+import { pkiFor } from '../pki/service.ts';
+import { companyOwner, isAuthorisedNow, listSeals, personOwner } from '../seal/queries.ts';
+import { findUserById, findUserByPhone } from '../session/account-queries.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import { consumeSmsCode, sendSmsCode } from '../session/sms-service.ts';
+import {
+  type FlowRow,
+  type PartyRow,
+  appliesOf,
+  findFlow,
+  findParty,
+  hashLinkCode,
+  maskPhone,
+  presentParty,
+  summaries,
+} from './model.ts';
+import { expireIfDue, flowAccess, flowDocuments } from './service.ts';
+import { type Exec, dateOf, one, ts } from './sql.ts';
+import { F } from './texts.ts';
+
+/** How long a room token lives. */
+export const ROOM_TTL_MS = 2 * 60 * 60 * 1000;
+
+export type Room = {
+  tokenHash: string;
+  partyId: string;
+  flowId: string;
+  /** The person acting in the room; null when the verified phone has no account. */
+  userId: string | null;
+  phone: string;
+};
+
+const hashToken = (t: string) => createHash('sha256').update(`room:${t}`).digest('hex');
+
+async function createRoom(
+  deps: AppDeps,
+  party: PartyRow,
+  userId: string | null,
+  phone: string,
+): Promise<RoomLogin> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + ROOM_TTL_MS);
+  await deps.db.execute(sql`
+    INSERT INTO room_tokens (token_hash, party_id, user_id, phone, created_at, expires_at)
+    VALUES (${hashToken(token)}, ${party.id}, ${userId}, ${phone}, ${ts(now)}, ${ts(expiresAt)})`);
+  return {
+    roomToken: token,
+    expiresAt: expiresAt.toISOString(),
+    flowId: party.flow_id,
+    partyId: party.id,
+    linkType: party.link_type,
+  };
+}
+
+/** The room of a token; 1313 when unknown or expired. */
+export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
+  const r = await one<{
+    token_hash: string;
+    party_id: string;
+    flow_id: string;
+    user_id: string | null;
+    phone: string;
+    expires_at: unknown;
+  }>(
+    deps.db,
+    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at
+        FROM room_tokens t JOIN flow_parties p ON p.id = t.party_id WHERE t.token_hash = ${hashToken(token)}`,
+  );
+  if (!r || dateOf(r.expires_at).getTime() <= deps.clock.now().getTime())
+    throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
+  return {
+    tokenHash: r.token_hash,
+    partyId: r.party_id,
+    flowId: r.flow_id,
+    userId: r.user_id,
+    phone: r.phone,
+  };
+}
+
+async function partyOfLink(
+  deps: AppDeps,
+  linkType: number,
+  linkCode: string,
+  phone: string,
+): Promise<PartyRow> {
+  const r = await one<{ party_id: string }>(
+    deps.db,
+    sql`SELECT party_id FROM party_links WHERE link_hash = ${hashLinkCode(linkCode)}`,
+  );
+  const party = r ? await findParty(deps.db, r.party_id) : undefined;
+  // One answer for an unknown link and a wrong phone: the link alone tells nothing about the party.
+  if (!party || party.link_type !== linkType || party.phone !== phone)
+    throw new AppError(Code.LinkInvalid, F.linkInvalid);
+  return party;
+}
+
+/** Step 1 of a link login: an SMS code to the party's phone (only when the phone is the party's). */
+export async function sendLinkCode(
+  deps: AppDeps,
+  b: { linkType: number; linkCode: string; phone: string },
+  ip: string,
+) {
+  await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
+  return sendSmsCode(deps, b.phone, SmsPurpose.Sign, ip);
+}
+
+/** Step 2: the code proves the phone; the room acts as the account of that phone, if any. */
+export async function loginByLink(
+  deps: AppDeps,
+  b: { linkType: number; linkCode: string; phone: string; smsCode: string },
+): Promise<RoomLogin> {
+  const party = await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
+  await consumeSmsCode(deps, b.phone, SmsPurpose.Sign, b.smsCode);
+  const user = await findUserByPhone(deps.db, b.phone);
+  return createRoom(deps, party, user?.id ?? null, b.phone);
+}
+
+/** A logged-in user opens the room of a party they are (flowAccess decides; another party is NotFound). */
+export async function loginBySession(deps: AppDeps, session: LiveSession, flowId: string, partyId: string) {
+  const access = await flowAccess(deps, { session }, flowId);
+  if (!access.partyIds.includes(partyId)) throw new AppError(Code.NotFound, F.partyNotFound);
+  const party = (await findParty(deps.db, partyId))!;
+  const user = await findUserById(deps.db, session.userId);
+  return createRoom(deps, party, session.userId, user!.phone);
+}
+
+/** The room's party and flow, fresh, after expiring the flow if its deadline passed. */
+export async function roomState(deps: AppDeps, room: Room): Promise<{ flow: FlowRow; party: PartyRow }> {
+  await expireIfDue(deps, room.flowId);
+  const [flow, party] = await Promise.all([findFlow(deps.db, room.flowId), findParty(deps.db, room.partyId)]);
+  if (!flow || !party) throw new AppError(Code.NotFound, F.flowNotFound);
+  return { flow, party };
+}
+
+/** Why the party cannot sign now, or null when it can. */
+export function signRefusal(flow: FlowRow, party: PartyRow, now: Date): AppError | null {
+  if (party.status === 'signed') return new AppError(Code.AlreadySigned, F.alreadySigned);
+  if (
+    flow.status === 'expired' ||
+    (flow.status === 'signing' && dateOf(flow.deadline).getTime() <= now.getTime())
+  )
+    return new AppError(Code.DeadlinePassed, F.deadlinePassed);
+  if (flow.status !== 'signing') return new AppError(Code.FlowClosed, F.flowClosed(flow.status));
+  if (party.status === 'waiting') return new AppError(Code.NotYourTurn, F.notYourTurn);
+  if (party.status !== 'pending') return new AppError(Code.FlowClosed, F.flowClosed(flow.status));
+  return null;
+}
+
+/** The audit identity of a room's signer. */
+export async function roomActor(
+  deps: AppDeps,
+  room: Room,
+  party: PartyRow,
+  req: { ip?: string; userAgent?: string | null },
+): Promise<AuditActor> {
+  const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
+  return {
+    actor: user?.name ?? party.name ?? maskPhone(room.phone),
+    actorPhone: room.phone,
+    actorCompany: party.company_name,
+    ip: req.ip ?? null,
+    userAgent: req.userAgent ?? null,
+  };
+}
+
+/** Appends the same event to every document chain of the flow (view, sms_sent, download). */
+export async function auditFlowEvent(
+  deps: AppDeps,
+  flowId: string,
+  event: 'view' | 'sms_sent' | 'download',
+  actor: AuditActor,
+  detail: string | null,
+  documentId?: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx: Exec) => {
+    for (const d of await flowDocuments(tx, flowId)) {
+      if (documentId && d.id !== documentId) continue;
+      await appendAudit(tx, {
+        ...actor,
+        flowId,
+        documentId: d.id,
+        event,
+        detail,
+        at: now,
+        hashBefore: d.current_sha256,
+        hashAfter: d.current_sha256,
+      });
+    }
+  });
+}
+
+/** Seals the room's signer may use now, as the signing room lists them. */
+async function usableSeals(deps: AppDeps, room: Room, party: PartyRow) {
+  if (!room.userId) return [];
+  const now = deps.clock.now();
+  const applies = appliesOf(party);
+  const out: SigningRoom['seals'] = [];
+  const present = (s: {
+    id: string;
+    name: string;
+    sealType: number | null;
+    widthMm: number;
+    heightMm: number;
+  }) => ({
+    sealId: s.id,
+    name: s.name,
+    sealType: s.sealType,
+    pngUrl: `${SEAL_IMAGE_PATH}/${s.id}.png`,
+    widthMm: s.widthMm,
+    heightMm: s.heightMm,
+  });
+  if (party.kind === 'company' && party.company_id) {
+    const me = (await listActiveMembers(deps, party.company_id)).find((m) => m.userId === room.userId);
+    if (me) {
+      for (const s of await listSeals(deps.db, companyOwner(party.company_id))) {
+        if (s.status !== SealStatus.Enabled) continue;
+        // Authorisation: the administrator may use every enabled seal, an operator those authorised to them now.
+        if (
+          me.role !== 'admin' &&
+          !(await isAuthorisedNow(deps.db, party.company_id, s.id, room.userId, now))
+        )
+          continue;
+        out.push(present(s));
+      }
+    }
+  }
+  if (party.kind === 'person' || applies.personSignature)
+    for (const s of await listSeals(deps.db, personOwner(room.userId)))
+      if (s.status === SealStatus.Enabled) out.push(present(s));
+  return out;
+}
+
+/** Whether the account that would sign for the party has a current certificate. */
+export async function hasSigningCertificate(deps: AppDeps, room: Room, party: PartyRow): Promise<boolean> {
+  if (!room.userId) return false;
+  const pki = await pkiFor(deps);
+  const holder =
+    party.kind === 'company'
+      ? { userType: UserType.Company, accountId: party.company_id! }
+      : { userType: UserType.Person, accountId: room.userId };
+  return (await pki.current(holder)) !== undefined;
+}
+
+export async function getRoom(
+  deps: AppDeps,
+  room: Room,
+  lang: Lang,
+  req: { ip?: string; userAgent?: string | null },
+): Promise<SigningRoom> {
+  const { flow, party } = await roomState(deps, room);
+  const docs = await flowDocuments(deps.db, flow.id);
+  const [summary] = await summaries(deps.db, [flow]);
+  const refusal = signRefusal(flow, party, deps.clock.now());
+  const applies = appliesOf(party);
+  const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
+  await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), 'signing room opened');
+  return {
+    flow: { ...summary, message: flow.message },
+    party: presentParty(party),
+    documents: docs.map((d) => presentDocument(d, flow.status)),
+    canSign: refusal === null,
+    cannotSignReason: refusal ? (typeof refusal.text === 'string' ? refusal.text : refusal.text[lang]) : null,
+    signer: {
+      name: user?.name ?? null,
+      phoneMasked: maskPhone(room.phone),
+      hasCertificate: await hasSigningCertificate(deps, room, party),
+    },
+    seals: await usableSeals(deps, room, party),
+    needs: {
+      companySeal: party.kind === 'company' && !!applies.companySealType,
+      legalPersonSeal: party.kind === 'company' && applies.legalPersonSeal,
+      personSignature: applies.personSignature,
+    },
+  };
+}
+
+export async function sendSignCode(
+  deps: AppDeps,
+  room: Room,
+  ip: string,
+  req: { userAgent?: string | null },
+) {
+  const { flow, party } = await roomState(deps, room);
+  const refusal = signRefusal(flow, party, deps.clock.now());
+  if (refusal) throw refusal;
+  const sent = await sendSmsCode(deps, room.phone, SmsPurpose.Sign, ip);
+  await auditFlowEvent(
+    deps,
+    flow.id,
+    'sms_sent',
+    await roomActor(deps, room, party, { ip, ...req }),
+    'signing code',
+  );
+  return { ...sent, phoneMasked: maskPhone(room.phone) };
+}

@@ -1,0 +1,144 @@
+import {
+  cancelFlow,
+  declineFlow,
+  getAuditTrail,
+  getFlowDetail,
+  getQuota,
+  getSigningRoom,
+  launchFlow,
+  listLaunchedFlows,
+  listMessages,
+  listPendingSignatures,
+  markMessagesRead,
+  remindSigners,
+  sendLinkSmsCode,
+  sendSignSmsCode,
+  signDocument,
+  signingRoomLogin,
+  signingRoomLoginByLinkCode,
+} from '#contract/calls/flow.ts';
+import { Code } from '#contract/codes.ts';
+import type { FastifyRequest } from 'fastify';
+import { registerCall } from '../../http/register-call.ts';
+import { AppError } from '../../http/app-error.ts';
+import { listAudit, presentEntry, verifyChains } from '../audit/chain.ts';
+import { readerOf } from '../document/routes.ts';
+import { accountOf } from '../document/service.ts';
+import type { ServerModule } from '../module.ts';
+import { quotaOf } from './quota.ts';
+import * as rooms from './room.ts';
+import * as flows from './service.ts';
+import { completeStragglers, signAsParty } from './signing.ts';
+import { roomActor } from './room.ts';
+import { F } from './texts.ts';
+
+const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+
+/** How often the expiry sweep runs. */
+const SWEEP_EVERY_MS = 60_000;
+
+/** Signing flows: launch, lists, signing rooms (link and session logins), signing, audit, messages, quota. */
+export const flowModule: ServerModule = {
+  name: 'flow',
+  register(app, deps) {
+    registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
+      flows.launch(deps, requireSession(), body, ctxOf(req)),
+    );
+
+    registerCall(app, getFlowDetail, async ({ body, session, requireSession }) =>
+      flows.detail(deps, await readerOf(deps, body.roomToken, session, requireSession), body.flowId),
+    );
+
+    registerCall(app, listLaunchedFlows, async ({ body, requireSession }) =>
+      flows.listLaunched(deps, requireSession(), body),
+    );
+
+    registerCall(app, listPendingSignatures, async ({ body, requireSession }) =>
+      flows.listPending(deps, requireSession(), body),
+    );
+
+    registerCall(app, cancelFlow, async ({ body, requireSession, req }) => {
+      await flows.cancel(deps, requireSession(), body.flowId, body.reason, ctxOf(req));
+      return null;
+    });
+
+    registerCall(app, remindSigners, async ({ body, requireSession, req }) => {
+      const reminded = await flows.remind(deps, requireSession(), body.flowId, body.partyIds, ctxOf(req));
+      if (reminded === 0) throw new AppError(Code.Refused, F.remindTooSoon);
+      return { reminded };
+    });
+
+    registerCall(app, signingRoomLogin, async ({ body, requireSession }) =>
+      rooms.loginBySession(deps, requireSession(), body.flowId, body.partyId),
+    );
+
+    registerCall(app, sendLinkSmsCode, async ({ body, req }) => rooms.sendLinkCode(deps, body, req.ip));
+
+    registerCall(app, signingRoomLoginByLinkCode, async ({ body }) => rooms.loginByLink(deps, body));
+
+    registerCall(app, getSigningRoom, async ({ body, lang, req }) =>
+      rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req)),
+    );
+
+    registerCall(app, sendSignSmsCode, async ({ body, req }) =>
+      rooms.sendSignCode(deps, await rooms.roomOf(deps, body.roomToken), req.ip, ctxOf(req)),
+    );
+
+    registerCall(app, signDocument, async ({ body, req }) =>
+      signAsParty(deps, await rooms.roomOf(deps, body.roomToken), body, ctxOf(req)),
+    );
+
+    registerCall(app, declineFlow, async ({ body, req }) => {
+      const room = await rooms.roomOf(deps, body.roomToken);
+      const { flow, party } = await rooms.roomState(deps, room);
+      if (party.status === 'signed') throw new AppError(Code.AlreadySigned, F.alreadySigned);
+      if (flow.status !== 'signing') throw new AppError(Code.FlowClosed, F.flowClosed(flow.status));
+      const actor = await roomActor(deps, room, party, ctxOf(req));
+      const ok = await flows.endFlow(deps, flow.id, {
+        status: 'declined',
+        reason: body.reason,
+        actor,
+        decliningPartyId: party.id,
+      });
+      if (!ok)
+        throw new AppError(Code.FlowClosed, F.flowClosed((await rooms.roomState(deps, room)).flow.status));
+      return null;
+    });
+
+    registerCall(app, getAuditTrail, async ({ body, session, requireSession }) => {
+      const reader = await readerOf(deps, body.roomToken, session, requireSession);
+      await flows.flowAccess(deps, reader, body.flowId);
+      const entries = await listAudit(deps.db, body.flowId);
+      return { entries: entries.map(presentEntry), chains: verifyChains(entries) };
+    });
+
+    registerCall(app, listMessages, async ({ body, requireSession }) =>
+      flows.listMessages(deps, requireSession(), body),
+    );
+
+    registerCall(app, markMessagesRead, async ({ body, requireSession }) =>
+      flows.markRead(deps, requireSession(), body.ids),
+    );
+
+    registerCall(app, getQuota, async ({ requireSession }) =>
+      quotaOf(deps, await accountOf(deps, requireSession())),
+    );
+
+    // Deadlines: a sweep on a timer (and on every access to a flow); flows whose parties all signed but
+    // that a crash left uncompleted are finished by the same timer.
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      flows
+        .sweepExpired(deps)
+        .then(() => completeStragglers(deps))
+        .catch((err) => deps.log.error({ err }, 'flow sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, SWEEP_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+};

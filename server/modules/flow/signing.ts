@@ -1,0 +1,485 @@
+// A party's signature and the completion of a flow. Crash safety: every new version is first written as
+// a blob; only then does ONE transaction move the document's version pointer (a conditional UPDATE on the
+// version read), record the party's signature and append the audit entry. A process killed in between
+// leaves an unreferenced blob and the previous version intact. Two parties of a parallel step never lose
+// a signature: the loser of the version check reads the new version and signs again on top of it.
+import { sql } from 'drizzle-orm';
+import * as pkijs from 'pkijs';
+import { SIGNATURE_PNG_MAX_BYTES } from '#contract/calls/document.ts';
+import { Code } from '#contract/codes.ts';
+import { SealType, UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
+import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
+import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
+import { blobKeyOf } from '../../storage/blob-store.ts';
+import { type AuditActor, appendAudit } from '../audit/chain.ts';
+import { buildAuditReport } from '../audit/report.ts';
+import { listActiveMembers } from '../company/membership.ts';
+import { type AppearancePart, compositeAppearance } from '../document/pdf-tools.ts';
+import { type DocumentRow, blobBytes, findDocument } from '../document/service.ts';
+import { DbCertRepository } from '../pki/queries.ts';
+import { pkiFor } from '../pki/service.ts';
+import { sealForSigning } from '../seal/service.ts';
+import { findUserById } from '../session/account-queries.ts';
+import { consumeSmsCode } from '../session/sms-service.ts';
+import {
+  type FlowRow,
+  type PartyRow,
+  accountOfFlow,
+  appliesOf,
+  findFlow,
+  findParty,
+  notifyEnd,
+  partiesOf,
+  positionsOf,
+  sendLink,
+} from './model.ts';
+import { consumeUnit } from './quota.ts';
+import { type Room, roomActor, roomState, signRefusal } from './room.ts';
+import { flowDocuments } from './service.ts';
+import { type Exec, one, rows, ts } from './sql.ts';
+import { F } from './texts.ts';
+
+const PT_PER_MM = 72 / 25.4;
+const MAX_ATTEMPTS = 12;
+
+/** Test hooks: a failure injected after the blob is written and before the version pointer moves. */
+export type SigningFaults = { afterBlobWrite?: (documentId: string) => Promise<void> | void };
+const faults = new WeakMap<AppDeps, SigningFaults>();
+export function setSigningFaults(deps: AppDeps, f: SigningFaults | undefined): void {
+  if (f) faults.set(deps, f);
+  else faults.delete(deps);
+}
+
+export type SignInput = {
+  smsCode: string;
+  companySealId?: string;
+  legalPersonSealId?: string;
+  personSealId?: string;
+  signaturePng?: string;
+};
+
+type Ctx = { ip?: string; userAgent?: string | null };
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function decodeSignaturePng(b64: string): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(b64.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  if (
+    bytes.length < 32 ||
+    bytes.length > SIGNATURE_PNG_MAX_BYTES ||
+    !PNG_MAGIC.every((v, i) => bytes[i] === v)
+  )
+    throw new AppError(Code.Refused, F.badSignaturePng);
+  return bytes;
+}
+
+/** PNG width and height from its IHDR chunk. */
+const pngSize = (png: Uint8Array) => {
+  const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { w: v.getUint32(16), h: v.getUint32(20) };
+};
+
+/** A seal the caller may use, as sealForSigning decides; its refusals become this module's clear code. */
+async function usableSeal(
+  deps: AppDeps,
+  holder: { userType: 0; userId: string } | { userType: 1; companyId: string; userId: string },
+  sealId: string,
+  expectType: number | null,
+) {
+  let seal: Awaited<ReturnType<typeof sealForSigning>>;
+  try {
+    seal = await sealForSigning(deps, { holder, sealId });
+  } catch (err) {
+    if (err instanceof AppError && err.code !== Code.Internal)
+      throw new AppError(Code.SealNotUsable, F.sealNotUsable);
+    throw err;
+  }
+  if (expectType !== null) {
+    const row = await one<{ seal_type: number | null }>(
+      deps.db,
+      sql`SELECT seal_type FROM seals WHERE id = ${sealId}`,
+    );
+    if (row?.seal_type !== expectType) throw new AppError(Code.SealNotUsable, F.sealWrongType);
+  }
+  return seal;
+}
+
+const dateText = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
+
+/** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
+async function prepareSignature(
+  deps: AppDeps,
+  room: Room,
+  party: PartyRow,
+  input: SignInput,
+): Promise<{
+  signer: Signer;
+  certSerial: string;
+  signerUserId: string;
+  signerName: string;
+  appearance: AppearanceInput;
+  crossPage: AppearanceInput | null;
+  sealIds: string[];
+}> {
+  if (!room.userId) throw new AppError(Code.SignerNoCertificate, F.noAccount);
+  const user = await findUserById(deps.db, room.userId);
+  if (!user) throw new AppError(Code.SignerNoCertificate, F.noAccount);
+  const applies = appliesOf(party);
+  const pki = await pkiFor(deps);
+  const parts: AppearancePart[] = [];
+  const sealIds: string[] = [];
+  let crossPage: AppearanceInput | null = null;
+  let material: Awaited<ReturnType<typeof pki.signer>>;
+  if (party.kind === 'company') {
+    const companyId = party.company_id!;
+    // Authorisation: only an active member of the party's company signs for it; which seals they may use is
+    // sealForSigning's decision (administrator: any enabled seal; operator: seals authorised to them now).
+    const member = (await listActiveMembers(deps, companyId)).find((m) => m.userId === room.userId);
+    if (!member) throw new AppError(Code.Refused, F.notCompanyMember, { status: 602 });
+    material = await pki.signer({ userType: UserType.Company, accountId: companyId });
+    if (!material) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
+    const holder = { userType: 1 as const, companyId, userId: room.userId };
+    if (applies.companySealType) {
+      if (!input.companySealId) throw new AppError(Code.Refused, F.needCompanySeal);
+      const s = await usableSeal(deps, holder, input.companySealId, applies.companySealType);
+      parts.push({ pdf: s.pdf });
+      sealIds.push(s.sealId);
+      crossPage = { pdf: s.pdf };
+    }
+    if (applies.legalPersonSeal) {
+      if (!input.legalPersonSealId) throw new AppError(Code.Refused, F.needLegalPersonSeal);
+      const s = await usableSeal(deps, holder, input.legalPersonSealId, SealType.LegalPerson);
+      parts.push({ pdf: s.pdf });
+      sealIds.push(s.sealId);
+      crossPage ??= { pdf: s.pdf };
+    }
+  } else {
+    material = await pki.signer({ userType: UserType.Person, accountId: room.userId });
+    if (!material) throw new AppError(Code.SignerNoCertificate, F.noPersonCertificate);
+  }
+  if (applies.personSignature) {
+    if (input.personSealId) {
+      const s = await usableSeal(deps, { userType: 0, userId: room.userId }, input.personSealId, null);
+      parts.push({ pdf: s.pdf });
+      sealIds.push(s.sealId);
+      crossPage ??= { pdf: s.pdf };
+    } else if (input.signaturePng) {
+      const png = decodeSignaturePng(input.signaturePng);
+      const { w, h } = pngSize(png);
+      const widthMm = 40;
+      const heightMm = Math.min(20, (widthMm * h) / Math.max(1, w));
+      parts.push({ png, widthMm, heightMm });
+      crossPage ??= { png, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM };
+    } else throw new AppError(Code.Refused, F.needPersonSignature);
+  }
+  const now = deps.clock.now();
+  let appearance: AppearanceInput;
+  const only = parts[0];
+  if (parts.length === 1 && !applies.date) {
+    // The common case needs no composing: the seal's own one-page PDF is the appearance.
+    appearance =
+      'pdf' in only
+        ? { pdf: only.pdf }
+        : { png: only.png, width: only.widthMm * PT_PER_MM, height: only.heightMm * PT_PER_MM };
+  } else appearance = { pdf: await compositeAppearance(parts, applies.date ? dateText(now) : null) };
+  return {
+    signer: signerFromPki(material),
+    certSerial: material.certificate.serial,
+    signerUserId: user.id,
+    signerName: party.kind === 'company' ? (party.company_name ?? '') : (user.name ?? party.name ?? ''),
+    appearance,
+    crossPage: applies.crossPageSeal ? crossPage : null,
+    sealIds,
+  };
+}
+
+/** Moves a document from `from` to a new blob in one transaction; false when another writer moved it first. */
+async function moveVersion(
+  deps: AppDeps,
+  from: DocumentRow,
+  next: { key: string; sha: string; size: number; reason: 'sign' | 'ltv'; partyId: string | null },
+  extra: (tx: Exec) => Promise<boolean>,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  class Lost extends Error {}
+  try {
+    await deps.db.transaction(async (tx) => {
+      const moved = await rows(
+        tx,
+        sql`UPDATE documents SET current_key = ${next.key}, current_sha256 = ${next.sha}, current_size = ${next.size},
+              version = version + 1,
+              signature_count = signature_count + ${next.reason === 'sign' ? 1 : 0},
+              is_ltv_done = is_ltv_done OR ${next.reason === 'ltv'}
+            WHERE id = ${from.id} AND version = ${from.version} RETURNING id`,
+      );
+      if (moved.length !== 1) throw new Lost();
+      await tx.execute(sql`
+        INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, party_id, created_at)
+        VALUES (${from.id}, ${from.version + 1}, ${next.key}, ${next.sha}, ${next.size}, ${next.reason}, ${next.partyId},
+          ${ts(now)})`);
+      if (!(await extra(tx))) throw new Lost();
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof Lost) return false;
+    throw err;
+  }
+}
+
+/**
+ * Signs every document of the room's party (one incremental update per document), then moves the flow on:
+ * the next step's parties get their links, or after the last party the flow is completed.
+ */
+export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, ctx: Ctx) {
+  const { flow, party } = await roomState(deps, room);
+  const refusal = signRefusal(flow, party, deps.clock.now());
+  if (refusal) throw refusal;
+  // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
+  const prepared = await prepareSignature(deps, room, party, input);
+  await consumeSmsCode(deps, room.phone, 'sign', input.smsCode);
+  const pki = await pkiFor(deps);
+  const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
+  const actor = await roomActor(deps, room, party, ctx);
+  const signed: { documentId: string; sha256: string; signatureCount: number }[] = [];
+  for (const pos of positionsOf(party)) {
+    let done = false;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
+      const doc = await findDocument(deps.db, pos.documentId);
+      if (!doc) throw new Error(`document ${pos.documentId} of flow ${flow.id} is missing`);
+      const already = await one(
+        deps.db,
+        sql`SELECT 1 AS x FROM party_signatures WHERE party_id = ${party.id} AND document_id = ${doc.id}`,
+      );
+      if (already) {
+        signed.push({ documentId: doc.id, sha256: doc.current_sha256, signatureCount: doc.signature_count });
+        done = true;
+        break;
+      }
+      const before = await blobBytes(deps, doc.current_key);
+      const bytes = await signPdf(before, {
+        signer: prepared.signer,
+        timestamp,
+        placement: { pageIndex: pos.page - 1, rect: pos.rect },
+        appearance: prepared.appearance,
+        signingTime: deps.clock.now(),
+        name: prepared.signerName,
+        reason: `${flow.title}`,
+        location: 'e-Sign platform',
+        crossPageSeal: prepared.crossPage ? { appearance: prepared.crossPage } : undefined,
+      });
+      const key = await deps.storage.put(bytes);
+      await faults.get(deps)?.afterBlobWrite?.(doc.id);
+      const sha = blobKeyOf(bytes);
+      const at = deps.clock.now();
+      const ok = await moveVersion(
+        deps,
+        doc,
+        { key, sha, size: bytes.length, reason: 'sign', partyId: party.id },
+        async (tx) => {
+          const inserted = await rows(
+            tx,
+            sql`INSERT INTO party_signatures (party_id, document_id, version, sha256, signer_user_id, cert_serial, seal_ids, signed_at)
+              VALUES (${party.id}, ${doc.id}, ${doc.version + 1}, ${sha}, ${prepared.signerUserId}, ${prepared.certSerial},
+                ${JSON.stringify(prepared.sealIds)}::jsonb, ${ts(at)})
+              ON CONFLICT DO NOTHING RETURNING party_id`,
+          );
+          if (inserted.length !== 1) return false;
+          await appendAudit(tx, {
+            ...actor,
+            flowId: flow.id,
+            documentId: doc.id,
+            event: 'sign',
+            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''}`,
+            at,
+            hashBefore: doc.current_sha256,
+            hashAfter: sha,
+          });
+          return true;
+        },
+      );
+      if (ok) {
+        signed.push({ documentId: doc.id, sha256: sha, signatureCount: doc.signature_count + 1 });
+        done = true;
+      }
+    }
+    if (!done) throw new AppError(Code.SigningBusy, F.signingBusy);
+  }
+  const outcome = await advance(deps, flow.id, party.id, prepared.signerUserId, actor);
+  if (outcome.next.length > 0) {
+    const fresh = (await findFlow(deps.db, flow.id))!;
+    for (const p of outcome.next) await sendLink(deps, fresh, p, 'sign_request');
+  }
+  let flowStatus = (await findFlow(deps.db, flow.id))!.status;
+  if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id);
+  const docs = await flowDocuments(deps.db, flow.id);
+  return {
+    flowStatus: flowStatus as 'signing',
+    partyStatus: 'signed' as const,
+    documents: signed.map((s) => {
+      const d = docs.find((x) => x.id === s.documentId);
+      return {
+        documentId: s.documentId,
+        sha256: d?.current_sha256 ?? s.sha256,
+        signatureCount: d?.signature_count ?? s.signatureCount,
+      };
+    }),
+  };
+}
+
+/**
+ * Marks the party signed and, under the flow's row lock, decides what comes next: when every party of the
+ * current step has signed, the next step's parties become pending (returned, to be sent their links), or,
+ * after the last step, the flow is ready to complete.
+ */
+async function advance(
+  deps: AppDeps,
+  flowId: string,
+  partyId: string,
+  userId: string,
+  actor: AuditActor,
+): Promise<{ next: PartyRow[]; isLast: boolean }> {
+  const now = deps.clock.now();
+  const user = await findUserById(deps.db, userId);
+  return deps.db.transaction(async (tx) => {
+    const flow = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flowId} FOR UPDATE`);
+    if (!flow) throw new Error('flow vanished');
+    await tx.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(now)}, signed_by_user = ${userId},
+      signed_by_name = ${user?.name ?? actor.actor} WHERE id = ${partyId} AND status = 'pending'`);
+    if (flow.status !== 'signing') return { next: [], isLast: false };
+    const parties = await partiesOf(tx, flowId);
+    const step = parties.filter((p) => p.step_index === flow.current_step);
+    if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false };
+    const nextIndex = flow.current_step + 1;
+    await tx.execute(sql`UPDATE flows SET current_step = ${nextIndex} WHERE id = ${flowId}`);
+    if (nextIndex >= flow.step_count) return { next: [], isLast: true };
+    await tx.execute(
+      sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${nextIndex} AND status = 'waiting'`,
+    );
+    return { next: (await partiesOf(tx, flowId)).filter((p) => p.step_index === nextIndex), isLast: false };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Completion: B-LTA, quota, audit report
+
+async function ocspRequestFor(certDer: Uint8Array, issuerDer: Uint8Array): Promise<Uint8Array> {
+  const ab = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  const cert = pkijs.Certificate.fromBER(ab(certDer));
+  const issuer = pkijs.Certificate.fromBER(ab(issuerDer));
+  const req = new pkijs.OCSPRequest();
+  await req.createForCertificate(cert, { hashAlgorithm: 'SHA-256', issuerCertificate: issuer });
+  return new Uint8Array(req.toSchema(true).toBER());
+}
+
+/** Certificates, OCSP responses and CRLs that let the signatures be validated later without this server. */
+async function validationData(deps: AppDeps, flowId: string) {
+  const pki = await pkiFor(deps);
+  const serials = await rows<{ cert_serial: string }>(
+    deps.db,
+    sql`SELECT DISTINCT s.cert_serial FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
+        WHERE p.flow_id = ${flowId}`,
+  );
+  const certs: Uint8Array[] = [pki.ca.issuing.der, pki.ca.root.der, pki.ca.tsa.der, pki.ca.ocsp.der];
+  const ocspResponses: Uint8Array[] = [];
+  const repo = new DbCertRepository(deps.db);
+  for (const { cert_serial } of serials) {
+    const rec = await repo.findBySerial(cert_serial);
+    if (!rec) continue;
+    const der = new Uint8Array(Buffer.from(rec.pem.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
+    certs.push(der);
+    ocspResponses.push(await pki.respondOcsp(await ocspRequestFor(der, pki.ca.issuing.der)));
+  }
+  return { certs, ocspResponses, crls: [await pki.crl(), pki.rootCrl] };
+}
+
+/**
+ * Completes a flow whose parties have all signed: on each document the DSS (certificates, OCSP responses,
+ * CRLs) and a document time-stamp (B-LTA), each a version of its own; then, once, status completed, the
+ * quota unit used, audit entries, notices, and the audit report. Safe to call again after a crash: every
+ * step checks what is already done.
+ */
+export async function completeFlow(deps: AppDeps, flowId: string): Promise<string> {
+  const flow = await findFlow(deps.db, flowId);
+  if (!flow) throw new Error('flow vanished');
+  if (flow.status !== 'signing') return flow.status;
+  const parties = await partiesOf(deps.db, flowId);
+  if (!parties.every((p) => p.status === 'signed')) return flow.status;
+  const pki = await pkiFor(deps);
+  let data: Awaited<ReturnType<typeof validationData>> | undefined;
+  for (const d0 of await flowDocuments(deps.db, flowId)) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const d = (await findDocument(deps.db, d0.id))!;
+      if (d.is_ltv_done) break;
+      data ??= await validationData(deps, flowId);
+      const withDss = addValidationData(await blobBytes(deps, d.current_key), data);
+      const bytes = await addDocumentTimestamp(withDss, (imprint) => pki.timestamp(imprint));
+      const key = await deps.storage.put(bytes);
+      const sha = blobKeyOf(bytes);
+      const ok = await moveVersion(
+        deps,
+        d,
+        { key, sha, size: bytes.length, reason: 'ltv', partyId: null },
+        async () => true,
+      );
+      if (ok) break;
+    }
+  }
+  const now = deps.clock.now();
+  const won = await deps.db.transaction(async (tx) => {
+    const f = await one<FlowRow>(
+      tx,
+      sql`UPDATE flows SET status = 'completed', completed_at = ${ts(now)}, quota_state = 'used'
+          WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
+    );
+    if (!f) return false;
+    await consumeUnit(tx, accountOfFlow(f));
+    for (const d of await flowDocuments(tx, flowId))
+      await appendAudit(tx, {
+        actor: 'platform',
+        flowId,
+        documentId: d.id,
+        event: 'complete',
+        detail: 'all parties signed; validation data and document time-stamp added (PAdES B-LTA)',
+        at: now,
+        hashBefore: d.launched_sha256,
+        hashAfter: d.current_sha256,
+      });
+    return true;
+  });
+  if (won) {
+    const f = (await findFlow(deps.db, flowId))!;
+    const initiator = await findUserById(deps.db, f.initiator_user_id);
+    await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
+    await ensureAuditReport(deps, flowId).catch((err) => deps.log.error({ err }, 'audit report failed'));
+  }
+  return (await findFlow(deps.db, flowId))!.status;
+}
+
+/** The audit report of a completed flow: made once (platform-signed PDF), stored as a blob. */
+export async function ensureAuditReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
+  const flow = await findFlow(deps.db, flowId);
+  if (flow?.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
+  if (flow.report_key) return blobBytes(deps, flow.report_key);
+  const bytes = await buildAuditReport(deps, flowId);
+  const key = await deps.storage.put(bytes);
+  await deps.db.execute(
+    sql`UPDATE flows SET report_key = ${key}, report_sha256 = ${blobKeyOf(bytes)} WHERE id = ${flowId} AND report_key IS NULL`,
+  );
+  const again = (await findFlow(deps.db, flowId))!;
+  return blobBytes(deps, again.report_key!);
+}
+
+/** Completes flows left with every party signed (a crash between the last signature and completion). */
+export async function completeStragglers(deps: AppDeps): Promise<void> {
+  const list = await rows<{ id: string }>(
+    deps.db,
+    sql`SELECT f.id FROM flows f WHERE f.status = 'signing'
+        AND NOT EXISTS (SELECT 1 FROM flow_parties p WHERE p.flow_id = f.id AND p.status <> 'signed') LIMIT 50`,
+  );
+  for (const f of list) await completeFlow(deps, f.id);
+}
+
+export { findParty };

@@ -1,0 +1,26 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+
+/** The database or a transaction of it: both run raw SQL the same way. */
+export type Exec = Pick<Db, 'execute'>;
+
+/** Rows of a raw SQL query, the same shape on PGlite and PostgreSQL. */
+export async function rows<R>(ex: Exec, query: SQL): Promise<R[]> {
+  const result = (await ex.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
+}
+
+export async function one<R>(ex: Exec, query: SQL): Promise<R | undefined> {
+  return (await rows<R>(ex, query))[0];
+}
+
+/** A Date as a timestamptz parameter (both drivers accept the ISO text). */
+export const ts = (d: Date) => d.toISOString();
+
+/** A timestamptz column as read back (pg and PGlite give Date; text is tolerated). */
+export const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+export const isoOrNull = (v: unknown): string | null =>
+  v === null || v === undefined ? null : dateOf(v).toISOString();
+
+/** A jsonb column as read back (objects on both drivers; text is tolerated). */
+export const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));

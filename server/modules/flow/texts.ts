@@ -1,0 +1,130 @@
+import type { Text } from '../../http/texts.ts';
+
+/** Texts of the documents and signing-flow modules, in both languages. */
+export const F = {
+  documentNotFound: { en: 'document not found', zh: '文件不存在' },
+  flowNotFound: { en: 'signing flow not found', zh: '签署流程不存在' },
+  partyNotFound: { en: 'signer not found in this flow', zh: '该流程中没有此签署方' },
+  uploadTooLarge: (mb: number): Text => ({
+    en: `the file is larger than ${mb} MB`,
+    zh: `文件超过 ${mb} MB`,
+  }),
+  noFile: { en: 'choose a PDF file to upload', zh: '请选择要上传的 PDF 文件' },
+  notPdf: { en: 'the file is not a PDF', zh: '文件不是 PDF 格式' },
+  encrypted: {
+    en: 'the PDF is encrypted or password-protected; upload an unprotected copy',
+    zh: 'PDF 已加密或受密码保护，请上传未加密的文件',
+  },
+  broken: { en: 'the PDF is damaged and cannot be read', zh: 'PDF 文件已损坏，无法读取' },
+  empty: { en: 'the PDF has no pages', zh: 'PDF 文件没有页面' },
+  documentAlreadyLaunched: {
+    en: 'this document is already in a signing flow',
+    zh: '该文件已在签署流程中',
+  },
+  quickNeedsOne: { en: 'a quick launch takes exactly one document', zh: '快速发起只能包含一个文件' },
+  duplicateDocument: { en: 'the same document is listed twice', zh: '同一文件重复添加' },
+  positionUnknownDocument: {
+    en: 'a position names a document that is not in this flow',
+    zh: '签署位置指向了不在本流程中的文件',
+  },
+  positionTwice: {
+    en: 'a signer has two positions on the same document; give one per document',
+    zh: '同一签署方在同一文件上有多个位置，每个文件只能设置一个',
+  },
+  pageOutOfRange: (page: number, pages: number): Text => ({
+    en: `page ${page} does not exist (the document has ${pages} pages)`,
+    zh: `第 ${page} 页不存在（文件共 ${pages} 页）`,
+  }),
+  positionOffPage: { en: 'a signing position lies outside its page', zh: '签署位置超出了页面范围' },
+  keywordNotFound: (k: string): Text => ({
+    en: `the keyword "${k}" was not found in the document`,
+    zh: `文件中未找到关键字“${k}”`,
+  }),
+  companyUnknown: {
+    en: 'the company is not a verified company of the platform',
+    zh: '该企业不是平台上已认证的企业',
+  },
+  companyNeedsSomething: {
+    en: 'a company signer must apply a company seal or the legal-person seal',
+    zh: '企业签署方需要加盖企业印章或法定代表人章',
+  },
+  personAppliesSignature: {
+    en: 'a person signer applies a person signature',
+    zh: '个人签署方需要个人签名',
+  },
+  samePartyTwice: { en: 'the same signer appears twice in the flow', zh: '同一签署方在流程中出现了两次' },
+  deadlineInPast: { en: 'the deadline must be in the future', zh: '截止时间必须晚于当前时间' },
+  quotaExhausted: {
+    en: 'no signings left in your quota; buy a package to launch more',
+    zh: '签署份数已用完，请购买套餐后再发起',
+  },
+  notYourTurn: {
+    en: 'it is not your turn yet: an earlier signer has not finished',
+    zh: '尚未轮到您签署，前序签署方还未完成',
+  },
+  alreadySigned: { en: 'you have already signed this flow', zh: '您已签署过该流程' },
+  deadlinePassed: { en: 'the signing deadline has passed', zh: '已超过签署截止时间' },
+  flowClosed: (status: string): Text => {
+    const zh: Record<string, string> = {
+      completed: '已完成',
+      declined: '已被拒签',
+      expired: '已过期',
+      cancelled: '已撤销',
+      draft: '尚未发起',
+    };
+    return { en: `this signing flow is ${status}`, zh: `该签署流程${zh[status] ?? status}` };
+  },
+  notInitiator: { en: 'only the initiator can do this', zh: '只有发起方可以执行此操作' },
+  linkInvalid: {
+    en: 'this signing link is not valid for that phone number',
+    zh: '签署链接无效，或手机号与签署方不符',
+  },
+  roomTokenInvalid: {
+    en: 'the signing room has expired; open the signing link again',
+    zh: '签署会话已失效，请重新打开签署链接',
+  },
+  notThisParty: {
+    en: 'you are not this signer of the flow',
+    zh: '您不是该流程的此签署方',
+  },
+  noAccount: {
+    en: 'no e-signature account for this phone: register and open e-signature to get a certificate first',
+    zh: '该手机号尚未注册电子签章账号，请先注册并开通电子签章获取数字证书',
+  },
+  noPersonCertificate: {
+    en: 'you have no digital certificate yet: open e-signature (real-name check) first',
+    zh: '您还没有数字证书，请先开通电子签章（实名认证）',
+  },
+  noCompanyCertificate: {
+    en: 'the company has no digital certificate yet: the administrator must open company e-signature first',
+    zh: '企业尚未获得数字证书，请管理员先开通企业电子签章',
+  },
+  notCompanyMember: {
+    en: 'you are not an active member of this company',
+    zh: '您不是该企业的有效成员',
+  },
+  sealNotUsable: {
+    en: 'that seal is not yours, disabled, or not authorised to you now',
+    zh: '该印章不属于您、已停用或当前未授权给您',
+  },
+  sealWrongType: {
+    en: 'that seal is not of the type this signature asks for',
+    zh: '所选印章的类型与签署要求不符',
+  },
+  needCompanySeal: { en: 'choose the company seal to apply', zh: '请选择要加盖的企业印章' },
+  needLegalPersonSeal: { en: 'choose the legal-person seal', zh: '请选择法定代表人章' },
+  needPersonSignature: {
+    en: 'choose your signature or draw one',
+    zh: '请选择您的签名或手写签名',
+  },
+  badSignaturePng: {
+    en: 'the drawn signature is not a PNG image of at most 512 KB',
+    zh: '手写签名必须是不超过 512 KB 的 PNG 图片',
+  },
+  signingBusy: {
+    en: 'the document is being signed by someone else right now; try again',
+    zh: '文件正在被其他签署方签署，请稍后重试',
+  },
+  remindTooSoon: { en: 'nobody to remind right now', zh: '当前没有可提醒的签署方' },
+  notCompleted: { en: 'the flow is not completed yet', zh: '签署流程尚未完成' },
+} as const;
