@@ -34,6 +34,11 @@ const hasPdfHeader = (bytes: Uint8Array) => {
   return head.includes('%PDF-');
 };
 
+/** A trailer (or xref stream) naming an /Encrypt dictionary: the file is encrypted, whatever a parser makes of it. */
+function hasEncryptEntry(bytes: Uint8Array): boolean {
+  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1'));
+}
+
 /**
  * Parses an upload: refuses a file that is not a PDF, is encrypted, cannot be parsed or has no page.
  * Returns the page count and sizes.
@@ -46,11 +51,11 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pa
     doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
   } catch (err) {
     const msg = (err as Error).message ?? '';
-    if (/encrypt/i.test(msg) || (err as Error).name === 'EncryptedPDFError')
+    if (/encrypt/i.test(msg) || (err as Error).name === 'EncryptedPDFError' || hasEncryptEntry(bytes))
       throw new PdfRejected('encrypted');
     throw new PdfRejected('broken', msg.slice(0, 200));
   }
-  if (doc.isEncrypted) throw new PdfRejected('encrypted');
+  if (doc.isEncrypted || hasEncryptEntry(bytes)) throw new PdfRejected('encrypted');
   let sizes: PageSize[];
   try {
     sizes = pageSizesOf(doc);

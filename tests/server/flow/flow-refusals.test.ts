@@ -1,0 +1,446 @@
+// What the flow refuses, through HTTP: bad uploads, out of turn, twice, after the deadline, after cancel
+// or decline, another party's link or session, a seal not authorised to the caller, wrong or replayed SMS
+// codes, a signer without certificate, another account's ids; an interrupted signature (failure between
+// blob write and version move, and a storage failure); parallel parties of one step; parallel launches
+// against the last quota unit; a tampered audit entry.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type FlowDetail,
+  type RoomLogin,
+  cancelFlow,
+  declineFlow,
+  getAuditTrail,
+  getFlowDetail,
+  getQuota,
+  launchFlow,
+  listLaunchedFlows,
+  remindSigners,
+  sendLinkSmsCode,
+  signDocument,
+  signingRoomLogin,
+  signingRoomLoginByLinkCode,
+} from '#contract/calls/flow.ts';
+import { Code } from '#contract/codes.ts';
+import { setSigningFaults } from '#server/modules/flow/signing.ts';
+import { type Agent, type TestApp, createTestApp } from '../helper.ts';
+import {
+  type Signer,
+  type TestCompany,
+  companyWithSeals,
+  contractPdf,
+  getBytes,
+  linkFor,
+  ok,
+  openByLink,
+  personWithCert,
+  sign,
+  signCode,
+  uploadPdf,
+} from './flow-support.ts';
+
+let t: TestApp;
+let company: TestCompany;
+let alice: Signer;
+let bob: Signer;
+let pdf: Uint8Array;
+
+beforeAll(async () => {
+  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '30' });
+  company = await companyWithSeals(t);
+  alice = await personWithCert(t, '李四');
+  bob = await personWithCert(t, '王五');
+  pdf = await contractPdf(2);
+}, 180_000);
+afterAll(() => t?.close());
+
+/** Alice launches a flow with the given steps of persons (phones), one position each. */
+async function launchPersons(steps: string[][], opts: { deadline?: string; initiator?: Agent } = {}) {
+  const agent = opts.initiator ?? alice.agent;
+  const doc = ok(await uploadPdf(agent, pdf), 'upload');
+  const res = await agent.call<{ flowId: string }>(launchFlow, {
+    userType: 0,
+    title: 'refusal test',
+    documentIds: [doc.documentId],
+    deadline: opts.deadline,
+    steps: steps.map((phones) => ({
+      parties: phones.map((phone, i) => ({
+        kind: 'person',
+        name: 'signer',
+        phone,
+        positions: [
+          { documentId: doc.documentId, page: 1, mm: { left: 20 + i * 50, top: 200, width: 40, height: 20 } },
+        ],
+      })),
+    })),
+  });
+  expect(res.body.code, res.body.msg).toBe(0);
+  return { flowId: res.body.data.flowId, documentId: doc.documentId };
+}
+
+async function detailOf(agent: Agent, flowId: string, userType = 0) {
+  return ok(await agent.call<FlowDetail>(getFlowDetail, { userType, flowId }), 'detail');
+}
+
+async function roomFor(agent: Agent, flowId: string, phone: string): Promise<RoomLogin> {
+  const d = await detailOf(agent, flowId);
+  const partyId =
+    d.mine.myPendingPartyIds[0] ??
+    d.steps.flatMap((s) => s.parties).find((p) => p.phoneMasked.endsWith(phone.slice(-4)))!.partyId;
+  return ok(await agent.call<RoomLogin>(signingRoomLogin, { userType: 0, flowId, partyId }), 'room');
+}
+
+describe('uploads', () => {
+  test('non-PDF, encrypted, damaged, empty and over-large files are refused with a reason', async () => {
+    const a = alice.agent;
+    const notPdf = await uploadPdf(a, new TextEncoder().encode('hello, not a pdf'));
+    expect(notPdf.body.code).toBe(Code.DocumentRejected);
+    expect(notPdf.body.msg).toMatch(/not a PDF/);
+    const broken = await uploadPdf(a, pdf.subarray(0, Math.floor(pdf.length / 3)));
+    expect(broken.body.code).toBe(Code.DocumentRejected);
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    const enc = await PDFDocument.load(pdf);
+    enc.encrypt({ userPassword: 'secret', ownerPassword: 'owner' });
+    const encrypted = await uploadPdf(a, await enc.save());
+    expect(encrypted.body.code).toBe(Code.DocumentRejected);
+    expect(encrypted.body.msg).toMatch(/encrypted/);
+    const big = await createTestApp({ UPLOAD_LIMIT_MB: '1' });
+    try {
+      const p = await personWithCert(big, '大文件', { seal: false, cert: false });
+      const huge = new Uint8Array(1024 * 1024 + 10);
+      huge.set(new TextEncoder().encode('%PDF-1.7\n'));
+      const res = await uploadPdf(p.agent, huge);
+      expect(res.body.code).not.toBe(0);
+      expect(res.body.msg).toMatch(/1 MB/);
+    } finally {
+      await big.close();
+    }
+  }, 60_000);
+});
+
+describe('signing refusals', () => {
+  test("out of turn, with another party's link, twice, and a wrong / replayed SMS code", async () => {
+    const { flowId } = await launchPersons([[alice.phone], [bob.phone]]);
+    // Bob's link does not exist yet (his step has not started): his session room says not his turn.
+    const bobRoom = await roomFor(bob.agent, flowId, bob.phone);
+    const early = await bob.agent.call(signDocument, {
+      userType: 0,
+      roomToken: bobRoom.roomToken,
+      smsCode: '123456',
+      personSealId: bob.sealId,
+    });
+    expect(early.body.code).toBe(Code.NotYourTurn);
+    // Alice's link with Bob's phone: refused without telling anything.
+    const link = await linkFor(t, alice.phone);
+    const wrongPhone = await t.agent().call(sendLinkSmsCode, { userType: 0, ...link, phone: bob.phone });
+    expect(wrongPhone.body.code).toBe(Code.LinkInvalid);
+    const badLogin = await t
+      .agent()
+      .call(signingRoomLoginByLinkCode, { userType: 0, ...link, phone: bob.phone, smsCode: '000000' });
+    expect(badLogin.body.code).toBe(Code.LinkInvalid);
+    // Bob's session cannot open Alice's party.
+    const aliceParty = (await detailOf(alice.agent, flowId)).steps[0].parties[0].partyId;
+    const steal = await bob.agent.call(signingRoomLogin, { userType: 0, flowId, partyId: aliceParty });
+    expect(steal.body.code).toBe(Code.NotFound);
+    // Alice: a wrong code, then the right one, then the same code again.
+    const room = await openByLink(t, t.agent(), alice.phone);
+    const code = await signCode(t, t.agent(), room.roomToken, alice.phone);
+    const wrong = await t
+      .agent()
+      .call(signDocument, {
+        userType: 0,
+        roomToken: room.roomToken,
+        smsCode: code === '111111' ? '222222' : '111111',
+        personSealId: alice.sealId,
+      });
+    expect(wrong.body.code).toBe(Code.SmsCodeInvalid);
+    const right = await t
+      .agent()
+      .call(signDocument, {
+        userType: 0,
+        roomToken: room.roomToken,
+        smsCode: code,
+        personSealId: alice.sealId,
+      });
+    expect(right.body.code, right.body.msg).toBe(0);
+    const twice = await t
+      .agent()
+      .call(signDocument, {
+        userType: 0,
+        roomToken: room.roomToken,
+        smsCode: code,
+        personSealId: alice.sealId,
+      });
+    expect(twice.body.code).toBe(Code.AlreadySigned);
+    // Bob's turn now; replaying Alice's used code on his room is refused.
+    const bobRoom2 = await openByLink(t, t.agent(), bob.phone);
+    const replay = await t
+      .agent()
+      .call(signDocument, {
+        userType: 0,
+        roomToken: bobRoom2.roomToken,
+        smsCode: code,
+        personSealId: bob.sealId,
+      });
+    expect(replay.body.code).toBe(Code.SmsCodeInvalid);
+    // Alice's person seal is not Bob's.
+    const notHis = await sign(t, t.agent(), bobRoom2, bob.phone, { personSealId: alice.sealId! });
+    expect(notHis.body.code).toBe(Code.SealNotUsable);
+  }, 120_000);
+
+  test('after the deadline, after cancel, after decline; another account sees NotFound', async () => {
+    const soon = new Date(t.clock.now().getTime() + 10 * 60_000).toISOString();
+    const a = await launchPersons([[bob.phone]], { deadline: soon });
+    const roomA = await roomFor(bob.agent, a.flowId, bob.phone);
+    t.clock.advance(11 * 60_000);
+    const late = await bob.agent.call(signDocument, {
+      userType: 0,
+      roomToken: roomA.roomToken,
+      smsCode: '123456',
+      personSealId: bob.sealId,
+    });
+    expect(late.body.code).toBe(Code.DeadlinePassed);
+    expect((await detailOf(alice.agent, a.flowId)).status).toBe('expired');
+
+    const b = await launchPersons([[bob.phone]]);
+    const roomB = await roomFor(bob.agent, b.flowId, bob.phone);
+    ok(
+      await alice.agent.call(cancelFlow, { userType: 0, flowId: b.flowId, reason: 'wrong terms' }),
+      'cancel',
+    );
+    const afterCancel = await bob.agent.call(signDocument, {
+      userType: 0,
+      roomToken: roomB.roomToken,
+      smsCode: '123456',
+      personSealId: bob.sealId,
+    });
+    expect(afterCancel.body.code).toBe(Code.FlowClosed);
+    expect(
+      (await alice.agent.call(cancelFlow, { userType: 0, flowId: b.flowId, reason: 'again' })).body.code,
+    ).toBe(Code.FlowClosed);
+
+    const c = await launchPersons([[bob.phone, company.operator.phone]]);
+    const roomC = await roomFor(bob.agent, c.flowId, bob.phone);
+    ok(
+      await bob.agent.call(declineFlow, { userType: 0, roomToken: roomC.roomToken, reason: 'price' }),
+      'decline',
+    );
+    const afterDecline = await bob.agent.call(signDocument, {
+      userType: 0,
+      roomToken: roomC.roomToken,
+      smsCode: '123456',
+      personSealId: bob.sealId,
+    });
+    expect(afterDecline.body.code).toBe(Code.FlowClosed);
+    expect((await detailOf(alice.agent, c.flowId)).status).toBe('declined');
+
+    // Another account: NotFound for the flow, its audit trail, its documents; no cancel or remind.
+    const other = company.admin.agent;
+    expect((await other.call(getFlowDetail, { userType: 1, flowId: c.flowId })).body.code).toBe(
+      Code.NotFound,
+    );
+    expect((await other.call(getAuditTrail, { userType: 1, flowId: c.flowId })).body.code).toBe(
+      Code.NotFound,
+    );
+    expect((await other.call(cancelFlow, { userType: 1, flowId: c.flowId, reason: 'x' })).body.code).toBe(
+      Code.NotFound,
+    );
+    expect((await other.call(remindSigners, { userType: 1, flowId: c.flowId })).body.code).toBe(
+      Code.NotFound,
+    );
+    const dl = await getBytes(other, `/v1/account/api/csign/downloadDocument/${c.documentId}`);
+    expect(dl.type).not.toMatch(/pdf/);
+    // Quota: the three ended flows released their units.
+    const quota = ok(await alice.agent.call<{ reserved: number }>(getQuota, { userType: 0 }), 'quota');
+    const open = ok(
+      await alice.agent.call<{ total: number }>(listLaunchedFlows, { userType: 0, status: 'signing' }),
+      'open',
+    );
+    expect(quota.reserved).toBe(open.total);
+  }, 120_000);
+
+  test('a company seal not authorised to the operator, and a signer without certificate', async () => {
+    const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
+    const noCert = await personWithCert(t, '赵六', { cert: false });
+    const res = await alice.agent.call<{ flowId: string }>(launchFlow, {
+      userType: 0,
+      title: 'company',
+      documentIds: [doc.documentId],
+      steps: [
+        {
+          parties: [
+            {
+              kind: 'company',
+              companyId: company.id,
+              operatorPhone: company.operator.phone,
+              applies: { companySealType: 102 },
+              positions: [{ documentId: doc.documentId, page: 1, rect: [300, 100, 420, 220] }],
+            },
+            {
+              kind: 'person',
+              name: '赵六',
+              phone: noCert.phone,
+              positions: [{ documentId: doc.documentId, page: 2, rect: [100, 100, 200, 150] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(res.body.code, res.body.msg).toBe(0);
+    const opRoom = await openByLink(t, t.agent(), company.operator.phone);
+    const finance = await sign(t, t.agent(), opRoom, company.operator.phone, {
+      companySealId: company.financeSealId,
+    });
+    expect(finance.body.code).toBe(Code.SealNotUsable);
+    const legal = await sign(t, t.agent(), opRoom, company.operator.phone, {
+      companySealId: company.legalPersonSealId,
+    });
+    expect(legal.body.code).toBe(Code.SealNotUsable);
+    const noCertRoom = await openByLink(t, t.agent(), noCert.phone);
+    const refused = await sign(t, t.agent(), noCertRoom, noCert.phone, { personSealId: noCert.sealId! });
+    expect(refused.body.code).toBe(Code.SignerNoCertificate);
+    expect(refused.body.msg).toMatch(/open e-signature/);
+  }, 120_000);
+});
+
+describe('crash safety and concurrency', () => {
+  test('a failure between blob write and version move, and a storage failure, leave the previous version', async () => {
+    const { flowId, documentId } = await launchPersons([[bob.phone]]);
+    const room = await roomFor(bob.agent, flowId, bob.phone);
+    const before = (await getBytes(alice.agent, `/v1/account/api/csign/downloadDocument/${documentId}`))
+      .bytes;
+    setSigningFaults(t.deps, {
+      afterBlobWrite: () => {
+        throw new Error('killed after the blob write');
+      },
+    });
+    const crashed = await sign(t, bob.agent, room, bob.phone, { personSealId: bob.sealId! });
+    setSigningFaults(t.deps, undefined);
+    expect(crashed.body.code).toBe(Code.Internal);
+    const same = (await getBytes(alice.agent, `/v1/account/api/csign/downloadDocument/${documentId}`)).bytes;
+    expect(Buffer.from(same).equals(Buffer.from(before))).toBe(true);
+    let d = await detailOf(alice.agent, flowId);
+    expect(d.documents[0].signatureCount).toBe(0);
+    expect(d.steps[0].parties[0].status).toBe('pending');
+
+    const put = t.deps.storage.put.bind(t.deps.storage);
+    t.deps.storage.put = async () => {
+      throw new Error('disk full');
+    };
+    const noDisk = await sign(t, bob.agent, room, bob.phone, { personSealId: bob.sealId! });
+    t.deps.storage.put = put;
+    expect(noDisk.body.code).toBe(Code.Internal);
+    d = await detailOf(alice.agent, flowId);
+    expect(d.documents[0].sha256).toBe(d.documents[0].sha256);
+    expect(d.documents[0].signatureCount).toBe(0);
+
+    const ok2 = await sign(t, bob.agent, room, bob.phone, { personSealId: bob.sealId! });
+    expect(ok2.body.code, ok2.body.msg).toBe(0);
+    expect(ok2.body.data.flowStatus).toBe('completed');
+    const trail = ok(
+      await alice.agent.call<{ chains: { isIntact: boolean }[] }>(getAuditTrail, { userType: 0, flowId }),
+      'trail',
+    );
+    expect(trail.chains.every((c) => c.isIntact)).toBe(true);
+  }, 120_000);
+
+  test('two parties of a parallel step signing at the same moment: both signatures kept, each appended', async () => {
+    const carol = await personWithCert(t, '陈八');
+    const { flowId, documentId } = await launchPersons([[bob.phone, carol.phone]]);
+    const bobRoom = await openByLink(t, t.agent(), bob.phone);
+    const carolRoom = await openByLink(t, t.agent(), carol.phone);
+    const [c1, c2] = [
+      await signCode(t, t.agent(), bobRoom.roomToken, bob.phone),
+      await signCode(t, t.agent(), carolRoom.roomToken, carol.phone),
+    ];
+    const [r1, r2] = await Promise.all([
+      t
+        .agent()
+        .call<{ flowStatus: string }>(signDocument, {
+          userType: 0,
+          roomToken: bobRoom.roomToken,
+          smsCode: c1,
+          personSealId: bob.sealId,
+        }),
+      t
+        .agent()
+        .call<{ flowStatus: string }>(signDocument, {
+          userType: 0,
+          roomToken: carolRoom.roomToken,
+          smsCode: c2,
+          personSealId: carol.sealId,
+        }),
+    ]);
+    expect(r1.body.code, r1.body.msg).toBe(0);
+    expect(r2.body.code, r2.body.msg).toBe(0);
+    const d = await detailOf(alice.agent, flowId);
+    expect(d.status).toBe('completed');
+    expect(d.documents[0].signatureCount).toBe(2);
+    const final = (
+      await getBytes(alice.agent, `/v1/account/api/csign/downloadSignedPdf/${flowId}/${documentId}`)
+    ).bytes;
+    const { verifyPdf } = await import('#server/pdf/verify/verify-pdf.ts');
+    const { pkiFor } = await import('#server/modules/pki/service.ts');
+    const report = await verifyPdf(final, {
+      trustAnchors: [(await pkiFor(t.deps)).ca.root.der],
+      now: t.clock.now(),
+    });
+    expect(report.verdict).toBe('TOTAL_PASSED');
+    expect(report.signatures).toHaveLength(3);
+  }, 120_000);
+
+  test('parallel launches against the last quota unit: exactly one wins', async () => {
+    const p = await personWithCert(t, '孙七', { seal: false, cert: false });
+    const quota = ok(await p.agent.call<{ remaining: number }>(getQuota, { userType: 0 }), 'quota');
+    // Use all but one unit directly in the table, as earlier launches would have.
+    await t.db.execute(
+      sql`INSERT INTO signing_quotas (owner_type, owner_id, reserved) VALUES (0, ${p.userId}, ${quota.remaining - 1})`,
+    );
+    const docs = [];
+    for (let i = 0; i < 4; i++) docs.push(ok(await uploadPdf(p.agent, pdf), 'upload').documentId);
+    const results = await Promise.all(
+      docs.map((documentId) =>
+        p.agent.call(launchFlow, {
+          userType: 0,
+          title: 'race',
+          documentIds: [documentId],
+          steps: [
+            {
+              parties: [
+                {
+                  kind: 'person',
+                  name: 'b',
+                  phone: bob.phone,
+                  positions: [{ documentId, page: 1, rect: [100, 100, 200, 150] }],
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.body.code).sort();
+    expect(codes).toEqual([0, Code.QuotaExhausted, Code.QuotaExhausted, Code.QuotaExhausted]);
+    const after = ok(await p.agent.call<{ remaining: number }>(getQuota, { userType: 0 }), 'quota');
+    expect(after.remaining).toBe(0);
+  }, 120_000);
+
+  test('a tampered audit entry is detected', async () => {
+    const { flowId } = await launchPersons([[bob.phone]]);
+    ok(await alice.agent.call(remindSigners, { userType: 0, flowId }), 'remind');
+    let trail = ok(
+      await alice.agent.call<{ chains: { isIntact: boolean }[] }>(getAuditTrail, { userType: 0, flowId }),
+      'trail',
+    );
+    expect(trail.chains[0].isIntact).toBe(true);
+    await t.db.execute(sql`UPDATE audit_entries SET ip = '10.6.6.6' WHERE flow_id = ${flowId} AND seq = 1`);
+    trail = ok(
+      await alice.agent.call<{ chains: { isIntact: boolean; brokenAtSeq: number | null }[] }>(getAuditTrail, {
+        userType: 0,
+        flowId,
+      }),
+      'trail',
+    );
+    expect(trail.chains[0]).toMatchObject({ isIntact: false, brokenAtSeq: 1 });
+  }, 60_000);
+});
