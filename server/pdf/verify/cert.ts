@@ -226,10 +226,12 @@ export function certFromDer(der: Uint8Array): Cert | undefined {
   return c;
 }
 
+/** The serial number as upper-case hex of its INTEGER content octets. */
 export function serialHex(cert: Cert): string {
   return Buffer.from(cert.serial).toString('hex').toUpperCase();
 }
 
+/** The same certificate (same object or same encoding). */
 export function sameCert(a: Cert, b: Cert): boolean {
   return a === b || eqBytes(a.der, b.der);
 }
@@ -241,6 +243,7 @@ export function hasKeyId(c: Cert, keyId: Uint8Array): boolean {
 }
 
 const keyCache = new WeakMap<Cert, KeyObject | null>();
+/** The certificate's public key for node:crypto (made once per certificate), or undefined. */
 export function publicKeyOf(cert: Cert): KeyObject | undefined {
   let k = keyCache.get(cert);
   if (k === undefined) {

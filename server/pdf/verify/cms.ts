@@ -102,10 +102,12 @@ export const SIG_ALGS: Record<string, [string, string | null]> = {
   '2.16.840.1.101.3.4.3.2': ['dsa', 'sha256'],
 };
 
+/** node:crypto hash name for a digest algorithm OID, or undefined when not supported. */
 export function digestName(oid: string): string | undefined {
   return DIGESTS[oid];
 }
 
+/** Digest of the concatenated chunks (the two ByteRange parts) without joining them. */
 export function hashChunks(alg: string, chunks: Uint8Array[]): Buffer {
   const h = createHash(alg);
   for (const c of chunks) h.update(c);

@@ -121,6 +121,7 @@ export function allChildren(b: Uint8Array, t: Tlv): Tlv[] | undefined {
   return out;
 }
 
+/** The elements `x` of `b` and `y` of `c` have identical encodings. */
 export function bytesEq(b: Uint8Array, x: Tlv, c: Uint8Array, y: Tlv): boolean {
   const lx = x.end - x.start;
   if (lx !== y.end - y.start) return false;
@@ -128,6 +129,7 @@ export function bytesEq(b: Uint8Array, x: Tlv, c: Uint8Array, y: Tlv): boolean {
   return true;
 }
 
+/** Byte-wise equality; false when either side is missing. */
 export function eqBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
   if (!a || !b || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -283,8 +285,8 @@ export function scanBer(
   budget = { nodes: 500_000 },
 ): { wellFormed: boolean; malformedInteger: boolean } {
   let malformedInteger = false;
-  // returns false when not well formed
-  const walk = (p: number, limit: number, depth: number, embedded: boolean): number => {
+  // returns the end of the element, or -1 when it is not well formed
+  const walk = (p: number, limit: number, depth: number): number => {
     if (depth > MAX_DEPTH || --budget.nodes < 0) return -1;
     const t = readTlvAt(b, p, limit, 0);
     if (!t) return -1;
@@ -303,7 +305,7 @@ export function scanBer(
       let q = t.headerEnd;
       while (q < t.contentEnd) {
         if (segment && (b[q] & 0xdf) !== segment) return -1;
-        const r = walk(q, t.contentEnd, depth + 1, embedded);
+        const r = walk(q, t.contentEnd, depth + 1);
         if (r < 0) return -1;
         q = r;
       }
@@ -324,16 +326,15 @@ export function scanBer(
     } else if (t.tag === T.OCTET_STRING) {
       if (t.contentEnd > t.headerEnd) embeddedScan(t.headerEnd, t.contentEnd, depth);
     }
-    void embedded;
     return t.end;
   };
   const embeddedScan = (s: number, e: number, depth: number) => {
     const before = malformedInteger;
-    const r = walk(s, e, depth + 1, true);
+    const r = walk(s, e, depth + 1);
     // only a complete, readable embedded element counts, as a decoder would keep it
     if (r !== e) malformedInteger = before;
   };
-  const r = walk(start, end, 0, false);
+  const r = walk(start, end, 0);
   return { wellFormed: r >= 0, malformedInteger: r >= 0 && malformedInteger };
 }
 
