@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { certModule } from './modules/cert/routes.ts';
 import { companyModule } from './modules/company/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
 import { documentModule } from './modules/document/routes.ts';
@@ -19,15 +20,17 @@ import { monitorModule } from './modules/monitor/routes.ts';
 import type { ServerModule } from './modules/module.ts';
 import { personModule } from './modules/person/routes.ts';
 import { partnerModule } from './modules/partner/routes.ts';
+import { frameAncestorsOf, platformModule } from './modules/platform/routes.ts';
 import { pkiModule } from './modules/pki/routes.ts';
 import { sealModule } from './modules/seal/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
+import { verifyModule } from './modules/verify/routes.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, documentModule, flowModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, platformModule, documentModule, flowModule, certModule, verifyModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.
@@ -73,8 +76,8 @@ export async function buildApp(
         connectSrc: ["'self'", 'blob:', 'data:'],
         frameSrc: ["'self'", 'blob:'],
         formAction: ["'self'"],
-        // Partner platforms embed the product (SPEC §1): the framing policy comes from the config.
-        frameAncestors: config.frameAncestors,
+        // Partner platforms embed the product (SPEC §1): 'self', FRAME_ANCESTORS and every PARTNER_<CODE>_ORIGINS.
+        frameAncestors: frameAncestorsOf(config),
         ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
       },
     },

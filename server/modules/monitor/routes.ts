@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { Code } from '#contract/codes.ts';
+import { getServiceStatus } from '#contract/calls/monitor.ts';
 import { queryRows } from '../../db/database.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
+import { serviceStatus } from './status.ts';
 
 /**
  * Liveness and readiness for load balancers, the Playwright web server and the benchmarks:
  * GET /v1/health answers 200 with the database's round-trip time, or 503 when the database does not answer.
+ * getServiceStatus (the public `/monitor` screen) exercises and times database, storage, CA and TSA.
  */
 export const monitorModule: ServerModule = {
   name: 'monitor',
@@ -30,5 +34,8 @@ export const monitorModule: ServerModule = {
         },
       };
     });
+
+    // Public like /v1/health: it reveals only up/down and times, never an internal message.
+    registerCall(app, getServiceStatus, () => serviceStatus(deps));
   },
 };
