@@ -74,18 +74,11 @@ export const PLANNED_ROUTES = {
     '将显示被核验的 PDF 文件。',
     'Will show the PDF being checked.',
   ),
-  signList: p('签署列表', 'Signing list', '将列出您参与的签署。', 'Will list the signings you take part in.'),
   pagesIndex: p(
     '签署室演示',
     'Signing-room demo',
     '将演示签署室的使用方法。',
     'Will demonstrate how the signing room works.',
-  ),
-  signConfirm: p(
-    '签署确认',
-    'Confirm signing',
-    '将请您确认签署内容后完成签署。',
-    'Will ask you to confirm the content before signing.',
   ),
   empty: p('空白页', 'Blank page', '用于页面之间的过渡。', 'Used as a transition between pages.'),
   buyPackage: p(
@@ -112,54 +105,6 @@ export const PLANNED_ROUTES = {
     '将说明如何为团购付款。',
     'Will explain how to pay for a group purchase.',
   ),
-  signingRoomTransition: p(
-    '进入签署室',
-    'Entering the signing room',
-    '将把您带到正确的签署室。',
-    'Will take you to the right signing room.',
-  ),
-  h5TempOutSignRoom: p(
-    '临时签署室',
-    'Temporary signing room',
-    '将在手机上进行模板签署。',
-    'Will let you sign from a template on your phone.',
-  ),
-  h5SigningRoom: p(
-    '签署室',
-    'Signing room',
-    '将在手机上查看并签署文件。',
-    'Will let you read and sign files on your phone.',
-  ),
-  h5StepRoom: p(
-    '分步签署',
-    'Step-by-step signing',
-    '将分步骤引导您完成签署。',
-    'Will guide you through signing step by step.',
-  ),
-  pcSigningRoom: p(
-    '签署室',
-    'Signing room',
-    '将在电脑上查看并签署文件。',
-    'Will let you read and sign files on a computer.',
-  ),
-  pcOutsignRoom: p(
-    '设置签署位置',
-    'Set signing positions',
-    '将让您在文件上放置签署位置。',
-    'Will let you place the signing positions on a file.',
-  ),
-  pcTempOutsignRoom: p(
-    '模板签署位置',
-    'Template signing positions',
-    '将让您为模板设置签署位置。',
-    'Will let you set signing positions for a template.',
-  ),
-  pcTempSigningRoom: p(
-    '模板签署室',
-    'Template signing room',
-    '将在电脑上签署模板生成的文件。',
-    'Will let you sign a file made from a template.',
-  ),
   pcGuide: p(
     '使用指南',
     'Guide',
@@ -179,30 +124,11 @@ export const PLANNED_ROUTES = {
     'Will explain personal accounts, certificates and signatures.',
   ),
   monitor: p('监控', 'Monitor', '将显示平台的运行状态。', 'Will show the state of the platform.'),
-  message: p('消息', 'Messages', '将列出您的通知消息。', 'Will list your notifications.'),
   fileVerification: p(
     '文件验签',
     'File signature verification',
     '将上传已签文件并验证其中每个签名。',
     'Will verify every signature of a signed file you upload.',
-  ),
-  singingRoom: p(
-    '签署链接',
-    'Signing link',
-    '将通过签署链接打开对应的签署室。',
-    'Will open the signing room a link points to.',
-  ),
-  singingRoomOxq: p(
-    '签署链接',
-    'Signing link',
-    '将通过签署链接打开对应的签署室。',
-    'Will open the signing room a link points to.',
-  ),
-  pcSignList: p(
-    '待签文件',
-    'Pending signatures',
-    '将列出等待您签署的文件。',
-    'Will list the files waiting for your signature.',
   ),
   costCalculator: p(
     '费用计算器',
@@ -227,12 +153,6 @@ export const PLANNED_ROUTES = {
     'Signature verification',
     '将在手机上验证已签文件。',
     'Will verify signed files on your phone.',
-  ),
-  mobileSignList: p(
-    '我的待签',
-    'My pending signatures',
-    '将在手机上列出等待您签署的文件。',
-    'Will list the files waiting for your signature on your phone.',
   ),
   manageStartup: p(
     '开始使用',
@@ -263,18 +183,6 @@ export const PLANNED_ROUTES = {
     'Launch signing',
     '将从上传的文件或模板发起签署。',
     'Will launch signing from uploaded files or templates.',
-  ),
-  manageQuicklyFileUpload: p(
-    '快速发起',
-    'Quick launch',
-    '将上传文件并立即发起签署。',
-    'Will upload a file and launch signing at once.',
-  ),
-  manageFileUpload: p(
-    '常规发起',
-    'Regular launch',
-    '将上传文件、添加签署人并设置签署位置。',
-    'Will upload files, add signers and set positions.',
   ),
   manageTemplateCreate: p(
     '模板发起',
@@ -342,36 +250,6 @@ export const PLANNED_ROUTES = {
     'Package detail',
     '将显示套餐的使用明细。',
     'Will show how a package has been used.',
-  ),
-  accountStamp: p(
-    '企业印章管理',
-    'Company seals',
-    '将生成、上传和管理企业印章。',
-    'Will generate, upload and manage company seals.',
-  ),
-  accountStampPerson: p(
-    '个人印章',
-    'Personal seals',
-    '将管理您的个人签名和印章。',
-    'Will manage your personal signatures and seals.',
-  ),
-  accountPersonAddStamp: p(
-    '新增个人印章',
-    'Add a personal seal',
-    '将生成或手写一个个人印章。',
-    'Will generate or draw a personal seal.',
-  ),
-  accountAddStamp: p(
-    '新增企业印章',
-    'Add a company seal',
-    '将生成或上传一个企业印章。',
-    'Will generate or upload a company seal.',
-  ),
-  accountStampAuthorize: p(
-    '印章授权',
-    'Seal authorisation',
-    '将把企业印章授权给经办人。',
-    'Will authorise company seals to operators.',
   ),
   mobileHome: p(
     '手机首页',

@@ -31,6 +31,12 @@ const faceResultPage = () => import('@/features/person/face-result-page.tsx');
 const realNamePage = () => import('@/features/person/real-name-page.tsx');
 const agreementPage = () => import('@/features/person/agreement-page.tsx');
 const companyOpenPage = () => import('@/features/company/company-open-page.tsx');
+// Launching, signing and the lists (src/features/document, signing-room, flow).
+const launchPage = () => import('@/features/document/launch-page.tsx');
+const outsignRoomPage = () => import('@/features/document/outsign-room-page.tsx');
+const signingRoomPage = () => import('@/features/signing-room/signing-room-page.tsx');
+const linkLoginPage = () => import('@/features/signing-room/link-login-page.tsx');
+const signListPage = () => import('@/features/flow/sign-list-page.tsx');
 
 const manageChildren: RouteObject[] = [
   to(paths.manageStartup),
@@ -41,8 +47,6 @@ const manageChildren: RouteObject[] = [
       'manageCertChange',
       'manageAbcde',
       'manageHome',
-      'manageQuicklyFileUpload',
-      'manageFileUpload',
       'manageTemplateCreate',
       'manageFileTemplate',
       'manageFileTemplatePreview',
@@ -56,6 +60,8 @@ const manageChildren: RouteObject[] = [
       'manageProductList',
     ] as const
   ).map((key) => planned(key, PROTECTED)),
+  personPage('manageQuicklyFileUpload', PROTECTED, launchPage),
+  personPage('manageFileUpload', PROTECTED, launchPage),
   personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),
   // Company accounts (src/features/company).
   personPage('manageEnterpriseEsign', PROTECTED, companyOpenPage),
@@ -67,16 +73,17 @@ const manageChildren: RouteObject[] = [
       personPage('accountInfo', PROTECTED, () => import('@/features/company/account-info-page.tsx')),
       personPage('accountShareUser', PROTECTED, () => import('@/features/company/share-user-page.tsx')),
       personPage('accountOperator', PROTECTED, () => import('@/features/company/operator-page.tsx')),
-      ...(
-        [
-          'accountUserPackageDetail',
-          'accountStamp',
-          'accountStampPerson',
-          'accountPersonAddStamp',
-          'accountAddStamp',
-          'accountStampAuthorize',
-        ] as const
-      ).map((key) => planned(key, PROTECTED)),
+      ...(['accountUserPackageDetail'] as const).map((key) => planned(key, PROTECTED)),
+      // Seals (src/features/seal).
+      personPage('accountStamp', PROTECTED, () => import('@/features/seal/company-stamp-page.tsx')),
+      personPage('accountStampPerson', PROTECTED, () => import('@/features/seal/person-stamp-page.tsx')),
+      personPage(
+        'accountPersonAddStamp',
+        PROTECTED,
+        () => import('@/features/seal/person-add-stamp-page.tsx'),
+      ),
+      personPage('accountAddStamp', PROTECTED, () => import('@/features/seal/add-stamp-page.tsx')),
+      personPage('accountStampAuthorize', PROTECTED, () => import('@/features/seal/authorize-page.tsx')),
     ],
   },
 ];
@@ -88,7 +95,7 @@ const mobileChildren: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/auth/mobile-login-page.tsx')),
   },
   planned('signVerify'),
-  planned('mobileSignList'),
+  personPage('mobileSignList', PUBLIC, signListPage),
   {
     path: paths.h5,
     children: [
@@ -97,7 +104,9 @@ const mobileChildren: RouteObject[] = [
         path: paths.h5V1,
         children: [
           to(paths.h5SigningRoom),
-          ...(['h5TempOutSignRoom', 'h5SigningRoom', 'h5StepRoom'] as const).map((key) => planned(key)),
+          ...(['h5TempOutSignRoom', 'h5SigningRoom', 'h5StepRoom'] as const).map((key) =>
+            personPage(key, PUBLIC, signingRoomPage),
+          ),
           personPage('h5NameAuthentication', PUBLIC, realNamePage),
           personPage('h5UserAgreement', PUBLIC, agreementPage),
           personPage('h5Result', PUBLIC, faceResultPage),
@@ -110,11 +119,7 @@ const mobileChildren: RouteObject[] = [
       personPage('h5Agreement', PUBLIC, agreementPage),
     ],
   },
-  ...(
-    [
-      'mobileHome',
-    ] as const
-  ).map((key) => planned(key, PROTECTED)),
+  ...(['mobileHome'] as const).map((key) => planned(key, PROTECTED)),
   personPage('accountSwitch', PROTECTED, () => import('@/features/company/account-switch-page.tsx')),
   personPage('mobileJoinCompany', PROTECTED, () => import('@/features/company/join-company-page.tsx')),
   personPage('mobileJoinCompanyWaiting', PROTECTED, () => import('@/features/company/join-waiting-page.tsx')),
@@ -159,8 +164,11 @@ const pcChildren: RouteObject[] = [
         path: paths.pcV1,
         children: [
           to(paths.pcSigningRoom),
-          ...(['pcSigningRoom', 'pcOutsignRoom', 'pcTempOutsignRoom', 'pcTempSigningRoom'] as const).map(
-            (key) => planned(key),
+          ...(['pcSigningRoom', 'pcTempSigningRoom'] as const).map((key) =>
+            personPage(key, PUBLIC, signingRoomPage),
+          ),
+          ...(['pcOutsignRoom', 'pcTempOutsignRoom'] as const).map((key) =>
+            personPage(key, PUBLIC, outsignRoomPage),
           ),
           personPage('pcNameAuthentication', PUBLIC, realNamePage),
         ],
@@ -185,28 +193,19 @@ const publicPlanned = (
     'checkSignature',
     'checkChain',
     'checkPdf',
-    'signList',
     'pagesIndex',
-    'signConfirm',
     'empty',
     'buyPackage',
     'buyGroupPurchase',
-    'signingRoomTransition',
     'monitor',
-    'message',
     'fileVerification',
-    'singingRoom',
-    'singingRoomOxq',
-    'pcSignList',
     'costCalculator',
     'pcCostCalculator',
     'pcSignVerify',
   ] as const
 ).map((key) => planned(key));
 
-const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup'] as const).map((key) =>
-  planned(key, PROTECTED),
-);
+const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup'] as const).map((key) => planned(key, PROTECTED));
 
 /** Access of a path: the deepest matched route that declares it decides (default public, PC scope). */
 export function accessOf(pathname: string) {
@@ -259,6 +258,17 @@ export const routes: RouteObject[] = [
       },
       ...pcChildren,
       ...publicPlanned,
+      personPage('signList', PUBLIC, signListPage),
+      personPage('pcSignList', PUBLIC, signListPage),
+      personPage('signConfirm', PUBLIC, () => import('@/features/signing-room/sign-confirm-page.tsx')),
+      personPage(
+        'signingRoomTransition',
+        PUBLIC,
+        () => import('@/features/signing-room/transition-page.tsx'),
+      ),
+      personPage('singingRoom', PUBLIC, linkLoginPage),
+      personPage('singingRoomOxq', PUBLIC, linkLoginPage),
+      personPage('message', PUBLIC, () => import('@/features/flow/message-page.tsx')),
       ...protectedPlanned,
       personPage('foundCompany', PROTECTED, companyOpenPage),
       personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),

@@ -1,0 +1,112 @@
+// Typed client of contract/calls/flow.ts (types only from the contract: no zod in the bundle).
+import type * as calls from '#contract/calls/flow.ts';
+import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
+import { post } from './http.ts';
+
+const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
+
+type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
+type Res<D> = CallResponse<D>;
+
+export type {
+  Applies,
+  AuditEntry,
+  FlowDetail,
+  FlowSummary,
+  PartyInput,
+  PartyView,
+  Position,
+  RoomLogin,
+  SigningRoom,
+} from '#contract/calls/flow.ts';
+export type LaunchRequest = Req<typeof calls.launchFlow>;
+export type PendingItem = Res<typeof calls.listPendingSignatures>['list'][number];
+export type FlowMessage = Res<typeof calls.listMessages>['list'][number];
+export type RoomSeal = Res<typeof calls.getSigningRoom>['seals'][number];
+export type AuditTrail = Res<typeof calls.getAuditTrail>;
+export type Quota = Res<typeof calls.getQuota>;
+
+/** The contract's flow and party states (flow.ts holds zod, so repeated here and typed against it). */
+export const FlowStatus = {
+  Draft: 'draft',
+  Signing: 'signing',
+  Completed: 'completed',
+  Declined: 'declined',
+  Expired: 'expired',
+  Cancelled: 'cancelled',
+} as const satisfies typeof calls.FlowStatus;
+export const PartyStatus = {
+  Waiting: 'waiting',
+  Pending: 'pending',
+  Signed: 'signed',
+  Declined: 'declined',
+  Closed: 'closed',
+} as const satisfies typeof calls.PartyStatus;
+export const LinkType = { Person: 1, Company: 2 } as const satisfies typeof calls.LinkType;
+export const FLOW_LIMITS = {
+  documents: 10,
+  steps: 10,
+  partiesPerStep: 10,
+  parties: 30,
+} as const satisfies typeof calls.FLOW_LIMITS;
+
+const call =
+  <D>(name: string) =>
+  (body: Req<D>) =>
+    post<Res<D>>(`${CSIGN}/${name}`, body as object);
+
+export const launchFlow = call<typeof calls.launchFlow>('launchFlow');
+export const getFlowDetail = call<typeof calls.getFlowDetail>('getFlowDetail');
+export const listLaunchedFlows = call<typeof calls.listLaunchedFlows>('listLaunchedFlows');
+export const listPendingSignatures = call<typeof calls.listPendingSignatures>('listPendingSignatures');
+export const cancelFlow = call<typeof calls.cancelFlow>('cancelFlow');
+export const remindSigners = call<typeof calls.remindSigners>('remindSigners');
+export const signingRoomLogin = call<typeof calls.signingRoomLogin>('signingRoomLogin');
+export const sendLinkSmsCode = call<typeof calls.sendLinkSmsCode>('sendLinkSmsCode');
+export const signingRoomLoginByLinkCode = call<typeof calls.signingRoomLoginByLinkCode>(
+  'signingRoomLoginByLinkCode',
+);
+export const getSigningRoom = call<typeof calls.getSigningRoom>('getSigningRoom');
+export const sendSignSmsCode = call<typeof calls.sendSignSmsCode>('sendSignSmsCode');
+export const signDocument = call<typeof calls.signDocument>('signDocument');
+export const declineFlow = call<typeof calls.declineFlow>('declineFlow');
+export const getAuditTrail = call<typeof calls.getAuditTrail>('getAuditTrail');
+export const listMessages = call<typeof calls.listMessages>('listMessages');
+export const markMessagesRead = call<typeof calls.markMessagesRead>('markMessagesRead');
+export const getQuota = call<typeof calls.getQuota>('getQuota');
+
+// The room token is a capability for ONE party: kept in session storage (this tab only, gone with it), never
+// in the URL, so a forwarded or bookmarked room address does not carry it.
+const ROOM_KEY = 'signingRoom:';
+
+/** Keep a room login for this tab. */
+export function saveRoomLogin(login: RoomLoginData): void {
+  try {
+    sessionStorage.setItem(ROOM_KEY + login.partyId, JSON.stringify(login));
+  } catch {
+    // storage refused (private mode): the room asks for the link again
+  }
+}
+
+type RoomLoginData = Res<typeof calls.signingRoomLogin>;
+
+/** The room token of a party in this tab, unless it has expired. */
+export function roomTokenFor(partyId: string, now = Date.now()): string | null {
+  try {
+    const raw = sessionStorage.getItem(ROOM_KEY + partyId);
+    if (!raw) return null;
+    const login = JSON.parse(raw) as RoomLoginData;
+    if (Date.parse(login.expiresAt) <= now) return null;
+    return login.roomToken;
+  } catch {
+    return null;
+  }
+}
+
+/** The query naming a room (flow and party, never the token): what the transition and rooms read. */
+export function roomQuery(
+  ids: { flowId: string; partyId: string },
+  extra: Record<string, string> = {},
+): string {
+  return `?${new URLSearchParams({ flowId: ids.flowId, partyId: ids.partyId, ...extra }).toString()}`;
+}

@@ -1,0 +1,30 @@
+// pdf.js, loaded on first use. The worker is its own asset (Vite `?url`), so the signing room's JS stays
+// small and the parser runs off the main thread; the app's CSP allows same-origin and blob: workers.
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+
+type PdfJs = typeof import('pdfjs-dist');
+
+let pdfjs: Promise<PdfJs> | undefined;
+
+/** The pdf.js module with its worker configured (one import for the whole app). */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= import('pdfjs-dist').then((mod) => {
+    mod.GlobalWorkerOptions.workerSrc = workerUrl;
+    return mod;
+  });
+  return pdfjs;
+}
+
+export type LoadedPdf = { doc: PDFDocumentProxy; destroy: () => Promise<void> };
+
+/**
+ * Open a PDF from an authenticated GET download URL: cookies go with it (`withCredentials`), and the URL
+ * already carries the random `ts` and, in a link-login room, the room token.
+ */
+export async function openPdf(url: string): Promise<LoadedPdf> {
+  const lib = await loadPdfJs();
+  const task = lib.getDocument({ url, withCredentials: true });
+  const doc = await task.promise;
+  return { doc, destroy: () => task.destroy() };
+}

@@ -1,0 +1,238 @@
+// The launch being prepared: documents, signers in steps, their positions. Kept in session storage so the
+// position screens (/pc/v1/outsignRoom) and the launch screens work on the same draft, and a reload keeps it.
+import { SealType } from '#contract/enums.ts';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { type DocumentInfo, PT_PER_MM } from '@/api/document.ts';
+import { type Applies, FLOW_LIMITS, type LaunchRequest } from '@/api/flow.ts';
+import type { PdfRect } from '@/components/pdf-viewer.tsx';
+
+export type LaunchMode = 'quick' | 'regular';
+
+export type DraftParty = {
+  key: string;
+  kind: 'person' | 'company';
+  /** Person: the signer. Company: the operator who receives the link. */
+  name: string;
+  phone: string;
+  /** Company parties: the caller's own company, or another one named exactly as registered. */
+  companyMode: 'own' | 'other';
+  companyId?: string;
+  companyName: string;
+  applies: Applies;
+};
+
+export type DraftStep = { key: string; parties: DraftParty[] };
+export type Placement = { page: number; rect: PdfRect };
+
+export type LaunchDraft = {
+  mode: LaunchMode;
+  title: string;
+  message: string;
+  /** ISO time, or '' for the default (7 days). */
+  deadline: string;
+  documents: DocumentInfo[];
+  steps: DraftStep[];
+  /** placements[partyKey][documentId]: ONE rectangle per party and document (the contract's rule). */
+  placements: Record<string, Record<string, Placement>>;
+};
+
+let counter = 0;
+export const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export const personApplies = (): Applies => ({
+  companySealType: null,
+  legalPersonSeal: false,
+  personSignature: true,
+  date: false,
+  crossPageSeal: false,
+});
+export const companyApplies = (): Applies => ({
+  companySealType: SealType.Contract,
+  legalPersonSeal: false,
+  personSignature: false,
+  date: false,
+  crossPageSeal: false,
+});
+
+export const newParty = (kind: DraftParty['kind'] = 'person'): DraftParty => ({
+  key: newKey('p'),
+  kind,
+  name: '',
+  phone: '',
+  companyMode: 'own',
+  companyName: '',
+  applies: kind === 'person' ? personApplies() : companyApplies(),
+});
+
+export const emptyDraft = (mode: LaunchMode): LaunchDraft => ({
+  mode,
+  title: '',
+  message: '',
+  deadline: '',
+  documents: [],
+  steps: [{ key: newKey('s'), parties: [newParty()] }],
+  placements: {},
+});
+
+/**
+ * The box a party's appearance needs, in millimetres as it reads on the page: the seal or signature, the
+ * legal-person seal beside it, the date below (what the server lays out inside the rectangle).
+ */
+export function boxSizeMm(party: Pick<DraftParty, 'kind' | 'applies'>): { width: number; height: number } {
+  const a = party.applies;
+  let width = 0;
+  let height = 0;
+  if (party.kind === 'company' && a.companySealType != null) {
+    width += 42;
+    height = 42;
+  }
+  if (party.kind === 'company' && a.legalPersonSeal) {
+    width += 24;
+    height = Math.max(height, 24);
+  }
+  if (a.personSignature || width === 0) {
+    width += 40;
+    height = Math.max(height, 20);
+  }
+  if (a.date) height += 8;
+  return { width, height };
+}
+
+export const boxSizePt = (party: Pick<DraftParty, 'kind' | 'applies'>) => {
+  const mm = boxSizeMm(party);
+  return { widthPt: mm.width * PT_PER_MM, heightPt: mm.height * PT_PER_MM };
+};
+
+export const allParties = (d: Pick<LaunchDraft, 'steps'>) => d.steps.flatMap((s) => s.parties);
+
+/** A problem of the draft, as a text key of the feature and where it is. */
+export type DraftIssue = { key: IssueKey; partyKey?: string; step?: number };
+export type IssueKey =
+  | 'needTitle'
+  | 'needDocument'
+  | 'quickOneDocument'
+  | 'tooManyDocuments'
+  | 'needSigner'
+  | 'tooManySteps'
+  | 'tooManyParties'
+  | 'needName'
+  | 'badPhone'
+  | 'needCompany'
+  | 'needCompanyApplies'
+  | 'needPosition'
+  | 'duplicateSigner'
+  | 'deadlinePast';
+
+const PHONE = /^1\d{10}$/;
+
+/** The form rules of a launch, checked on the client so users see them in their language first. */
+export function draftIssues(d: LaunchDraft, now = Date.now()): DraftIssue[] {
+  const issues: DraftIssue[] = [];
+  if (!d.title.trim()) issues.push({ key: 'needTitle' });
+  if (d.documents.length === 0) issues.push({ key: 'needDocument' });
+  if (d.mode === 'quick' && d.documents.length > 1) issues.push({ key: 'quickOneDocument' });
+  if (d.documents.length > FLOW_LIMITS.documents) issues.push({ key: 'tooManyDocuments' });
+  const steps = d.steps.filter((s) => s.parties.length > 0);
+  if (steps.length === 0) issues.push({ key: 'needSigner' });
+  if (d.steps.length > FLOW_LIMITS.steps) issues.push({ key: 'tooManySteps' });
+  const parties = allParties(d);
+  if (
+    parties.length > FLOW_LIMITS.parties ||
+    d.steps.some((s) => s.parties.length > FLOW_LIMITS.partiesPerStep)
+  )
+    issues.push({ key: 'tooManyParties' });
+  const seen = new Set<string>();
+  d.steps.forEach((s, step) => {
+    for (const p of s.parties) {
+      if (p.kind === 'person' && !p.name.trim()) issues.push({ key: 'needName', partyKey: p.key, step });
+      if (!PHONE.test(p.phone)) issues.push({ key: 'badPhone', partyKey: p.key, step });
+      if (p.kind === 'company') {
+        if (p.companyMode === 'own' ? !p.companyId : p.companyName.trim().length < 2)
+          issues.push({ key: 'needCompany', partyKey: p.key, step });
+        if (p.applies.companySealType == null && !p.applies.legalPersonSeal && !p.applies.personSignature)
+          issues.push({ key: 'needCompanyApplies', partyKey: p.key, step });
+      }
+      // The same signer twice (same phone, same company or none) would sign the same documents twice.
+      const who = `${p.kind}:${p.kind === 'company' ? (p.companyId ?? p.companyName.trim()) : ''}:${p.phone}`;
+      if (PHONE.test(p.phone) && seen.has(who))
+        issues.push({ key: 'duplicateSigner', partyKey: p.key, step });
+      seen.add(who);
+      const placed = Object.keys(d.placements[p.key] ?? {}).filter((id) =>
+        d.documents.some((x) => x.documentId === id),
+      );
+      if (d.documents.length > 0 && placed.length === 0)
+        issues.push({ key: 'needPosition', partyKey: p.key, step });
+    }
+  });
+  if (d.deadline && !(Date.parse(d.deadline) > now)) issues.push({ key: 'deadlinePast' });
+  return issues;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The launchFlow request of a draft (empty steps dropped; positions only on the draft's documents). */
+export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
+  const documentIds = d.documents.map((x) => x.documentId);
+  const positionsOf = (p: DraftParty) =>
+    documentIds.flatMap((documentId) => {
+      const at = d.placements[p.key]?.[documentId];
+      return at ? [{ documentId, page: at.page, rect: at.rect.map(round) as PdfRect }] : [];
+    });
+  return {
+    title: d.title.trim(),
+    documentIds,
+    isQuick: d.mode === 'quick',
+    ...(d.deadline ? { deadline: new Date(d.deadline).toISOString() } : {}),
+    ...(d.message.trim() ? { message: d.message.trim() } : {}),
+    steps: d.steps
+      .filter((s) => s.parties.length > 0)
+      .map((s) => ({
+        parties: s.parties.map((p) =>
+          p.kind === 'person'
+            ? {
+                kind: 'person' as const,
+                name: p.name.trim(),
+                phone: p.phone,
+                applies: {
+                  ...p.applies,
+                  companySealType: null,
+                  legalPersonSeal: false,
+                  personSignature: true,
+                },
+                positions: positionsOf(p),
+              }
+            : {
+                kind: 'company' as const,
+                ...(p.companyMode === 'own' && p.companyId
+                  ? { companyId: p.companyId }
+                  : { companyName: p.companyName.trim() }),
+                operatorPhone: p.phone,
+                ...(p.name.trim() ? { operatorName: p.name.trim() } : {}),
+                applies: p.applies,
+                positions: positionsOf(p),
+              },
+        ),
+      })),
+  };
+}
+
+type DraftStore = {
+  draft: LaunchDraft;
+  /** Start over in a mode (a draft of the other mode is dropped). */
+  begin: (mode: LaunchMode) => void;
+  update: (change: (d: LaunchDraft) => LaunchDraft) => void;
+  reset: () => void;
+};
+
+export const useLaunchDraft = create<DraftStore>()(
+  persist(
+    (set) => ({
+      draft: emptyDraft('quick'),
+      begin: (mode) => set((s) => (s.draft.mode === mode ? s : { draft: emptyDraft(mode) })),
+      update: (change) => set((s) => ({ draft: change(s.draft) })),
+      reset: () => set((s) => ({ draft: emptyDraft(s.draft.mode) })),
+    }),
+    { name: 'launchDraft', storage: createJSONStorage(() => sessionStorage) },
+  ),
+);

@@ -1,0 +1,280 @@
+import { SEAL_TYPE_NAMES, SEAL_TYPES, SealType } from '#contract/enums.ts';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import { useId, useState } from 'react';
+import { chooseUserList, chooseUserOperatorList } from '@/api/company.ts';
+import { ApiError } from '@/api/http.ts';
+import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { companyApplies, type DraftIssue, type DraftParty, personApplies } from './launch-draft.ts';
+import { texts } from './texts.ts';
+
+function Labelled({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (id: string) => React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div style={{ marginBottom: 12, minWidth: 0 }}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
+        {label}
+      </label>
+      {children(id)}
+      {error ? (
+        <div role="alert" style={{ color: '#ff4d4f', marginTop: 2, fontSize: 13 }}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One signer: a person by phone and name, or a company (own or another) with the operator who gets the link. */
+export function PartyCard({
+  party,
+  index,
+  issues,
+  showIssues,
+  onChange,
+  onRemove,
+}: {
+  party: DraftParty;
+  index: number;
+  issues: DraftIssue[];
+  showIssues: boolean;
+  onChange: (p: DraftParty) => void;
+  onRemove?: () => void;
+}) {
+  const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
+  const me = useSessionStore((s) => s.userInfo);
+  const [lookup, setLookup] = useState<string | null>(null);
+  const [members, setMembers] = useState<string | null>(null);
+  const issueOf = (...keys: DraftIssue['key'][]) => {
+    if (!showIssues) return undefined;
+    const hit = issues.find((i) => i.partyKey === party.key && keys.includes(i.key));
+    return hit ? tt(`issue.${hit.key}`) : undefined;
+  };
+  const hasOwnCompany = Boolean(me?.companyId && me.userType === 1);
+  const set = (change: Partial<DraftParty>) => onChange({ ...party, ...change });
+  const setApplies = (change: Partial<DraftParty['applies']>) =>
+    set({ applies: { ...party.applies, ...change } });
+
+  const findPerson = async () => {
+    setLookup(null);
+    try {
+      const users = await chooseUserList({ keyword: party.phone });
+      const user = users[0];
+      if (user?.name) {
+        set({ name: party.name || user.name });
+        setLookup(tt('found', { name: user.name }));
+      } else setLookup(tt('notFound'));
+    } catch (e) {
+      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+    }
+  };
+  const findOperators = async () => {
+    setMembers(null);
+    try {
+      const list = await chooseUserOperatorList({
+        ...(party.companyMode === 'own' ? {} : party.companyId ? { companyId: party.companyId } : {}),
+        ...(party.phone ? { keyword: party.phone } : {}),
+      });
+      const one = list.length === 1 ? list[0] : undefined;
+      if (one?.name && !party.name) set({ name: one.name });
+      setMembers(tt('members', { list: list.map((m) => `${m.name ?? ''} ${m.phone}`).join('，') || '—' }));
+    } catch (e) {
+      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+    }
+  };
+
+  const sealOptions = [
+    { value: 0, label: tt('noCompanySeal') },
+    ...SEAL_TYPES.filter((t) => t !== SealType.LegalPerson).map((t) => ({
+      value: t,
+      label: pick(locale, SEAL_TYPE_NAMES[t]),
+    })),
+  ];
+
+  return (
+    <article
+      aria-label={`${tt('partyKind')} ${index + 1}`}
+      data-testid="party-card"
+      style={{
+        border: '1px solid #e5e5e5',
+        borderRadius: 8,
+        padding: 12,
+        marginBottom: 12,
+        background: '#fff',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
+        <Radio.Group
+          aria-label={tt('partyKind')}
+          value={party.kind}
+          onChange={(e) => {
+            const kind = e.target.value as DraftParty['kind'];
+            set({
+              kind,
+              applies: kind === 'person' ? personApplies() : companyApplies(),
+              companyMode: hasOwnCompany ? 'own' : 'other',
+              companyId: kind === 'company' && hasOwnCompany ? (me?.companyId ?? undefined) : undefined,
+              companyName: kind === 'company' && hasOwnCompany ? (me?.companyName ?? '') : '',
+            });
+          }}
+          optionType="button"
+          options={[
+            { value: 'person', label: tt('person') },
+            { value: 'company', label: tt('company') },
+          ]}
+        />
+        {onRemove ? (
+          <Button type="link" danger onClick={onRemove} style={{ marginLeft: 'auto' }}>
+            {tt('remove')}
+          </Button>
+        ) : null}
+      </div>
+      {party.kind === 'company' ? (
+        <>
+          <Radio.Group
+            value={party.companyMode}
+            onChange={(e) => {
+              const mode = e.target.value as DraftParty['companyMode'];
+              set(
+                mode === 'own'
+                  ? {
+                      companyMode: mode,
+                      companyId: me?.companyId ?? undefined,
+                      companyName: me?.companyName ?? '',
+                    }
+                  : { companyMode: mode, companyId: undefined, companyName: '' },
+              );
+            }}
+            style={{ marginBottom: 12 }}
+          >
+            <Radio value="own" disabled={!hasOwnCompany}>
+              {tt('ownCompany', { name: me?.companyName ?? '—' })}
+            </Radio>
+            <Radio value="other">{tt('otherCompany')}</Radio>
+          </Radio.Group>
+          {party.companyMode === 'other' ? (
+            <Labelled label={tt('companyName')} error={issueOf('needCompany')}>
+              {(id) => (
+                <Input
+                  id={id}
+                  value={party.companyName}
+                  maxLength={64}
+                  onChange={(e) => set({ companyName: e.target.value })}
+                />
+              )}
+            </Labelled>
+          ) : issueOf('needCompany') ? (
+            <div role="alert" style={{ color: '#ff4d4f' }}>
+              {issueOf('needCompany')}
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+          gap: '0 12px',
+        }}
+      >
+        <Labelled
+          label={party.kind === 'company' ? tt('operatorPhone') : tt('signerPhone')}
+          error={issueOf('badPhone', 'duplicateSigner')}
+        >
+          {(id) => (
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Input
+                id={id}
+                value={party.phone}
+                inputMode="tel"
+                maxLength={11}
+                onChange={(e) => set({ phone: e.target.value.trim() })}
+              />
+              <Button
+                onClick={party.kind === 'company' ? findOperators : findPerson}
+                disabled={party.kind === 'person' && !/^1\d{10}$/.test(party.phone)}
+              >
+                {tt('find')}
+              </Button>
+            </div>
+          )}
+        </Labelled>
+        <Labelled
+          label={party.kind === 'company' ? tt('operatorName') : tt('signerName')}
+          error={issueOf('needName')}
+        >
+          {(id) => (
+            <Input
+              id={id}
+              value={party.name}
+              maxLength={32}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          )}
+        </Labelled>
+      </div>
+      {lookup && party.kind === 'person' ? <p style={{ color: '#666', marginTop: -4 }}>{lookup}</p> : null}
+      {members && party.kind === 'company' ? <p style={{ color: '#666', marginTop: -4 }}>{members}</p> : null}
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend style={{ fontSize: 14, marginBottom: 6 }}>{tt('applies')}</legend>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+          {party.kind === 'company' ? (
+            <>
+              <Select
+                aria-label={tt('sealType')}
+                style={{ minWidth: 160 }}
+                value={party.applies.companySealType ?? 0}
+                options={sealOptions}
+                onChange={(v: number) => setApplies({ companySealType: v === 0 ? null : v })}
+              />
+              <Checkbox
+                checked={party.applies.legalPersonSeal}
+                onChange={(e) => setApplies({ legalPersonSeal: e.target.checked })}
+              >
+                {tt('legalPersonSeal')}
+              </Checkbox>
+              <Checkbox
+                checked={party.applies.personSignature}
+                onChange={(e) => setApplies({ personSignature: e.target.checked })}
+              >
+                {tt('personSignature')}
+              </Checkbox>
+            </>
+          ) : (
+            <Checkbox checked disabled>
+              {tt('personSignature')}
+            </Checkbox>
+          )}
+          <Checkbox checked={party.applies.date} onChange={(e) => setApplies({ date: e.target.checked })}>
+            {tt('date')}
+          </Checkbox>
+          <Checkbox
+            checked={party.applies.crossPageSeal}
+            onChange={(e) => setApplies({ crossPageSeal: e.target.checked })}
+          >
+            {tt('crossPageSeal')}
+          </Checkbox>
+        </div>
+        {issueOf('needCompanyApplies') ? (
+          <div role="alert" style={{ color: '#ff4d4f' }}>
+            {issueOf('needCompanyApplies')}
+          </div>
+        ) : null}
+      </fieldset>
+    </article>
+  );
+}

@@ -1,0 +1,312 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
+import { useMemo, useRef, useState } from 'react';
+import { documentUrl, findDocumentKeyword } from '@/api/document.ts';
+import { ApiError } from '@/api/http.ts';
+import { type PageGeometry, PdfViewer, type ScreenBox } from '@/components/pdf-viewer.tsx';
+import { boxCentredAt, clampBox, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
+import { useTexts } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { allParties, boxSizePt, type DraftParty, type LaunchDraft, type Placement } from './launch-draft.ts';
+import { texts } from './texts.ts';
+
+const COLORS = ['#ec1c23', '#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#2f54eb'];
+const DRAG_TYPE = 'text/x-esign-party';
+
+export const partyLabel = (p: DraftParty, index: number) =>
+  (p.kind === 'company' ? p.companyName || p.name : p.name) || `#${index + 1}`;
+
+/** A placed box: drag it (mouse, pen or finger) to move it; the × removes it. */
+function PlacedBox({
+  label,
+  color,
+  box,
+  geometry,
+  onMove,
+  onRemove,
+}: {
+  label: string;
+  color: string;
+  box: ScreenBox;
+  geometry: PageGeometry;
+  onMove: (box: ScreenBox) => void;
+  onRemove: () => void;
+}) {
+  const tt = useTexts(texts);
+  const start = useRef<{ x: number; y: number; box: ScreenBox } | null>(null);
+  const [live, setLive] = useState<ScreenBox | null>(null);
+  const shown = live ?? box;
+  return (
+    <div
+      className="placed-box"
+      data-testid="placed-box"
+      data-label={label}
+      onPointerDown={(e) => {
+        if ((e.target as HTMLElement).closest('button')) return;
+        e.stopPropagation();
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        start.current = { x: e.clientX, y: e.clientY, box };
+      }}
+      onPointerMove={(e) => {
+        const s = start.current;
+        if (!s) return;
+        setLive(
+          clampBox(
+            { ...s.box, left: s.box.left + e.clientX - s.x, top: s.box.top + e.clientY - s.y },
+            geometry.page,
+            geometry.scale,
+          ),
+        );
+      }}
+      onPointerUp={() => {
+        if (live) onMove(live);
+        start.current = null;
+        setLive(null);
+      }}
+      onClick={(e) => e.stopPropagation()}
+      style={{
+        position: 'absolute',
+        ...shown,
+        border: `2px solid ${color}`,
+        background: `${color}22`,
+        color,
+        fontSize: 12,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        cursor: 'move',
+        touchAction: 'none',
+        userSelect: 'none',
+        overflow: 'hidden',
+      }}
+    >
+      {label}
+      <button
+        type="button"
+        aria-label={`${tt('remove')} ${label}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onRemove();
+        }}
+        style={{
+          position: 'absolute',
+          top: 0,
+          right: 0,
+          border: 0,
+          background: color,
+          color: '#fff',
+          width: 18,
+          height: 18,
+          lineHeight: '16px',
+          padding: 0,
+          cursor: 'pointer',
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Placing each party's box on the documents: drag a party chip onto a page (HTML drag and drop), or select it
+ * and tap the page (phones, keyboards), or find a keyword; boxes move by dragging. ONE box per party and
+ * document, in PDF points of the unrotated page (what launchFlow takes).
+ */
+export function PositionEditor({
+  draft,
+  onChange,
+  height,
+}: {
+  draft: LaunchDraft;
+  onChange: (placements: LaunchDraft['placements']) => void;
+  height?: string | number;
+}) {
+  const tt = useTexts(texts);
+  const parties = allParties(draft);
+  const [docIndex, setDocIndex] = useState(0);
+  const [selected, setSelected] = useState<string | null>(parties[0]?.key ?? null);
+  const [keyword, setKeyword] = useState('');
+  const [keywordNote, setKeywordNote] = useState<string | null>(null);
+  const [isFinding, setIsFinding] = useState(false);
+  const [scrollTo, setScrollTo] = useState<number | undefined>(undefined);
+  const doc = draft.documents[Math.min(docIndex, draft.documents.length - 1)];
+  const url = useMemo(() => (doc ? documentUrl(doc.documentId) : ''), [doc]);
+
+  if (!doc) return null;
+  const colorOf = (key: string) => COLORS[parties.findIndex((p) => p.key === key) % COLORS.length];
+
+  const setPlacement = (partyKey: string, at: Placement | null) => {
+    const forParty = { ...(draft.placements[partyKey] ?? {}) };
+    if (at) forParty[doc.documentId] = at;
+    else delete forParty[doc.documentId];
+    onChange({ ...draft.placements, [partyKey]: forParty });
+  };
+
+  const placeAt = (partyKey: string, g: PageGeometry, point: { x: number; y: number }) => {
+    const party = parties.find((p) => p.key === partyKey);
+    if (!party) return;
+    const box = boxCentredAt(g.page, g.scale, point, boxSizePt(party));
+    setPlacement(partyKey, { page: g.pageNumber, rect: g.toPdf(box) });
+  };
+
+  const pointIn = (e: React.MouseEvent<HTMLElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    // The page may be shown scaled by a pinch in progress: map back to the page's own pixels.
+    const sx = r.width > 0 ? e.currentTarget.offsetWidth / r.width : 1;
+    const sy = r.height > 0 ? e.currentTarget.offsetHeight / r.height : 1;
+    return { x: (e.clientX - r.left) * sx, y: (e.clientY - r.top) * sy };
+  };
+
+  const renderOverlay = (g: PageGeometry) => (
+    <div
+      data-testid={`drop-page-${g.pageNumber}`}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const key = e.dataTransfer.getData(DRAG_TYPE);
+        if (!key) return;
+        e.preventDefault();
+        placeAt(key, g, pointIn(e));
+        setSelected(key);
+      }}
+      onClick={(e) => {
+        if (selected) placeAt(selected, g, pointIn(e));
+      }}
+      style={{ position: 'absolute', inset: 0, cursor: selected ? 'copy' : 'default' }}
+    >
+      {parties.map((p, i) => {
+        const at = draft.placements[p.key]?.[doc.documentId];
+        if (!at || at.page !== g.pageNumber) return null;
+        return (
+          <PlacedBox
+            key={p.key}
+            label={partyLabel(p, i)}
+            color={colorOf(p.key)}
+            box={g.toScreen(at.rect)}
+            geometry={g}
+            onMove={(box) => setPlacement(p.key, { page: g.pageNumber, rect: g.toPdf(box) })}
+            onRemove={() => setPlacement(p.key, null)}
+          />
+        );
+      })}
+    </div>
+  );
+
+  const placeByKeyword = async () => {
+    const party = parties.find((p) => p.key === selected);
+    if (!party || !keyword.trim()) return;
+    setIsFinding(true);
+    setKeywordNote(null);
+    try {
+      const hits = await findDocumentKeyword({ documentId: doc.documentId, keyword: keyword.trim() });
+      const hit = hits[0];
+      if (!hit) {
+        setKeywordNote(tt('keywordMissing', { keyword: keyword.trim() }));
+        return;
+      }
+      const page = doc.pageSizes[hit.page - 1];
+      const size = boxSizePt(party);
+      if (page) {
+        setPlacement(party.key, {
+          page: hit.page,
+          rect: rectCentredOn(hit.rect, size.widthPt, size.heightPt, page),
+        });
+        setScrollTo(hit.page);
+      }
+      if (hits.length > 1) setKeywordNote(tt('keywordHits', { count: hits.length }));
+    } catch (e) {
+      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+    } finally {
+      setIsFinding(false);
+    }
+  };
+
+  return (
+    <div className="position-editor">
+      <p style={{ color: '#666' }}>{tt('positionsIntro')}</p>
+      {draft.documents.length > 1 ? (
+        <Segmented
+          aria-label={tt('document')}
+          value={docIndex}
+          onChange={(v) => setDocIndex(Number(v))}
+          options={draft.documents.map((d, i) => ({ label: d.name, value: i }))}
+          style={{ marginBottom: 8 }}
+        />
+      ) : null}
+      <div
+        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 260px', gap: 16, alignItems: 'start' }}
+      >
+        <PdfViewer
+          key={doc.documentId}
+          url={url}
+          pageSizes={doc.pageSizes}
+          label={doc.name}
+          height={height ?? '70vh'}
+          renderOverlay={renderOverlay}
+          scrollToPage={scrollTo}
+        />
+        <aside>
+          <ul aria-label={tt('stepSigners')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {parties.map((p, i) => {
+              const at = draft.placements[p.key]?.[doc.documentId];
+              const isSelected = selected === p.key;
+              return (
+                <li key={p.key} style={{ marginBottom: 8 }}>
+                  <button
+                    type="button"
+                    draggable
+                    aria-pressed={isSelected}
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData(DRAG_TYPE, p.key);
+                      e.dataTransfer.effectAllowed = 'copy';
+                    }}
+                    onClick={() => setSelected(p.key)}
+                    style={{
+                      width: '100%',
+                      textAlign: 'left',
+                      padding: '8px 10px',
+                      border: `2px solid ${colorOf(p.key)}`,
+                      borderRadius: 6,
+                      background: isSelected ? `${colorOf(p.key)}22` : '#fff',
+                      cursor: 'grab',
+                    }}
+                  >
+                    <strong>{partyLabel(p, i)}</strong>
+                    <span style={{ display: 'block', fontSize: 12, color: '#666' }}>
+                      {p.kind === 'company' ? tt('company') : tt('person')} ·{' '}
+                      {at ? tt('placedOn', { page: at.page }) : tt('notPlaced')}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <label htmlFor="keyword-input" style={{ display: 'block', margin: '12px 0 6px' }}>
+            {tt('keyword')}
+          </label>
+          <Input
+            id="keyword-input"
+            value={keyword}
+            maxLength={50}
+            onChange={(e) => setKeyword(e.target.value)}
+            onPressEnter={placeByKeyword}
+          />
+          <Button
+            block
+            style={{ marginTop: 8 }}
+            disabled={!selected || !keyword.trim()}
+            loading={isFinding}
+            onClick={placeByKeyword}
+          >
+            {tt('placeByKeyword')}
+          </Button>
+          {keywordNote ? <Alert style={{ marginTop: 8 }} type="info" title={keywordNote} /> : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

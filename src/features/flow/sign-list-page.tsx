@@ -1,0 +1,344 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  type FlowSummary,
+  listLaunchedFlows,
+  listPendingSignatures,
+  type PendingItem,
+  PartyStatus,
+  roomQuery,
+  saveRoomLogin,
+  signingRoomLogin,
+} from '@/api/flow.ts';
+import { ApiError } from '@/api/http.ts';
+import { loginRedirect, paths } from '@/app/paths.ts';
+import { Pager } from '@/components/pager.tsx';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { exportSheet } from '@/lib/export-sheet.ts';
+import { notify } from '@/lib/notify.ts';
+import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { FlowDetailDrawer } from './flow-detail.tsx';
+import {
+  emptyFilters,
+  formatTime,
+  type ListFilters,
+  listRequest,
+  sheetColumns,
+  STATUS_COLORS,
+} from './list-model.ts';
+import { texts } from './texts.ts';
+
+type Kind = 'pending' | 'launched';
+type Row = FlowSummary | PendingItem;
+
+const FLOW_STATUSES = ['signing', 'completed', 'declined', 'expired', 'cancelled'] as const;
+const PARTY_STATUSES = Object.values(PartyStatus);
+/** Export reads every page (at most this many rows), not only the one shown. */
+const EXPORT_MAX_ROWS = 2000;
+
+function fetchPage(kind: Kind, f: ListFilters, pageNum: number, pageSize: number) {
+  const base = listRequest(f, pageNum, pageSize);
+  return kind === 'pending'
+    ? listPendingSignatures({
+        ...base,
+        ...(f.status ? { status: f.status as PendingItem['partyStatus'] } : {}),
+      })
+    : listLaunchedFlows({ ...base, ...(f.status ? { status: f.status as FlowSummary['status'] } : {}) });
+}
+
+function FilterBar({
+  kind,
+  value,
+  onSearch,
+  onExport,
+  isExporting,
+}: {
+  kind: Kind;
+  value: ListFilters;
+  onSearch: (f: ListFilters) => void;
+  onExport: () => void;
+  isExporting: boolean;
+}) {
+  const tt = useTexts(texts);
+  const [f, setF] = useState(value);
+  const ids = { keyword: useId(), from: useId(), to: useId() };
+  useEffect(() => setF(value), [value]);
+  const statuses = kind === 'pending' ? PARTY_STATUSES : FLOW_STATUSES;
+  const prefix = kind === 'pending' ? 'party' : 'status';
+  const dateStyle = { padding: '4px 8px', border: '1px solid #d9d9d9', borderRadius: 6, height: 32 };
+  return (
+    <form
+      aria-label={tt('search')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(f);
+      }}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 12 }}
+    >
+      <div style={{ flex: '1 1 160px' }}>
+        <label htmlFor={ids.keyword} style={{ display: 'block', fontSize: 12, color: '#666' }}>
+          {tt('keyword')}
+        </label>
+        <Input
+          id={ids.keyword}
+          value={f.keyword}
+          maxLength={50}
+          onChange={(e) => setF({ ...f, keyword: e.target.value })}
+        />
+      </div>
+      <div style={{ flex: '0 1 140px' }}>
+        <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{tt('status')}</span>
+        <Select
+          aria-label={tt('status')}
+          style={{ width: '100%' }}
+          value={f.status}
+          onChange={(status: string) => setF({ ...f, status })}
+          options={[
+            { value: '', label: tt('allStatuses') },
+            ...statuses.map((s) => ({ value: s, label: tt(`${prefix}.${s}` as 'status.signing') })),
+          ]}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.from} style={{ display: 'block', fontSize: 12, color: '#666' }}>
+          {tt('from')}
+        </label>
+        <input
+          id={ids.from}
+          type="date"
+          value={f.dateFrom}
+          onChange={(e) => setF({ ...f, dateFrom: e.target.value })}
+          style={dateStyle}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.to} style={{ display: 'block', fontSize: 12, color: '#666' }}>
+          {tt('to')}
+        </label>
+        <input
+          id={ids.to}
+          type="date"
+          value={f.dateTo}
+          onChange={(e) => setF({ ...f, dateTo: e.target.value })}
+          style={dateStyle}
+        />
+      </div>
+      <Button type="primary" htmlType="submit">
+        {tt('search')}
+      </Button>
+      <Button onClick={() => onSearch(emptyFilters())}>{tt('reset')}</Button>
+      <Button onClick={onExport} loading={isExporting}>
+        {tt('export')}
+      </Button>
+    </form>
+  );
+}
+
+function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
+  const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<ListFilters>(() => ({
+    ...emptyFilters(),
+    status: kind === 'pending' ? PartyStatus.Pending : '',
+  }));
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ list: Row[]; total: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  const load = useCallback(async () => {
+    setProblem(null);
+    try {
+      const res = await fetchPage(kind, filters, page, DEFAULT_PAGE_SIZE);
+      setData({ list: res.list, total: res.total });
+    } catch (e) {
+      setProblem(e instanceof ApiError ? e.message : String(e));
+    }
+  }, [kind, filters, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const openRoom = async (row: PendingItem) => {
+    try {
+      const login = await signingRoomLogin({ flowId: row.flowId, partyId: row.partyId });
+      saveRoomLogin(login);
+      navigate(`${paths.signingRoomTransition}${roomQuery(login)}`);
+    } catch (e) {
+      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+    }
+  };
+
+  const doExport = async () => {
+    setIsExporting(true);
+    try {
+      const rows: Row[] = [];
+      for (let n = 1; rows.length < EXPORT_MAX_ROWS; n++) {
+        const res = await fetchPage(kind, filters, n, 100);
+        rows.push(...res.list);
+        if (res.list.length < 100 || rows.length >= res.total) break;
+      }
+      await exportSheet(
+        tt(kind === 'pending' ? 'sheetPending' : 'sheetLaunched'),
+        sheetColumns(tt as (k: string) => string, locale, kind),
+        rows,
+      );
+    } catch (e) {
+      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <section aria-label={kind === 'pending' ? tt('pendingTitle') : tt('launchedTitle')}>
+      <FilterBar
+        kind={kind}
+        value={filters}
+        onSearch={(f) => {
+          setFilters(f);
+          setPage(1);
+        }}
+        onExport={doExport}
+        isExporting={isExporting}
+      />
+      {problem ? <Alert type="error" title={problem} /> : null}
+      {data && data.list.length === 0 ? (
+        <Empty description={kind === 'pending' ? tt('emptyPending') : tt('emptyLaunched')}>
+          {kind === 'launched' ? (
+            <Button type="primary" onClick={() => navigate(paths.manageQuicklyFileUpload)}>
+              {tt('launch')}
+            </Button>
+          ) : null}
+        </Empty>
+      ) : null}
+      <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {data?.list.map((row) => {
+          const pending = 'partyId' in row ? (row as PendingItem) : null;
+          const status =
+            pending && kind === 'pending' ? `party.${pending.partyStatus}` : `status.${row.status}`;
+          return (
+            <li key={pending ? pending.partyId : row.flowId}>
+              <article
+                aria-label={row.title}
+                style={{
+                  background: '#fff',
+                  border: '1px solid #eee',
+                  borderRadius: 8,
+                  padding: 12,
+                  marginBottom: 8,
+                  display: 'flex',
+                  flexDirection: isPhone ? 'column' : 'row',
+                  gap: 8,
+                  alignItems: isPhone ? 'stretch' : 'center',
+                }}
+              >
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <div style={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                    {row.title}{' '}
+                    <Tag
+                      color={STATUS_COLORS[pending && kind === 'pending' ? pending.partyStatus : row.status]}
+                    >
+                      {tt(status as 'status.signing')}
+                    </Tag>
+                  </div>
+                  <div
+                    style={{
+                      color: '#666',
+                      fontSize: 12,
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      gap: '2px 12px',
+                    }}
+                  >
+                    <span>
+                      {tt('initiator', { name: row.initiatorCompanyName ?? row.initiatorName ?? '' })}
+                    </span>
+                    <span>{tt('created', { time: formatTime(row.createdAt, locale) })}</span>
+                    <span>{tt('deadline', { time: formatTime(row.deadline, locale) })}</span>
+                    <span>{tt('progress', { signed: row.signedCount, all: row.partyCount })}</span>
+                  </div>
+                  <div style={{ color: '#999', fontSize: 12, wordBreak: 'break-all' }}>
+                    {tt('docs', { names: row.documentNames.join(', ') })}
+                  </div>
+                </div>
+                <div style={{ display: 'flex', gap: 8 }}>
+                  {pending && pending.partyStatus === PartyStatus.Pending && row.status === 'signing' ? (
+                    <Button type="primary" onClick={() => void openRoom(pending)}>
+                      {tt('sign')}
+                    </Button>
+                  ) : null}
+                  <Button onClick={() => setDetail(row.flowId)}>{tt('view')}</Button>
+                </div>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+      {data && data.total > 0 ? (
+        <Pager total={data.total} current={page} onChange={(p) => setPage(p)} />
+      ) : null}
+      <FlowDetailDrawer flowId={detail} onClose={() => setDetail(null)} onChanged={() => void load()} />
+    </section>
+  );
+}
+
+/**
+ * /signList, /pcSignList and /mobile/signList: what waits for the user's signature and, on a second tab, the
+ * documents the user's account launched (chosen here rather than on /manage/home, which another issue builds:
+ * a signer finds both in one place, on PC and phone). Visitors are asked to log in.
+ */
+export default function SignListPage() {
+  const tt = useTexts(texts);
+  const { pathname } = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const isLoggedIn = useSessionStore((s) => s.userInfo !== null);
+  const navigate = useNavigate();
+  const isPhone = pathname === paths.mobileSignList;
+  const tab: Kind = search.get('tab') === 'launched' ? 'launched' : 'pending';
+
+  if (!isLoggedIn) {
+    return (
+      <main style={{ maxWidth: 480, margin: '48px auto', padding: 16, textAlign: 'center' }}>
+        <p>{tt('needLogin')}</p>
+        <Button
+          type="primary"
+          onClick={() => navigate(loginRedirect(isPhone ? paths.mobileLogin : paths.loginPage, pathname))}
+        >
+          {tt('login')}
+        </Button>
+      </main>
+    );
+  }
+
+  return (
+    <main style={{ padding: isPhone ? 8 : 24, maxWidth: 1100, margin: '0 auto' }}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearch(key === 'launched' ? { tab: 'launched' } : {}, { replace: true })}
+        items={[
+          {
+            key: 'pending',
+            label: tt('tabPending'),
+            children: <FlowList kind="pending" isPhone={isPhone} />,
+          },
+          {
+            key: 'launched',
+            label: tt('tabLaunched'),
+            children: <FlowList kind="launched" isPhone={isPhone} />,
+          },
+        ]}
+      />
+    </main>
+  );
+}

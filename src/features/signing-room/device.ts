@@ -1,0 +1,54 @@
+import { paths } from '@/app/paths.ts';
+
+/** Narrower than this (CSS px) counts as a phone even with a desktop user agent (a small window, an emulator). */
+export const PHONE_MAX_WIDTH = 768;
+
+const PHONE_UA = /Android|iPhone|iPod|iPad|Mobile|HarmonyOS|MicroMessenger|Windows Phone/i;
+
+/** Whether to show the phone (h5) signing room: a mobile user agent, a touch-first iPad, or a narrow screen. */
+export function isPhoneDevice(
+  env: { userAgent: string; width: number; maxTouchPoints?: number; platform?: string } = {
+    userAgent: navigator.userAgent,
+    width: window.innerWidth,
+    maxTouchPoints: navigator.maxTouchPoints,
+    platform: navigator.platform,
+  },
+): boolean {
+  if (PHONE_UA.test(env.userAgent)) return true;
+  // iPadOS reports itself as a Mac; only its touch points give it away.
+  if (env.platform === 'MacIntel' && (env.maxTouchPoints ?? 0) > 1) return true;
+  return env.width > 0 && env.width < PHONE_MAX_WIDTH;
+}
+
+/** Which room a transition opens: `room=step` (step-by-step) or `room=temp` (from a template), else the plain one. */
+export type RoomKind = 'sign' | 'step' | 'temp';
+
+export function roomKindOf(search: URLSearchParams): RoomKind {
+  const room = search.get('room');
+  return room === 'step' || room === 'temp' ? room : 'sign';
+}
+
+/**
+ * /signingRoomTransition: phones go to /h5/v1/signing_room (step_room, tempOutSignRoom), desktops to
+ * /pc/v1/signing_room (tempSigning_room; a desktop has no step room: it shows every step in one). The room's
+ * identity (flowId, partyId, room) passes along in the query.
+ */
+export function transitionTarget(search: URLSearchParams, isPhone: boolean): string {
+  const kind = roomKindOf(search);
+  const path = isPhone
+    ? kind === 'step'
+      ? paths.h5StepRoom
+      : kind === 'temp'
+        ? paths.h5TempOutSignRoom
+        : paths.h5SigningRoom
+    : kind === 'temp'
+      ? paths.pcTempSigningRoom
+      : paths.pcSigningRoom;
+  const query = new URLSearchParams();
+  for (const key of ['flowId', 'partyId', 'room']) {
+    const v = search.get(key);
+    if (v) query.set(key, v);
+  }
+  const q = query.toString();
+  return q ? `${path}?${q}` : path;
+}

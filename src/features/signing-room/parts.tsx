@@ -1,0 +1,127 @@
+import Button from 'antd/es/button';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { ApiError } from '@/api/http.ts';
+import { useTexts } from '@/i18n/i18n-store.ts';
+import { notify } from '@/lib/notify.ts';
+import { inputStyle } from './light-ui.tsx';
+import { texts } from './texts.ts';
+
+export const MESSAGE_MS = 2000;
+export const PHONE_RE = /^1\d{10}$/;
+export const SMS_CODE_RE = /^\d{6}$/;
+
+/** A business refusal the HTTP layer has not shown yet: show it, and return its text for an inline alert. */
+export function showApiError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (!error.handled) notify.error(error.message, MESSAGE_MS);
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A labelled field (Playwright and Testing Library find the input by its label). */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  children: (a11y: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 6 }}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error ? (
+        <div id={`${id}-error`} role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function useCountdown() {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  return { seconds, start: setSeconds };
+}
+
+/** The SMS code input with its 'Get code' button; `send` returns how long to wait before another send. */
+export function SmsCodeInput({
+  value,
+  onChange,
+  send,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  /** Sends a code, or returns null when it did not (e.g. the phone is not valid yet). */
+  send: () => Promise<{ resendAfterSeconds: number } | null>;
+  error?: string | null;
+}) {
+  const tt = useTexts(texts);
+  const { seconds, start } = useCountdown();
+  const [isSending, setIsSending] = useState(false);
+  const onSend = async () => {
+    setIsSending(true);
+    try {
+      const answer = await send();
+      if (answer) {
+        start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : 60);
+        notify.success(tt('codeSent'), MESSAGE_MS);
+      }
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setIsSending(false);
+    }
+  };
+  return (
+    <Field label={tt('smsCode')} error={error}>
+      {(a11y) => (
+        <div style={{ display: 'flex', gap: 8 }}>
+          <input
+            {...a11y}
+            value={value}
+            onChange={(e) => onChange(e.target.value.trim())}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            style={inputStyle}
+          />
+          <Button onClick={onSend} disabled={seconds > 0} loading={isSending} style={{ minWidth: 120 }}>
+            {seconds > 0 ? tt('resend', { seconds }) : tt('getCode')}
+          </Button>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** A date-time in the user's language. */
+export function formatTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(locale, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+}

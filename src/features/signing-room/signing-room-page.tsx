@@ -1,0 +1,463 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { documentUrl, SIGNATURE_PNG_MAX_BYTES } from '@/api/document.ts';
+import {
+  declineFlow,
+  getSigningRoom,
+  type RoomSeal,
+  roomQuery,
+  roomTokenFor,
+  saveRoomLogin,
+  sendSignSmsCode,
+  type SigningRoom,
+  signDocument,
+  signingRoomLogin,
+} from '@/api/flow.ts';
+import { sealImageSrc } from '@/api/seal.ts';
+import { paths } from '@/app/paths.ts';
+import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
+// The seal screens' pad (pointer events, devicePixelRatio, transparent PNG): one pad for the whole product.
+import { SignaturePad, type SignaturePadHandle } from '@/features/seal/signature-pad.tsx';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, SmsCodeInput, Field } from './parts.tsx';
+import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
+import { Badge, BusyBar, Choice, Dialog, inputStyle } from './light-ui.tsx';
+import { texts } from './texts.ts';
+import { notify } from '@/lib/notify.ts';
+
+type RoomState =
+  | { kind: 'loading' }
+  | { kind: 'no-room' }
+  | { kind: 'error'; text: string }
+  | { kind: 'ready'; token: string; room: SigningRoom };
+
+/** The room token of the query's party: this tab's link login, or a fresh one for a logged-in user. */
+async function resolveToken(flowId: string, partyId: string, isLoggedIn: boolean): Promise<string | null> {
+  const saved = roomTokenFor(partyId);
+  if (saved) return saved;
+  if (!isLoggedIn || !flowId) return null;
+  const login = await signingRoomLogin({ flowId, partyId });
+  saveRoomLogin(login);
+  return login.roomToken;
+}
+
+function useRoom() {
+  const [search] = useSearchParams();
+  const flowId = search.get('flowId') ?? '';
+  const partyId = search.get('partyId') ?? '';
+  const isLoggedIn = useSessionStore((s) => s.userInfo !== null);
+  const [state, setState] = useState<RoomState>({ kind: 'loading' });
+  const load = useCallback(async () => {
+    try {
+      const token = partyId ? await resolveToken(flowId, partyId, isLoggedIn) : null;
+      if (!token) return setState({ kind: 'no-room' });
+      setState({ kind: 'ready', token, room: await getSigningRoom({ roomToken: token }) });
+    } catch (e) {
+      setState({ kind: 'error', text: showApiError(e) });
+    }
+  }, [flowId, partyId, isLoggedIn]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { state, flowId, partyId };
+}
+
+function SealOption({ seal, token }: { seal: RoomSeal; token: string }) {
+  const src = sealImageSrc(
+    `${seal.pngUrl}${seal.pngUrl.includes('?') ? '&' : '?'}roomToken=${encodeURIComponent(token)}`,
+  );
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <img src={src} alt="" style={{ width: 40, height: 40, objectFit: 'contain' }} />
+      {seal.name}
+    </span>
+  );
+}
+
+function SealSlot({
+  title,
+  seals,
+  value,
+  token,
+  onChange,
+  extra,
+}: {
+  title: string;
+  seals: RoomSeal[];
+  value: string | undefined;
+  token: string;
+  onChange: (id: string) => void;
+  /** One more choice after the seals (draw a signature now). */
+  extra?: { value: string; label: string };
+}) {
+  const name = useId();
+  const tt = useTexts(texts);
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
+      <legend style={{ fontWeight: 600, marginBottom: 8, fontSize: 14 }}>{title}</legend>
+      {seals.length === 0 && !extra ? <Alert type="warning" title={tt('noSeal')} /> : null}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {seals.map((s) => (
+          <label key={s.sealId} style={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+            <input
+              type="radio"
+              name={name}
+              checked={value === s.sealId}
+              onChange={() => onChange(s.sealId)}
+            />
+            <SealOption seal={s} token={token} />
+          </label>
+        ))}
+        {extra ? (
+          <label style={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+            <input
+              type="radio"
+              name={name}
+              checked={value === extra.value}
+              onChange={() => onChange(extra.value)}
+            />
+            {extra.label}
+          </label>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+const DRAW = '__draw__';
+
+/** The signing room, on PC (/pc/v1/signing_room) and on phones (/h5/v1/signing_room): read, choose, sign. */
+export default function SigningRoomPage() {
+  const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
+  const navigate = useNavigate();
+  const isPhone = useLocation().pathname.startsWith(paths.h5);
+  const { state, flowId, partyId } = useRoom();
+  const [docIndex, setDocIndex] = useState(0);
+  const [choice, setChoice] = useState<SealChoice>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSignOpen, setIsSignOpen] = useState(false);
+  const [isDeclineOpen, setIsDeclineOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [phoneMasked, setPhoneMasked] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [isSigning, setIsSigning] = useState(false);
+  const [isDeclining, setIsDeclining] = useState(false);
+  const pad = useRef<SignaturePadHandle>(null);
+  const drawing = useRef<string | null>(null);
+
+  const room = state.kind === 'ready' ? state.room : null;
+  const closeSign = useCallback(() => setIsSignOpen(false), []);
+  const closeDecline = useCallback(() => setIsDeclineOpen(false), []);
+  useEffect(() => {
+    if (room) {
+      setChoice(defaultChoice(room));
+      setPhoneMasked(room.signer.phoneMasked);
+    }
+  }, [room]);
+
+  const slots = useMemo(() => (room ? sealsBySlot(room) : null), [room]);
+  const doc = room?.documents[docIndex];
+  const url = useMemo(
+    () => (doc && state.kind === 'ready' ? documentUrl(doc.documentId, state.token) : ''),
+    [doc, state],
+  );
+
+  const resultPath = (result: string) =>
+    `${paths.signConfirm}${roomQuery({ flowId: room?.flow.flowId ?? flowId, partyId }, { result })}`;
+
+  const openSign = async () => {
+    if (!room) return;
+    setProblem(null);
+    const missing = missingSlot(room, choice);
+    if (missing) return setProblem(tt('needSeal'));
+    drawing.current = null;
+    if (room.needs.personSignature && choice.isDrawing) {
+      const png = await pad.current?.toPng();
+      if (!png) return setProblem(tt('needDrawing'));
+      if (png.size > SIGNATURE_PNG_MAX_BYTES) return setProblem(tt('drawingTooLarge'));
+      drawing.current = await blobToBase64(png);
+    }
+    setCode('');
+    setCodeError(null);
+    setIsSignOpen(true);
+  };
+
+  const confirmSign = async () => {
+    if (state.kind !== 'ready') return;
+    if (!SMS_CODE_RE.test(code)) return setCodeError(tt('codeInvalid'));
+    setIsSigning(true);
+    try {
+      await signDocument({
+        roomToken: state.token,
+        smsCode: code,
+        companySealId: room?.needs.companySeal ? choice.companySealId : undefined,
+        legalPersonSealId: room?.needs.legalPersonSeal ? choice.legalPersonSealId : undefined,
+        personSealId: room?.needs.personSignature && !choice.isDrawing ? choice.personSealId : undefined,
+        signaturePng:
+          room?.needs.personSignature && choice.isDrawing ? (drawing.current ?? undefined) : undefined,
+      });
+      setIsSignOpen(false);
+      navigate(resultPath('signed'));
+    } catch (e) {
+      setCodeError(showApiError(e));
+    } finally {
+      setIsSigning(false);
+    }
+  };
+
+  const confirmDecline = async () => {
+    if (state.kind !== 'ready') return;
+    if (!reason.trim()) return setReasonError(tt('reasonRequired'));
+    setIsDeclining(true);
+    try {
+      await declineFlow({ roomToken: state.token, reason: reason.trim() });
+      setIsDeclineOpen(false);
+      notify.success(tt('resultDeclined'), MESSAGE_MS);
+      navigate(resultPath('declined'));
+    } catch (e) {
+      setReasonError(showApiError(e));
+    } finally {
+      setIsDeclining(false);
+    }
+  };
+
+  if (state.kind === 'loading') {
+    return (
+      <main style={{ padding: 48, textAlign: 'center', color: '#666' }} aria-busy="true">
+        …
+      </main>
+    );
+  }
+  if (state.kind === 'no-room' || state.kind === 'error') {
+    return (
+      <main style={{ maxWidth: 520, margin: '48px auto', padding: 16 }}>
+        <Alert type="warning" title={state.kind === 'error' ? state.text : tt('noRoom')} />
+      </main>
+    );
+  }
+  const { room: r, token } = state;
+  const myPositions = (pageNumber: number) =>
+    r.party.positions.filter((p) => p.documentId === doc?.documentId && p.page === pageNumber);
+
+  const renderOverlay = (g: PageGeometry) =>
+    myPositions(g.pageNumber).map((p) => {
+      const box = g.toScreen(p.rect);
+      return (
+        <div
+          key={`${p.documentId}-${p.page}-${p.rect.join(',')}`}
+          className="sign-position"
+          data-testid="sign-position"
+          style={{
+            position: 'absolute',
+            ...box,
+            border: '2px dashed #ec1c23',
+            background: 'rgba(236, 28, 35, 0.08)',
+            color: '#ec1c23',
+            fontSize: 12,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            pointerEvents: 'none',
+          }}
+        >
+          {tt('signHere')}
+        </div>
+      );
+    });
+
+  const partyLabel =
+    r.party.kind === 'company'
+      ? tt('partyCompany', { company: r.party.companyName ?? '' })
+      : (r.party.name ?? '');
+  const statusTag = <Badge color={r.canSign ? 'red' : 'default'}>{tt(`party.${r.party.status}`)}</Badge>;
+
+  const panel = (
+    <aside
+      className="room-panel"
+      style={{ padding: 16, background: '#fff', borderRadius: 8, minWidth: 0 }}
+      aria-label={tt('yourPart')}
+    >
+      <h2 style={{ fontSize: 16, marginTop: 0 }}>
+        {tt('yourPart')}: {partyLabel} {statusTag}
+      </h2>
+      {r.party.signedAt ? <p>{tt('signedAt', { time: formatTime(r.party.signedAt, locale) })}</p> : null}
+      {!r.canSign && r.cannotSignReason ? (
+        <Alert type="info" title={r.cannotSignReason} style={{ marginBottom: 16 }} />
+      ) : null}
+      {r.canSign && slots ? (
+        <>
+          {r.needs.companySeal ? (
+            <SealSlot
+              title={tt('chooseCompanySeal')}
+              seals={slots.company}
+              value={choice.companySealId}
+              token={token}
+              onChange={(id) => setChoice((c) => ({ ...c, companySealId: id }))}
+            />
+          ) : null}
+          {r.needs.legalPersonSeal ? (
+            <SealSlot
+              title={tt('chooseLegalSeal')}
+              seals={slots.legalPerson}
+              value={choice.legalPersonSealId}
+              token={token}
+              onChange={(id) => setChoice((c) => ({ ...c, legalPersonSealId: id }))}
+            />
+          ) : null}
+          {r.needs.personSignature ? (
+            <SealSlot
+              title={tt('choosePersonSeal')}
+              seals={slots.person}
+              value={choice.isDrawing ? DRAW : choice.personSealId}
+              token={token}
+              onChange={(id) =>
+                setChoice((c) =>
+                  id === DRAW ? { ...c, isDrawing: true } : { ...c, isDrawing: false, personSealId: id },
+                )
+              }
+              extra={{ value: DRAW, label: tt('drawSignature') }}
+            />
+          ) : null}
+          {r.needs.personSignature && choice.isDrawing ? (
+            <div style={{ marginBottom: 16 }}>
+              <SignaturePad ref={pad} height={isPhone ? 180 : 200} />
+            </div>
+          ) : null}
+          {problem ? <Alert type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
+        </>
+      ) : null}
+      <div
+        className="room-actions"
+        style={{
+          display: 'flex',
+          gap: 8,
+          ...(isPhone
+            ? { position: 'sticky', bottom: 0, background: '#fff', padding: '8px 0', zIndex: 2 }
+            : {}),
+        }}
+      >
+        <Button type="primary" size="large" style={{ flex: 1 }} disabled={!r.canSign} onClick={openSign}>
+          {tt('sign')}
+        </Button>
+        <Button
+          danger
+          size="large"
+          disabled={!r.canSign}
+          onClick={() => {
+            setReason('');
+            setReasonError(null);
+            setIsDeclineOpen(true);
+          }}
+        >
+          {tt('decline')}
+        </Button>
+      </div>
+    </aside>
+  );
+
+  return (
+    <main
+      className={isPhone ? 'signing-room h5' : 'signing-room pc'}
+      style={{ padding: isPhone ? 8 : 24, background: '#f5f5f5', minHeight: '100vh' }}
+    >
+      <header style={{ marginBottom: 12 }}>
+        <h1 style={{ fontSize: isPhone ? 18 : 22, margin: '0 0 4px', wordBreak: 'break-word' }}>
+          {r.flow.title}
+        </h1>
+        <div style={{ color: '#666', fontSize: 13, display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
+          <span>{tt('from', { name: r.flow.initiatorCompanyName ?? r.flow.initiatorName ?? '' })}</span>
+          <span>{tt('deadline', { time: formatTime(r.flow.deadline, locale) })}</span>
+          <span>{tt(`status.${r.flow.status}`)}</span>
+        </div>
+        {r.flow.message ? (
+          <Alert type="info" style={{ marginTop: 8 }} title={tt('message')} description={r.flow.message} />
+        ) : null}
+      </header>
+      <div
+        style={
+          isPhone
+            ? { display: 'flex', flexDirection: 'column', gap: 12 }
+            : { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 16, alignItems: 'start' }
+        }
+      >
+        <div style={{ minWidth: 0 }}>
+          {r.documents.length > 1 ? (
+            <Choice
+              label={tt('documents')}
+              value={docIndex}
+              onChange={setDocIndex}
+              options={r.documents.map((d, i) => ({ label: d.name, value: i }))}
+            />
+          ) : null}
+          {doc ? (
+            <PdfViewer
+              key={doc.documentId}
+              url={url}
+              pageSizes={doc.pageSizes}
+              label={doc.name}
+              height={isPhone ? '62vh' : 'calc(100vh - 200px)'}
+              renderOverlay={renderOverlay}
+              scrollToPage={r.party.positions.find((p) => p.documentId === doc.documentId)?.page}
+            />
+          ) : null}
+        </div>
+        {panel}
+      </div>
+      <Dialog open={isSignOpen} title={tt('confirmTitle')} onClose={closeSign} isBusy={isSigning}>
+        {isSigning ? (
+          <div role="status" style={{ textAlign: 'center', padding: '16px 0' }}>
+            <BusyBar label={tt('signing')} />
+            <p>{tt('signing')}</p>
+          </div>
+        ) : (
+          <>
+            <p>{tt('confirmIntro', { phone: phoneMasked })}</p>
+            <SmsCodeInput
+              value={code}
+              onChange={setCode}
+              error={codeError}
+              send={async () => {
+                const answer = await sendSignSmsCode({ roomToken: token });
+                setPhoneMasked(answer.phoneMasked);
+                return answer;
+              }}
+            />
+            <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+              <Button onClick={closeSign}>{tt('cancel')}</Button>
+              <Button type="primary" onClick={confirmSign}>
+                {tt('confirmSign')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+      <Dialog open={isDeclineOpen} title={tt('declineTitle')} onClose={closeDecline} isBusy={isDeclining}>
+        <p>{tt('declineIntro')}</p>
+        <Field label={tt('reason')} error={reasonError}>
+          {(a11y) => (
+            <textarea
+              {...a11y}
+              rows={3}
+              maxLength={200}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              style={inputStyle}
+            />
+          )}
+        </Field>
+        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+          <Button onClick={closeDecline}>{tt('cancel')}</Button>
+          <Button danger type="primary" loading={isDeclining} onClick={confirmDecline}>
+            {tt('confirmDecline')}
+          </Button>
+        </div>
+      </Dialog>
+    </main>
+  );
+}
