@@ -1,0 +1,266 @@
+import type {
+  CertChangeInfo,
+  CertChangeReason,
+  CertRecord,
+  RevocationReasonName,
+} from '#contract/calls/cert.ts';
+import { Code } from '#contract/codes.ts';
+import { SmsPurpose, UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, noPermission } from '../../http/app-error.ts';
+import { T } from '../../http/texts.ts';
+import type { CertHolder } from '../../pki/cert-repository.ts';
+import { x509 } from '../../pki/crypto.ts';
+import { PkiInputError } from '../../pki/issue.ts';
+import { DAY_MS, Oid, RevocationReason } from '../../pki/profile.ts';
+import { type CompanyAccess, getCompany, requireCompanyRole } from '../company/membership.ts';
+import { findIdentity } from '../person/queries.ts';
+import { maskPhone } from '../person/service.ts';
+import { pkiFor } from '../pki/service.ts';
+import { findUserById } from '../session/account-queries.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import { consumeSmsCode, sendSmsCode } from '../session/sms-service.ts';
+import { type HolderCertRow, listHolderCertificates, listHolderGoodSerials } from './queries.ts';
+import { X } from './texts.ts';
+
+/** Fewer days left than this: the screen advises renewal. */
+export const RENEW_ADVICE_DAYS = 30;
+
+/** The RFC 5280 reason each choice of the screen is published under. */
+const REASON_CODE: Record<CertChangeReason, RevocationReason> = {
+  nameChanged: RevocationReason.AffiliationChanged,
+  keyCompromise: RevocationReason.KeyCompromise,
+  cessationOfOperation: RevocationReason.CessationOfOperation,
+};
+
+const REASON_NAME: Record<number, RevocationReasonName> = {
+  [RevocationReason.Unspecified]: 'unspecified',
+  [RevocationReason.KeyCompromise]: 'keyCompromise',
+  [RevocationReason.CaCompromise]: 'cACompromise',
+  [RevocationReason.AffiliationChanged]: 'affiliationChanged',
+  [RevocationReason.Superseded]: 'superseded',
+  [RevocationReason.CessationOfOperation]: 'cessationOfOperation',
+  [RevocationReason.CertificateHold]: 'certificateHold',
+  [RevocationReason.PrivilegeWithdrawn]: 'privilegeWithdrawn',
+};
+
+/** Whose certificate the session works on: the person's own, or the session company's. */
+type Caller =
+  | { kind: 'person'; session: LiveSession; holder: CertHolder }
+  | { kind: 'company'; session: LiveSession; holder: CertHolder; access: CompanyAccess };
+
+async function callerOf(deps: AppDeps, session: LiveSession): Promise<Caller> {
+  if (session.userType === UserType.Company) {
+    // Reading is open to every ACTIVE member of the VERIFIED company of the session (602 otherwise);
+    // the company always comes from the session, never from the body.
+    const access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+    return {
+      kind: 'company',
+      session,
+      access,
+      holder: { userType: UserType.Company, accountId: access.companyId },
+    };
+  }
+  return { kind: 'person', session, holder: { userType: UserType.Person, accountId: session.userId } };
+}
+
+/**
+ * Authorisation of a change: a person changes only their own certificate (the holder is the session's
+ * user); a company certificate speaks for the whole company, so only its administrator may replace or
+ * revoke it — an operator gets HTTP 602.
+ */
+function requireChangeRight(caller: Caller): void {
+  if (caller.kind === 'company' && caller.access.role !== 'admin') throw noPermission();
+}
+
+/** The name a certificate issued now would carry: the verified real name, or the company's name. */
+async function currentNameOf(deps: AppDeps, caller: Caller): Promise<string | null> {
+  if (caller.kind === 'company')
+    return (await getCompany(deps, caller.holder.accountId))?.name.trim() ?? null;
+  return (await findIdentity(deps.db, caller.holder.accountId))?.realName.trim() ?? null;
+}
+
+async function callerPhone(deps: AppDeps, session: LiveSession): Promise<string> {
+  const user = await findUserById(deps.db, session.userId);
+  if (!user) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
+  return user.phone;
+}
+
+function subjectNames(pem: string): { commonName: string; organisation: string | null } {
+  const name = new x509.X509Certificate(pem).subjectName;
+  return {
+    commonName: name.getField(Oid.commonName)[0] ?? '',
+    organisation: name.getField(Oid.organization)[0] ?? null,
+  };
+}
+
+function present(row: HolderCertRow, ctx: { issuer: string; now: Date; currentSerial?: string }): CertRecord {
+  return {
+    serial: row.serial,
+    subject: row.subject,
+    commonName: subjectNames(row.pem).commonName,
+    issuer: ctx.issuer,
+    notBefore: row.notBefore.toISOString(),
+    notAfter: row.notAfter.toISOString(),
+    status: row.status,
+    isExpired: row.notAfter.getTime() <= ctx.now.getTime(),
+    isCurrent: row.serial === ctx.currentSerial,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revocationReason:
+      row.revocationReason === null ? null : (REASON_NAME[row.revocationReason] ?? 'unspecified'),
+    issuedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Whether `name` differs from the certificate's (CN, and O for a company certificate). */
+function isNameDifferent(pem: string, name: string, kind: Caller['kind']): boolean {
+  const names = subjectNames(pem);
+  if (names.commonName.trim() !== name) return true;
+  return kind === 'company' && (names.organisation ?? '').trim() !== name;
+}
+
+/** getCertChangeInfo: the holder's current certificate, the advice to renew, and the earlier ones. */
+export async function certChangeInfo(deps: AppDeps, session: LiveSession): Promise<CertChangeInfo> {
+  const caller = await callerOf(deps, session);
+  const pki = await pkiFor(deps);
+  const now = deps.clock.now();
+  const [current, rows, currentName, phone] = await Promise.all([
+    pki.current(caller.holder),
+    listHolderCertificates(deps.db, caller.holder),
+    currentNameOf(deps, caller),
+    callerPhone(deps, session),
+  ]);
+  const ctx = { issuer: pki.ca.issuing.cert.subject, now, currentSerial: current?.serial };
+  const records = rows.map((r) => present(r, ctx));
+  const daysLeft = current
+    ? Math.max(0, Math.floor((current.notAfter.getTime() - now.getTime()) / DAY_MS))
+    : null;
+  return {
+    userType: caller.holder.userType,
+    currentName,
+    current: records.find((r) => r.isCurrent) ?? null,
+    daysLeft,
+    isRenewalAdvised: daysLeft !== null && daysLeft < RENEW_ADVICE_DAYS,
+    renewAdviceDays: RENEW_ADVICE_DAYS,
+    isNameChanged:
+      current !== undefined && currentName !== null && isNameDifferent(current.pem, currentName, caller.kind),
+    canChange: caller.kind === 'person' || caller.access.role === 'admin',
+    role: caller.kind === 'company' ? caller.access.role : null,
+    phoneMasked: maskPhone(phone),
+    history: records.filter((r) => !r.isCurrent),
+  };
+}
+
+/** The caller's current certificate, after the change right is checked; refuses when there is none. */
+async function changeTarget(deps: AppDeps, session: LiveSession) {
+  const caller = await callerOf(deps, session);
+  requireChangeRight(caller);
+  const pki = await pkiFor(deps);
+  const current = await pki.current(caller.holder);
+  if (!current) throw new AppError(Code.Refused, X.noCertificate);
+  return { caller, pki, current };
+}
+
+/** sendCertChangeSmsCode: the confirmation code goes to the caller's own phone, never to one from the body. */
+export async function sendChangeCode(deps: AppDeps, session: LiveSession, ip: string) {
+  await changeTarget(deps, session);
+  const phone = await callerPhone(deps, session);
+  const sent = await sendSmsCode(deps, phone, SmsPurpose.CertChange, ip);
+  return { phoneMasked: maskPhone(phone), ...sent };
+}
+
+async function presentIssued(deps: AppDeps, holder: CertHolder, serial: string) {
+  const pki = await pkiFor(deps);
+  const rows = await listHolderCertificates(deps.db, holder);
+  const row = rows.find((r) => r.serial === serial);
+  if (!row) throw new Error(`issued certificate ${serial} is missing`);
+  const current = await pki.current(holder);
+  return present(row, {
+    issuer: pki.ca.issuing.cert.subject,
+    now: deps.clock.now(),
+    currentSerial: current?.serial,
+  });
+}
+
+const issueError = (err: unknown) =>
+  err instanceof PkiInputError ? new AppError(Code.Refused, X.issueFailed(err.message)) : err;
+
+/**
+ * renewCaCert: a new key and certificate with the same subject; the previous certificate stays good until
+ * it expires, so documents signed with it stay verifiable.
+ */
+export async function renewCert(deps: AppDeps, session: LiveSession, smsCode: string) {
+  const { caller, pki, current } = await changeTarget(deps, session);
+  await consumeSmsCode(deps, await callerPhone(deps, session), SmsPurpose.CertChange, smsCode);
+  const issued = await pki.renew(caller.holder).catch((err) => {
+    throw issueError(err);
+  });
+  deps.log.info(
+    {
+      userType: caller.holder.userType,
+      accountId: caller.holder.accountId,
+      serial: issued.serial,
+      previous: current.serial,
+    },
+    'cert: certificate renewed',
+  );
+  return {
+    certificate: await presentIssued(deps, caller.holder, issued.serial),
+    previousSerial: current.serial,
+  };
+}
+
+/**
+ * reissueCaCert: a new certificate with the current name, then the current one is revoked with the
+ * reason. Earlier certificates that are still good are revoked too: they carry the old name, or keys
+ * kept in the same place as the compromised one, and the holder asked to stop them all.
+ * Reason nameChanged needs a name that really changed (for a person: through real-name verification).
+ */
+export async function reissueCert(
+  deps: AppDeps,
+  session: LiveSession,
+  reason: CertChangeReason,
+  smsCode: string,
+) {
+  const { caller, pki, current } = await changeTarget(deps, session);
+  const name = await currentNameOf(deps, caller);
+  if (!name) throw new AppError(Code.Refused, caller.kind === 'person' ? X.needRealName : X.companyMissing);
+  if (reason === 'nameChanged' && !isNameDifferent(current.pem, name, caller.kind))
+    throw new AppError(
+      Code.Refused,
+      caller.kind === 'person' ? X.personNameUnchanged : X.companyNameUnchanged,
+    );
+  await consumeSmsCode(deps, await callerPhone(deps, session), SmsPurpose.CertChange, smsCode);
+  const code = REASON_CODE[reason];
+  const change = caller.kind === 'company' ? { name, organisation: name } : { name };
+  const { issued, revokedSerial } = await pki.reissue(caller.holder, change, code).catch((err) => {
+    throw issueError(err);
+  });
+  const revokedSerials = [revokedSerial];
+  const stillGood = await listHolderGoodSerials(deps.db, caller.holder, deps.clock.now());
+  for (const serial of stillGood) {
+    if (serial === issued.serial) continue;
+    try {
+      await pki.revoke(serial, code);
+      revokedSerials.push(serial);
+    } catch (err) {
+      // Revoked meanwhile by a concurrent change: what matters is that it is revoked.
+      if (!(err instanceof PkiInputError)) throw err;
+    }
+  }
+  deps.log.info(
+    {
+      userType: caller.holder.userType,
+      accountId: caller.holder.accountId,
+      serial: issued.serial,
+      revokedSerials,
+      reason,
+    },
+    'cert: certificate revoked and reissued',
+  );
+  return {
+    certificate: await presentIssued(deps, caller.holder, issued.serial),
+    revokedSerials,
+    revocationReason: REASON_NAME[code],
+  };
+}
