@@ -75,6 +75,18 @@ export const Code = {
   PartnerLinkConflict: 1807,
   /** loginAsHy: the central user centre reports no login. */
   CentralNotLoggedIn: 1808,
+  /** Verification (19xx): the uploaded file is empty. */
+  VerifyEmpty: 1901,
+  /** Verification: the file is not a PDF document. */
+  VerifyNotPdf: 1902,
+  /** Verification: the file is larger than the verification size limit. */
+  VerifyTooLarge: 1903,
+  /** Verification: the PDF is encrypted and cannot be verified. */
+  VerifyEncrypted: 1904,
+  /** Verification: the PDF structure cannot be read. */
+  VerifyUnreadable: 1905,
+  /** Verification: it took longer than the time limit. */
+  VerifyTimeout: 1906,
   /** Unexpected failure inside the server; details are only in the server log. */
   Internal: 5000,
 } as const;

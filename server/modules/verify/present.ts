@@ -1,0 +1,113 @@
+// The one place that decides what of a verification leaves the server: the verifier's report turned into
+// the page's shape (contract/calls/verify.ts), with Adobe-like statuses and machine reason codes.
+import type { SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
+import { SignatureStatus } from '#contract/calls/verify.ts';
+import type { SignatureReport, VerificationReport } from '../../pdf/verify/types.ts';
+import type { DocumentLayout } from './layout.ts';
+
+type Status = SignatureCard['status'];
+type Reason = SignatureCard['reasons'][number];
+
+/** Adobe's words for one signature, decided from the report's machine values. */
+export function statusOf(s: SignatureReport): Status {
+  if (s.revocation === 'revoked' || s.subIndication === 'REVOKED') return 'revoked';
+  // Changed signed bytes or a false signature value: the signature itself is broken.
+  if (s.intact === false || s.cryptoValid === false) return 'invalid';
+  if (s.modifiedAfterSigning === 'disallowed') return 'modified';
+  if (s.indication === 'TOTAL_FAILED') return 'invalid';
+  if (s.indication === 'TOTAL_PASSED') return 'valid';
+  // Indeterminate: sound with trust aside means only who signed is not vouched for by a trusted root.
+  if (s.trustAside.indication === 'TOTAL_PASSED' && !s.trusted) return 'unknownIdentity';
+  return 'indeterminate';
+}
+
+const PRECISE: readonly Reason[] = [
+  'HASH_MISMATCH',
+  'SIGNATURE_INVALID',
+  'COVERAGE_BROKEN',
+  'COVERAGE_PARTIAL',
+  'MODIFIED_DISALLOWED',
+  'NO_SIGNING_CERTIFICATE',
+];
+
+export function reasonsOf(s: SignatureReport): Reason[] {
+  const out = new Set<Reason>();
+  const subs = [s.subIndication, s.trustAside.subIndication];
+  if (s.intact === false) out.add('HASH_MISMATCH');
+  if (s.cryptoValid === false) out.add('SIGNATURE_INVALID');
+  if (s.coverage === 'BROKEN') out.add('COVERAGE_BROKEN');
+  if (s.coverage === 'PARTIAL') out.add('COVERAGE_PARTIAL');
+  if (s.modifiedAfterSigning === 'disallowed') out.add('MODIFIED_DISALLOWED');
+  if (s.modifiedAfterSigning === 'allowed') out.add('MODIFIED_ALLOWED');
+  if (s.revocation === 'revoked' || subs.includes('REVOKED')) out.add('REVOKED');
+  if (subs.includes('NO_SIGNING_CERTIFICATE_FOUND')) out.add('NO_SIGNING_CERTIFICATE');
+  if (subs.includes('OUT_OF_BOUNDS_NO_POE')) out.add('CERT_EXPIRED');
+  if (subs.includes('NOT_YET_VALID')) out.add('CERT_NOT_YET_VALID');
+  if (subs.includes('CRYPTO_CONSTRAINTS_FAILURE_NO_POE')) out.add('WEAK_ALGORITHM');
+  if (s.timestamp && !s.timestamp.valid) out.add('TIMESTAMP_INVALID');
+  if (!s.trusted && s.kind !== 'doc_timestamp' && !out.has('NO_SIGNING_CERTIFICATE'))
+    out.add(s.chain.length === 0 ? 'NO_CHAIN' : 'UNTRUSTED');
+  if (s.trusted && s.revocation === 'unknown') out.add('REVOCATION_UNKNOWN');
+  // A format failure not already explained by a more precise finding.
+  const isExplained = [...out].some((r) => PRECISE.includes(r));
+  if (subs.includes('FORMAT_FAILURE') && !isExplained) out.add('FORMAT_FAILURE');
+  return [...out];
+}
+
+const rank = (s: Status) => SignatureStatus.indexOf(s);
+
+/**
+ * The page's shape of a verification. `trustRoots` names the platform root (by serial) so a card can say
+ * whether its chain ends at the platform or at a configured anchor.
+ */
+export function presentVerification(
+  report: VerificationReport,
+  layout: DocumentLayout,
+  file: { name: string | null; size: number; sha256: string },
+  trustRoots: { platformSerial: string },
+): Omit<VerifyResult, 'reportId' | 'expiresAt' | 'source'> {
+  const signatures: SignatureCard[] = report.signatures.map((s, i) => {
+    const root = s.chain[s.chain.length - 1];
+    return {
+      index: i + 1,
+      field: s.field,
+      kind: s.kind,
+      status: statusOf(s),
+      signer: s.signer,
+      signedAt: s.signedAt,
+      timestamp: s.timestamp,
+      intact: s.intact,
+      cryptoValid: s.cryptoValid,
+      coverage: s.coverage,
+      modifiedAfterSigning: s.modifiedAfterSigning,
+      trusted: s.trusted,
+      trustSource:
+        !s.trusted || !root ? null : root.serial === trustRoots.platformSerial ? 'platform' : 'anchor',
+      revocation: s.revocation,
+      indication: s.indication,
+      subIndication: s.subIndication,
+      trustAside: s.trustAside,
+      docMdp: s.docMdp,
+      subFilter: s.subFilter,
+      chain: s.chain,
+      reasons: reasonsOf(s),
+      details: s.problems,
+      changes: s.modifications,
+      widgets: layout.widgets[s.field] ?? [],
+    };
+  });
+  const worst = signatures.reduce<Status | null>(
+    (w, s) => (w === null || rank(s.status) < rank(w) ? s.status : w),
+    null,
+  );
+  return {
+    file: { ...file, pages: layout.pages },
+    verifiedAt: report.validationTime,
+    status: worst ?? 'unsigned',
+    verdict: report.verdict,
+    subIndication: report.subIndication,
+    trustAside: report.trustAside,
+    revisions: report.revisions,
+    signatures,
+  };
+}

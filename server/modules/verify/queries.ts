@@ -1,0 +1,86 @@
+// SQL of the verification module: its own table verify_reports (migration 080), and a read-only look at the
+// document and flow tables of server/modules/document and flow (the document named by a verification code).
+import { sql } from 'drizzle-orm';
+import type { PlatformDocument, VerifyResult } from '#contract/calls/verify.ts';
+import { type Exec, dateOf, isoOrNull, jsonOf, one, ts } from '../flow/sql.ts';
+
+export type StoredReport = {
+  id: string;
+  source: 'upload' | 'platform';
+  verificationCode: string | null;
+  result: VerifyResult;
+  document: PlatformDocument | null;
+  expiresAt: Date;
+};
+
+export async function insertReport(ex: Exec, r: StoredReport & { createdAt: Date }): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO verify_reports (id, source, verification_code, result, document, created_at, expires_at)
+    VALUES (${r.id}, ${r.source}, ${r.verificationCode}, ${JSON.stringify(r.result)}::jsonb,
+      ${r.document ? JSON.stringify(r.document) : null}::jsonb, ${ts(r.createdAt)}, ${ts(r.expiresAt)})`);
+}
+
+/** A kept report that has not expired yet. */
+export async function findReport(ex: Exec, id: string, now: Date): Promise<StoredReport | undefined> {
+  const row = await one<{
+    id: string;
+    source: 'upload' | 'platform';
+    verification_code: string | null;
+    result: unknown;
+    document: unknown;
+    expires_at: unknown;
+  }>(ex, sql`SELECT * FROM verify_reports WHERE id = ${id} AND expires_at > ${ts(now)}`);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    source: row.source,
+    verificationCode: row.verification_code,
+    result: jsonOf<VerifyResult>(row.result),
+    document: row.document === null ? null : jsonOf<PlatformDocument>(row.document),
+    expiresAt: dateOf(row.expires_at),
+  };
+}
+
+/** Expired reports are deleted, not merely hidden: nothing of a checked file stays longer than promised. */
+export async function pruneReports(ex: Exec, now: Date): Promise<void> {
+  await ex.execute(sql`DELETE FROM verify_reports WHERE expires_at <= ${ts(now)}`);
+}
+
+export type PlatformDocumentRow = PlatformDocument & { currentKey: string; currentSha256: string };
+
+/**
+ * The launched document with this verification code and its flow (read only; the document module owns
+ * these tables). Undefined for an unknown code or a document never launched.
+ */
+export async function findByVerificationCode(
+  ex: Exec,
+  code: string,
+): Promise<PlatformDocumentRow | undefined> {
+  const row = await one<{
+    name: string;
+    current_key: string;
+    current_sha256: string;
+    verification_code: string;
+    title: string;
+    status: string;
+    created_at: unknown;
+    completed_at: unknown;
+  }>(
+    ex,
+    sql`SELECT d.name, d.current_key, d.current_sha256, d.verification_code, f.title, f.status, f.created_at,
+          f.completed_at
+        FROM documents d JOIN flows f ON f.id = d.flow_id
+        WHERE d.verification_code = ${code} AND d.deleted_at IS NULL`,
+  );
+  if (!row) return undefined;
+  return {
+    verificationCode: row.verification_code,
+    documentName: row.name,
+    flowTitle: row.title,
+    flowStatus: row.status,
+    launchedAt: dateOf(row.created_at).toISOString(),
+    completedAt: isoOrNull(row.completed_at),
+    currentKey: row.current_key,
+    currentSha256: row.current_sha256,
+  };
+}

@@ -1,0 +1,119 @@
+// A few worker threads run the verifier so that a large or hostile file never stalls the server's event loop:
+// the verifier checks its own time limit, and a worker that still overruns by a margin is terminated and
+// replaced. With 0 workers (VERIFY_WORKERS=0) jobs run in process, still under the verifier's time limit.
+import { Worker } from 'node:worker_threads';
+import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
+import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-job.ts';
+
+/** Beyond the verifier's own limit, how long a worker may take before it is killed. */
+const HARD_MARGIN_MS = 3000;
+/** Jobs waiting per worker before new ones are refused as busy. */
+const QUEUE_PER_WORKER = 8;
+
+type Pending = { id: number; job: VerifyJob; resolve: (r: VerifyJobResult) => void };
+type Slot = { worker: Worker; current: Pending | null; timer: NodeJS.Timeout | null };
+
+export class PoolBusyError extends Error {
+  override name = 'PoolBusyError';
+}
+
+export class VerifyPool {
+  private readonly size: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private isClosed = false;
+  /** Set when workers cannot start here (e.g. no TypeScript support in workers): jobs then run in process. */
+  private isInProcess: boolean;
+
+  constructor(size: number) {
+    this.size = size;
+    this.isInProcess = size === 0;
+  }
+
+  /** Whether jobs run in worker threads (false after a fallback to in-process, or with size 0). */
+  get usesWorkers(): boolean {
+    return !this.isInProcess;
+  }
+
+  /** Runs a job; rejects with PoolBusyError when too many are waiting. */
+  run(job: VerifyJob): Promise<VerifyJobResult> {
+    if (this.isInProcess) return runVerifyJob(job);
+    if (this.queue.length >= this.size * QUEUE_PER_WORKER) return Promise.reject(new PoolBusyError('busy'));
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, job, resolve });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    for (const p of this.queue.splice(0))
+      p.resolve({ ok: false, code: VerifyErrorCode.Timeout, message: 'the server is shutting down' });
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    if (this.isClosed) return;
+    while (this.slots.length < this.size && this.queue.length > this.slots.filter((s) => !s.current).length)
+      this.slots.push(this.spawn());
+    for (const slot of this.slots) {
+      if (slot.current || this.queue.length === 0) continue;
+      const p = this.queue.shift()!;
+      slot.current = p;
+      slot.timer = setTimeout(() => this.kill(slot), p.job.timeLimitMs + HARD_MARGIN_MS);
+      slot.worker.postMessage({ id: p.id, job: p.job });
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url));
+    worker.unref();
+    const slot: Slot = { worker, current: null, timer: null };
+    worker.on('message', (msg: { id: number; result: VerifyJobResult }) => {
+      const p = slot.current;
+      if (!p || p.id !== msg.id) return;
+      this.finish(slot, msg.result);
+    });
+    worker.on('error', (err) => {
+      // A worker that cannot even start: run this job (and all later ones) in process instead.
+      const p = slot.current;
+      this.remove(slot);
+      if (p) {
+        this.isInProcess = true;
+        void runVerifyJob(p.job).then(p.resolve);
+      }
+      void err;
+      for (const q of this.queue.splice(0)) void runVerifyJob(q.job).then(q.resolve);
+    });
+    return slot;
+  }
+
+  private finish(slot: Slot, result: VerifyJobResult): void {
+    const p = slot.current;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.current = null;
+    slot.timer = null;
+    p?.resolve(result);
+    this.dispatch();
+  }
+
+  private kill(slot: Slot): void {
+    const p = slot.current;
+    this.remove(slot);
+    void slot.worker.terminate();
+    p?.resolve({
+      ok: false,
+      code: VerifyErrorCode.Timeout,
+      message: 'verification took longer than the time limit',
+    });
+    this.dispatch();
+  }
+
+  private remove(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.current = null;
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+  }
+}
