@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   pki: () => import('./pki.ts'),
   sign: () => import('./sign.ts'),
   verify: () => import('./verify.ts'),
+  flow: () => import('./flow.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
+import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { type AuditActor, appendAudit } from '../audit/chain.ts';
@@ -107,6 +108,46 @@ async function usableSeal(
   return seal;
 }
 
+// Parsed seal appearances by the SHA-256 of the seal PDF: a seal is parsed once, embedded many times.
+const appearanceCache = new Map<string, Appearance>();
+function sealAppearance(pdf: Uint8Array): Appearance {
+  const key = blobKeyOf(pdf);
+  let a = appearanceCache.get(key);
+  if (!a) {
+    a = appearanceFromPdf(pdf);
+    if (appearanceCache.size >= 500) appearanceCache.delete(appearanceCache.keys().next().value as string);
+    appearanceCache.set(key, a);
+  }
+  return a;
+}
+
+type Material = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof pkiFor>>['signer']>>>;
+const materialCache = new WeakMap<AppDeps, Map<string, Material>>();
+
+/**
+ * The holder's signing material: the current certificate is looked up every time (a revoked or expired
+ * certificate is never used), its decrypted key is kept in memory per certificate serial, so a busy account
+ * does not pay the key unwrapping on every signature.
+ */
+async function signingMaterial(deps: AppDeps, holder: { userType: 0 | 1; accountId: string }) {
+  const pki = await pkiFor(deps);
+  const current = await pki.current(holder);
+  if (!current) return undefined;
+  let cache = materialCache.get(deps);
+  if (!cache) {
+    cache = new Map();
+    materialCache.set(deps, cache);
+  }
+  const key = `${holder.userType}:${holder.accountId}`;
+  const hit = cache.get(key);
+  if (hit && hit.certificate.serial === current.serial) return hit;
+  const m = await pki.signer(holder);
+  if (!m) return undefined;
+  if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
+  cache.set(key, m);
+  return m;
+}
+
 const dateText = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
 
 /** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
@@ -128,18 +169,17 @@ async function prepareSignature(
   const user = await findUserById(deps.db, room.userId);
   if (!user) throw new AppError(Code.SignerNoCertificate, F.noAccount);
   const applies = appliesOf(party);
-  const pki = await pkiFor(deps);
   const parts: AppearancePart[] = [];
   const sealIds: string[] = [];
   let crossPage: AppearanceInput | null = null;
-  let material: Awaited<ReturnType<typeof pki.signer>>;
+  let material: Material | undefined;
   if (party.kind === 'company') {
     const companyId = party.company_id!;
     // Authorisation: only an active member of the party's company signs for it; which seals they may use is
     // sealForSigning's decision (administrator: any enabled seal; operator: seals authorised to them now).
     const member = (await listActiveMembers(deps, companyId)).find((m) => m.userId === room.userId);
     if (!member) throw new AppError(Code.Refused, F.notCompanyMember, { status: 602 });
-    material = await pki.signer({ userType: UserType.Company, accountId: companyId });
+    material = await signingMaterial(deps, { userType: UserType.Company, accountId: companyId });
     if (!material) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
     const holder = { userType: 1 as const, companyId, userId: room.userId };
     if (applies.companySealType) {
@@ -157,7 +197,7 @@ async function prepareSignature(
       crossPage ??= { pdf: s.pdf };
     }
   } else {
-    material = await pki.signer({ userType: UserType.Person, accountId: room.userId });
+    material = await signingMaterial(deps, { userType: UserType.Person, accountId: room.userId });
     if (!material) throw new AppError(Code.SignerNoCertificate, F.noPersonCertificate);
   }
   if (applies.personSignature) {
@@ -182,7 +222,7 @@ async function prepareSignature(
     // The common case needs no composing: the seal's own one-page PDF is the appearance.
     appearance =
       'pdf' in only
-        ? { pdf: only.pdf }
+        ? sealAppearance(only.pdf)
         : { png: only.png, width: only.widthMm * PT_PER_MM, height: only.heightMm * PT_PER_MM };
   } else appearance = { pdf: await compositeAppearance(parts, applies.date ? dateText(now) : null) };
   return {
