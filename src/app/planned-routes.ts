@@ -166,12 +166,6 @@ export const PLANNED_ROUTES = {
     '将引导您完成开通的下一步。',
     'Will guide you to the next step of opening.',
   ),
-  manageCertChange: p(
-    '证书变更',
-    'Certificate change',
-    '将更新或更换数字证书。',
-    'Will renew or replace a digital certificate.',
-  ),
   manageAbcde: p(
     '开户步骤',
     'Opening steps',

@@ -44,7 +44,6 @@ const manageChildren: RouteObject[] = [
   planned('manageStartupNext'),
   ...(
     [
-      'manageCertChange',
       'manageAbcde',
       'manageHome',
       'manageTemplateCreate',
@@ -63,6 +62,7 @@ const manageChildren: RouteObject[] = [
   personPage('manageQuicklyFileUpload', PROTECTED, launchPage),
   personPage('manageFileUpload', PROTECTED, launchPage),
   personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),
+  personPage('manageCertChange', PROTECTED, () => import('@/features/cert/cert-change-page.tsx')),
   // Company accounts (src/features/company).
   personPage('manageEnterpriseEsign', PROTECTED, companyOpenPage),
   {
