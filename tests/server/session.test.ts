@@ -33,8 +33,8 @@ describe('register and log in', () => {
       hasSeal: false,
       hasOperator: false,
       salePackageProductTypeList: [],
-      totalQuantitySum: 0,
-      remainQuantity: 0,
+      totalQuantitySum: 10, // the free signing allowance (FREE_SIGNING_ALLOWANCE, default 10)
+      remainQuantity: 10,
     });
     expect(agent.sid).toBeTruthy();
     expect(agent.token).toBeTruthy();
