@@ -37,15 +37,17 @@ const outsignRoomPage = () => import('@/features/document/outsign-room-page.tsx'
 const signingRoomPage = () => import('@/features/signing-room/signing-room-page.tsx');
 const linkLoginPage = () => import('@/features/signing-room/link-login-page.tsx');
 const signListPage = () => import('@/features/flow/sign-list-page.tsx');
+// Workspace, guides, monitor and the small public screens (src/features/workspace, guide, monitor, misc).
+const startupPage = () => import('@/features/workspace/startup-page.tsx');
 
 const manageChildren: RouteObject[] = [
   to(paths.manageStartup),
-  planned('manageStartup'),
-  planned('manageStartupNext'),
+  personPage('manageStartup', PUBLIC, startupPage),
+  personPage('manageStartupNext', PUBLIC, startupPage),
+  personPage('manageAbcde', PROTECTED, () => import('@/features/misc/all-functions-page.tsx')),
+  personPage('manageHome', PROTECTED, () => import('@/features/workspace/home-page.tsx')),
   ...(
     [
-      'manageAbcde',
-      'manageHome',
       'manageTemplateCreate',
       'manageFileTemplate',
       'manageFileTemplatePreview',
@@ -94,7 +96,7 @@ const mobileChildren: RouteObject[] = [
     handle: PUBLIC,
     lazy: lazyPage(() => import('@/features/auth/mobile-login-page.tsx')),
   },
-  planned('signVerify'),
+  personPage('signVerify', PUBLIC, () => import('@/features/verify/sign-verify-page.tsx')),
   personPage('mobileSignList', PUBLIC, signListPage),
   {
     path: paths.h5,
@@ -119,7 +121,7 @@ const mobileChildren: RouteObject[] = [
       personPage('h5Agreement', PUBLIC, agreementPage),
     ],
   },
-  ...(['mobileHome'] as const).map((key) => planned(key, PROTECTED)),
+  personPage('mobileHome', PROTECTED, () => import('@/features/workspace/mobile-home-page.tsx')),
   personPage('accountSwitch', PROTECTED, () => import('@/features/company/account-switch-page.tsx')),
   personPage('mobileJoinCompany', PROTECTED, () => import('@/features/company/join-company-page.tsx')),
   personPage('mobileJoinCompanyWaiting', PROTECTED, () => import('@/features/company/join-waiting-page.tsx')),
@@ -173,37 +175,31 @@ const pcChildren: RouteObject[] = [
           personPage('pcNameAuthentication', PUBLIC, realNamePage),
         ],
       },
-      planned('pcGuide'),
-      planned('pcGuideCompany'),
-      planned('pcGuidePerson'),
+      personPage('pcGuide', PUBLIC, () => import('@/features/guide/guide-page.tsx')),
+      personPage('pcGuideCompany', PUBLIC, () => import('@/features/guide/company-guide-page.tsx')),
+      personPage('pcGuidePerson', PUBLIC, () => import('@/features/guide/person-guide-page.tsx')),
     ],
   },
 ];
 
-const publicPlanned = (
-  [
-    'home',
-    'loginCopy',
-    'osingPeople',
-    'verifyInfo',
-    'verifySignature',
-    'verifyChain',
-    'verifyPdf',
-    'checkInfo',
-    'checkSignature',
-    'checkChain',
-    'checkPdf',
-    'pagesIndex',
-    'empty',
-    'buyPackage',
-    'buyGroupPurchase',
-    'monitor',
-    'fileVerification',
-    'costCalculator',
-    'pcCostCalculator',
-    'pcSignVerify',
-  ] as const
-).map((key) => planned(key));
+// Verification (src/features/verify): the /check and /verify views, and the one-page PC and phone screens.
+const checkPage = () => import('@/features/verify/check-page.tsx');
+const verifyPage = () => import('@/features/verify/verify-page.tsx');
+const fileVerificationPage = () => import('@/features/verify/file-verification-page.tsx');
+const verifyRoutes: RouteObject[] = [
+  ...(['verifyInfo', 'verifySignature', 'verifyChain', 'verifyPdf'] as const).map((key) =>
+    personPage(key, PUBLIC, verifyPage),
+  ),
+  ...(['checkInfo', 'checkSignature', 'checkChain', 'checkPdf'] as const).map((key) =>
+    personPage(key, PUBLIC, checkPage),
+  ),
+  personPage('fileVerification', PUBLIC, fileVerificationPage),
+  personPage('pcSignVerify', PUBLIC, fileVerificationPage),
+];
+
+const publicPlanned = (['buyPackage', 'buyGroupPurchase', 'costCalculator', 'pcCostCalculator'] as const).map(
+  (key) => planned(key),
+);
 
 const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup'] as const).map((key) => planned(key, PROTECTED));
 
@@ -257,6 +253,7 @@ export const routes: RouteObject[] = [
         children: mobileChildren,
       },
       ...pcChildren,
+      ...verifyRoutes,
       ...publicPlanned,
       personPage('signList', PUBLIC, signListPage),
       personPage('pcSignList', PUBLIC, signListPage),
@@ -269,6 +266,13 @@ export const routes: RouteObject[] = [
       personPage('singingRoom', PUBLIC, linkLoginPage),
       personPage('singingRoomOxq', PUBLIC, linkLoginPage),
       personPage('message', PUBLIC, () => import('@/features/flow/message-page.tsx')),
+      personPage('home', PUBLIC, () => import('@/features/misc/home-page.tsx')),
+      // /loginCopy: a second address of the login page (old links and bookmarks), the same screen.
+      personPage('loginCopy', PUBLIC, () => import('@/features/auth/login-page.tsx')),
+      personPage('osingPeople', PUBLIC, () => import('@/features/misc/signers-page.tsx')),
+      personPage('pagesIndex', PUBLIC, () => import('@/features/misc/demo-page.tsx')),
+      personPage('empty', PUBLIC, () => import('@/features/misc/empty-page.tsx')),
+      personPage('monitor', PUBLIC, () => import('@/features/monitor/monitor-page.tsx')),
       ...protectedPlanned,
       personPage('foundCompany', PROTECTED, companyOpenPage),
       personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),

@@ -41,7 +41,8 @@ describe('route table (SPEC §2)', () => {
     setToken('t1');
     loginInfoHandler(loginInfo());
     const keys = Object.keys(PLANNED_ROUTES) as PlannedKey[];
-    expect(keys.length).toBeGreaterThan(30);
+    // The table shrinks as screens are built; every entry left must still resolve.
+    expect(keys.length).toBeGreaterThan(0);
     const { container, router } = renderApp('/');
     for (const key of keys) {
       await act(() => router.navigate(fillPath(paths[key], sample)));
@@ -50,9 +51,7 @@ describe('route table (SPEC §2)', () => {
       });
       expect(screen.getByRole('heading', { level: 1, name: PLANNED_ROUTES[key].title.en })).toBeTruthy();
       expect(screen.getByText(PLANNED_ROUTES[key].description.en)).toBeTruthy();
-      expect(
-        screen.getByRole('button', { name: key === 'home' ? 'Log in' : 'Back to the home page' }),
-      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Back to the home page' })).toBeTruthy();
       expect(router.state.location.pathname).toBe(fillPath(paths[key], sample));
     }
   }, 60_000);
