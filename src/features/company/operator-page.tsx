@@ -20,12 +20,18 @@ import {
   transferCompanyAdmin,
 } from '@/api/company.ts';
 import { Pager } from '@/components/pager.tsx';
+import { defineTexts, useTexts } from '@/i18n/i18n-store.ts';
+import { exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { RoleTag, StatusTag, useAction, useCompanyTexts } from './parts.tsx';
 
 const STATUSES: MemberStatus[] = ['pending', 'active', 'disabled', 'rejected'];
+const exportTexts = defineTexts({
+  'en-US': { export: 'Export', sheet: 'members' },
+  'zh-CN': { export: '导出', sheet: '成员' },
+});
 
 /**
  * /manage/account/operator: the administrator's list of members (search, state filter, Pager), join
@@ -43,6 +49,33 @@ export default function OperatorPage() {
   const [isAdding, setIsAdding] = useState(false);
   const { isBusy, run } = useAction();
   const [addForm] = Form.useForm<{ phone: string }>();
+  const te = useTexts(exportTexts);
+
+  // Every member matching the current search and state, not only this page (the shared export helper).
+  const doExport = () =>
+    run(async () => {
+      const rows: Member[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const res = await getCompanyMemberList({
+          keyword: query.keyword,
+          status: query.status,
+          pageNum,
+          pageSize: 100,
+        });
+        rows.push(...res.list);
+        if (res.list.length < 100 || rows.length >= res.total) break;
+      }
+      await exportSheet(
+        te('sheet'),
+        [
+          { title: tt('name'), value: (m) => m.name },
+          { title: tt('phone'), value: (m) => m.phone },
+          { title: tt('role'), value: (m) => tt(`role_${m.role}`) },
+          { title: tt('status'), value: (m) => tt(`status_${m.status}`) },
+        ],
+        rows,
+      );
+    });
 
   const load = useCallback(async () => {
     setIsLoading(true);
@@ -148,6 +181,9 @@ export default function OperatorPage() {
         />
         <Button type="primary" onClick={() => setIsAdding(true)}>
           {tt('addOperator')}
+        </Button>
+        <Button disabled={page.total === 0} onClick={() => void doExport()}>
+          {te('export')}
         </Button>
       </Space>
       <Table<Member>
