@@ -1,0 +1,489 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Input from 'antd/es/input';
+import Progress from 'antd/es/progress';
+import Tree from 'antd/es/tree';
+import { type ReactNode, useRef, useState } from 'react';
+import { ApiError } from '@/api/http.ts';
+import {
+  type PlatformDocument,
+  REPORT_TTL_MINUTES,
+  reportUrl,
+  rootCertUrl,
+  type SignatureCard,
+  type VerifyResult,
+} from '@/api/verify.ts';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { type TextKey, texts } from './texts.ts';
+
+type Status = VerifyResult['status'];
+
+const COLOURS: Record<Status, string> = {
+  valid: '#389e0d',
+  invalid: '#cf1322',
+  modified: '#cf1322',
+  revoked: '#cf1322',
+  unknownIdentity: '#d48806',
+  indeterminate: '#d48806',
+  unsigned: '#8c8c8c',
+};
+const SYMBOLS: Record<Status, string> = {
+  valid: '✓',
+  invalid: '✕',
+  modified: '✕',
+  revoked: '✕',
+  unknownIdentity: '?',
+  indeterminate: '!',
+  unsigned: '–',
+};
+
+export const colourOf = (s: Status) => COLOURS[s];
+
+/** The status icon: a coloured disc with a symbol, like Adobe's signature panel (decorative; words follow). */
+export function StatusIcon({ status, size = 22 }: { status: Status; size?: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-status={status}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        background: COLOURS[status],
+        color: '#fff',
+        fontWeight: 700,
+        fontSize: size * 0.6,
+        lineHeight: 1,
+      }}
+    >
+      {SYMBOLS[status]}
+    </span>
+  );
+}
+
+export const formatTime = (iso: string | null | undefined, locale: string) =>
+  iso ? new Date(iso).toLocaleString(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour12: false }) : '—';
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The words for a refusal of checkPdf / verifyByCode: our own per code, the server's for the size limit. */
+export function useErrorText() {
+  const tt = useTexts(texts);
+  return (error: unknown): string => {
+    if (error instanceof ApiError) {
+      if (error.code === 1903) return error.message || tt('err.1903');
+      if (error.code >= 1901 && error.code <= 1906) return tt(`err.${error.code}` as TextKey);
+      return tt('errGeneric', { msg: error.message });
+    }
+    return tt('errGeneric', { msg: error instanceof Error ? error.message : String(error) });
+  };
+}
+
+/** The overall verdict: a status region with icon and words. */
+export function OverallBanner({ result }: { result: VerifyResult }) {
+  const tt = useTexts(texts);
+  const colour = COLOURS[result.status];
+  return (
+    <section
+      role="status"
+      aria-label={tt('resultRegion')}
+      data-status={result.status}
+      className="verify-banner"
+      style={{ borderLeft: `6px solid ${colour}` }}
+    >
+      <StatusIcon status={result.status} size={32} />
+      <div>
+        <strong style={{ color: colour, fontSize: 18 }}>{tt(`status.${result.status}` as TextKey)}</strong>
+        <div className="verify-muted">
+          {result.verdict}
+          {result.subIndication ? ` · ${result.subIndication}` : ''}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** What the file and (for a platform document) the platform know. */
+export function FileFacts({ result, document }: { result: VerifyResult; document: PlatformDocument | null }) {
+  const tt = useTexts(texts);
+  const lang = useLocale();
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 1, md: 2 }}
+      items={[
+        ...(document
+          ? [
+              { key: 'doc', label: tt('docName'), children: document.documentName },
+              { key: 'flow', label: tt('flow'), children: document.flowTitle },
+              { key: 'code', label: tt('code'), children: document.verificationCode },
+            ]
+          : [{ key: 'file', label: tt('file'), children: result.file.name ?? '—' }]),
+        { key: 'size', label: tt('size'), children: formatSize(result.file.size) },
+        { key: 'sigs', label: tt('signatures'), children: result.signatures.length },
+        { key: 'revs', label: tt('revisions'), children: result.revisions },
+        { key: 'at', label: tt('verifiedAt'), children: formatTime(result.verifiedAt, lang) },
+        {
+          key: 'sha',
+          label: tt('sha256'),
+          children: <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{result.file.sha256}</code>,
+        },
+      ]}
+    />
+  );
+}
+
+const useLocale = () => useI18nStore((s) => s.locale);
+
+/** The certificate chain as a tree: the root at the top, each certificate it issued one level in. */
+export function ChainTree({ chain }: { chain: SignatureCard['chain'] }) {
+  const tt = useTexts(texts);
+  if (chain.length === 0) return <span className="verify-muted">—</span>;
+  type Node = { key: string; title: ReactNode; children: Node[] };
+  const fromRoot = [...chain].reverse();
+  let tree: Node[] = [];
+  let parent: Node | null = null;
+  fromRoot.forEach((c, i) => {
+    const node: Node = {
+      key: `${i}-${c.serial}`,
+      title: (
+        <span className="verify-cert">
+          <span>{c.subject || '—'}</span>
+          <span className="verify-muted">
+            {tt('serial')} {c.serial} ·{' '}
+            {tt('validity', { from: c.notBefore.slice(0, 10), to: c.notAfter.slice(0, 10) })}
+          </span>
+        </span>
+      ),
+      children: [],
+    };
+    if (parent) parent.children.push(node);
+    else tree = [node];
+    parent = node;
+  });
+  return (
+    <Tree
+      aria-label={tt('chain')}
+      treeData={tree}
+      defaultExpandAll
+      selectable={false}
+      showLine
+      style={{ background: 'transparent' }}
+    />
+  );
+}
+
+/** One signature: status icon and words, who, when, what it covers, what changed, the chain. */
+export function SignatureCardView({
+  card,
+  isSelected,
+  onShowInDocument,
+}: {
+  card: SignatureCard;
+  isSelected?: boolean;
+  onShowInDocument?: (card: SignatureCard) => void;
+}) {
+  const tt = useTexts(texts);
+  const lang = useLocale();
+  const colour = COLOURS[card.status];
+  const trust =
+    card.trustSource === 'platform'
+      ? tt('trustPlatform')
+      : card.trustSource === 'anchor'
+        ? tt('trustAnchor')
+        : tt('trustNone');
+  const ts = card.timestamp;
+  return (
+    <article
+      id={`verify-sig-${card.index}`}
+      aria-label={tt('signatureN', { n: card.index })}
+      data-status={card.status}
+      className={`verify-card${isSelected ? ' is-selected' : ''}`}
+      style={{ borderTop: `4px solid ${colour}` }}
+    >
+      <header className="verify-card-head">
+        <StatusIcon status={card.status} />
+        <div style={{ minWidth: 0 }}>
+          <div>
+            <strong style={{ color: colour }}>{tt(`sig.${card.status}` as TextKey)}</strong>
+          </div>
+          <div className="verify-muted">
+            {tt('signatureN', { n: card.index })} · {tt(`kind.${card.kind}` as TextKey)} · {tt('field')}{' '}
+            {card.field}
+          </div>
+        </div>
+        {onShowInDocument && card.widgets.length > 0 ? (
+          <Button size="small" style={{ marginLeft: 'auto' }} onClick={() => onShowInDocument(card)}>
+            {tt('showInDocument')}
+          </Button>
+        ) : null}
+      </header>
+      {card.reasons.length > 0 ? (
+        <ul className="verify-reasons" aria-label={tt('reasons')}>
+          {card.reasons.map((r) => (
+            <li key={r}>{tt(`reason.${r}` as TextKey)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 1, md: 2 }}
+        items={[
+          { key: 'signer', label: tt('signer'), children: card.signer?.name ?? '—' },
+          { key: 'org', label: tt('organisation'), children: card.signer?.organisation ?? '—' },
+          { key: 'at', label: tt('signedAt'), children: formatTime(card.signedAt, lang) },
+          {
+            key: 'ts',
+            label: tt('timestamp'),
+            children: ts
+              ? `${formatTime(ts.time, lang)}${ts.valid ? '' : ` (${tt('timestampInvalid')})`}`
+              : '—',
+          },
+          { key: 'tsa', label: tt('timestampAuthority'), children: ts?.authority ?? '—' },
+          { key: 'cov', label: tt('coverage'), children: tt(`coverage.${card.coverage}` as TextKey) },
+          { key: 'mod', label: tt('changes'), children: tt(`mod.${card.modifiedAfterSigning}` as TextKey) },
+          { key: 'trust', label: tt('trust'), children: trust },
+          { key: 'rev', label: tt('revocation'), children: tt(`rev.${card.revocation}` as TextKey) },
+        ]}
+      />
+      {card.widgets.length === 0 ? <p className="verify-muted">{tt('invisible')}</p> : null}
+      <div className="verify-chain">
+        <div className="verify-label">{tt('chain')}</div>
+        <ChainTree chain={card.chain} />
+      </div>
+      {card.changes.length + card.details.length > 0 ? (
+        <details className="verify-technical">
+          <summary>{tt('technical')}</summary>
+          <ul>
+            {card.changes.map((c) => (
+              <li key={`c-${c}`}>Δ {c}</li>
+            ))}
+            {card.details.map((d) => (
+              <li key={`d-${d}`}>{d}</li>
+            ))}
+          </ul>
+          <div className="verify-muted">
+            {card.indication}
+            {card.subIndication ? ` / ${card.subIndication}` : ''} · trust aside {card.trustAside.indication}
+          </div>
+        </details>
+      ) : null}
+    </article>
+  );
+}
+
+/** Downloads of the kept report, and until when. */
+export function ReportDownloads({ result }: { result: VerifyResult }) {
+  const tt = useTexts(texts);
+  const lang = useLocale();
+  return (
+    <div className="verify-downloads">
+      <Button href={reportUrl(result.reportId, 'pdf')} download>
+        {tt('downloadPdf')}
+      </Button>
+      <Button href={reportUrl(result.reportId, 'json')} download>
+        {tt('downloadJson')}
+      </Button>
+      <span className="verify-muted">{tt('expires', { time: formatTime(result.expiresAt, lang) })}</span>
+    </div>
+  );
+}
+
+/** The platform root: a download and how to trust it in Adobe Reader and for pdfsig. */
+export function RootHelp() {
+  const tt = useTexts(texts);
+  return (
+    <section className="verify-root" aria-label={tt('rootTitle')}>
+      <div className="verify-label">{tt('rootTitle')}</div>
+      <p>{tt('rootText')}</p>
+      <p>
+        <a href={rootCertUrl()} download="esign-root-ca.crt">
+          {tt('rootDownload')}
+        </a>
+      </p>
+      <details>
+        <summary>{tt('rootHow')}</summary>
+        <p>{tt('rootAdobe')}</p>
+        <p>{tt('rootNss')}</p>
+        <pre className="verify-pre">
+          {[
+            'mkdir -p ~/esign-nss && certutil -N -d sql:$HOME/esign-nss --empty-password',
+            'certutil -A -d sql:$HOME/esign-nss -n esign-root -t "C,C,C" -i esign-root-ca.crt',
+            'pdfsig -nssdir sql:$HOME/esign-nss signed.pdf',
+          ].join('\n')}
+        </pre>
+      </details>
+    </section>
+  );
+}
+
+/** Drag-and-drop (or click) a PDF; shows upload progress, then that the server is verifying. */
+export function UploadBox({
+  onFile,
+  progress,
+  isBusy,
+  maxMb = 50,
+}: {
+  onFile: (file: File) => void;
+  progress: number | null;
+  isBusy: boolean;
+  maxMb?: number;
+}) {
+  const tt = useTexts(texts);
+  const input = useRef<HTMLInputElement>(null);
+  const [isOver, setIsOver] = useState(false);
+  const pick = (files: FileList | null) => {
+    const f = files?.[0];
+    if (f && !isBusy) onFile(f);
+  };
+  return (
+    <div
+      className={`verify-drop${isOver ? ' is-over' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setIsOver(true);
+      }}
+      onDragLeave={() => setIsOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setIsOver(false);
+        pick(e.dataTransfer.files);
+      }}
+    >
+      <button
+        type="button"
+        className="verify-drop-button"
+        disabled={isBusy}
+        onClick={() => input.current?.click()}
+      >
+        <span style={{ fontSize: 32 }} aria-hidden="true">
+          ⇪
+        </span>
+        <strong>{tt('dropLabel')}</strong>
+        <span className="verify-muted">{tt('dropHint', { mb: maxMb })}</span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="application/pdf,.pdf"
+        aria-label={tt('dropLabel')}
+        style={{ display: 'none' }}
+        onChange={(e) => {
+          pick(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      {progress !== null ? (
+        <div style={{ marginTop: 12 }} aria-live="polite">
+          <Progress percent={Math.round(progress * 100)} size="small" />
+          <span className="verify-muted">
+            {progress < 1 ? tt('uploading', { percent: Math.round(progress * 100) }) : tt('verifying')}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The verification code form of /verify. */
+export function CodeForm({ onSubmit, initial = '' }: { onSubmit: (code: string) => void; initial?: string }) {
+  const tt = useTexts(texts);
+  const [code, setCode] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="verify-code-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = code.trim();
+        if (v.length < 4) {
+          setError(tt('codeRequired'));
+          return;
+        }
+        setError(null);
+        onSubmit(v);
+      }}
+    >
+      <label htmlFor="verify-code" className="verify-label">
+        {tt('codeLabel')}
+      </label>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Input
+          id="verify-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          status={error ? 'error' : undefined}
+          autoComplete="off"
+        />
+        <Button type="primary" htmlType="submit">
+          {tt('codeSubmit')}
+        </Button>
+      </div>
+      <div className="verify-muted">{tt('codeHint')}</div>
+      {error ? (
+        <div role="alert" style={{ color: '#cf1322' }}>
+          {error}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+export function ErrorAlert({ text }: { text: string }) {
+  return <Alert type="error" showIcon role="alert" title={text} style={{ margin: '12px 0' }} />;
+}
+
+export { REPORT_TTL_MINUTES };
+
+/** The page's own CSS (responsive down to a 375 px phone). */
+export function VerifyStyles() {
+  return (
+    <style>{`
+      .verify-page { max-width: 1180px; margin: 0 auto; padding: 16px 20px 48px; box-sizing: border-box; }
+      .verify-top { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+      .verify-top h1 { font-size: 22px; margin: 8px 0; flex: 1 1 auto; }
+      .verify-muted { color: #8c8c8c; font-size: 12px; }
+      .verify-label { font-weight: 600; margin: 8px 0 4px; display: block; }
+      .verify-drop { border: 2px dashed #d9d9d9; border-radius: 8px; padding: 20px; text-align: center; background: #fafafa; }
+      .verify-drop.is-over { border-color: #1677ff; background: #e6f4ff; }
+      .verify-drop-button { display: flex; flex-direction: column; align-items: center; gap: 6px; width: 100%;
+        background: none; border: 0; cursor: pointer; padding: 12px; font: inherit; color: inherit; }
+      .verify-banner { display: flex; gap: 12px; align-items: center; padding: 12px 16px; background: #fff;
+        border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.08); margin: 12px 0; }
+      .verify-card { background: #fff; border-radius: 6px; padding: 12px 16px; margin: 12px 0;
+        box-shadow: 0 1px 3px rgba(0,0,0,.1); scroll-margin-top: 12px; }
+      .verify-card.is-selected { outline: 2px solid #1677ff; }
+      .verify-card-head { display: flex; gap: 10px; align-items: center; margin-bottom: 8px; flex-wrap: wrap; }
+      .verify-reasons { margin: 4px 0 8px; padding-left: 20px; }
+      .verify-cert { display: inline-flex; flex-direction: column; }
+      .verify-technical { margin-top: 8px; font-size: 12px; }
+      .verify-downloads { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 12px 0; }
+      .verify-root { margin: 16px 0; background: #fff; padding: 8px 12px; border-radius: 6px; }
+      .verify-pre { white-space: pre-wrap; word-break: break-all; background: #f5f5f5; padding: 8px; font-size: 12px; }
+      .verify-split { display: grid; grid-template-columns: minmax(0, 3fr) minmax(280px, 2fr); gap: 16px; }
+      .verify-split-cards { max-height: 78vh; overflow: auto; }
+      .verify-outline { position: absolute; border: 2px solid; border-radius: 2px; background: rgba(22,119,255,.06);
+        cursor: pointer; padding: 0; font-size: 11px; font-weight: 700; color: #fff; }
+      .verify-outline span { position: absolute; top: -2px; left: -2px; padding: 0 4px; }
+      .verify-outline.is-selected { box-shadow: 0 0 0 3px rgba(22,119,255,.5); }
+      .verify-code-form { max-width: 520px; margin: 12px 0; }
+      @media (max-width: 760px) {
+        .verify-page { padding: 8px 10px 32px; }
+        .verify-top h1 { font-size: 18px; }
+        .verify-split { grid-template-columns: minmax(0, 1fr); }
+        .verify-split-cards { max-height: none; }
+      }
+    `}</style>
+  );
+}
