@@ -34,14 +34,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `"${process.execPath}" server/main.ts`,
     url: `http://127.0.0.1:${PORT}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // Partner pages that frame the app in e2e/embedding.spec.ts (served by page.route on these origins).
+      PARTNER_ZYPT_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
+      PARTNER_ZHDB_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
+    },
   },
 });
