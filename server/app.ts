@@ -17,6 +17,7 @@ import { devModule } from './modules/dev/routes.ts';
 import { documentModule } from './modules/document/routes.ts';
 import { flowModule } from './modules/flow/routes.ts';
 import { monitorModule } from './modules/monitor/routes.ts';
+import { packageModule } from './modules/package/routes.ts';
 import type { ServerModule } from './modules/module.ts';
 import { personModule } from './modules/person/routes.ts';
 import { partnerModule } from './modules/partner/routes.ts';
@@ -25,12 +26,14 @@ import { pkiModule } from './modules/pki/routes.ts';
 import { sealModule } from './modules/seal/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
 import { verifyModule } from './modules/verify/routes.ts';
+import { signConfigModule } from './modules/sign-config/routes.ts';
+import { templateModule } from './modules/template/routes.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, platformModule, documentModule, flowModule, certModule, verifyModule, devModule];
+export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, platformModule, documentModule, flowModule, certModule, verifyModule, packageModule, signConfigModule, templateModule, devModule];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

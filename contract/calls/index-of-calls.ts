@@ -10,9 +10,12 @@ import { flowCalls } from './flow.ts';
 import { verifyCalls } from './verify.ts';
 import { monitorCalls } from './monitor.ts';
 import { platformCalls } from './platform.ts';
+import { packageCalls } from './package.ts';
+import { signConfigCalls } from './sign-config.ts';
+import { templateCalls } from './template.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
  * A domain adds its `<domain>Calls` array here when it arrives.
  */
-export const allCalls: readonly CallDef[] = [...sessionCalls, ...partnerCalls, ...personCalls, ...sealCalls, ...companyCalls, ...documentCalls, ...flowCalls, ...monitorCalls, ...platformCalls, ...certCalls, ...verifyCalls];
+export const allCalls: readonly CallDef[] = [...sessionCalls, ...partnerCalls, ...personCalls, ...sealCalls, ...companyCalls, ...documentCalls, ...flowCalls, ...monitorCalls, ...platformCalls, ...certCalls, ...verifyCalls, ...packageCalls, ...signConfigCalls, ...templateCalls];

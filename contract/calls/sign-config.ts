@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { FLOW_LIMITS, zApplies } from './flow.ts';
+
+// Signing configurations (/manage/signConfig): reusable workflows. A configuration is a list of steps run in
+// order; the parties of one step sign in parallel. Each party is a ROLE (甲方, 乙方, ...): whether a person or a
+// company fills it, and what it applies (company seal of a chosen type, legal-person seal, person signature,
+// date, cross-page seal). Concrete people and companies are chosen only when a contract is launched. A
+// configuration belongs to the account that made it: a person, or a company (its administrators and operators).
+
+/** A role key: short, stable id of a role inside its configuration or template (letters, digits, - and _). */
+export const zRoleKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,24}$/, 'a role key is 1-24 letters, digits, - or _');
+
+export const zRoleKind = z.enum(['person', 'company']);
+export type RoleKind = z.infer<typeof zRoleKind>;
+
+export const zConfigParty = z.object({
+  key: zRoleKey,
+  /** The role's name as the contract calls it, e.g. 甲方 / Party A. */
+  name: z.string().trim().min(1, 'enter the role name').max(32),
+  kind: zRoleKind,
+  applies: zApplies,
+});
+export type ConfigParty = z.infer<typeof zConfigParty>;
+
+export const zConfigStep = z.object({
+  parties: z.array(zConfigParty).min(1, 'a step needs a party').max(FLOW_LIMITS.partiesPerStep),
+});
+
+export const zSignConfig = z.object({
+  configId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  steps: z.array(zConfigStep),
+  /** Templates of the account that took their roles from this configuration. */
+  templateCount: z.number().int(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SignConfig = z.infer<typeof zSignConfig>;
+
+const zId = z.string().uuid('not a valid id');
+
+export const saveSignConfig = defineCall({
+  name: 'saveSignConfig',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Creates (no configId) or replaces (configId) a signing configuration of the caller account: ordered steps, ' +
+    'parallel parties per step, per party its role name, person or company, and what it applies. Role keys and ' +
+    'names are unique within the configuration; a company role must apply a company seal or the legal-person ' +
+    'seal; a person role applies a person signature. Another account’s configuration: 1101.',
+  request: zBase.extend({
+    configId: zId.optional(),
+    name: z.string().trim().min(1, 'enter a name').max(50),
+    description: z.string().trim().max(200).optional(),
+    steps: z.array(zConfigStep).min(1, 'add a step').max(FLOW_LIMITS.steps),
+  }),
+  response: zSignConfig,
+});
+
+export const getSignConfig = defineCall({
+  name: 'getSignConfig',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary: 'One signing configuration of the caller account (another account’s: 1101 NotFound).',
+  request: zBase.extend({ configId: zId }),
+  response: zSignConfig,
+});
+
+export const listSignConfigs = defineCall({
+  name: 'listSignConfigs',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Signing configurations of the caller account, newest change first; `keyword` matches the name; pagination ' +
+    'pageNum/pageSize (default 10).',
+  request: zBase.extend(zPageRequest.shape).extend({ keyword: z.string().trim().max(50).optional() }),
+  response: zPage(zSignConfig),
+});
+
+export const deleteSignConfig = defineCall({
+  name: 'deleteSignConfig',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'Deletes a signing configuration of the caller account. Templates that took their roles from it keep those ' +
+    'roles (a template copies them when saved) and lose only the reference.',
+  request: zBase.extend({ configId: zId }),
+  response: z.null(),
+});
+
+export const signConfigCalls = [saveSignConfig, getSignConfig, listSignConfigs, deleteSignConfig] as const;

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Account } from '../flow/quota.ts';
+import { type Exec, one, rows, ts } from '../flow/sql.ts';
+
+// SQL of the signing configurations. Every query takes the caller's account and is scoped by it.
+
+export type SignConfigRow = {
+  id: string;
+  owner_type: number;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  steps: unknown;
+  created_by: string;
+  created_by_name: string | null;
+  template_count: number;
+  created_at: unknown;
+  updated_at: unknown;
+};
+
+const SELECT = sql`SELECT c.*, u.name AS created_by_name,
+  (SELECT count(*)::int FROM templates t WHERE t.sign_config_id = c.id AND t.deleted_at IS NULL) AS template_count
+  FROM sign_configs c LEFT JOIN users u ON u.id = c.created_by`;
+
+export async function findConfig(ex: Exec, account: Account, id: string): Promise<SignConfigRow | undefined> {
+  return one<SignConfigRow>(
+    ex,
+    sql`${SELECT} WHERE c.id = ${id} AND c.owner_type = ${account.ownerType} AND c.owner_id = ${account.ownerId}
+        AND c.deleted_at IS NULL`,
+  );
+}
+
+export async function insertConfig(
+  ex: Exec,
+  account: Account,
+  v: { name: string; description: string | null; steps: unknown; createdBy: string; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await ex.execute(sql`
+    INSERT INTO sign_configs (id, owner_type, owner_id, name, description, steps, created_by, created_at, updated_at)
+    VALUES (${id}, ${account.ownerType}, ${account.ownerId}, ${v.name}, ${v.description},
+      ${JSON.stringify(v.steps)}::jsonb, ${v.createdBy}, ${ts(v.now)}, ${ts(v.now)})`);
+  return id;
+}
+
+/** True when the row of the account was updated. */
+export async function updateConfig(
+  ex: Exec,
+  account: Account,
+  id: string,
+  v: { name: string; description: string | null; steps: unknown; now: Date },
+): Promise<boolean> {
+  const done = await rows(
+    ex,
+    sql`UPDATE sign_configs SET name = ${v.name}, description = ${v.description},
+          steps = ${JSON.stringify(v.steps)}::jsonb, updated_at = ${ts(v.now)}
+        WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
+          AND deleted_at IS NULL RETURNING id`,
+  );
+  return done.length === 1;
+}
+
+export async function deleteConfig(ex: Exec, account: Account, id: string, now: Date): Promise<boolean> {
+  const done = await rows(
+    ex,
+    sql`UPDATE sign_configs SET deleted_at = ${ts(now)}
+        WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
+          AND deleted_at IS NULL RETURNING id`,
+  );
+  if (done.length !== 1) return false;
+  await ex.execute(sql`UPDATE templates SET sign_config_id = NULL WHERE sign_config_id = ${id}`);
+  return true;
+}
+
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listConfigs(
+  ex: Exec,
+  account: Account,
+  f: { pageNum: number; pageSize: number; keyword?: string },
+): Promise<{ list: SignConfigRow[]; total: number }> {
+  const conds = [
+    sql`c.owner_type = ${account.ownerType}`,
+    sql`c.owner_id = ${account.ownerId}`,
+    sql`c.deleted_at IS NULL`,
+  ];
+  if (f.keyword) conds.push(sql`lower(c.name) LIKE ${likePattern(f.keyword)}`);
+  const where = sql.join(conds, sql` AND `);
+  const total =
+    (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM sign_configs c WHERE ${where}`))?.n ?? 0;
+  const list = await rows<SignConfigRow>(
+    ex,
+    sql`${SELECT} WHERE ${where} ORDER BY c.updated_at DESC, c.id LIMIT ${f.pageSize}
+        OFFSET ${(f.pageNum - 1) * f.pageSize}`,
+  );
+  return { list, total };
+}
+
+export { likePattern };

@@ -1,0 +1,106 @@
+import type { Applies } from '#contract/calls/flow.ts';
+import type { SignConfig, listSignConfigs, saveSignConfig } from '#contract/calls/sign-config.ts';
+import { Code } from '#contract/codes.ts';
+import type { CallResponse } from '#contract/envelope.ts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { accountOf } from '../document/service.ts';
+import { dateOf, jsonOf } from '../flow/sql.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import * as q from './queries.ts';
+import { S } from './texts.ts';
+
+type SaveInput = z.output<(typeof saveSignConfig)['request']>;
+type Steps = SaveInput['steps'];
+
+/**
+ * What a role applies, made consistent with its kind: a person role signs with a person signature and never
+ * applies company seals; a company role must apply a company seal of some type or the legal-person seal
+ * (the flow engine refuses a company party that applies nothing, so it is refused here, at design time).
+ */
+export function normaliseApplies(
+  kind: 'person' | 'company',
+  applies: Partial<Applies>,
+  name: string,
+): Applies {
+  const out: Applies = {
+    companySealType: applies.companySealType ?? null,
+    legalPersonSeal: applies.legalPersonSeal ?? false,
+    personSignature: applies.personSignature ?? false,
+    date: applies.date ?? false,
+    crossPageSeal: applies.crossPageSeal ?? false,
+  };
+  if (kind === 'person')
+    return { ...out, companySealType: null, legalPersonSeal: false, personSignature: true };
+  if (!out.companySealType && !out.legalPersonSeal)
+    throw new AppError(Code.Refused, S.companyRoleNeedsSeal(name));
+  return out;
+}
+
+/** Role keys and role names are unique across the whole configuration (a role signs once). */
+export function checkSteps(steps: Steps): Steps {
+  const keys = new Set<string>();
+  const names = new Set<string>();
+  return steps.map((step) => ({
+    parties: step.parties.map((p) => {
+      if (keys.has(p.key)) throw new AppError(Code.Refused, S.roleKeyTwice(p.key));
+      if (names.has(p.name)) throw new AppError(Code.Refused, S.roleNameTwice(p.name));
+      keys.add(p.key);
+      names.add(p.name);
+      return { ...p, applies: normaliseApplies(p.kind, p.applies, p.name) };
+    }),
+  }));
+}
+
+export function presentConfig(row: q.SignConfigRow): SignConfig {
+  return {
+    configId: row.id,
+    name: row.name,
+    description: row.description,
+    steps: jsonOf<Steps>(row.steps),
+    templateCount: Number(row.template_count ?? 0),
+    createdByName: row.created_by_name,
+    createdAt: dateOf(row.created_at).toISOString(),
+    updatedAt: dateOf(row.updated_at).toISOString(),
+  };
+}
+
+const notFound = () => new AppError(Code.NotFound, S.configNotFound);
+
+/** A configuration of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
+export async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRow> {
+  const account = await accountOf(deps, session);
+  const row = await q.findConfig(deps.db, account, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<SignConfig> {
+  const account = await accountOf(deps, session);
+  const steps = checkSteps(input.steps);
+  const now = deps.clock.now();
+  const values = { name: input.name, description: input.description || null, steps, now };
+  let id = input.configId;
+  if (id) {
+    // Scoped UPDATE: another account's id changes nothing and answers NotFound.
+    if (!(await q.updateConfig(deps.db, account, id, values))) throw notFound();
+  } else id = await q.insertConfig(deps.db, account, { ...values, createdBy: session.userId });
+  return presentConfig((await q.findConfig(deps.db, account, id))!);
+}
+
+export async function list(
+  deps: AppDeps,
+  session: LiveSession,
+  f: { pageNum: number; pageSize: number; keyword?: string },
+): Promise<CallResponse<typeof listSignConfigs>> {
+  const account = await accountOf(deps, session);
+  const { list: found, total } = await q.listConfigs(deps.db, account, f);
+  return { list: found.map(presentConfig), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
+  const account = await accountOf(deps, session);
+  const done = await deps.db.transaction((tx) => q.deleteConfig(tx, account, id, deps.clock.now()));
+  if (!done) throw notFound();
+}

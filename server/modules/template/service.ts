@@ -1,0 +1,471 @@
+import type { PageSize } from '#contract/calls/document.ts';
+import type { PartyInput } from '#contract/calls/flow.ts';
+import {
+  INITIATOR_FILLER,
+  NUMBER_PATTERN,
+  TEMPLATE_DOWNLOAD_PATH,
+  type RoleAssignment,
+  type Template,
+  type TemplateDraft,
+  type TemplateField,
+  type TemplatePosition,
+  type TemplateRole,
+  type TemplateSummary,
+  isCalendarDate,
+  type launchTemplateFlow,
+  type prepareTemplateLaunch,
+  type saveTemplate,
+} from '#contract/calls/template.ts';
+import { FLOW_LIMITS } from '#contract/calls/flow.ts';
+import { Code } from '#contract/codes.ts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getCompany } from '../company/membership.ts';
+import {
+  accountOf,
+  blobBytes,
+  deleteDocument,
+  findDocument,
+  ownDocument,
+  presentDocument,
+  uploadDocument,
+} from '../document/service.ts';
+import { findFlow } from '../flow/model.ts';
+import type { Account } from '../flow/quota.ts';
+import { launch } from '../flow/service.ts';
+import { dateOf, jsonOf } from '../flow/sql.ts';
+import { F } from '../flow/texts.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import * as configQ from '../sign-config/queries.ts';
+import { normaliseApplies } from '../sign-config/service.ts';
+import { S } from '../sign-config/texts.ts';
+import { type FieldFill, fillPdf } from './fill-pdf.ts';
+import * as q from './queries.ts';
+
+type SaveInput = z.output<(typeof saveTemplate)['request']>;
+type PrepareInput = z.output<(typeof prepareTemplateLaunch)['request']>;
+type LaunchInput = z.output<(typeof launchTemplateFlow)['request']>;
+type Rect = [number, number, number, number];
+type Ctx = { ip?: string; userAgent?: string | null };
+
+const notFound = () => new AppError(Code.NotFound, S.templateNotFound);
+const refuse = (text: { en: string; zh: string }) => new AppError(Code.Refused, text);
+
+// ---------------------------------------------------------------------------------------------------------
+// Presenting
+
+export function presentTemplate(row: q.TemplateRow): Template {
+  return {
+    templateId: row.id,
+    name: row.name,
+    description: row.description,
+    documentName: row.document_name,
+    pages: row.pages,
+    pageSizes: jsonOf<PageSize[]>(row.page_sizes),
+    roles: jsonOf<TemplateRole[]>(row.roles),
+    fields: jsonOf<TemplateField[]>(row.fields),
+    positions: jsonOf<TemplatePosition[]>(row.positions),
+    signConfigId: row.sign_config_name ? row.sign_config_id : null,
+    signConfigName: row.sign_config_name,
+    downloadUrl: `${TEMPLATE_DOWNLOAD_PATH}/${row.id}`,
+    createdByName: row.created_by_name,
+    createdAt: dateOf(row.created_at).toISOString(),
+    updatedAt: dateOf(row.updated_at).toISOString(),
+  };
+}
+
+function presentSummary(row: q.TemplateRow): TemplateSummary {
+  const t = presentTemplate(row);
+  return {
+    templateId: t.templateId,
+    name: t.name,
+    description: t.description,
+    documentName: t.documentName,
+    pages: t.pages,
+    signConfigName: t.signConfigName,
+    createdByName: t.createdByName,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    roleNames: [...t.roles].sort((a, b) => a.stepIndex - b.stepIndex).map((r) => r.name),
+    fieldCount: t.fields.length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checking a template's content
+
+/** A box on a page of the template, normalised (x1 < x2, y1 < y2); refused when off its page. */
+function checkBox(what: string, page: number, rect: Rect, sizes: PageSize[]): Rect {
+  const size = sizes[page - 1];
+  const [a, b, c, d] = rect;
+  const r: Rect = [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+  const slack = 1;
+  if (
+    !size ||
+    r[2] - r[0] < 2 ||
+    r[3] - r[1] < 2 ||
+    r[0] < -slack ||
+    r[1] < -slack ||
+    r[2] > size.widthPt + slack ||
+    r[3] > size.heightPt + slack
+  )
+    throw refuse(S.boxOffPage(what, page, sizes.length));
+  return r.map((v) => Math.round(v * 100) / 100) as Rect;
+}
+
+/** Roles: unique keys and names, consistent applies, steps 0..n-1 without gaps, a bounded step size. */
+export function checkRoles(roles: TemplateRole[]): TemplateRole[] {
+  const keys = new Set<string>();
+  const names = new Set<string>();
+  const out = roles.map((r) => {
+    if (keys.has(r.key)) throw refuse(S.roleKeyTwice(r.key));
+    if (names.has(r.name)) throw refuse(S.roleNameTwice(r.name));
+    keys.add(r.key);
+    names.add(r.name);
+    return { ...r, applies: normaliseApplies(r.kind, r.applies, r.name) };
+  });
+  const steps = out.length ? Math.max(...out.map((r) => r.stepIndex)) + 1 : 0;
+  for (let s = 0; s < steps; s++) {
+    const n = out.filter((r) => r.stepIndex === s).length;
+    if (n === 0) throw refuse(S.stepGap(s + 1));
+    if (n > FLOW_LIMITS.partiesPerStep) throw refuse(S.tooManyInStep(s + 1, FLOW_LIMITS.partiesPerStep));
+  }
+  return out;
+}
+
+/** A field value checked against its type: the text written into the PDF, or a checkbox state. */
+export function checkValue(field: TemplateField, raw: string | boolean | null | undefined): string | boolean {
+  if (field.type === 'checkbox') {
+    const on = raw === true || raw === 'true';
+    if (
+      raw !== undefined &&
+      raw !== null &&
+      typeof raw !== 'boolean' &&
+      raw !== 'true' &&
+      raw !== 'false' &&
+      raw !== ''
+    )
+      throw refuse(S.valueNotCheckbox(field.label));
+    if (field.isRequired && !on) throw refuse(S.valueRequired(field.label));
+    return on;
+  }
+  if (typeof raw === 'boolean') throw refuse(S.valueNotText(field.label));
+  const text = (raw ?? '').trim();
+  if (text === '') {
+    if (field.isRequired) throw refuse(S.valueRequired(field.label));
+    return '';
+  }
+  if (field.type === 'number' && !NUMBER_PATTERN.test(text)) throw refuse(S.valueNotNumber(field.label));
+  if (field.type === 'date' && !isCalendarDate(text)) throw refuse(S.valueNotDate(field.label));
+  return text;
+}
+
+function checkFields(fields: TemplateField[], roles: TemplateRole[], sizes: PageSize[]): TemplateField[] {
+  const keys = new Set<string>();
+  const roleKeys = new Set(roles.map((r) => r.key));
+  return fields.map((f) => {
+    if (keys.has(f.key)) throw refuse(S.fieldKeyTwice(f.key));
+    keys.add(f.key);
+    if (f.filler !== INITIATOR_FILLER && !roleKeys.has(f.filler)) throw refuse(S.fieldUnknownFiller(f.label));
+    const rect = checkBox(f.label, f.page, f.rect, sizes);
+    let defaultValue = f.defaultValue === '' ? null : f.defaultValue;
+    if (defaultValue !== null) {
+      try {
+        const v = checkValue({ ...f, isRequired: false }, defaultValue);
+        defaultValue = String(v);
+      } catch {
+        throw refuse(S.fieldBadDefault(f.label));
+      }
+    }
+    return { ...f, rect, defaultValue };
+  });
+}
+
+function checkPositions(positions: TemplatePosition[], roles: TemplateRole[], sizes: PageSize[]) {
+  const seen = new Set<string>();
+  return positions.map((p) => {
+    const role = roles.find((r) => r.key === p.roleKey);
+    if (!role) throw refuse(S.positionUnknownRole);
+    // The engine writes one signature per party and document: one box per role.
+    if (seen.has(p.roleKey)) throw refuse(S.positionTwice(role.name));
+    seen.add(p.roleKey);
+    return { ...p, rect: checkBox(role.name, p.page, p.rect, sizes) };
+  });
+}
+
+/** The roles of a signing configuration, copied into a template: its steps become stepIndex. */
+function rolesOfConfig(row: configQ.SignConfigRow): TemplateRole[] {
+  const steps = jsonOf<{ parties: Omit<TemplateRole, 'stepIndex'>[] }[]>(row.steps);
+  return steps.flatMap((s, stepIndex) => s.parties.map((p) => ({ ...p, stepIndex })));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Templates
+
+/** A template of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
+async function templateOf(deps: AppDeps, account: Account, id: string): Promise<q.TemplateRow> {
+  const row = await q.findTemplate(deps.db, account, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getTemplate(deps: AppDeps, session: LiveSession, id: string): Promise<Template> {
+  return presentTemplate(await templateOf(deps, await accountOf(deps, session), id));
+}
+
+/** The template PDF (for the editor and the preview), for the owning account only. */
+export async function templatePdf(
+  deps: AppDeps,
+  session: LiveSession,
+  id: string,
+): Promise<{ bytes: Uint8Array; name: string }> {
+  const row = await templateOf(deps, await accountOf(deps, session), id);
+  return { bytes: await blobBytes(deps, row.blob_key), name: row.document_name };
+}
+
+export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<Template> {
+  const account = await accountOf(deps, session);
+  const existing = input.templateId ? await templateOf(deps, account, input.templateId) : undefined;
+  let source: { name: string; key: string; sha: string; pages: number; sizes: PageSize[] } | undefined;
+  if (!existing) {
+    if (!input.documentId) throw refuse(S.needsDocument);
+    const doc = await ownDocument(deps, account, input.documentId);
+    if (doc.flow_id) throw refuse(S.documentLaunched);
+    source = {
+      name: doc.name,
+      key: doc.current_key,
+      sha: doc.current_sha256,
+      pages: doc.pages,
+      sizes: jsonOf<PageSize[]>(doc.page_sizes),
+    };
+  }
+  const sizes = existing ? jsonOf<PageSize[]>(existing.page_sizes) : source!.sizes;
+  let roles = input.roles;
+  let signConfigId: string | null = null;
+  if (input.signConfigId) {
+    const config = await configQ.findConfig(deps.db, account, input.signConfigId);
+    if (!config) throw new AppError(Code.NotFound, S.configNotFound);
+    roles = rolesOfConfig(config);
+    signConfigId = config.id;
+  }
+  roles = checkRoles(roles);
+  const content = {
+    name: input.name,
+    description: input.description || null,
+    roles,
+    fields: checkFields(input.fields, roles, sizes),
+    positions: checkPositions(input.positions, roles, sizes),
+    signConfigId,
+  };
+  const now = deps.clock.now();
+  let id: string;
+  if (existing) {
+    if (!(await q.updateTemplate(deps.db, account, existing.id, { ...content, now }))) throw notFound();
+    id = existing.id;
+  } else {
+    id = await q.insertTemplate(deps.db, account, {
+      ...content,
+      documentName: source!.name,
+      blobKey: source!.key,
+      sha256: source!.sha,
+      pages: source!.pages,
+      pageSizes: sizes,
+      createdBy: session.userId,
+      now,
+    });
+    // The upload became the template: it is no longer a document waiting to be launched.
+    await deleteDocument(deps, session, input.documentId!);
+  }
+  return presentTemplate(await templateOf(deps, account, id));
+}
+
+export async function list(
+  deps: AppDeps,
+  session: LiveSession,
+  f: { pageNum: number; pageSize: number; keyword?: string },
+) {
+  const account = await accountOf(deps, session);
+  const { list: found, total } = await q.listTemplates(deps.db, account, f);
+  return { list: found.map(presentSummary), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
+  const account = await accountOf(deps, session);
+  if (!(await q.deleteTemplate(deps.db, account, id, deps.clock.now()))) throw notFound();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Launching from a template
+
+/** Every role has exactly one party of its kind; a company party names a verified company. */
+async function checkAssignments(
+  deps: AppDeps,
+  roles: TemplateRole[],
+  assignments: RoleAssignment[],
+): Promise<RoleAssignment[]> {
+  const byRole = new Map<string, RoleAssignment>();
+  for (const a of assignments) {
+    const role = roles.find((r) => r.key === a.roleKey);
+    if (!role) throw refuse(S.assignmentUnknownRole(a.roleKey));
+    if (byRole.has(a.roleKey)) throw refuse(S.assignmentTwice(role.name));
+    if (a.kind !== role.kind) throw refuse(S.assignmentKind(role.name, role.kind));
+    byRole.set(a.roleKey, a);
+  }
+  const out: RoleAssignment[] = [];
+  for (const role of roles) {
+    const a = byRole.get(role.key);
+    if (!a) throw refuse(S.assignmentMissing(role.name));
+    if (a.kind === 'company') {
+      const id =
+        a.companyId ?? (a.companyName ? await q.verifiedCompanyByName(deps.db, a.companyName) : undefined);
+      const company = id ? await getCompany(deps, id) : undefined;
+      if (company?.status !== 'verified') throw refuse(F.companyUnknown);
+      out.push({ ...a, companyId: company.id, companyName: company.name });
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** The values of one contract: every field checked, defaults applied, unknown keys refused. */
+function checkValues(fields: TemplateField[], values: Record<string, string | boolean>) {
+  for (const key of Object.keys(values))
+    if (!fields.some((f) => f.key === key)) throw refuse(S.valueUnknownField(key));
+  const checked: Record<string, string | boolean> = {};
+  for (const f of fields) checked[f.key] = checkValue(f, f.key in values ? values[f.key] : f.defaultValue);
+  return checked;
+}
+
+async function presentDraft(deps: AppDeps, account: Account, draft: q.DraftRow): Promise<TemplateDraft> {
+  const template = await q.findTemplate(deps.db, account, draft.template_id);
+  if (!template) throw notFound();
+  const doc = await findDocument(deps.db, draft.document_id);
+  if (!doc) throw new AppError(Code.NotFound, S.draftNotFound);
+  const flow = draft.flow_id ? await findFlow(deps.db, draft.flow_id) : undefined;
+  const t = presentTemplate(template);
+  return {
+    draftId: draft.id,
+    templateId: t.templateId,
+    templateName: t.name,
+    title: draft.title,
+    values: jsonOf<Record<string, string | boolean>>(draft.field_values),
+    assignments: jsonOf<RoleAssignment[]>(draft.assignments),
+    document: presentDocument(doc, flow?.status ?? null),
+    roles: t.roles,
+    positions: t.positions,
+    flowId: draft.flow_id,
+    flowStatus: (flow?.status as TemplateDraft['flowStatus']) ?? null,
+    createdAt: dateOf(draft.created_at).toISOString(),
+    updatedAt: dateOf(draft.updated_at).toISOString(),
+  };
+}
+
+export async function getDraft(deps: AppDeps, session: LiveSession, id: string): Promise<TemplateDraft> {
+  const account = await accountOf(deps, session);
+  const draft = await q.findDraft(deps.db, account, id);
+  if (!draft) throw new AppError(Code.NotFound, S.draftNotFound);
+  return presentDraft(deps, account, draft);
+}
+
+function checkLaunchable(t: Template): void {
+  if (t.roles.length === 0) throw refuse(S.noRoles);
+  for (const r of t.roles)
+    if (!t.positions.some((p) => p.roleKey === r.key)) throw refuse(S.positionMissing(r.name));
+}
+
+/**
+ * Fills a template for one contract: values and parties checked, the values written into a copy of the PDF
+ * which becomes a document of the caller's account (not launched), and a draft that remembers all of it.
+ */
+export async function prepare(
+  deps: AppDeps,
+  session: LiveSession,
+  input: PrepareInput,
+): Promise<TemplateDraft> {
+  const account = await accountOf(deps, session);
+  const row = await templateOf(deps, account, input.templateId);
+  const t = presentTemplate(row);
+  checkLaunchable(t);
+  const existing = input.draftId ? await q.findDraft(deps.db, account, input.draftId) : undefined;
+  if (input.draftId && !existing) throw new AppError(Code.NotFound, S.draftNotFound);
+  if (existing?.flow_id) throw refuse(S.draftLaunched);
+  if (existing && existing.template_id !== t.templateId) throw new AppError(Code.NotFound, S.draftNotFound);
+  const values = checkValues(t.fields, input.values);
+  const assignments = await checkAssignments(deps, t.roles, input.assignments);
+
+  const fills: FieldFill[] = t.fields.map((f) => ({
+    type: f.type,
+    page: f.page,
+    rect: f.rect,
+    value: values[f.key],
+    fontSize: f.fontSize,
+  }));
+  const filled = await fillPdf(await blobBytes(deps, row.blob_key), fills);
+  const doc = await uploadDocument(deps, session, { bytes: filled, filename: t.documentName });
+  const now = deps.clock.now();
+  const content = { documentId: doc.documentId, title: input.title, values, assignments, now };
+  let draftId: string;
+  if (existing) {
+    if (!(await q.updateDraft(deps.db, account, existing.id, content))) throw refuse(S.draftLaunched);
+    draftId = existing.id;
+    // The earlier filled copy is replaced; it was never launched (the draft was not).
+    await deleteDocument(deps, session, existing.document_id).catch(() => undefined);
+  } else
+    draftId = await q.insertDraft(deps.db, account, {
+      ...content,
+      templateId: t.templateId,
+      createdBy: session.userId,
+    });
+  return presentDraft(deps, account, (await q.findDraft(deps.db, account, draftId))!);
+}
+
+/**
+ * Launches a draft through the flow engine's launch: the template's steps (roles of one step in parallel),
+ * each role's party with its applies and the template's position on the filled document.
+ */
+export async function launchDraft(deps: AppDeps, session: LiveSession, input: LaunchInput, ctx: Ctx) {
+  const account = await accountOf(deps, session);
+  const draft = await q.findDraft(deps.db, account, input.draftId);
+  if (!draft) throw new AppError(Code.NotFound, S.draftNotFound);
+  if (draft.flow_id) throw refuse(S.draftLaunched);
+  const t = presentTemplate(await templateOf(deps, account, draft.template_id));
+  checkLaunchable(t);
+  // The template may have changed since the draft: its parties are checked against the roles of now.
+  const assignments = await checkAssignments(deps, t.roles, jsonOf<RoleAssignment[]>(draft.assignments));
+  const stepCount = Math.max(...t.roles.map((r) => r.stepIndex)) + 1;
+  const steps = Array.from({ length: stepCount }, (_, s) => ({
+    parties: t.roles
+      .filter((r) => r.stepIndex === s)
+      .map((role): PartyInput => {
+        const a = assignments.find((x) => x.roleKey === role.key)!;
+        const pos = t.positions.find((p) => p.roleKey === role.key)!;
+        const positions = [{ documentId: draft.document_id, page: pos.page, rect: pos.rect }];
+        if (a.kind === 'person')
+          return { kind: 'person', name: a.name, phone: a.phone, applies: role.applies, positions };
+        return {
+          kind: 'company',
+          companyId: a.companyId,
+          operatorPhone: a.operatorPhone,
+          operatorName: a.operatorName || undefined,
+          applies: role.applies,
+          positions,
+        };
+      }),
+  }));
+  const result = await launch(
+    deps,
+    session,
+    {
+      userType: session.userType,
+      title: draft.title,
+      documentIds: [draft.document_id],
+      steps,
+      deadline: input.deadline,
+      message: input.message,
+      isQuick: false,
+    },
+    ctx,
+  );
+  await q.markDraftLaunched(deps.db, draft.id, result.flowId, deps.clock.now());
+  return result;
+}
