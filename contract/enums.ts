@@ -66,3 +66,26 @@ export type SealKind = (typeof SealKind)[keyof typeof SealKind];
 
 export const SealStatus = { Enabled: 'enabled', Disabled: 'disabled' } as const;
 export type SealStatus = (typeof SealStatus)[keyof typeof SealStatus];
+
+/** States of a package order (packages, server/modules/package). */
+export const OrderStatus = {
+  AwaitingPayment: 'awaiting_payment',
+  Paid: 'paid',
+  Cancelled: 'cancelled',
+  Refunded: 'refunded',
+  Expired: 'expired',
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Where one launched flow's signing unit stands: reserved at launch, used at completion, released otherwise. */
+export const QuotaState = { Reserved: 'reserved', Used: 'used', Released: 'released' } as const;
+export type QuotaState = (typeof QuotaState)[keyof typeof QuotaState];
+
+/** What buying a package needs (SPEC §6) and may be missing: certificate, seal, operator (company), admin role. */
+export const PurchaseRequirement = {
+  CaCert: 'caCert',
+  Seal: 'seal',
+  Operator: 'operator',
+  CompanyAdmin: 'companyAdmin',
+} as const;
+export type PurchaseRequirement = (typeof PurchaseRequirement)[keyof typeof PurchaseRequirement];

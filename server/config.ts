@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
+import { type PackageSettings, loadPackageSettings } from './modules/package/package-config.ts';
 
 /**
  * Every setting of the server, read from the environment once at start and validated.
@@ -34,7 +35,7 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: zInt(1024, 100 * 1024 * 1024).default(1024 * 1024),
   UPLOAD_LIMIT_MB: zInt(1, 2048).default(50),
-  /** Signings each account may launch for free until packages exist (server/modules/flow/quota.ts). */
+  /** Starter allowance: signings each account may launch without a package, may be 0 (server/modules/package). */
   FREE_SIGNING_ALLOWANCE: zInt(0, 1_000_000).default(10),
   SESSION_IDLE_MINUTES: zInt(1, 7 * 24 * 60).default(120),
   /** Most live sessions one user may hold; a further login ends the oldest (it then answers 3000). */
@@ -108,6 +109,8 @@ export type Config = {
   clientDir: string;
   /** Partner platforms and the central user centre (server/modules/partner/partner-config.ts). */
   partners: PartnerSettings;
+  /** Packages, orders, payment notes, platform administrators (server/modules/package/package-config.ts). */
+  packages: PackageSettings;
   identity: { provider: 'development'; allowDevInProduction: boolean; devRejectIdNumber: string };
 };
 
@@ -133,6 +136,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const partners = loadPartnerSettings(env, isProduction);
   if (!partners.ok)
     throw new ConfigError(`Invalid configuration:\n${partners.issues.map((i) => `  ${i}`).join('\n')}`);
+  const packages = loadPackageSettings(env);
+  if (!packages.ok)
+    throw new ConfigError(`Invalid configuration:\n${packages.issues.map((i) => `  ${i}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   let database: Config['database'];
@@ -179,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     clientDir: resolve(e.CLIENT_DIR),
     partners: partners.value,
+    packages: packages.value,
     identity: {
       provider: e.IDENTITY_PROVIDER,
       allowDevInProduction: e.ALLOW_DEV_IDENTITY_PROVIDER,

@@ -367,7 +367,7 @@ export async function launch(
   const actor = await sessionActor(deps, session, req, account.companyName);
   const search = [input.title, ...docRows.map((d) => d.name)].join('\n').toLowerCase();
   await deps.db.transaction(async (tx) => {
-    if (!(await reserveUnit(tx, deps.config.freeSigningAllowance, account)))
+    if (!(await reserveUnit(tx, deps, account, flowId)))
       throw new AppError(Code.QuotaExhausted, F.quotaExhausted);
     await tx.execute(sql`
       INSERT INTO flows (id, owner_type, owner_id, initiator_user_id, initiator_name, initiator_company_name, title,
@@ -568,7 +568,7 @@ export async function endFlow(
           WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
     );
     if (!flow) return false;
-    await releaseUnit(tx, accountOfFlow(flow));
+    await releaseUnit(tx, accountOfFlow(flow), flowId, now);
     if (end.decliningPartyId)
       await tx.execute(sql`UPDATE flow_parties SET status = 'declined', declined_at = ${ts(now)},
         decline_reason = ${end.reason} WHERE id = ${end.decliningPartyId}`);

@@ -475,7 +475,7 @@ export async function completeFlow(deps: AppDeps, flowId: string): Promise<strin
           WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
     );
     if (!f) return false;
-    await consumeUnit(tx, accountOfFlow(f));
+    await consumeUnit(tx, accountOfFlow(f), flowId, now);
     for (const d of await flowDocuments(tx, flowId))
       await appendAudit(tx, {
         actor: 'platform',

@@ -55,8 +55,8 @@ export const F = {
   samePartyTwice: { en: 'the same signer appears twice in the flow', zh: '同一签署方在流程中出现了两次' },
   deadlineInPast: { en: 'the deadline must be in the future', zh: '截止时间必须晚于当前时间' },
   quotaExhausted: {
-    en: 'no signings left in your quota; buy a package to launch more',
-    zh: '签署份数已用完，请购买套餐后再发起',
+    en: 'no signings left in your quota: buy a package on the package list (/manage/productList) to launch more',
+    zh: '签署份数已用完，请在套餐列表（/manage/productList）购买套餐后再发起',
   },
   notYourTurn: {
     en: 'it is not your turn yet: an earlier signer has not finished',

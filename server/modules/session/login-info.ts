@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { personHasCaCert } from '../person/service.ts';
 import { companyLoginFlags } from '../company/membership.ts';
 import { hasUsableSeal } from '../seal/service.ts';
-import { quotaLoginFields } from '../flow/quota.ts';
+import { quotaLoginFields, salePackageProductTypes } from '../package/quota.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
 
@@ -30,8 +30,8 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     hasCaCert: session.userType === UserType.Person ? await personHasCaCert(deps, user.id) : company.hasCaCert,
     hasSeal: await hasUsableSeal(deps, session),
     hasOperator: company.hasOperator,
-    salePackageProductTypeList: [],
-    // Quantities: the signing quota of the session's account (flow module).
+    // Packages: the sale product types of the live packages, and the quota (starter allowance + packages).
+    salePackageProductTypeList: await salePackageProductTypes(deps, session),
     ...(await quotaLoginFields(deps, session)),
   };
 }

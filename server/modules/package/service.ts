@@ -1,0 +1,460 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AccountPackage, PackageInfo, PackageOrder, UsageRow } from '#contract/calls/package.ts';
+import { Code } from '#contract/codes.ts';
+import { OrderStatus, PurchaseRequirement, SaleProductType, UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, noPermission } from '../../http/app-error.ts';
+import { companyLoginFlags, requireCompanyRole } from '../company/membership.ts';
+import { dateOf, isoOrNull, jsonOf, one, rows, ts } from '../flow/sql.ts';
+import { personHasCaCert } from '../person/service.ts';
+import { hasUsableSeal } from '../seal/service.ts';
+import { findUserById } from '../session/account-queries.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import { paymentProviderFor } from './payment-provider.ts';
+import * as q from './queries.ts';
+import { type Account, accountOfSession, quotaDetailOf } from './quota.ts';
+import { P, REQUIREMENT_TEXTS } from './texts.ts';
+
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Presenters: what leaves the server
+
+type Tier = { minCopies: number; priceFen: number };
+
+export function presentPackage(r: q.PackageRow): PackageInfo {
+  return {
+    id: r.id,
+    name: r.name,
+    nameEn: r.name_en,
+    description: r.description,
+    saleProductType: r.sale_product_type as PackageInfo['saleProductType'],
+    signings: Number(r.signings),
+    priceFen: Number(r.price_fen),
+    validityDays: Number(r.validity_days),
+    tiers: jsonOf<Tier[]>(r.tiers),
+    isActive: r.is_active,
+  };
+}
+
+function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: q.AllocationRow[]): PackageOrder {
+  const status = r.status as PackageOrder['status'];
+  const amountFen = Number(r.amount_fen);
+  return {
+    orderNo: r.order_no,
+    kind: r.kind,
+    status,
+    packageId: r.package_id,
+    packageName: r.package_name,
+    packageNameEn: r.package_name_en,
+    saleProductType: r.sale_product_type as PackageOrder['saleProductType'],
+    signingsPerCopy: Number(r.signings_per_copy),
+    copies: Number(r.copies),
+    totalQuantity: Number(r.total_quantity),
+    unitPriceFen: Number(r.unit_price_fen),
+    amountFen,
+    validityDays: Number(r.validity_days),
+    buyerType: Number(r.buyer_type),
+    buyerName: r.buyer_name,
+    createdAt: dateOf(r.created_at).toISOString(),
+    payBy: dateOf(r.pay_by).toISOString(),
+    paidAt: isoOrNull(r.paid_at),
+    validUntil: isoOrNull(r.valid_until),
+    endedAt: isoOrNull(r.ended_at),
+    endReason: r.end_reason,
+    paymentReference: r.payment_reference,
+    allocations: allocations
+      .filter((a) => a.order_id === r.id)
+      .map((a) => ({
+        companyId: a.company_id,
+        companyName: a.company_name,
+        creditCode: a.credit_code,
+        quantity: Number(a.quantity),
+      })),
+    paymentNotes:
+      status === OrderStatus.AwaitingPayment
+        ? paymentProviderFor(deps.config.packages).notesFor({
+            orderNo: r.order_no,
+            amountFen,
+            payBy: dateOf(r.pay_by),
+          })
+        : null,
+  };
+}
+
+async function presentOrders(deps: AppDeps, list: q.OrderRow[]): Promise<PackageOrder[]> {
+  const allocations = await q.allocationsOf(
+    deps.db,
+    list.filter((o) => o.kind === 'group').map((o) => o.id),
+  );
+  return list.map((o) => presentOrder(deps, o, allocations));
+}
+
+const presentOne = async (deps: AppDeps, r: q.OrderRow) => (await presentOrders(deps, [r]))[0];
+
+// ---------------------------------------------------------------------------------------------------------
+// Who may do what
+
+/**
+ * Platform administrators are the users whose phone is in PLATFORM_ADMIN_PHONES; they manage packages and
+ * confirm payments, whatever account (person or company) their session acts for.
+ */
+export async function isPlatformAdmin(deps: AppDeps, session: LiveSession): Promise<boolean> {
+  const phones = deps.config.packages.platformAdminPhones;
+  if (phones.length === 0) return false;
+  const user = await findUserById(deps.db, session.userId);
+  return user !== undefined && user !== null && phones.includes(user.phone);
+}
+
+export async function requirePlatformAdmin(deps: AppDeps, session: LiveSession): Promise<void> {
+  // Authorisation: only the configured platform administrators; everyone else gets HTTP 602.
+  if (!(await isPlatformAdmin(deps, session))) throw noPermission();
+}
+
+/** SPEC §6: person: certificate + seal; company: certificate + seal + operator, bought by its administrator. */
+export async function purchaseEligibility(
+  deps: AppDeps,
+  session: LiveSession,
+): Promise<{ canBuy: boolean; userType: number; missing: PurchaseRequirement[] }> {
+  const missing: PurchaseRequirement[] = [];
+  if (session.userType === UserType.Company) {
+    const flags = await companyLoginFlags(deps, session);
+    if (!flags.hasCaCert) missing.push(PurchaseRequirement.CaCert);
+    if (!(await hasUsableSeal(deps, session))) missing.push(PurchaseRequirement.Seal);
+    if (!flags.hasOperator) missing.push(PurchaseRequirement.Operator);
+    if (!flags.isAdmin) missing.push(PurchaseRequirement.CompanyAdmin);
+  } else {
+    if (!(await personHasCaCert(deps, session.userId))) missing.push(PurchaseRequirement.CaCert);
+    if (!(await hasUsableSeal(deps, session))) missing.push(PurchaseRequirement.Seal);
+  }
+  return { canBuy: missing.length === 0, userType: session.userType, missing };
+}
+
+async function requireEligible(deps: AppDeps, session: LiveSession): Promise<{ buyerName: string }> {
+  const { missing } = await purchaseEligibility(deps, session);
+  const lacks = missing.filter((m) => m !== PurchaseRequirement.CompanyAdmin);
+  if (lacks.length) throw new AppError(Code.Refused, P.missing(lacks.map((m) => REQUIREMENT_TEXTS[m])));
+  if (session.userType === UserType.Company) {
+    // Authorisation: a company buys through its administrator only (operators get 602).
+    const access = await requireCompanyRole(deps, session, ['admin']);
+    return { buyerName: access.companyName };
+  }
+  const user = await findUserById(deps.db, session.userId);
+  return { buyerName: user?.name ?? user?.phone ?? '' };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Packages
+
+export async function listOnSale(deps: AppDeps, saleProductType?: string): Promise<PackageInfo[]> {
+  return (await q.listPackages(deps.db, { activeOnly: true, saleProductType })).map(presentPackage);
+}
+
+export async function listAllPackages(deps: AppDeps): Promise<PackageInfo[]> {
+  return (await q.listPackages(deps.db, { activeOnly: false })).map(presentPackage);
+}
+
+/** Creates (no id) or changes a package; tiers are kept sorted by their minimum copies. */
+export async function savePackage(
+  deps: AppDeps,
+  input: q.PackageFields & { id?: string },
+): Promise<PackageInfo> {
+  const tiers = [...input.tiers].sort((a, b) => a.minCopies - b.minCopies);
+  if (new Set(tiers.map((t) => t.minCopies)).size !== tiers.length)
+    throw new AppError(Code.Refused, P.tierOrder);
+  const fields = { ...input, tiers };
+  const now = deps.clock.now();
+  let id = input.id;
+  if (id) {
+    if (!(await q.updatePackage(deps.db, id, fields, now)))
+      throw new AppError(Code.NotFound, P.packageNotFound);
+  } else {
+    id = randomUUID();
+    await q.insertPackage(deps.db, id, fields, now);
+  }
+  return presentPackage((await q.findPackage(deps.db, id))!);
+}
+
+/** The price of one copy when buying `copies`: the highest tier reached, else the package price. */
+export function unitPriceFor(pkg: { priceFen: number; tiers: Tier[] }, copies: number): number {
+  let price = pkg.priceFen;
+  let reached = 0;
+  for (const t of pkg.tiers)
+    if (copies >= t.minCopies && t.minCopies > reached) {
+      reached = t.minCopies;
+      price = t.priceFen;
+    }
+  return price;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders
+
+const ORDER_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** PK + date (UTC) + 6 random characters without look-alikes, e.g. PK20250301K7Q2MX. */
+function newOrderNo(now: Date): string {
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += ORDER_NO_ALPHABET[randomInt(ORDER_NO_ALPHABET.length)];
+  return `PK${now.toISOString().slice(0, 10).replace(/-/g, '')}${tail}`;
+}
+
+export type OrderInput = {
+  packageId: string;
+  copies: number;
+  allocations?: { creditCode: string; quantity: number }[];
+};
+
+/** Checkout: one order awaiting payment (single purchase, or a group purchase with its distribution). */
+export async function createOrder(
+  deps: AppDeps,
+  session: LiveSession,
+  kind: 'single' | 'group',
+  input: OrderInput,
+): Promise<PackageOrder> {
+  if (kind === 'group' && session.userType !== UserType.Company)
+    throw new AppError(Code.Refused, P.groupNeedsCompany);
+  const { buyerName } = await requireEligible(deps, session);
+  const row = await q.findPackage(deps.db, input.packageId);
+  if (!row) throw new AppError(Code.NotFound, P.packageNotFound);
+  if (!row.is_active) throw new AppError(Code.Refused, P.packageNotOnSale);
+  const pkg = presentPackage(row);
+  const isType20 = pkg.saleProductType === SaleProductType.UnifiedPurchase;
+  if (kind === 'single' && isType20) throw new AppError(Code.Refused, P.type20IsGroup);
+  if (kind === 'group' && !isType20) throw new AppError(Code.Refused, P.groupOnlyType20);
+  const totalQuantity = pkg.signings * input.copies;
+  const receivers: { companyId: string; quantity: number }[] = [];
+  if (kind === 'group') {
+    const seen = new Set<string>();
+    let distributed = 0;
+    for (const a of input.allocations ?? []) {
+      if (seen.has(a.creditCode)) throw new AppError(Code.Refused, P.groupDuplicateCompany(a.creditCode));
+      seen.add(a.creditCode);
+      const company = await q.verifiedCompanyByCreditCode(deps.db, a.creditCode);
+      if (!company) throw new AppError(Code.Refused, P.groupUnknownCompany(a.creditCode));
+      receivers.push({ companyId: company.id, quantity: a.quantity });
+      distributed += a.quantity;
+    }
+    if (distributed > totalQuantity)
+      throw new AppError(Code.Refused, P.groupTooMany(totalQuantity, distributed));
+  }
+  const unitPriceFen = kind === 'group' ? unitPriceFor(pkg, input.copies) : pkg.priceFen;
+  const account = accountOfSession(session);
+  const now = deps.clock.now();
+  const payBy = new Date(now.getTime() + deps.config.packages.orderPaymentDays * DAY_MS);
+  const id = randomUUID();
+  const provider = paymentProviderFor(deps.config.packages);
+  for (let attempt = 0; ; attempt++) {
+    const orderNo = newOrderNo(now);
+    try {
+      await deps.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO package_orders (id, order_no, kind, buyer_type, buyer_id, buyer_user_id,
+            buyer_name, package_id, package_name, package_name_en, sale_product_type, signings_per_copy, copies,
+            total_quantity, unit_price_fen, amount_fen, validity_days, status, provider, created_at, pay_by)
+          VALUES (${id}, ${orderNo}, ${kind}, ${account.ownerType}, ${account.ownerId}, ${session.userId},
+            ${buyerName}, ${pkg.id}, ${pkg.name}, ${pkg.nameEn}, ${pkg.saleProductType}, ${pkg.signings},
+            ${input.copies}, ${totalQuantity}, ${unitPriceFen}, ${unitPriceFen * input.copies}, ${pkg.validityDays},
+            'awaiting_payment', ${provider.id}, ${ts(now)}, ${ts(payBy)})`);
+        for (const r of receivers)
+          await tx.execute(sql`INSERT INTO package_order_allocations (order_id, company_id, quantity)
+            VALUES (${id}, ${r.companyId}, ${r.quantity})`);
+      });
+      break;
+    } catch (err) {
+      // A clash of the random order number (unique): draw another one.
+      if (attempt >= 3 || !/order_no|unique|duplicate/i.test(String((err as Error).message))) throw err;
+    }
+  }
+  return presentOne(
+    deps,
+    (await one<q.OrderRow>(deps.db, sql`SELECT * FROM package_orders WHERE id = ${id}`))!,
+  );
+}
+
+export async function getOwnOrder(
+  deps: AppDeps,
+  session: LiveSession,
+  orderNo: string,
+): Promise<PackageOrder> {
+  await q.expireUnpaidOrders(deps.db, deps.clock.now());
+  const row = await q.findOwnOrder(deps.db, accountOfSession(session), orderNo);
+  if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
+  return presentOne(deps, row);
+}
+
+export async function listOrders(
+  deps: AppDeps,
+  f: { account?: Account; status?: string; keyword?: string; pageNum: number; pageSize: number },
+) {
+  await q.expireUnpaidOrders(deps.db, deps.clock.now());
+  const { list, total } = await q.listOrders(deps.db, {
+    ...f,
+    limit: f.pageSize,
+    offset: (f.pageNum - 1) * f.pageSize,
+  });
+  return { list: await presentOrders(deps, list), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+/** Ends an order awaiting payment (the buyer or a platform administrator cancels it). */
+export async function cancelOrder(
+  deps: AppDeps,
+  orderNo: string,
+  by: { account?: Account; reason: string },
+): Promise<PackageOrder> {
+  const now = deps.clock.now();
+  await q.expireUnpaidOrders(deps.db, now);
+  const row = by.account
+    ? await q.findOwnOrder(deps.db, by.account, orderNo)
+    : await q.findOrderByNo(deps.db, orderNo);
+  if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
+  const done = await rows<q.OrderRow>(
+    deps.db,
+    sql`UPDATE package_orders SET status = 'cancelled', ended_at = ${ts(now)}, end_reason = ${by.reason}
+        WHERE id = ${row.id} AND status = 'awaiting_payment' RETURNING *`,
+  );
+  if (done.length === 0) throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
+  return presentOne(deps, done[0]);
+}
+
+/**
+ * The one place an order becomes paid: status paid (only from awaiting payment, so a second confirmation
+ * is refused), validity from now, and the signings credited — a group purchase's shares to the receiving
+ * companies, the rest to the buyer — all in one transaction.
+ */
+export async function markOrderPaid(
+  deps: AppDeps,
+  orderNo: string,
+  by: { adminUserId: string | null; reference?: string },
+): Promise<PackageOrder> {
+  const now = deps.clock.now();
+  await q.expireUnpaidOrders(deps.db, now);
+  const paid = await deps.db.transaction(async (tx) => {
+    const row = await q.findOrderByNo(tx, orderNo, true);
+    if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
+    if (row.status === OrderStatus.Paid) throw new AppError(Code.Refused, P.alreadyPaid);
+    if (row.status !== OrderStatus.AwaitingPayment)
+      throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
+    const validUntil = new Date(now.getTime() + Number(row.validity_days) * DAY_MS);
+    const updated = await one<q.OrderRow>(
+      tx,
+      sql`UPDATE package_orders SET status = 'paid', paid_at = ${ts(now)}, valid_until = ${ts(validUntil)},
+            confirmed_by = ${by.adminUserId}, payment_reference = ${by.reference ?? null}
+          WHERE id = ${row.id} AND status = 'awaiting_payment' RETURNING *`,
+    );
+    if (!updated) throw new AppError(Code.Refused, P.alreadyPaid);
+    const grant = async (
+      ownerType: number,
+      ownerId: string,
+      quantity: number,
+      source: 'purchase' | 'group',
+    ) =>
+      tx.execute(sql`INSERT INTO account_packages (id, owner_type, owner_id, order_id, source, name, name_en,
+          sale_product_type, quantity, starts_at, expires_at, status, created_at)
+        VALUES (${randomUUID()}, ${ownerType}, ${ownerId}, ${row.id}, ${source}, ${row.package_name},
+          ${row.package_name_en}, ${row.sale_product_type}, ${quantity}, ${ts(now)}, ${ts(validUntil)}, 'active',
+          ${ts(now)})`);
+    let kept = Number(row.total_quantity);
+    for (const a of await q.allocationsOf(tx, [row.id])) {
+      await grant(UserType.Company, a.company_id, Number(a.quantity), 'group');
+      kept -= Number(a.quantity);
+    }
+    if (kept > 0) await grant(Number(row.buyer_type), row.buyer_id, kept, 'purchase');
+    return updated;
+  });
+  return presentOne(deps, paid);
+}
+
+/**
+ * A paid order was refunded: the order ends as refunded and each of its packages keeps only what running
+ * or completed flows hold (quantity = reserved + used): the unused signings are withdrawn.
+ */
+export async function refundOrder(deps: AppDeps, orderNo: string, reason: string): Promise<PackageOrder> {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction(async (tx) => {
+    const row = await q.findOrderByNo(tx, orderNo, true);
+    if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
+    if (row.status !== OrderStatus.Paid) throw new AppError(Code.Refused, P.orderNotPaid);
+    const updated = (await one<q.OrderRow>(
+      tx,
+      sql`UPDATE package_orders SET status = 'refunded', ended_at = ${ts(now)}, end_reason = ${reason}
+          WHERE id = ${row.id} AND status = 'paid' RETURNING *`,
+    ))!;
+    await tx.execute(sql`UPDATE account_packages SET status = 'refunded', quantity = reserved + used
+      WHERE order_id = ${row.id}`);
+    return updated;
+  });
+  return presentOne(deps, done);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The account's packages and usage
+
+export async function accountPackages(deps: AppDeps, session: LiveSession) {
+  const account = accountOfSession(session);
+  const now = deps.clock.now().getTime();
+  const packages: AccountPackage[] = (await q.grantsOf(deps.db, account)).map((g) => {
+    const expiresAt = dateOf(g.expires_at);
+    const status = g.status === 'refunded' ? 'refunded' : expiresAt.getTime() <= now ? 'expired' : 'active';
+    const quantity = Number(g.quantity);
+    const reserved = Number(g.reserved);
+    const used = Number(g.used);
+    return {
+      id: g.id,
+      name: g.name,
+      nameEn: g.name_en,
+      saleProductType: g.sale_product_type as AccountPackage['saleProductType'],
+      source: g.source,
+      fromCompanyName: g.source === 'group' ? g.buyer_name : null,
+      orderNo: g.order_no,
+      quantity,
+      reserved,
+      used,
+      remaining: status === 'active' ? Math.max(0, quantity - reserved - used) : 0,
+      startsAt: dateOf(g.starts_at).toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      status,
+    };
+  });
+  const d = await quotaDetailOf(deps, account);
+  return {
+    packages,
+    quota: {
+      totalQuantitySum: d.total,
+      totalReserveQuantity: d.reserved,
+      totalUseQuantity: d.used,
+      remainQuantity: d.remaining,
+      starter: d.starter,
+    },
+  };
+}
+
+const presentUsage = (r: q.UsageDbRow): UsageRow => ({
+  flowId: r.flow_id,
+  title: r.title,
+  initiatorName: r.initiator_name,
+  launchedAt: dateOf(r.reserved_at).toISOString(),
+  state: r.state,
+  settledAt: isoOrNull(r.settled_at),
+  accountPackageId: r.account_package_id,
+  packageName: r.package_name,
+  packageNameEn: r.package_name_en,
+});
+
+export async function usageDetail(
+  deps: AppDeps,
+  session: LiveSession,
+  f: q.UsageFilters,
+  page: { pageNum: number; pageSize: number },
+) {
+  const { list, total } = await q.usageOf(deps.db, accountOfSession(session), f, {
+    limit: page.pageSize,
+    offset: (page.pageNum - 1) * page.pageSize,
+  });
+  return { list: list.map(presentUsage), total, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
+export async function usageExport(deps: AppDeps, session: LiveSession, f: q.UsageFilters, max: number) {
+  const { list, total } = await q.usageOf(deps.db, accountOfSession(session), f, { limit: max, offset: 0 });
+  return { rows: list.map(presentUsage), isTruncated: total > list.length };
+}
