@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 18090);
 // A fresh data folder for every run: the journeys start from an empty product.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'esign-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+const SMS_RESEND_SECONDS = 2;
+process.env.E2E_SMS_RESEND_SECONDS = String(SMS_RESEND_SECONDS);
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -46,6 +48,12 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every journey comes from 127.0.0.1: per-address limits would stop the suite, not an attacker.
+      SMS_MAX_PER_IP_HOUR: '100000',
+      SMS_MAX_PER_PHONE_HOUR: '1000',
+      LOGIN_MAX_PER_IP: '100000',
+      // A second code to the same phone may follow after this many seconds (60 in production).
+      SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
       // Partner pages that frame the app in e2e/embedding.spec.ts (served by page.route on these origins).
       PARTNER_ZYPT_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
       PARTNER_ZHDB_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
