@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { keySuffixOf } from '../contract/transport.ts';
 import { newIdNumber, personTexts } from './person-support.ts';
@@ -12,18 +13,37 @@ export const ZHDB_ORIGIN = `http://127.0.0.1:${PORT + 2}`;
 export const UNKNOWN_ORIGIN = `http://127.0.0.1:${PORT + 3}`;
 
 /**
- * Serves a partner's page on `origin` (no server there: page.route answers) that frames `appUrl` and records
- * every message it receives in window.received.
+ * A partner's page on `origin`, from a real server on that port (Chromium's local-network checks refuse a
+ * page that page.route made up to frame 127.0.0.1): it frames `?app=<url>` and records every message it
+ * receives in window.received.
  */
-export async function openPartnerPage(page: Page, origin: string, appUrl: string): Promise<void> {
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Partner</title>
+const PARTNER_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Partner</title>
 <script>window.received = []; addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));</script>
-</head><body><h1>Partner platform</h1>
-<iframe id="app" title="e-signature" src="${appUrl}" style="width:1200px;height:900px;border:0"></iframe></body></html>`;
-  await page.route(`${origin}/partner.html`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+</head><body><h1>Partner platform</h1><iframe id="app" title="e-signature" style="width:1200px;height:900px;border:0"></iframe>
+<script>document.getElementById('app').src = new URLSearchParams(location.search).get('app');</script></body></html>`;
+
+/** Starts the partner servers of the given origins; resolves to a function that stops them. */
+export async function startPartnerServers(origins: string[]): Promise<() => Promise<void>> {
+  const servers = await Promise.all(
+    origins.map(
+      (origin) =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer((_req, res) => {
+            res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+            res.end(PARTNER_HTML);
+          });
+          server.once('error', reject);
+          server.listen(Number(new URL(origin).port), '127.0.0.1', () => resolve(server));
+        }),
+    ),
   );
-  await page.goto(`${origin}/partner.html`);
+  return async () => {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  };
+}
+
+export async function openPartnerPage(page: Page, origin: string, appUrl: string): Promise<void> {
+  await page.goto(`${origin}/partner.html?${new URLSearchParams({ app: appUrl })}`);
 }
 
 export const receivedBy = (page: Page) =>
