@@ -39,6 +39,9 @@ const linkLoginPage = () => import('@/features/signing-room/link-login-page.tsx'
 const signListPage = () => import('@/features/flow/sign-list-page.tsx');
 // Workspace, guides, monitor and the small public screens (src/features/workspace, guide, monitor, misc).
 const startupPage = () => import('@/features/workspace/startup-page.tsx');
+const templateListPage = () => import('@/features/template/template-list-page.tsx');
+const templateDetailPage = () => import('@/features/template/template-detail-page.tsx');
+const configEditPage = () => import('@/features/sign-config/config-edit-page.tsx');
 
 const manageChildren: RouteObject[] = [
   to(paths.manageStartup),
@@ -46,21 +49,22 @@ const manageChildren: RouteObject[] = [
   personPage('manageStartupNext', PUBLIC, startupPage),
   personPage('manageAbcde', PROTECTED, () => import('@/features/misc/all-functions-page.tsx')),
   personPage('manageHome', PROTECTED, () => import('@/features/workspace/home-page.tsx')),
-  ...(
-    [
-      'manageTemplateCreate',
-      'manageFileTemplate',
-      'manageFileTemplatePreview',
-      'manageEditFileTemplate',
-      'manageTemplateDetail',
-      'manageTempTemplateDetail',
-      'manageTemplateSign',
-      'manageSignConfig',
-      'manageAddConfig',
-      'manageStepConfig',
-      'manageProductList',
-    ] as const
-  ).map((key) => planned(key, PROTECTED)),
+  ...(['manageProductList'] as const).map((key) => planned(key, PROTECTED)),
+  // Templates, launch from a template and signing configurations (src/features/template, sign-config).
+  personPage('manageTemplateCreate', PROTECTED, templateListPage),
+  personPage('manageFileTemplate', PROTECTED, templateListPage),
+  personPage(
+    'manageFileTemplatePreview',
+    PROTECTED,
+    () => import('@/features/template/template-preview-page.tsx'),
+  ),
+  personPage('manageEditFileTemplate', PROTECTED, () => import('@/features/template/template-edit-page.tsx')),
+  personPage('manageTemplateDetail', PROTECTED, templateDetailPage),
+  personPage('manageTempTemplateDetail', PROTECTED, templateDetailPage),
+  personPage('manageTemplateSign', PROTECTED, () => import('@/features/template/template-sign-page.tsx')),
+  personPage('manageSignConfig', PROTECTED, () => import('@/features/sign-config/config-list-page.tsx')),
+  personPage('manageAddConfig', PROTECTED, configEditPage),
+  personPage('manageStepConfig', PROTECTED, configEditPage),
   personPage('manageQuicklyFileUpload', PROTECTED, launchPage),
   personPage('manageFileUpload', PROTECTED, launchPage),
   personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),

@@ -1,0 +1,129 @@
+// The form of one contract made from a template (home/templateDetail): values by field, a party per role, and
+// the checks the server makes too, so the user sees a localised message before any call.
+import {
+  isCalendarDate,
+  NUMBER_PATTERN,
+  type RoleAssignment,
+  type TemplateField,
+  type TemplateRole,
+} from '@/api/template.ts';
+
+export type PartyForm = {
+  roleKey: string;
+  kind: 'person' | 'company';
+  name: string;
+  phone: string;
+  companyMode: 'own' | 'other';
+  companyName: string;
+  operatorPhone: string;
+  operatorName: string;
+};
+
+const PHONE = /^1\d{10}$/;
+
+export function initialValues(fields: TemplateField[]): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (const f of fields)
+    out[f.key] = f.type === 'checkbox' ? f.defaultValue === 'true' : (f.defaultValue ?? '');
+  return out;
+}
+
+export function initialParty(role: TemplateRole, hasOwnCompany: boolean): PartyForm {
+  return {
+    roleKey: role.key,
+    kind: role.kind,
+    name: '',
+    phone: '',
+    companyMode: hasOwnCompany ? 'own' : 'other',
+    companyName: '',
+    operatorPhone: '',
+    operatorName: '',
+  };
+}
+
+export function partyFromAssignment(a: RoleAssignment, ownCompanyId: string | null): PartyForm {
+  if (a.kind === 'person')
+    return {
+      ...initialParty({ key: a.roleKey, kind: 'person' } as TemplateRole, false),
+      name: a.name,
+      phone: a.phone,
+    };
+  const isOwn = !!ownCompanyId && a.companyId === ownCompanyId;
+  return {
+    roleKey: a.roleKey,
+    kind: 'company',
+    name: '',
+    phone: '',
+    companyMode: isOwn ? 'own' : 'other',
+    companyName: isOwn ? '' : (a.companyName ?? ''),
+    operatorPhone: a.operatorPhone,
+    operatorName: a.operatorName ?? '',
+  };
+}
+
+export type FillIssue =
+  | { key: 'titleRequired' }
+  | { key: 'required_' | 'notNumber' | 'notDate'; label: string }
+  | { key: 'nameRequired' | 'phoneInvalid' | 'companyRequired'; role: string };
+
+export function fillIssue(
+  title: string,
+  fields: TemplateField[],
+  values: Record<string, string | boolean>,
+  roles: TemplateRole[],
+  parties: PartyForm[],
+): FillIssue | null {
+  if (!title.trim()) return { key: 'titleRequired' };
+  for (const f of fields) {
+    const v = values[f.key];
+    if (f.type === 'checkbox') {
+      if (f.isRequired && v !== true) return { key: 'required_', label: f.label };
+      continue;
+    }
+    const text = typeof v === 'string' ? v.trim() : '';
+    if (!text) {
+      if (f.isRequired) return { key: 'required_', label: f.label };
+      continue;
+    }
+    if (f.type === 'number' && !NUMBER_PATTERN.test(text)) return { key: 'notNumber', label: f.label };
+    if (f.type === 'date' && !isCalendarDate(text)) return { key: 'notDate', label: f.label };
+  }
+  for (const r of roles) {
+    const p = parties.find((x) => x.roleKey === r.key);
+    if (!p) return { key: 'nameRequired', role: r.name };
+    if (p.kind === 'person') {
+      if (!p.name.trim()) return { key: 'nameRequired', role: r.name };
+      if (!PHONE.test(p.phone.trim())) return { key: 'phoneInvalid', role: r.name };
+    } else {
+      if (p.companyMode === 'other' && p.companyName.trim().length < 2)
+        return { key: 'companyRequired', role: r.name };
+      if (!PHONE.test(p.operatorPhone.trim())) return { key: 'phoneInvalid', role: r.name };
+    }
+  }
+  return null;
+}
+
+export function toAssignments(parties: PartyForm[], ownCompanyId: string | null): RoleAssignment[] {
+  return parties.map((p) =>
+    p.kind === 'person'
+      ? { roleKey: p.roleKey, kind: 'person', name: p.name.trim(), phone: p.phone.trim() }
+      : {
+          roleKey: p.roleKey,
+          kind: 'company',
+          ...(p.companyMode === 'own' && ownCompanyId
+            ? { companyId: ownCompanyId }
+            : { companyName: p.companyName.trim() }),
+          operatorPhone: p.operatorPhone.trim(),
+          operatorName: p.operatorName.trim() || undefined,
+        },
+  );
+}
+
+export function cleanValues(fields: TemplateField[], values: Record<string, string | boolean>) {
+  const out: Record<string, string | boolean> = {};
+  for (const f of fields) {
+    const v = values[f.key];
+    out[f.key] = f.type === 'checkbox' ? v === true : typeof v === 'string' ? v.trim() : '';
+  }
+  return out;
+}

@@ -1,0 +1,293 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@/api/http.ts';
+import {
+  getTemplate,
+  getTemplateDraft,
+  INITIATOR_FILLER,
+  prepareTemplateLaunch,
+  type Template,
+  type TemplateField,
+} from '@/api/template.ts';
+import { paths } from '@/app/paths.ts';
+import { useTexts } from '@/i18n/i18n-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import {
+  cleanValues,
+  fillIssue,
+  initialParty,
+  initialValues,
+  type PartyForm,
+  partyFromAssignment,
+  toAssignments,
+} from './fill-model.ts';
+import { texts } from './texts.ts';
+
+function FieldInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: TemplateField;
+  value: string | boolean;
+  onChange: (v: string | boolean) => void;
+}) {
+  const id = useId();
+  const label = `${field.label}${field.isRequired ? ' *' : ''}`;
+  if (field.type === 'checkbox')
+    return (
+      <Checkbox checked={value === true} onChange={(e) => onChange(e.target.checked)}>
+        {label}
+      </Checkbox>
+    );
+  return (
+    <div style={{ display: 'grid', gap: 4 }}>
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        type={field.type === 'date' ? 'date' : 'text'}
+        inputMode={field.type === 'number' ? 'decimal' : undefined}
+        placeholder={field.type === 'number' ? '0.00' : undefined}
+        maxLength={200}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function PartyFields({
+  roleName,
+  party,
+  hasOwnCompany,
+  ownCompanyName,
+  onChange,
+}: {
+  roleName: string;
+  party: PartyForm;
+  hasOwnCompany: boolean;
+  ownCompanyName: string | null;
+  onChange: (p: PartyForm) => void;
+}) {
+  const tt = useTexts(texts);
+  const ids = { name: useId(), phone: useId(), company: useId(), opPhone: useId(), opName: useId() };
+  const set = (patch: Partial<PartyForm>) => onChange({ ...party, ...patch });
+  return (
+    <Card size="small" title={roleName} data-testid="role-party" style={{ marginBottom: 12 }}>
+      {party.kind === 'person' ? (
+        <div style={{ display: 'grid', gap: 6, gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+          <div style={{ display: 'grid', gap: 4 }}>
+            <label htmlFor={ids.name}>{tt('signerName')}</label>
+            <Input
+              id={ids.name}
+              value={party.name}
+              maxLength={32}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          </div>
+          <div style={{ display: 'grid', gap: 4 }}>
+            <label htmlFor={ids.phone}>{tt('signerPhone')}</label>
+            <Input
+              id={ids.phone}
+              value={party.phone}
+              inputMode="tel"
+              maxLength={11}
+              onChange={(e) => set({ phone: e.target.value })}
+            />
+          </div>
+        </div>
+      ) : (
+        <div style={{ display: 'grid', gap: 8 }}>
+          <Radio.Group
+            value={party.companyMode}
+            onChange={(e) => set({ companyMode: e.target.value })}
+            options={[
+              {
+                label: `${tt('ownCompany')}${ownCompanyName ? ` (${ownCompanyName})` : ''}`,
+                value: 'own',
+                disabled: !hasOwnCompany,
+              },
+              { label: tt('otherCompany'), value: 'other' },
+            ]}
+          />
+          <div
+            style={{ display: 'grid', gap: 6, gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}
+          >
+            {party.companyMode === 'other' ? (
+              <div style={{ display: 'grid', gap: 4 }}>
+                <label htmlFor={ids.company}>{tt('companyName')}</label>
+                <Input
+                  id={ids.company}
+                  value={party.companyName}
+                  maxLength={64}
+                  onChange={(e) => set({ companyName: e.target.value })}
+                />
+              </div>
+            ) : null}
+            <div style={{ display: 'grid', gap: 4 }}>
+              <label htmlFor={ids.opPhone}>{tt('operatorPhone')}</label>
+              <Input
+                id={ids.opPhone}
+                value={party.operatorPhone}
+                inputMode="tel"
+                maxLength={11}
+                onChange={(e) => set({ operatorPhone: e.target.value })}
+              />
+            </div>
+            <div style={{ display: 'grid', gap: 4 }}>
+              <label htmlFor={ids.opName}>{tt('operatorName')}</label>
+              <Input
+                id={ids.opName}
+                value={party.operatorName}
+                maxLength={32}
+                onChange={(e) => set({ operatorName: e.target.value })}
+              />
+            </div>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /manage/home/templateDetail?templateId= (fill a template for a new contract) and
+ * /manage/home/tempTemplateDetail?draftId= (change a saved draft): the fields, grouped by who provides them,
+ * and a party for each role; then on to home/templateSign.
+ */
+export default function TemplateDetailPage() {
+  const tt = useTexts(texts);
+  const navigate = useNavigate();
+  const isDraft = useLocation().pathname === paths.manageTempTemplateDetail;
+  const [params] = useSearchParams();
+  const me = useSessionStore((s) => s.userInfo);
+  const ownCompanyId = me?.userType === 1 ? (me.companyId ?? null) : null;
+  const titleId = useId();
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [draftId, setDraftId] = useState<string | undefined>(undefined);
+  const [title, setTitle] = useState('');
+  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  const [parties, setParties] = useState<PartyForm[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    const fail = (e: unknown) =>
+      setProblem(tt('loadFailed', { reason: e instanceof Error ? e.message : String(e) }));
+    if (isDraft) {
+      const id = params.get('draftId');
+      if (!id) return;
+      getTemplateDraft({ draftId: id })
+        .then(async (d) => {
+          const t = await getTemplate({ templateId: d.templateId });
+          setTemplate(t);
+          setDraftId(d.draftId);
+          setTitle(d.title);
+          setValues({ ...initialValues(t.fields), ...d.values });
+          setParties(
+            t.roles.map((r) => {
+              const a = d.assignments.find((x) => x.roleKey === r.key);
+              return a ? partyFromAssignment(a, ownCompanyId) : initialParty(r, !!ownCompanyId);
+            }),
+          );
+        })
+        .catch(fail);
+    } else {
+      const id = params.get('templateId');
+      if (!id) return;
+      getTemplate({ templateId: id })
+        .then((t) => {
+          setTemplate(t);
+          setTitle(t.name);
+          setValues(initialValues(t.fields));
+          setParties(t.roles.map((r) => initialParty(r, !!ownCompanyId)));
+        })
+        .catch(fail);
+    }
+  }, [isDraft, params, ownCompanyId, tt]);
+
+  if (!template)
+    return problem ? <Alert type="error" showIcon title={problem} style={{ margin: 16 }} /> : null;
+
+  const groups = [
+    { key: INITIATOR_FILLER, title: tt('fieldsOfInitiator') },
+    ...template.roles.map((r) => ({ key: r.key, title: tt('fieldsOf', { name: r.name }) })),
+  ]
+    .map((g) => ({ ...g, fields: template.fields.filter((f) => f.filler === g.key) }))
+    .filter((g) => g.fields.length > 0);
+
+  const next = async () => {
+    const issue = fillIssue(title, template.fields, values, template.roles, parties);
+    if (issue) {
+      const { key, ...rest } = issue;
+      return setProblem(tt(key, rest as Record<string, string>));
+    }
+    setProblem(null);
+    setIsSaving(true);
+    try {
+      const draft = await prepareTemplateLaunch({
+        templateId: template.templateId,
+        draftId,
+        title: title.trim(),
+        values: cleanValues(template.fields, values),
+        assignments: toAssignments(parties, ownCompanyId),
+      });
+      navigate(`${paths.manageTemplateSign}?draftId=${draft.draftId}`);
+    } catch (e) {
+      if (e instanceof ApiError) setProblem(e.message);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <main className="template-detail" style={{ padding: 16, maxWidth: 900 }}>
+      <h1 style={{ fontSize: 20 }}>{tt('fillTitle', { name: template.name })}</h1>
+      <div style={{ display: 'grid', gap: 4, maxWidth: 480, marginBottom: 16 }}>
+        <label htmlFor={titleId}>{tt('contractTitle')}</label>
+        <Input id={titleId} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+      </div>
+      {groups.map((g) => (
+        <Card key={g.key} size="small" title={g.title} style={{ marginBottom: 12 }}>
+          <div
+            style={{ display: 'grid', gap: 10, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}
+          >
+            {g.fields.map((f) => (
+              <FieldInput
+                key={f.key}
+                field={f}
+                value={values[f.key] ?? ''}
+                onChange={(v) => setValues((vs) => ({ ...vs, [f.key]: v }))}
+              />
+            ))}
+          </div>
+        </Card>
+      ))}
+      <h2 style={{ fontSize: 16 }}>{tt('partiesTitle')}</h2>
+      {template.roles.map((r) => {
+        const party = parties.find((p) => p.roleKey === r.key);
+        if (!party) return null;
+        return (
+          <PartyFields
+            key={r.key}
+            roleName={`${tt('stepN', { n: r.stepIndex + 1 })} · ${r.name}`}
+            party={party}
+            hasOwnCompany={!!ownCompanyId}
+            ownCompanyName={me?.companyName ?? null}
+            onChange={(p) => setParties((ps) => ps.map((x) => (x.roleKey === r.key ? p : x)))}
+          />
+        );
+      })}
+      {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} /> : null}
+      <Button type="primary" loading={isSaving} onClick={next}>
+        {tt('next')}
+      </Button>
+    </main>
+  );
+}
