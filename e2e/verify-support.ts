@@ -25,6 +25,7 @@ export const verifyTexts: Record<
     chain: string;
     downloadPdf: string;
     rootDownload: string;
+    chooseAgain: string;
   }
 > = {
   'en-US': {
@@ -43,6 +44,7 @@ export const verifyTexts: Record<
     chain: 'Certificate chain',
     downloadPdf: 'Download report (PDF)',
     rootDownload: 'Download the platform root certificate',
+    chooseAgain: 'Show my copy of the file',
   },
   'zh-CN': {
     drop: '选择要验证的 PDF',
@@ -60,5 +62,6 @@ export const verifyTexts: Record<
     chain: '证书链',
     downloadPdf: '下载报告（PDF）',
     rootDownload: '下载平台根证书',
+    chooseAgain: '显示我的文件',
   },
 };

@@ -37,7 +37,16 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       // The document view outlines the signature's widget, linked to its card.
       await page.getByRole('tab', { name: t.document }).click();
       await expect(page).toHaveURL(/#\/check\/checkPdf\?report=/);
-      await expect(page.getByRole('article', { name: t.signature1 })).toBeVisible();
+      // After the reload the browser no longer has the file (the server never keeps it): choose it again.
+      await upload(page, t.chooseAgain, 'attacked.pdf', corpusBytes(ATTACKED));
+      const outline = page.getByRole('button', { name: t.signature1 });
+      await expect(outline).toBeVisible();
+      await expect(page.locator('.pdf-page[data-page="1"]')).toHaveAttribute('data-drawn', 'true', {
+        timeout: 30_000,
+      });
+      await outline.click();
+      await expect(page.getByRole('article', { name: t.signature1 })).toHaveClass(/is-selected/);
+      if (process.env.VERIFY_SCREENSHOTS) await page.screenshot({ path: `/tmp/verify-pdf-${locale}.png` });
     });
 
     test('a valid file: a signature card with the signer and the certificate chain', async ({ page }) => {
@@ -50,6 +59,8 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       await expect(card).toContainText('Some Company');
       await expect(card).toContainText(t.reasonUntrusted);
       await expect(card.getByRole('tree', { name: t.chain })).toContainText('signpdf, Some Company');
+      if (process.env.VERIFY_SCREENSHOTS)
+        await page.screenshot({ path: `/tmp/verify-summary-${locale}.png`, fullPage: true });
       await expect(page.getByRole('link', { name: t.rootDownload })).toHaveAttribute(
         'href',
         /\/v1\/pki\/root\.crt/,
@@ -77,6 +88,8 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       expect(box && box.x >= 0 && box.x + box.width <= 376).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);
+      if (process.env.VERIFY_SCREENSHOTS)
+        await page.screenshot({ path: `/tmp/verify-phone-${locale}.png`, fullPage: true });
     });
   });
 }

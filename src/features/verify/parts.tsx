@@ -187,10 +187,13 @@ export function ChainTree({ chain }: { chain: SignatureCard['chain'] }) {
 export function SignatureCardView({
   card,
   isSelected,
+  isNarrow,
   onShowInDocument,
 }: {
   card: SignatureCard;
   isSelected?: boolean;
+  /** Beside the document: one column of facts. */
+  isNarrow?: boolean;
   onShowInDocument?: (card: SignatureCard) => void;
 }) {
   const tt = useTexts(texts);
@@ -237,7 +240,7 @@ export function SignatureCardView({
       ) : null}
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
+        column={isNarrow ? 1 : { xs: 1, sm: 1, md: 2 }}
         items={[
           { key: 'signer', label: tt('signer'), children: card.signer?.name ?? '—' },
           { key: 'org', label: tt('organisation'), children: card.signer?.organisation ?? '—' },
@@ -450,7 +453,7 @@ export { REPORT_TTL_MINUTES };
 export function VerifyStyles() {
   return (
     <style>{`
-      .verify-page { max-width: 1180px; margin: 0 auto; padding: 16px 20px 48px; box-sizing: border-box; }
+      .verify-page { max-width: 1180px; margin: 0 auto; padding: 16px 20px 48px; box-sizing: border-box; font-size: 14px; }
       .verify-top { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
       .verify-top h1 { font-size: 22px; margin: 8px 0; flex: 1 1 auto; }
       .verify-muted { color: #8c8c8c; font-size: 12px; }
@@ -458,7 +461,7 @@ export function VerifyStyles() {
       .verify-drop { border: 2px dashed #d9d9d9; border-radius: 8px; padding: 20px; text-align: center; background: #fafafa; }
       .verify-drop.is-over { border-color: #1677ff; background: #e6f4ff; }
       .verify-drop-button { display: flex; flex-direction: column; align-items: center; gap: 6px; width: 100%;
-        background: none; border: 0; cursor: pointer; padding: 12px; font: inherit; color: inherit; }
+        background: none; border: 0; cursor: pointer; padding: 12px; font-size: 15px; color: inherit; }
       .verify-banner { display: flex; gap: 12px; align-items: center; padding: 12px 16px; background: #fff;
         border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.08); margin: 12px 0; }
       .verify-card { background: #fff; border-radius: 6px; padding: 12px 16px; margin: 12px 0;

@@ -168,18 +168,20 @@ function Verification({
     setScrollToPage(card.widgets[0]?.page);
     onView('pdf');
   };
-  const cards = (
+  const cardList = (isNarrow: boolean) => (
     <div>
       {result.signatures.map((card) => (
         <SignatureCardView
           key={card.index}
           card={card}
           isSelected={selected === card.index}
+          isNarrow={isNarrow}
           onShowInDocument={showInDocument}
         />
       ))}
     </div>
   );
+  const cards = cardList(false);
 
   const content: Record<View, React.ReactNode> = {
     summary: (
@@ -213,7 +215,7 @@ function Verification({
     pdf: (
       <div className="verify-split">
         <DocumentView current={current} scrollToPage={scrollToPage} isPhone={isPhone} />
-        <div className="verify-split-cards">{cards}</div>
+        <div className="verify-split-cards">{cardList(true)}</div>
       </div>
     ),
   };

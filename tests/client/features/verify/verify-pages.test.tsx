@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PlatformDocument, SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
+import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { setNotifier } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useVerifyStore } from '@/features/verify/verify-store.ts';
+import { CSIGN, fail, ok, server } from '../../msw.ts';
+import { renderApp } from '../../render-app.tsx';
+
+const card = (over: Partial<SignatureCard> = {}): SignatureCard => ({
+  index: 1,
+  field: 'party-1',
+  kind: 'approval',
+  status: 'valid',
+  signer: { name: '李四', organisation: null, serial: '01' },
+  signedAt: '2026-11-01T08:00:00.000Z',
+  timestamp: { time: '2026-11-01T08:00:01.000Z', authority: 'e-Sign TSA', valid: true },
+  intact: true,
+  cryptoValid: true,
+  coverage: 'ENTIRE_REVISION',
+  modifiedAfterSigning: 'allowed',
+  trusted: true,
+  trustSource: 'platform',
+  revocation: 'good',
+  indication: 'TOTAL_PASSED',
+  subIndication: null,
+  trustAside: { indication: 'TOTAL_PASSED', subIndication: null },
+  docMdp: null,
+  subFilter: 'ETSI.CAdES.detached',
+  chain: [
+    { subject: '李四', issuer: 'Issuing CA', serial: '01', notBefore: '2026-01-01', notAfter: '2027-01-01' },
+    {
+      subject: 'Issuing CA',
+      issuer: 'Root CA',
+      serial: '02',
+      notBefore: '2026-01-01',
+      notAfter: '2036-01-01',
+    },
+    { subject: 'Root CA', issuer: 'Root CA', serial: '03', notBefore: '2026-01-01', notAfter: '2046-01-01' },
+  ],
+  reasons: ['MODIFIED_ALLOWED'],
+  details: [],
+  changes: ['revision 3: document time-stamp added'],
+  widgets: [{ page: 1, rect: [100, 100, 200, 150] }],
+  ...over,
+});
+
+const result = (over: Partial<VerifyResult> = {}): VerifyResult => ({
+  reportId: '11111111-2222-4333-8444-555555555555',
+  expiresAt: '2026-11-01T09:00:00.000Z',
+  source: 'platform',
+  file: {
+    name: '租赁合同.pdf',
+    size: 12345,
+    sha256: 'ab'.repeat(32),
+    pages: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
+  },
+  verifiedAt: '2026-11-01T08:00:00.000Z',
+  status: 'valid',
+  verdict: 'TOTAL_PASSED',
+  subIndication: null,
+  trustAside: { verdict: 'TOTAL_PASSED', subIndication: null },
+  revisions: 3,
+  signatures: [card()],
+  ...over,
+});
+
+const document: PlatformDocument = {
+  verificationCode: 'ABCD-EFGH-JKLM-NPQR',
+  documentName: '租赁合同.pdf',
+  flowTitle: '租赁合同 Lease',
+  flowStatus: 'completed',
+  launchedAt: '2026-11-01T07:00:00.000Z',
+  completedAt: '2026-11-01T08:00:00.000Z',
+};
+
+beforeEach(() => {
+  usePlatformStore.getState().setCode('BCP_STFWPT');
+  useVerifyStore.getState().clear();
+  setNotifier({ error: () => {}, success: () => {} });
+});
+
+describe('/verify/<code> (opened from the QR code of a platform document)', () => {
+  it('shows the verification at once, and its views keep the same verification without verifying again', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const asked: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/verifyByCode`, async ({ request }) => {
+        asked.push(await request.json());
+        return ok({ document, result: result() });
+      }),
+    );
+    const { router } = renderApp('/verify/ABCD-EFGH-JKLM-NPQR');
+    const banner = await screen.findByRole('status', { name: 'Verification result' }, { timeout: 10_000 });
+    expect(banner.textContent).toContain('Signed and all signatures are valid');
+    expect(screen.getByText('租赁合同 Lease')).toBeTruthy();
+    const sig = screen.getByRole('article', { name: 'Signature 1' });
+    expect(within(sig).getByText('Signature is valid')).toBeTruthy();
+    expect(within(sig).getByText('Trusted: chains to the platform root')).toBeTruthy();
+    expect(within(sig).getByText('e-Sign TSA')).toBeTruthy();
+    expect(asked).toEqual([{ code: 'ABCD-EFGH-JKLM-NPQR', userType: 0 }]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Certificate chains' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify/chain'));
+    expect(router.state.location.search).toBe('?code=ABCD-EFGH-JKLM-NPQR');
+    const tree = await screen.findByRole('tree', { name: 'Certificate chain' });
+    // The root at the top, the signer last.
+    const titles = within(tree)
+      .getAllByText(/^(Root CA|Issuing CA|李四)$/)
+      .map((e) => e.textContent);
+    expect(titles).toEqual(['Root CA', 'Issuing CA', '李四']);
+    expect(asked).toHaveLength(1);
+  }, 30_000);
+
+  it('says so for an unknown code, in Chinese', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    server.use(http.post(`${CSIGN}/verifyByCode`, () => ok(null)));
+    renderApp('/verify/ZZZZ-ZZZZ');
+    expect(await screen.findByText('没有验证码为 ZZZZ-ZZZZ 的文件。', {}, { timeout: 10_000 })).toBeTruthy();
+  }, 30_000);
+
+  it('a typed code opens its verification', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    server.use(http.post(`${CSIGN}/verifyByCode`, () => ok({ document, result: result() })));
+    const { router } = renderApp('/verify');
+    await userEvent.type(
+      await screen.findByLabelText('Verification code', {}, { timeout: 10_000 }),
+      ' abcd-efgh ',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify/abcd-efgh'));
+  }, 30_000);
+});
+
+describe('/check', () => {
+  it('an encrypted upload gets the clear message', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    server.use(http.post(`${CSIGN}/checkPdf`, () => fail(1904, 'server words')));
+    renderApp('/check');
+    const input = await screen.findByLabelText('Choose a PDF to verify', {}, { timeout: 10_000 });
+    await userEvent.upload(
+      input,
+      new File(['%PDF-1.7 encrypted'], 'secret.pdf', { type: 'application/pdf' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The PDF is encrypted (password protected); encrypted documents cannot be verified.',
+    );
+  }, 30_000);
+
+  it('a modified upload shows why, and the route then names the kept report', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    const modified = result({
+      source: 'upload',
+      status: 'modified',
+      verdict: 'TOTAL_FAILED',
+      signatures: [
+        card({
+          status: 'modified',
+          modifiedAfterSigning: 'disallowed',
+          reasons: ['MODIFIED_DISALLOWED'],
+          indication: 'TOTAL_FAILED',
+          trusted: false,
+          trustSource: null,
+        }),
+      ],
+    });
+    server.use(http.post(`${CSIGN}/checkPdf`, () => ok(modified)));
+    const { router } = renderApp('/check');
+    const input = await screen.findByLabelText('选择要验证的 PDF', {}, { timeout: 10_000 });
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    const sig = await screen.findByRole('article', { name: '签名 1' });
+    expect(within(sig).getByText('签名后文件被修改')).toBeTruthy();
+    expect(within(sig).getByText('签名后进行了不允许的修改。')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/check/${modified.reportId}`));
+    expect(screen.getByRole('link', { name: '下载报告（PDF）' }).getAttribute('href')).toContain(
+      `/downloadVerifyReport/${modified.reportId}.pdf`,
+    );
+  }, 30_000);
+
+  it('an expired report says so', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    server.use(http.post(`${CSIGN}/getVerifyReport`, () => ok(null)));
+    renderApp('/check/11111111-2222-4333-8444-555555555555');
+    expect(await screen.findByText(/This report no longer exists/, {}, { timeout: 10_000 })).toBeTruthy();
+  }, 30_000);
+});
