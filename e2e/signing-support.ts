@@ -1,0 +1,218 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { KEY_SUFFIX_HEADER, keySuffixOf, TOKEN_COOKIE, XSRF_HEADER } from '../contract/transport.ts';
+import { newIdNumber } from './person-support.ts';
+import { latestSmsCode } from './support.ts';
+
+const CSIGN = '/v1/account/api/csign';
+
+type Envelope<T> = { code: number; msg: string; data: T };
+
+/**
+ * POST a call with the page's own request context (cookies shared with the page) and, with a session, the
+ * XSRF headers the app sends; throws on a refusal.
+ */
+export async function call<T>(request: APIRequestContext, name: string, data: object = {}): Promise<T> {
+  const { cookies } = await request.storageState();
+  const token = cookies.find((c) => c.name === TOKEN_COOKIE)?.value;
+  const headers: Record<string, string> = token
+    ? { [XSRF_HEADER]: token, [KEY_SUFFIX_HEADER]: keySuffixOf(token) }
+    : {};
+  const res = await request.post(`${CSIGN}/${name}`, { data: { userType: 0, ...data }, headers });
+  const body = (await res.json()) as Envelope<T>;
+  if (body.code !== 0) throw new Error(`${name} refused: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Every SMS code sent to a phone so far (latest first). */
+async function codesFor(request: APIRequestContext, phone: string): Promise<string[]> {
+  const res = await request.get(`/v1/dev/outbox?phone=${phone}`);
+  const body = (await res.json()) as { data: { code: string | null }[] };
+  return body.data.map((m) => m.code).filter((c): c is string => Boolean(c));
+}
+
+/** How many codes the phone has received; pass it to nextSmsCode to wait for the one after. */
+export const smsCount = async (request: APIRequestContext, phone: string) =>
+  (await codesFor(request, phone)).length;
+
+/** The first SMS code sent after `countBefore` codes. */
+export async function nextSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  countBefore: number,
+): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const codes = await codesFor(request, phone);
+      code = codes.length > countBefore ? codes[0] : '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The signing link last sent to a phone, read from the development outbox (SPA path without the '#'). */
+export async function latestSigningLink(request: APIRequestContext, phone: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/v1/dev/outbox?phone=${phone}`);
+      const body = (await res.json()) as { data: { text: string }[] };
+      for (const m of body.data) {
+        const hit = /#(\/singingRoom\/\d\/[\w-]+)/.exec(m.text);
+        if (hit) {
+          link = hit[1];
+          break;
+        }
+      }
+      return link;
+    })
+    .toMatch(/^\/singingRoom\//);
+  return link;
+}
+
+/**
+ * Opens e-signature for the logged-in person through the person calls (real name with the development
+ * identity provider, the agreement, the certificate) and gives them a name seal.
+ */
+export async function openPersonESign(
+  request: APIRequestContext,
+  phone: string,
+  name: string,
+): Promise<void> {
+  await call(request, 'sendSmsCode', { phone, purpose: 'realName' });
+  const smsCode = await latestSmsCode(request, phone);
+  await call(request, 'authIdNamePhone', { name, idNumber: newIdNumber(), phone, smsCode });
+  const agreement = await call<{ version: string }>(request, 'getUserAgreement');
+  await call(request, 'acceptUserAgreement', { version: agreement.version });
+  await call(request, 'createPersonCaCert');
+}
+
+/** A two-page contract whose text names both parties (so a position can be placed by keyword). */
+export async function contractPdf(): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= 2; n++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Service contract - page ${n}`, { x: 72, y: 760, size: 20, font });
+    page.drawText('The parties agree on the services described here.', { x: 72, y: 720, size: 12, font });
+    if (n === 2) {
+      page.drawText('Party A', { x: 72, y: 260, size: 14, font });
+      page.drawText('Party B', { x: 340, y: 260, size: 14, font });
+    }
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'esign-contract-')), 'contract.pdf');
+  writeFileSync(file, await doc.save());
+  return file;
+}
+
+/** A PDF fetched through a download link: its bytes and how many signatures it carries. */
+export async function fetchPdf(request: APIRequestContext, href: string) {
+  const res = await request.get(href);
+  expect(res.status()).toBe(200);
+  const bytes = await res.body();
+  const text = bytes.toString('latin1');
+  return {
+    bytes,
+    startsWithPdf: text.startsWith('%PDF'),
+    byteRanges: (text.match(/\/ByteRange\s*\[/g) ?? []).length,
+  };
+}
+
+export type CliReport = {
+  verdict: string;
+  signatures: { kind: string; indication: string; trusted: boolean; trustAside: { indication: string } }[];
+};
+
+/**
+ * The repository's verifier CLI on a file (its JSON report), trusting the platform root of the e2e server's
+ * data folder; null when it cannot run here.
+ */
+export function verifyWithCli(bytes: Buffer): CliReport | null {
+  const file = join(mkdtempSync(join(tmpdir(), 'esign-signed-')), 'signed.pdf');
+  writeFileSync(file, bytes);
+  try {
+    const out = execFileSync('npm', ['run', '--silent', 'verify', '--', '--json', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? 'data' },
+    });
+    return JSON.parse(out) as CliReport;
+  } catch (e) {
+    const stdout = (e as { stdout?: string }).stdout;
+    try {
+      return stdout ? (JSON.parse(stdout) as CliReport) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Logs a page in with the cookies its request context already holds (a fresh check of the login state). */
+export async function openAsLoggedIn(page: Page, path: string): Promise<void> {
+  await page.goto(`/#${path}`);
+}
+
+export const signingTexts = {
+  'en-US': {
+    chooseFile: 'Choose a PDF file',
+    next: 'Next',
+    send: 'Send',
+    sent: 'Sent. Each signer of the first step has received a link.',
+    signerPhone: 'Signer phone',
+    signerName: 'Signer name',
+    addParty: 'Add a signer',
+    keyword: 'Keyword',
+    placeByKeyword: 'Place by keyword',
+    phone: 'Phone',
+    smsCode: 'SMS code',
+    getCode: 'Get code',
+    enter: 'Enter the signing room',
+    drawSignature: 'Draw a signature',
+    pad: 'Signature pad: draw your signature with a finger or the mouse',
+    sign: 'Sign',
+    confirmSign: 'Confirm signing',
+    resultSigned: 'You have signed.',
+    waiting: /Waiting for the other parties/,
+    completed: 'Every party has signed: the contract is complete.',
+    downloadSigned: /Download the signed PDF/,
+    downloadReport: 'Download the audit report',
+    tabPending: 'To sign',
+    quota: /Signings left/,
+    personA: 'Alice',
+    personB: 'Bobby',
+  },
+  'zh-CN': {
+    chooseFile: '选择 PDF 文件',
+    next: '下一步',
+    send: '发送',
+    sent: '已发送，第一步的签署方已收到签署链接。',
+    signerPhone: '签署人手机号',
+    signerName: '签署人姓名',
+    addParty: '添加签署人',
+    keyword: '关键字',
+    placeByKeyword: '按关键字放置',
+    phone: '手机号',
+    smsCode: '验证码',
+    getCode: '获取验证码',
+    enter: '进入签署室',
+    drawSignature: '手写签名',
+    pad: '签名板：用手指或鼠标书写您的签名',
+    sign: '签署',
+    confirmSign: '确认签署',
+    resultSigned: '您已完成签署。',
+    waiting: /等待其他签署方/,
+    completed: '所有签署方均已签署，合同已完成。',
+    downloadSigned: /下载已签署 PDF/,
+    downloadReport: '下载审计报告',
+    tabPending: '待签署',
+    quota: /剩余签署次数/,
+    personA: '王芳',
+    personB: '李雷',
+  },
+} as const;

@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentInfo } from '#contract/calls/document.ts';
+import { useLaunchDraft } from '@/features/document/launch-draft.ts';
+import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { setNotifier } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { CSIGN, fail, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
+import { renderApp } from '../../render-app.tsx';
+
+const doc = (over: Partial<DocumentInfo> = {}): DocumentInfo => ({
+  documentId: '00000000-0000-4000-8000-0000000000d1',
+  name: 'contract.pdf',
+  pages: 2,
+  size: 2048,
+  sha256: 'a'.repeat(64),
+  originalSha256: 'a'.repeat(64),
+  pageSizes: [
+    { widthPt: 595, heightPt: 842, rotate: 0 },
+    { widthPt: 595, heightPt: 842, rotate: 0 },
+  ],
+  status: 'uploaded',
+  verificationCode: null,
+  flowId: null,
+  signatureCount: 0,
+  downloadUrl: '/v1/account/api/csign/downloadDocument/00000000-0000-4000-8000-0000000000d1',
+  createdAt: '2026-11-21T00:00:00.000Z',
+  ...over,
+});
+
+const pdfFile = () => new File(['%PDF-1.7\n'], 'contract.pdf', { type: 'application/pdf' });
+
+beforeEach(() => {
+  usePlatformStore.getState().setCode('BCP_STFWPT');
+  useSessionStore.setState({ userInfo: null, loginState: 0 });
+  useLaunchDraft.getState().begin('regular');
+  useLaunchDraft.getState().begin('quick');
+  setNotifier({ error: () => {}, success: () => {} });
+  setToken('t1');
+  loginInfoHandler(loginInfo({ hasCaCert: true, hasSeal: true }));
+});
+
+describe('quick launch', () => {
+  it('uploads a PDF, shows the quota and moves on to the signers (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    server.use(
+      http.post(`${CSIGN}/getQuota`, () => ok({ total: 10, reserved: 1, used: 2, remaining: 7 })),
+      http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
+    );
+    renderApp('/manage/home/quicklyFileUpload');
+    expect(await screen.findByText('Signings left: 7 of 10', {}, { timeout: 6000 })).toBeTruthy();
+    await userEvent.upload(screen.getByLabelText('Choose a PDF file'), pdfFile());
+    expect(await screen.findByText(/contract\.pdf/)).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('contract');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Signer phone')).toBeTruthy();
+  });
+
+  it('shows the server refusal of a file and stays on the files step (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    server.use(
+      http.post(`${CSIGN}/getQuota`, () => ok({ total: 10, reserved: 0, used: 0, remaining: 10 })),
+      http.post(`${CSIGN}/uploadDocument`, () => fail(1320, '文件已加密，无法处理')),
+    );
+    renderApp('/manage/home/quicklyFileUpload');
+    await userEvent.upload(await screen.findByLabelText('选择 PDF 文件', {}, { timeout: 4000 }), pdfFile());
+    expect(await screen.findByText('contract.pdf 被拒绝：文件已加密，无法处理')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText('请输入标题；请上传 PDF 文件')).toBeTruthy();
+    expect(screen.queryByLabelText('签署人手机号')).toBeNull();
+  });
+
+  it('says so clearly and refuses to send when no signing is left', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    server.use(http.post(`${CSIGN}/getQuota`, () => ok({ total: 3, reserved: 1, used: 2, remaining: 0 })));
+    renderApp('/manage/home/quicklyFileUpload');
+    expect(
+      await screen.findByText(
+        'Your signing allowance is used up: no flow can be sent until a package is bought.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('quota')).toBeNull());
+  });
+});
