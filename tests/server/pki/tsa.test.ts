@@ -229,12 +229,9 @@ describe('time-stamp authority (RFC 3161)', () => {
       expect(o.serial).toBe(BigInt(`0x${hex(serial)}`));
       expect(o.time).toBe(opensslTime(tst.genTime));
       expect(o.policy).toBe(TSA_POLICY_OID);
-      expect(o.nonce).toBe(
-        tst.nonce
-          ? `0x${hex(tst.nonce.valueBlock.valueHexView)
-              .toUpperCase()
-              .replace(/^0+(?=.)/, '')}`
-          : 'unspecified',
+      // openssl pads the nonce to whole bytes (0x0D…): compare the numbers, not their spelling.
+      expect(o.nonce === 'unspecified' ? o.nonce : BigInt(o.nonce ?? 'x')).toBe(
+        tst.nonce ? BigInt(`0x${hex(tst.nonce.valueBlock.valueHexView)}`) : 'unspecified',
       );
       // pkijs checks the imprint against the data, then the RSA signature over the signed attributes.
       const verdict = await signed.verify({
