@@ -12,6 +12,7 @@ const card: React.CSSProperties = {
   borderRadius: 8,
   padding: 16,
   minWidth: 0,
+  overflowWrap: 'anywhere',
 };
 
 const dateOf = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale);
@@ -26,7 +27,7 @@ export function HomeFigures({ data }: { data: HomeData }) {
   ];
   return (
     <section
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(100px, 1fr))', gap: 12 }}
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12 }}
       aria-label={tt('homeTitle')}
     >
       {figures.map((f) => (
