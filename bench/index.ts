@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   sign: () => import('./sign.ts'),
   verify: () => import('./verify.ts'),
   flow: () => import('./flow.ts'),
+  lighthouse: () => import('./lighthouse.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
