@@ -177,3 +177,39 @@ export function Choice<T extends string | number>({
     </fieldset>
   );
 }
+
+const NOTICE_COLORS = {
+  error: ['#fff2f0', '#ffccc7'],
+  warning: ['#fffbe6', '#ffe58f'],
+  info: ['#e6f4ff', '#91caff'],
+} as const;
+
+/** A boxed message (stands in for antd's Alert); errors are announced. */
+export function Notice({
+  type,
+  title,
+  description,
+  style,
+}: {
+  type: keyof typeof NOTICE_COLORS;
+  title: ReactNode;
+  description?: ReactNode;
+  style?: CSSProperties;
+}) {
+  const [bg, border] = NOTICE_COLORS[type];
+  return (
+    <div
+      role={type === 'error' ? 'alert' : 'note'}
+      style={{
+        background: bg,
+        border: `1px solid ${border}`,
+        borderRadius: 8,
+        padding: '8px 12px',
+        ...style,
+      }}
+    >
+      <div>{title}</div>
+      {description ? <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>{description}</div> : null}
+    </div>
+  );
+}

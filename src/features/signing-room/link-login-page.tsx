@@ -1,4 +1,3 @@
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -7,7 +6,7 @@ import { paths } from '@/app/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { Field, PHONE_RE, SMS_CODE_RE, showApiError, SmsCodeInput } from './parts.tsx';
-import { inputStyle } from './light-ui.tsx';
+import { inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
 
 /** Whether a link's parts can be a signing link at all (checked again, for real, by the server). */
@@ -41,7 +40,7 @@ export default function LinkLoginPage() {
   if (!link) {
     return (
       <main style={{ maxWidth: 420, margin: '48px auto', padding: 16 }}>
-        <Alert type="error" title={tt('badLink')} />
+        <Notice type="error" title={tt('badLink')} />
       </main>
     );
   }
@@ -75,7 +74,7 @@ export default function LinkLoginPage() {
     <main style={{ maxWidth: 420, margin: '0 auto', padding: '32px 16px' }}>
       <h1 style={{ fontSize: 22 }}>{tt('linkTitle')}</h1>
       <p style={{ color: '#666' }}>{tt('linkIntro')}</p>
-      {problem ? <Alert type="error" title={problem} style={{ marginBottom: 16 }} /> : null}
+      {problem ? <Notice type="error" title={problem} style={{ marginBottom: 16 }} /> : null}
       <form onSubmit={submit} noValidate>
         <Field label={tt('phone')} error={errors.phone}>
           {(a11y) => (

@@ -23,10 +23,13 @@ export function showApiError(error: unknown): string {
 export function Field({
   label,
   error,
+  note,
   children,
 }: {
   label: string;
   error?: string | null;
+  /** A quiet line under the field (e.g. the code was sent). */
+  note?: string | null;
   children: (a11y: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
@@ -43,6 +46,10 @@ export function Field({
       {error ? (
         <div id={`${id}-error`} role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
           {error}
+        </div>
+      ) : note ? (
+        <div role="status" style={{ color: '#52c41a', marginTop: 4 }}>
+          {note}
         </div>
       ) : null}
     </div>
@@ -75,13 +82,15 @@ export function SmsCodeInput({
   const tt = useTexts(texts);
   const { seconds, start } = useCountdown();
   const [isSending, setIsSending] = useState(false);
+  // Said inline, not with antd's message: the room's JS budget has no room for it on the happy path.
+  const [isSent, setIsSent] = useState(false);
   const onSend = async () => {
     setIsSending(true);
     try {
       const answer = await send();
       if (answer) {
         start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : 60);
-        notify.success(tt('codeSent'), MESSAGE_MS);
+        setIsSent(true);
       }
     } catch (e) {
       showApiError(e);
@@ -90,7 +99,7 @@ export function SmsCodeInput({
     }
   };
   return (
-    <Field label={tt('smsCode')} error={error}>
+    <Field label={tt('smsCode')} error={error} note={isSent && !error ? tt('codeSent') : null}>
       {(a11y) => (
         <div style={{ display: 'flex', gap: 8 }}>
           <input

@@ -1,4 +1,3 @@
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,7 +23,7 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, SmsCodeInput, Field } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
-import { Badge, BusyBar, Choice, Dialog, inputStyle } from './light-ui.tsx';
+import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
 import { notify } from '@/lib/notify.ts';
 
@@ -98,7 +97,7 @@ function SealSlot({
   return (
     <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
       <legend style={{ fontWeight: 600, marginBottom: 8, fontSize: 14 }}>{title}</legend>
-      {seals.length === 0 && !extra ? <Alert type="warning" title={tt('noSeal')} /> : null}
+      {seals.length === 0 && !extra ? <Notice type="warning" title={tt('noSeal')} /> : null}
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         {seals.map((s) => (
           <label key={s.sealId} style={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
@@ -237,7 +236,7 @@ export default function SigningRoomPage() {
   if (state.kind === 'no-room' || state.kind === 'error') {
     return (
       <main style={{ maxWidth: 520, margin: '48px auto', padding: 16 }}>
-        <Alert type="warning" title={state.kind === 'error' ? state.text : tt('noRoom')} />
+        <Notice type="warning" title={state.kind === 'error' ? state.text : tt('noRoom')} />
       </main>
     );
   }
@@ -288,7 +287,7 @@ export default function SigningRoomPage() {
       </h2>
       {r.party.signedAt ? <p>{tt('signedAt', { time: formatTime(r.party.signedAt, locale) })}</p> : null}
       {!r.canSign && r.cannotSignReason ? (
-        <Alert type="info" title={r.cannotSignReason} style={{ marginBottom: 16 }} />
+        <Notice type="info" title={r.cannotSignReason} style={{ marginBottom: 16 }} />
       ) : null}
       {r.canSign && slots ? (
         <>
@@ -329,7 +328,7 @@ export default function SigningRoomPage() {
               <SignaturePad ref={pad} height={isPhone ? 180 : 200} />
             </div>
           ) : null}
-          {problem ? <Alert type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
+          {problem ? <Notice type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
         </>
       ) : null}
       <div
@@ -376,7 +375,7 @@ export default function SigningRoomPage() {
           <span>{tt(`status.${r.flow.status}`)}</span>
         </div>
         {r.flow.message ? (
-          <Alert type="info" style={{ marginTop: 8 }} title={tt('message')} description={r.flow.message} />
+          <Notice type="info" style={{ marginTop: 8 }} title={tt('message')} description={r.flow.message} />
         ) : null}
       </header>
       <div
@@ -420,7 +419,10 @@ export default function SigningRoomPage() {
             <p>{tt('confirmIntro', { phone: phoneMasked })}</p>
             <SmsCodeInput
               value={code}
-              onChange={setCode}
+              onChange={(v) => {
+                setCode(v);
+                setCodeError(null);
+              }}
               error={codeError}
               send={async () => {
                 const answer = await sendSignSmsCode({ roomToken: token });

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentInfo } from '#contract/calls/document.ts';
+import {
+  boxSizeMm,
+  type DraftParty,
+  draftIssues,
+  emptyDraft,
+  type LaunchDraft,
+  newParty,
+  toLaunchRequest,
+} from '@/features/document/launch-draft.ts';
+
+const doc = (id: string): DocumentInfo => ({
+  documentId: id,
+  name: `${id}.pdf`,
+  pages: 1,
+  size: 1000,
+  sha256: 'a'.repeat(64),
+  originalSha256: 'a'.repeat(64),
+  pageSizes: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
+  status: 'uploaded',
+  verificationCode: null,
+  flowId: null,
+  signatureCount: 0,
+  downloadUrl: '',
+  createdAt: '2026-11-21T00:00:00.000Z',
+});
+
+const D1 = '00000000-0000-4000-8000-000000000001';
+const D2 = '00000000-0000-4000-8000-000000000002';
+
+function ready(over: Partial<LaunchDraft> = {}): LaunchDraft {
+  const person: DraftParty = { ...newParty('person'), name: '李雷', phone: '13900000001' };
+  return {
+    ...emptyDraft('regular'),
+    title: 'Contract',
+    documents: [doc(D1)],
+    steps: [{ key: 's1', parties: [person] }],
+    placements: { [person.key]: { [D1]: { page: 1, rect: [100.123, 100, 213.456, 156.7] } } },
+    ...over,
+  };
+}
+
+const keys = (d: LaunchDraft) => draftIssues(d, Date.parse('2026-11-21T00:00:00Z')).map((i) => i.key);
+
+describe('launch form rules', () => {
+  it('accepts a complete draft', () => {
+    expect(keys(ready())).toEqual([]);
+  });
+
+  it('asks for a title, a file, a name, a valid phone and a position', () => {
+    const d = ready();
+    const p = d.steps[0].parties[0];
+    expect(keys({ ...d, title: '  ', documents: [] })).toEqual(
+      expect.arrayContaining(['needTitle', 'needDocument']),
+    );
+    expect(keys({ ...d, steps: [{ key: 's', parties: [{ ...p, name: '', phone: '1390000' }] }] })).toEqual([
+      'needName',
+      'badPhone',
+    ]);
+    expect(keys({ ...d, placements: {} })).toEqual(['needPosition']);
+    // A position left on a file that was removed since does not count.
+    expect(keys({ ...d, documents: [doc(D2)] })).toEqual(['needPosition']);
+  });
+
+  it('keeps a quick launch to one file and refuses a deadline in the past', () => {
+    expect(keys({ ...ready(), mode: 'quick', documents: [doc(D1), doc(D2)] })).toContain('quickOneDocument');
+    expect(keys({ ...ready(), deadline: '2026-11-20T00:00:00.000Z' })).toEqual(['deadlinePast']);
+    expect(keys({ ...ready(), deadline: '2026-11-28T00:00:00.000Z' })).toEqual([]);
+  });
+
+  it('wants a company to be named and to apply something, and the same signer only once', () => {
+    const d = ready();
+    const person = d.steps[0].parties[0];
+    const company: DraftParty = {
+      ...newParty('company'),
+      phone: '13900000002',
+      companyMode: 'other',
+      companyName: 'A',
+      applies: {
+        companySealType: null,
+        legalPersonSeal: false,
+        personSignature: false,
+        date: true,
+        crossPageSeal: false,
+      },
+    };
+    const twice = { ...person, key: 'again' };
+    const draft = {
+      ...d,
+      steps: [
+        { key: 's1', parties: [person, company] },
+        { key: 's2', parties: [twice] },
+      ],
+      placements: {
+        ...d.placements,
+        [company.key]: d.placements[person.key],
+        again: d.placements[person.key],
+      },
+    };
+    expect(keys(draft)).toEqual(['needCompany', 'needCompanyApplies', 'duplicateSigner']);
+  });
+
+  it('sizes the box for what the party applies', () => {
+    expect(boxSizeMm({ kind: 'person', applies: newParty('person').applies })).toEqual({
+      width: 40,
+      height: 20,
+    });
+    expect(
+      boxSizeMm({
+        kind: 'company',
+        applies: {
+          companySealType: 102,
+          legalPersonSeal: true,
+          personSignature: false,
+          date: true,
+          crossPageSeal: false,
+        },
+      }),
+    ).toEqual({ width: 66, height: 50 });
+  });
+
+  it('builds the launchFlow request: steps in order, rounded rectangles, company by id or name', () => {
+    const d = ready();
+    const company: DraftParty = {
+      ...newParty('company'),
+      name: 'Operator',
+      phone: '13900000003',
+      companyMode: 'own',
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+    };
+    const draft = {
+      ...d,
+      deadline: '2026-12-01T10:00:00.000Z',
+      message: '  please sign ',
+      steps: [...d.steps, { key: 's2', parties: [company] }, { key: 'empty', parties: [] }],
+      placements: {
+        ...d.placements,
+        [company.key]: { [D1]: { page: 1, rect: [1, 2, 3, 4] as [number, number, number, number] } },
+      },
+    };
+    const req = toLaunchRequest(draft);
+    expect(req).toMatchObject({
+      title: 'Contract',
+      documentIds: [D1],
+      isQuick: false,
+      deadline: '2026-12-01T10:00:00.000Z',
+      message: 'please sign',
+    });
+    expect(req.steps).toHaveLength(2);
+    expect(req.steps[0].parties[0]).toEqual({
+      kind: 'person',
+      name: '李雷',
+      phone: '13900000001',
+      applies: {
+        companySealType: null,
+        legalPersonSeal: false,
+        personSignature: true,
+        date: false,
+        crossPageSeal: false,
+      },
+      positions: [{ documentId: D1, page: 1, rect: [100.12, 100, 213.46, 156.7] }],
+    });
+    expect(req.steps[1].parties[0]).toMatchObject({
+      kind: 'company',
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+      operatorPhone: '13900000003',
+      operatorName: 'Operator',
+    });
+    expect(req.steps[1].parties[0]).not.toHaveProperty('companyName');
+  });
+});

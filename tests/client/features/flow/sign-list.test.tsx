@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FlowDetail } from '#contract/calls/flow.ts';
+import { listRequest } from '@/features/flow/list-model.ts';
+import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { setNotifier } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
+import { renderApp } from '../../render-app.tsx';
+
+const FLOW = '00000000-0000-4000-8000-0000000000f1';
+const summary = {
+  flowId: FLOW,
+  title: 'Lease 2027',
+  status: 'signing' as const,
+  isQuick: true,
+  initiatorName: 'Wang Fang',
+  initiatorCompanyName: null,
+  createdAt: '2026-11-21T00:00:00.000Z',
+  deadline: '2026-11-28T00:00:00.000Z',
+  completedAt: null,
+  currentStep: 0,
+  partyCount: 2,
+  signedCount: 1,
+  documentNames: ['lease.pdf'],
+};
+const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
+  ...summary,
+  message: null,
+  endReason: null,
+  endedAt: null,
+  documents: [],
+  steps: [],
+  mine: { isInitiator: true, myPendingPartyIds: [], canCancel: true, canRemind: true },
+  ...over,
+});
+
+beforeEach(() => {
+  usePlatformStore.getState().setCode('BCP_STFWPT');
+  useSessionStore.setState({ userInfo: null, loginState: 0 });
+  setNotifier({ error: () => {}, success: () => {} });
+});
+
+describe('list filters', () => {
+  it('sends the day range as [start of the first day, start of the day after the last) in local time', () => {
+    const req = listRequest(
+      { keyword: '  lease ', status: '', dateFrom: '2026-11-01', dateTo: '2026-11-05' },
+      2,
+      10,
+    );
+    expect(req).toEqual({
+      pageNum: 2,
+      pageSize: 10,
+      keyword: 'lease',
+      dateFrom: new Date('2026-11-01T00:00:00').toISOString(),
+      dateTo: new Date('2026-11-06T00:00:00').toISOString(),
+    });
+    expect(listRequest({ keyword: ' ', status: 'signed', dateFrom: '', dateTo: '' }, 1, 10)).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+    });
+  });
+});
+
+describe('signature lists', () => {
+  it('asks a visitor to log in', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    renderApp('/pcSignList');
+    expect(
+      await screen.findByText('Log in to see the documents waiting for you.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it('lists launched flows with the pager and cancels one only after confirming with a reason (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    setToken('t1');
+    loginInfoHandler(loginInfo());
+    const requests: unknown[] = [];
+    const cancelled: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/listPendingSignatures`, () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
+      http.post(`${CSIGN}/listLaunchedFlows`, async ({ request }) => {
+        requests.push(await request.json());
+        return ok({ list: [summary], total: 11, pageNum: 1, pageSize: 10 });
+      }),
+      http.post(`${CSIGN}/getFlowDetail`, () => ok(detail())),
+      http.post(`${CSIGN}/getAuditTrail`, () => ok({ entries: [], chains: [] })),
+      http.post(`${CSIGN}/cancelFlow`, async ({ request }) => {
+        cancelled.push(await request.json());
+        return ok(null);
+      }),
+    );
+    renderApp('/signList?tab=launched');
+    const row = await screen.findByRole('article', { name: 'Lease 2027' }, { timeout: 5000 });
+    expect(within(row).getByText('1/2 signed')).toBeTruthy();
+    expect(screen.getByText('11 items in total')).toBeTruthy();
+    expect(requests[0]).toEqual({ pageNum: 1, pageSize: 10, userType: 0 });
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Detail' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the flow' }));
+    await screen.findByText('Cancel this flow? Every party is told and it cannot be signed any more.');
+    const dialog = screen.getAllByRole('dialog').at(-1) as HTMLElement;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the flow' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeTruthy();
+    expect(cancelled).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'wrong file');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the flow' }));
+    await waitFor(() => expect(cancelled).toEqual([{ flowId: FLOW, reason: 'wrong file', userType: 0 }]));
+  }, 20_000);
+
+  it('shows the empty state of the pending list and filters by keyword (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    setToken('t1');
+    loginInfoHandler(loginInfo());
+    const requests: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${CSIGN}/listPendingSignatures`, async ({ request }) => {
+        requests.push((await request.json()) as Record<string, unknown>);
+        return ok({ list: [], total: 0, pageNum: 1, pageSize: 10 });
+      }),
+    );
+    renderApp('/mobile/signList');
+    expect(await screen.findByText('没有等待您签署的文件。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(requests[0]).toEqual({ pageNum: 1, pageSize: 10, status: 'pending', userType: 0 });
+    await userEvent.type(screen.getByLabelText('标题或文件名'), '租赁');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toEqual({
+        pageNum: 1,
+        pageSize: 10,
+        keyword: '租赁',
+        status: 'pending',
+        userType: 0,
+      }),
+    );
+  }, 20_000);
+});

@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SigningRoom } from '#contract/calls/flow.ts';
+import { saveRoomLogin } from '@/api/flow.ts';
+import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { setNotifier } from '@/lib/notify.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { CSIGN, fail, ok, server } from '../../msw.ts';
+import { renderApp } from '../../render-app.tsx';
+
+const FLOW = '00000000-0000-4000-8000-0000000000f1';
+const PARTY = '00000000-0000-4000-8000-0000000000a1';
+const DOC = '00000000-0000-4000-8000-0000000000d1';
+const TOKEN = 'room-token-0123456789abcdef';
+
+const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
+  flow: {
+    flowId: FLOW,
+    title: 'Lease 2027',
+    status: 'signing',
+    isQuick: true,
+    initiatorName: 'Wang Fang',
+    initiatorCompanyName: null,
+    createdAt: '2026-11-21T00:00:00.000Z',
+    deadline: '2026-11-28T00:00:00.000Z',
+    completedAt: null,
+    currentStep: 0,
+    partyCount: 2,
+    signedCount: 0,
+    documentNames: ['lease.pdf'],
+    message: null,
+  },
+  party: {
+    partyId: PARTY,
+    stepIndex: 0,
+    kind: 'person',
+    linkType: 1,
+    name: 'Li Lei',
+    phoneMasked: '139****0001',
+    companyId: null,
+    companyName: null,
+    applies: {
+      companySealType: null,
+      legalPersonSeal: false,
+      personSignature: true,
+      date: false,
+      crossPageSeal: false,
+    },
+    positions: [{ documentId: DOC, page: 1, rect: [100, 100, 213, 157] }],
+    status: 'pending',
+    signedAt: null,
+    declinedAt: null,
+    declineReason: null,
+    signedByName: null,
+    lastRemindedAt: null,
+  },
+  documents: [
+    {
+      documentId: DOC,
+      name: 'lease.pdf',
+      pages: 1,
+      size: 1000,
+      sha256: 'a'.repeat(64),
+      originalSha256: 'a'.repeat(64),
+      pageSizes: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
+      status: 'signing',
+      verificationCode: 'ABCD1234',
+      flowId: FLOW,
+      signatureCount: 0,
+      downloadUrl: `/v1/account/api/csign/downloadDocument/${DOC}`,
+      createdAt: '2026-11-21T00:00:00.000Z',
+    },
+  ],
+  canSign: true,
+  cannotSignReason: null,
+  signer: { name: 'Li Lei', phoneMasked: '139****0001', hasCertificate: true },
+  seals: [
+    {
+      sealId: '00000000-0000-4000-8000-0000000000e1',
+      name: 'Li Lei name seal',
+      sealType: null,
+      pngUrl: '/v1/seal/image/e1.png',
+      widthMm: 40,
+      heightMm: 20,
+    },
+  ],
+  needs: { companySeal: false, legalPersonSeal: false, personSignature: true },
+  ...over,
+});
+
+beforeEach(() => {
+  usePlatformStore.getState().setCode('BCP_STFWPT');
+  useSessionStore.setState({ userInfo: null, loginState: 0 });
+  setNotifier({ error: () => {}, success: () => {} });
+  server.use(
+    // pdf.js asks for the file; the positions are laid out from the server's page sizes either way.
+    http.get(`${CSIGN}/downloadDocument/:id`, () => new HttpResponse(null, { status: 404 })),
+    http.get('/v1/seal/image/:file', () => new HttpResponse(null, { status: 404 })),
+  );
+});
+
+describe('signing room', () => {
+  it('shows the party its position and signs with its seal after the SMS code (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    saveRoomLogin({
+      roomToken: TOKEN,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      flowId: FLOW,
+      partyId: PARTY,
+      linkType: 1,
+    });
+    const signed: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(room())),
+      http.post(`${CSIGN}/sendSignSmsCode`, () =>
+        ok({ expiresInSeconds: 300, resendAfterSeconds: 60, phoneMasked: '139****0001' }),
+      ),
+      http.post(`${CSIGN}/signDocument`, async ({ request }) => {
+        signed.push(await request.json());
+        return ok({ flowStatus: 'signing', partyStatus: 'signed', documents: [] });
+      }),
+      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+    );
+    const { router } = renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
+    // The position is drawn where the rectangle says: 100 pt from the left, (842 - 157) pt from the top, scaled.
+    const spot = await screen.findByTestId('sign-position');
+    expect(spot.textContent).toBe('Sign here');
+    expect(screen.getByRole('radio', { name: /Li Lei name seal/ })).toHaveProperty('checked', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm signing' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm signing' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    expect(await within(dialog).findByRole('button', { name: /Resend in \d+s/ })).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('SMS code'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm signing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign_confirm'));
+    expect(signed).toEqual([
+      {
+        roomToken: TOKEN,
+        smsCode: '123456',
+        personSealId: '00000000-0000-4000-8000-0000000000e1',
+        userType: 0,
+      },
+    ]);
+  }, 20_000);
+
+  it('declines only with a reason, after confirming (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    saveRoomLogin({
+      roomToken: TOKEN,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      flowId: FLOW,
+      partyId: PARTY,
+      linkType: 1,
+    });
+    const declined: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(room())),
+      http.post(`${CSIGN}/declineFlow`, async ({ request }) => {
+        declined.push(await request.json());
+        return ok(null);
+      }),
+      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+    );
+    const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    await userEvent.click(await screen.findByRole('button', { name: '拒签' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '拒绝签署' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒签' }));
+    expect(await within(dialog).findByText('请填写原因')).toBeTruthy();
+    expect(declined).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('原因'), '金额不对');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒签' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign_confirm'));
+    expect(declined).toEqual([{ roomToken: TOKEN, reason: '金额不对', userType: 0 }]);
+  }, 20_000);
+
+  it('cannot sign out of turn: says why and keeps the buttons off', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    saveRoomLogin({
+      roomToken: TOKEN,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      flowId: FLOW,
+      partyId: PARTY,
+      linkType: 1,
+    });
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () =>
+        ok(room({ canSign: false, cannotSignReason: 'An earlier step has not finished yet' })),
+      ),
+    );
+    renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(
+      await screen.findByText('An earlier step has not finished yet', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Decline' })).toHaveProperty('disabled', true);
+  });
+
+  it('asks to open the link again when this window holds no room', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(
+      await screen.findByText(
+        'This signing room is not open in this window. Open the signing link from your message again.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('signing link', () => {
+  it('logs the party in with phone and SMS code and goes on through the transition (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const logins: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/sendLinkSmsCode`, () => ok({ expiresInSeconds: 300, resendAfterSeconds: 60 })),
+      http.post(`${CSIGN}/signingRoomLoginByLinkCode`, async ({ request }) => {
+        logins.push(await request.json());
+        return ok({
+          roomToken: TOKEN,
+          expiresAt: '2099-01-01T00:00:00.000Z',
+          flowId: FLOW,
+          partyId: PARTY,
+          linkType: 1,
+        });
+      }),
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(room())),
+    );
+    const code = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const { router } = renderApp(`/singingRoom/1/${code}`);
+    const phone = await screen.findByLabelText('Phone', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Enter the signing room' }));
+    expect(await screen.findByText('Enter an 11-digit mobile number')).toBeTruthy();
+    await userEvent.type(phone, '13900000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    await userEvent.type(screen.getByLabelText('SMS code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Enter the signing room' }));
+    // jsdom's window is 1024 px wide with a desktop user agent: the PC room.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pc/v1/signing_room'));
+    expect(router.state.location.search).toBe(`?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(logins).toEqual([
+      { linkType: 1, linkCode: code, phone: '13900000001', smsCode: '654321', userType: 0 },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Lease 2027' })).toBeTruthy();
+  });
+
+  it('refuses a malformed link without asking anything (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    renderApp('/singingRoom/7/short');
+    expect(await screen.findByText('此签署链接无效。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText('手机号')).toBeNull();
+  });
+});
