@@ -14,7 +14,9 @@ import {
 } from '@/components/pdf-viewer/coords.ts';
 
 const A4: PageBox = { widthPt: 595, heightPt: 842, rotate: 0 };
-const close = (a: number[], b: number[]) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i], 6));
+const close = (a: number[], b: number[]) => {
+  for (const [i, v] of a.entries()) expect(v).toBeCloseTo(b[i], 6);
+};
 
 describe('PDF <-> screen coordinates', () => {
   it('flips the y axis of an upright page and scales by the zoom', () => {
