@@ -101,6 +101,8 @@ export const paths = {
   manageAddConfig: '/manage/signConfig/addConfig',
   manageStepConfig: '/manage/signConfig/stepConfig',
   manageProductList: '/manage/productList',
+  /** Platform administrators (PLATFORM_ADMIN_PHONES): packages and orders; not in SPEC §2. */
+  manageAdminPackages: '/manage/admin/packages',
   account: '/manage/account',
   accountInfo: '/manage/account/accountInfo',
   accountShareUser: '/manage/account/accountInfo/shareUser',

@@ -11,6 +11,7 @@ export default function PlannedRoutePage() {
   const matches = useMatches();
   const key = (matches.at(-1)?.handle as RouteHandle | undefined)?.planned as PlannedKey;
   const entry = PLANNED_ROUTES[key];
+  if (!entry) return null;
   return (
     <PlannedPage
       route={paths[key]}

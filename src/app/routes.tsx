@@ -13,8 +13,8 @@ const plannedPage = lazyPage(() => import('./planned-route-page.tsx'));
 const PUBLIC: RouteHandle = { access: 'public' };
 const PROTECTED: RouteHandle = { access: 'protected' };
 
-/** A screen a later issue builds: the route renders its PlannedPage. */
-const planned = (key: PlannedKey, handle: RouteHandle = PUBLIC): RouteObject => ({
+/** A screen a later issue builds: the route renders its PlannedPage (none left in SPEC §2). */
+export const planned = (key: PlannedKey, handle: RouteHandle = PUBLIC): RouteObject => ({
   path: paths[key],
   handle: { ...handle, planned: key },
   lazy: plannedPage,
@@ -49,7 +49,9 @@ const manageChildren: RouteObject[] = [
   personPage('manageStartupNext', PUBLIC, startupPage),
   personPage('manageAbcde', PROTECTED, () => import('@/features/misc/all-functions-page.tsx')),
   personPage('manageHome', PROTECTED, () => import('@/features/workspace/home-page.tsx')),
-  ...(['manageProductList'] as const).map((key) => planned(key, PROTECTED)),
+  // Packages, purchases and quotas (src/features/package); /manage/admin/packages is for platform administrators.
+  personPage('manageProductList', PROTECTED, () => import('@/features/package/product-list-page.tsx')),
+  personPage('manageAdminPackages', PROTECTED, () => import('@/features/package/admin-page.tsx')),
   // Templates, launch from a template and signing configurations (src/features/template, sign-config).
   personPage('manageTemplateCreate', PROTECTED, templateListPage),
   personPage('manageFileTemplate', PROTECTED, templateListPage),
@@ -79,7 +81,11 @@ const manageChildren: RouteObject[] = [
       personPage('accountInfo', PROTECTED, () => import('@/features/company/account-info-page.tsx')),
       personPage('accountShareUser', PROTECTED, () => import('@/features/company/share-user-page.tsx')),
       personPage('accountOperator', PROTECTED, () => import('@/features/company/operator-page.tsx')),
-      ...(['accountUserPackageDetail'] as const).map((key) => planned(key, PROTECTED)),
+      personPage(
+        'accountUserPackageDetail',
+        PROTECTED,
+        () => import('@/features/package/usage-detail-page.tsx'),
+      ),
       // Seals (src/features/seal).
       personPage('accountStamp', PROTECTED, () => import('@/features/seal/company-stamp-page.tsx')),
       personPage('accountStampPerson', PROTECTED, () => import('@/features/seal/person-stamp-page.tsx')),
@@ -201,11 +207,17 @@ const verifyRoutes: RouteObject[] = [
   personPage('pcSignVerify', PUBLIC, fileVerificationPage),
 ];
 
-const publicPlanned = (['buyPackage', 'buyGroupPurchase', 'costCalculator', 'pcCostCalculator'] as const).map(
-  (key) => planned(key),
-);
-
-const protectedPlanned = (['buyCheckout', 'buyCheckoutGroup'] as const).map((key) => planned(key, PROTECTED));
+// Buying packages and the cost calculators (src/features/package).
+const publicPackageRoutes: RouteObject[] = [
+  personPage('buyPackage', PUBLIC, () => import('@/features/package/buy-package-page.tsx')),
+  personPage('buyGroupPurchase', PUBLIC, () => import('@/features/package/group-purchase-page.tsx')),
+  personPage('costCalculator', PUBLIC, () => import('@/features/package/cost-calculator-page.tsx')),
+  personPage('pcCostCalculator', PUBLIC, () => import('@/features/package/pc-cost-calculator-page.tsx')),
+];
+const protectedPackageRoutes: RouteObject[] = [
+  personPage('buyCheckout', PROTECTED, () => import('@/features/package/checkout-page.tsx')),
+  personPage('buyCheckoutGroup', PROTECTED, () => import('@/features/package/checkout-group-page.tsx')),
+];
 
 /** Access of a path: the deepest matched route that declares it decides (default public, PC scope). */
 export function accessOf(pathname: string) {
@@ -258,7 +270,7 @@ export const routes: RouteObject[] = [
       },
       ...pcChildren,
       ...verifyRoutes,
-      ...publicPlanned,
+      ...publicPackageRoutes,
       personPage('signList', PUBLIC, signListPage),
       personPage('pcSignList', PUBLIC, signListPage),
       personPage('signConfirm', PUBLIC, () => import('@/features/signing-room/sign-confirm-page.tsx')),
@@ -277,7 +289,7 @@ export const routes: RouteObject[] = [
       personPage('pagesIndex', PUBLIC, () => import('@/features/misc/demo-page.tsx')),
       personPage('empty', PUBLIC, () => import('@/features/misc/empty-page.tsx')),
       personPage('monitor', PUBLIC, () => import('@/features/monitor/monitor-page.tsx')),
-      ...protectedPlanned,
+      ...protectedPackageRoutes,
       personPage('foundCompany', PROTECTED, companyOpenPage),
       personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),
       { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },

@@ -41,16 +41,15 @@ describe('route table (SPEC §2)', () => {
     setToken('t1');
     loginInfoHandler(loginInfo());
     const keys = Object.keys(PLANNED_ROUTES) as PlannedKey[];
-    // The table shrinks as screens are built; every entry left must still resolve.
-    expect(keys.length).toBeGreaterThan(0);
+    // The table shrinks as screens are built (it is empty once every screen exists); every entry left resolves.
     const { container, router } = renderApp('/');
     for (const key of keys) {
       await act(() => router.navigate(fillPath(paths[key], sample)));
       await waitFor(() => expect(container.querySelector(`[data-planned="${paths[key]}"]`)).not.toBeNull(), {
         timeout: 4000,
       });
-      expect(screen.getByRole('heading', { level: 1, name: PLANNED_ROUTES[key].title.en })).toBeTruthy();
-      expect(screen.getByText(PLANNED_ROUTES[key].description.en)).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: PLANNED_ROUTES[key]?.title.en })).toBeTruthy();
+      expect(screen.getByText(PLANNED_ROUTES[key]?.description.en ?? '')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Back to the home page' })).toBeTruthy();
       expect(router.state.location.pathname).toBe(fillPath(paths[key], sample));
     }
