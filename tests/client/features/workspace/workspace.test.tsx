@@ -54,7 +54,9 @@ describe('getting started', () => {
     renderApp('/manage/startup');
     // The first render loads the lazy screen: allow for it.
     await screen.findByTestId('startup-step-esign', {}, { timeout: 8000 });
-    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['open', 'launched'])));
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['open', 'launched'])), {
+      timeout: 8000,
+    });
     await waitFor(() => expect(stepOf('esign').getAttribute('aria-current')).toBe('step'));
     for (const key of ['cert', 'seal', 'package', 'contract']) expect(stepOf(key).dataset.done).toBe('false');
     expect(stepOf('esign').getAttribute('aria-current')).toBe('step');
@@ -66,7 +68,7 @@ describe('getting started', () => {
   it('reflects the account: e-signature open with certificate and seal, one contract launched', async () => {
     loggedIn(loginInfo({ hasCaCert: true, hasSeal: true, remainQuantity: 9 }), { isOpen: true, launched: 1 });
     renderApp('/manage/startup');
-    await waitFor(() => expect(stepOf('contract').dataset.done).toBe('true'));
+    await waitFor(() => expect(stepOf('contract').dataset.done).toBe('true'), { timeout: 8000 });
     expect(stepOf('esign').dataset.done).toBe('true');
     expect(stepOf('cert').dataset.done).toBe('true');
     expect(stepOf('seal').dataset.done).toBe('true');
@@ -79,7 +81,7 @@ describe('getting started', () => {
     useI18nStore.getState().setLocale('zh-CN');
     const asked = loggedIn(loginInfo({ userType: 1, companyId: 'c1' }));
     renderApp('/manage/startup/seal');
-    await waitFor(() => expect(asked).toContain('launched'));
+    await waitFor(() => expect(asked).toContain('launched'), { timeout: 8000 });
     await waitFor(() => expect(stepOf('seal').getAttribute('aria-current')).toBe('step'));
     expect(within(stepOf('seal')).getByRole('link', { name: '继续' }).getAttribute('href')).toBe(
       '/manage/account/stamp',
@@ -89,7 +91,7 @@ describe('getting started', () => {
 
   it('a visitor sees the steps and a log-in button, no call is made', async () => {
     renderApp('/manage/startup');
-    await screen.findByText('Log in to see which steps you have done.');
+    await screen.findByText('Log in to see which steps you have done.', {}, { timeout: 8000 });
     expect(stepOf('esign').dataset.done).toBe('false');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toContain('/loginPage?next=');
   });
@@ -143,7 +145,9 @@ describe('workspace home', () => {
     );
     renderApp('/manage/home');
     await screen.findByTestId('home-pending', {}, { timeout: 8000 });
-    await waitFor(() => expect(screen.getByTestId('home-pending').dataset.value).toBe('7'));
+    await waitFor(() => expect(screen.getByTestId('home-pending').dataset.value).toBe('7'), {
+      timeout: 8000,
+    });
     expect(screen.getByTestId('home-in-progress').dataset.value).toBe('3');
     expect(screen.getByTestId('home-remaining').dataset.value).toBe('7');
     // CountUp reaches the figure.
