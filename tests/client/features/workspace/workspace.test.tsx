@@ -57,7 +57,7 @@ describe('getting started', () => {
     await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['open', 'launched'])), {
       timeout: 8000,
     });
-    await waitFor(() => expect(stepOf('esign').getAttribute('aria-current')).toBe('step'));
+    await waitFor(() => expect(stepOf('esign').getAttribute('aria-current')).toBe('step'), { timeout: 8000 });
     for (const key of ['cert', 'seal', 'package', 'contract']) expect(stepOf(key).dataset.done).toBe('false');
     expect(stepOf('esign').getAttribute('aria-current')).toBe('step');
     expect(within(stepOf('esign')).getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
@@ -82,7 +82,7 @@ describe('getting started', () => {
     const asked = loggedIn(loginInfo({ userType: 1, companyId: 'c1' }));
     renderApp('/manage/startup/seal');
     await waitFor(() => expect(asked).toContain('launched'), { timeout: 8000 });
-    await waitFor(() => expect(stepOf('seal').getAttribute('aria-current')).toBe('step'));
+    await waitFor(() => expect(stepOf('seal').getAttribute('aria-current')).toBe('step'), { timeout: 8000 });
     expect(within(stepOf('seal')).getByRole('link', { name: '继续' }).getAttribute('href')).toBe(
       '/manage/account/stamp',
     );
