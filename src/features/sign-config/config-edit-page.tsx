@@ -35,6 +35,7 @@ export default function ConfigEditPage() {
   const [isSaving, setIsSaving] = useState(false);
   const [isLoaded, setIsLoaded] = useState(!configId);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
   useEffect(() => {
     if (!configId) return;
     getSignConfig({ configId })
@@ -47,7 +48,7 @@ export default function ConfigEditPage() {
       .catch((e) => {
         setProblem(e instanceof ApiError ? e.message : tt('loadFailed'));
       });
-  }, [configId, tt]);
+  }, [configId]);
 
   const save = async () => {
     if (!name.trim()) return setProblem(tt('nameRequired'));

@@ -177,6 +177,7 @@ export default function TemplateDetailPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
   useEffect(() => {
     const fail = (e: unknown) =>
       setProblem(tt('loadFailed', { reason: e instanceof Error ? e.message : String(e) }));
@@ -210,7 +211,7 @@ export default function TemplateDetailPage() {
         })
         .catch(fail);
     }
-  }, [isDraft, params, ownCompanyId, tt]);
+  }, [isDraft, params, ownCompanyId]);
 
   if (!template)
     return problem ? <Alert type="error" showIcon title={problem} style={{ margin: 16 }} /> : null;

@@ -72,6 +72,7 @@ export default function TemplateEditPage() {
   const [isSaving, setIsSaving] = useState(false);
   const url = useMemo(() => (templateId ? templatePdfUrl(templateId) : ''), [templateId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
   useEffect(() => {
     if (!templateId) return;
     getTemplate({ templateId })
@@ -92,7 +93,7 @@ export default function TemplateEditPage() {
     listSignConfigs({ pageNum: 1, pageSize: 100 })
       .then((r) => setConfigs(r.list))
       .catch(() => undefined);
-  }, [templateId, tt]);
+  }, [templateId]);
 
   const roleColor = (key: string) =>
     ROLE_COLORS[

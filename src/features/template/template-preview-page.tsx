@@ -18,12 +18,13 @@ export default function TemplatePreviewPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const url = useMemo(() => (templateId ? templatePdfUrl(templateId) : ''), [templateId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
   useEffect(() => {
     if (!templateId) return;
     getTemplate({ templateId })
       .then(setTemplate)
       .catch((e) => setProblem(tt('loadFailed', { reason: e instanceof Error ? e.message : String(e) })));
-  }, [templateId, tt]);
+  }, [templateId]);
 
   if (problem) return <Alert type="error" showIcon title={problem} style={{ margin: 16 }} />;
   if (!template) return null;

@@ -28,12 +28,13 @@ export default function TemplateSignPage() {
   const [sent, setSent] = useState<string[] | null>(null);
   const url = useMemo(() => (draft ? documentUrl(draft.document.documentId) : ''), [draft]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
   useEffect(() => {
     if (!draftId) return;
     getTemplateDraft({ draftId })
       .then(setDraft)
       .catch((e) => setProblem(tt('loadFailed', { reason: e instanceof Error ? e.message : String(e) })));
-  }, [draftId, tt]);
+  }, [draftId]);
 
   if (sent)
     return (
