@@ -186,6 +186,11 @@ export const signingTexts = {
     quota: /Signings left/,
     personA: 'Alice',
     personB: 'Bobby',
+    addCompany: 'Add a company',
+    operatorPhone: 'Operator phone',
+    // Registered company names are Chinese in both languages.
+    companyName: '杭州云签科技有限公司',
+    contractSeal: 'Contract',
   },
   'zh-CN': {
     chooseFile: '选择 PDF 文件',
@@ -214,5 +219,9 @@ export const signingTexts = {
     quota: /剩余签署次数/,
     personA: '王芳',
     personB: '李雷',
+    addCompany: '添加企业',
+    operatorPhone: '经办人手机号',
+    companyName: '杭州云签科技有限公司',
+    contractSeal: '合同专用章',
   },
 } as const;

@@ -65,6 +65,16 @@ export const newParty = (kind: DraftParty['kind'] = 'person'): DraftParty => ({
   applies: kind === 'person' ? personApplies() : companyApplies(),
 });
 
+/** A company party: the caller's own company when acting for one (the usual case), else one named by hand. */
+export function companyParty(
+  me: { userType: number; companyId: string | null; companyName: string | null } | null,
+): DraftParty {
+  const party = newParty('company');
+  return me?.userType === 1 && me.companyId
+    ? { ...party, companyMode: 'own', companyId: me.companyId, companyName: me.companyName ?? '' }
+    : { ...party, companyMode: 'other' };
+}
+
 export const emptyDraft = (mode: LaunchMode): LaunchDraft => ({
   mode,
   title: '',

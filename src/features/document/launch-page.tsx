@@ -11,8 +11,10 @@ import { getQuota, launchFlow, type Quota } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
 import { paths } from '@/app/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
 import {
   allParties,
+  companyParty,
   type DraftIssue,
   draftIssues,
   type LaunchMode,
@@ -165,6 +167,7 @@ function SignersStep({
 }) {
   const tt = useTexts(texts);
   const { draft, update } = useLaunchDraft();
+  const me = useSessionStore((st) => st.userInfo);
   const messageId = useId();
   const deadlineId = useId();
   const toLocalInput = (iso: string) => {
@@ -220,7 +223,7 @@ function SignersStep({
             <Button onClick={() => setStepParties(si, (ps) => [...ps, newParty('person')])}>
               {tt('addParty')}
             </Button>
-            <Button onClick={() => setStepParties(si, (ps) => [...ps, newParty('company')])}>
+            <Button onClick={() => setStepParties(si, (ps) => [...ps, companyParty(me)])}>
               {tt('addCompany')}
             </Button>
           </div>
