@@ -57,6 +57,8 @@ export default defineConfig({
       // Partner pages that frame the app in e2e/embedding.spec.ts (served by page.route on these origins).
       PARTNER_ZYPT_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
       PARTNER_ZHDB_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
+      // Platform administrators of e2e/package.spec.ts (they confirm payments on /manage/admin/packages).
+      PLATFORM_ADMIN_PHONES: '13700000901,13700000902',
     },
   },
 });

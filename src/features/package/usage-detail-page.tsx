@@ -204,19 +204,21 @@ export default function UsageDetailPage() {
         <Button onClick={() => navigate(paths.manageProductList)}>{tt('backToPackages')}</Button>
       </form>
       {notice ? <Alert type="info" title={notice} style={{ marginBottom: 12 }} /> : null}
-      <Table<UsageRow>
-        size="small"
-        rowKey="flowId"
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: tt('noUsage') }}
-        dataSource={page?.list ?? []}
-        columns={columns.map((c, i) => ({
-          key: i,
-          title: c.title,
-          render: (_: unknown, r: UsageRow) => c.value(r),
-        }))}
-      />
+      <div data-testid="usage-table">
+        <Table<UsageRow>
+          size="small"
+          rowKey="flowId"
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: tt('noUsage') }}
+          dataSource={page?.list ?? []}
+          columns={columns.map((c, i) => ({
+            key: i,
+            title: c.title,
+            render: (_: unknown, r: UsageRow) => c.value(r),
+          }))}
+        />
+      </div>
       <div style={{ marginTop: 12 }}>
         <Pager total={page?.total ?? 0} current={pageNum} onChange={(p) => setPageNum(p)} />
       </div>
