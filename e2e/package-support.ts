@@ -102,6 +102,8 @@ export const packageTexts = {
       `Total ${total} · reserved ${reserved} · used ${used} · remaining ${remain}`,
     devBank: 'Development placeholders: this is NOT a real bank account. Do not transfer money.',
     sheetHeader: ['Contract', 'Launched by', 'Launched at', 'State', 'Settled at', 'Package'],
+    calcQuantity: 'Number of signings',
+    calcUnitPrice: 'Price per signing (CNY)',
   },
   'zh-CN': {
     buy: '购买',
@@ -117,5 +119,7 @@ export const packageTexts = {
       `总数 ${total} · 占用 ${reserved} · 已用 ${used} · 剩余 ${remain}`,
     devBank: '开发环境占位信息：这不是真实的银行账户，请勿转账。',
     sheetHeader: ['合同', '发起人', '发起时间', '状态', '结算时间', '套餐'],
+    calcQuantity: '签署份数',
+    calcUnitPrice: '每份价格（元）',
   },
 } as const;

@@ -174,4 +174,23 @@ for (const locale of ['en-US', 'zh-CN'] as Locale[]) {
       await signerContext.close();
     });
   });
+
+  test.describe(`cost calculator on a phone (${locale})`, () => {
+    test.use({ locale, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+    test('quantity and price follow the number rules and the total counts up', async ({ page }) => {
+      await page.goto('/#/costCalculator');
+      const quantity = page.getByLabel(t.calcQuantity);
+      const price = page.getByLabel(t.calcUnitPrice);
+      await quantity.fill('abc25x');
+      await quantity.blur();
+      await expect(quantity).toHaveValue('25');
+      await price.fill('3.456');
+      await price.blur();
+      await expect(price).toHaveValue('3.46');
+      await expect(page.getByTestId('calc-total')).toHaveText('¥86.50');
+      // Nothing is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  });
 }
