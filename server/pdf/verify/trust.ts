@@ -1,7 +1,8 @@
 /**
  * Certificate path building to trust anchors, validity at a time, and revocation from embedded
- * validation data (PDF DSS and the CMS adbe-revocationInfoArchival attribute). No network access:
- * online OCSP is a later step, so missing data yields 'unknown', never 'good'.
+ * validation data (PDF DSS and the CMS adbe-revocationInfoArchival attribute). No network access here:
+ * answers from outside the file come through the caller's revocation hook (VerifyOptions.revocation),
+ * so missing data yields 'unknown', never 'good'.
  */
 import type { KeyObject } from 'node:crypto';
 import {
@@ -140,7 +141,10 @@ export function adbeRevocationData(attr: Attr | undefined): {
 /** Outcome of a CRL or OCSP signature check per signer, kept for the other signatures of the file. */
 const crlSignedBy = new WeakMap<Uint8Array, Map<Cert, boolean>>();
 
-function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert, at: Date): Revocation | undefined {
+/** One revocation answer: `revokedAt` is set when the source dates the revocation. */
+export type RevocationFinding = { status: Revocation; revokedAt?: Date };
+
+function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert): RevocationFinding | undefined {
   // Raw DER walk: CRLs can hold many thousand entries and full object parsing is slow.
   try {
     const ci = certIssuerSerial(cert.der);
@@ -180,20 +184,20 @@ function crlStatus(crlDer: Uint8Array, cert: Cert, issuer: Cert, at: Date): Revo
       for (const entry of children(crlDer, revoked)) {
         const [serial, date] = children(crlDer, entry, 2);
         if (serial && bytesEq(crlDer, serial, cert.der, ci.serial)) {
-          if (!date) return 'revoked';
+          if (!date) return { status: 'revoked' };
           const d = timeOf(crlDer, date);
           if (!d) return undefined;
-          return d.getTime() <= at.getTime() ? 'revoked' : 'good';
+          return { status: 'revoked', revokedAt: d };
         }
       }
     }
-    return 'good';
+    return { status: 'good' };
   } catch {
     return undefined;
   }
 }
 
-type OcspSingle = { serial: Uint8Array; keyHash: Uint8Array; status: number };
+type OcspSingle = { serial: Uint8Array; keyHash: Uint8Array; status: number; revokedAt?: Date };
 type ParsedOcsp = {
   tbs: Uint8Array;
   sigAlg: NonNullable<ReturnType<typeof algIdOf>>;
@@ -258,18 +262,21 @@ function parseOcsp(der: Uint8Array): ParsedOcsp | null {
     const statusT = sf[1];
     if (!statusT || (statusT.tag & 0xc0) !== 0x80 || statusT.tagNum > 2) return null;
     if (sf[2]?.tag !== T.GENERALIZED_TIME) return null;
-    responses.push({ serial: content(b, serialT), keyHash: content(b, keyHashT), status: statusT.tagNum });
+    // RevokedInfo { revocationTime GeneralizedTime, revocationReason [0] OPTIONAL }
+    const revokedInfo =
+      statusT.tagNum === 1 && (statusT.tag & 0x20) !== 0 ? allChildren(b, statusT) : undefined;
+    const revokedAt = revokedInfo?.[0]?.tag === T.GENERALIZED_TIME ? timeOf(b, revokedInfo[0]) : undefined;
+    responses.push({
+      serial: content(b, serialT),
+      keyHash: content(b, keyHashT),
+      status: statusT.tagNum,
+      revokedAt,
+    });
   }
   return { tbs: raw(b, tbsT), sigAlg, sig, certs, responses, signedBy: new Map() };
 }
 
-function ocspStatus(
-  der: Uint8Array,
-  cert: Cert,
-  issuer: Cert,
-  at: Date,
-  pool: Cert[],
-): Revocation | undefined {
+function ocspStatus(der: Uint8Array, cert: Cert, issuer: Cert, pool: Cert[]): RevocationFinding | undefined {
   try {
     let basic = ocspCache.get(der);
     if (basic === undefined) {
@@ -295,35 +302,61 @@ function ocspStatus(
       return ok && (sameCert(c, issuer) || issued(issuer, c));
     });
     if (!signedBy) return undefined;
-    if (single.status === 0) return 'good';
-    if (single.status === 1) return 'revoked';
-    void at;
-    return 'unknown';
+    if (single.status === 0) return { status: 'good' };
+    if (single.status === 1) return { status: 'revoked', revokedAt: single.revokedAt };
+    return { status: 'unknown' };
   } catch {
     return undefined;
   }
 }
 
-/** Revocation status of `cert` (issued by `issuer`) from embedded CRLs/OCSP responses. */
+/**
+ * Revocation of `cert` (issued by `issuer`) from embedded CRLs and OCSP responses, whatever its time:
+ * 'revoked' when any signed source lists it (the earliest dated revocation; undated wins), else 'good'
+ * when one vouches for it, else 'unknown'. Sources not signed by the issuer (or its delegate) are ignored.
+ */
+export function revocationFindingOf(
+  cert: Cert,
+  issuer: Cert | undefined,
+  data: ValidationData,
+): RevocationFinding {
+  if (!issuer) return { status: 'unknown' };
+  const found: RevocationFinding[] = [];
+  for (const o of data.ocsps) {
+    const s = ocspStatus(o, cert, issuer, data.certs);
+    if (s) found.push(s);
+  }
+  for (const c of data.crls) {
+    const s = crlStatus(c, cert, issuer);
+    if (s) found.push(s);
+  }
+  return mergeFindings(found);
+}
+
+/** Combines revocation answers: revoked wins with its earliest time (an undated one first), then good. */
+export function mergeFindings(found: RevocationFinding[]): RevocationFinding {
+  const revoked = found.filter((f) => f.status === 'revoked');
+  if (revoked.length > 0) {
+    if (revoked.some((f) => !f.revokedAt)) return { status: 'revoked' };
+    const times = revoked.map((f) => f.revokedAt?.getTime() ?? 0);
+    return { status: 'revoked', revokedAt: new Date(Math.min(...times)) };
+  }
+  return { status: found.some((f) => f.status === 'good') ? 'good' : 'unknown' };
+}
+
+/**
+ * Revocation status of `cert` (issued by `issuer`) at `at` from embedded CRLs/OCSP responses: a CRL
+ * revocation dated after `at` counts as good there.
+ */
 export function revocationOf(
   cert: Cert,
   issuer: Cert | undefined,
   data: ValidationData,
   at: Date,
 ): Revocation {
-  if (!issuer) return 'unknown';
-  let result: Revocation = 'unknown';
-  for (const o of data.ocsps) {
-    const s = ocspStatus(o, cert, issuer, at, data.certs);
-    if (s === 'revoked') return 'revoked';
-    if (s === 'good') result = 'good';
-  }
-  for (const c of data.crls) {
-    const s = crlStatus(c, cert, issuer, at);
-    if (s === 'revoked') return 'revoked';
-    if (s === 'good') result = 'good';
-  }
-  return result;
+  const f = revocationFindingOf(cert, issuer, data);
+  if (f.status === 'revoked' && f.revokedAt && f.revokedAt.getTime() > at.getTime()) return 'good';
+  return f.status;
 }
 
 /** Parses PEM text holding one or more certificates. */

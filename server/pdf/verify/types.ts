@@ -16,6 +16,8 @@ export const SubIndication = {
   HashFailure: 'HASH_FAILURE',
   SigCryptoFailure: 'SIG_CRYPTO_FAILURE',
   Revoked: 'REVOKED',
+  /** the signing certificate is revoked and nothing proves the signature existed before (EN 319 102-1 5.2.6) */
+  RevokedNoPoe: 'REVOKED_NO_POE',
   NotYetValid: 'NOT_YET_VALID',
   NoSigningCertificateFound: 'NO_SIGNING_CERTIFICATE_FOUND',
   NoCertificateChainFound: 'NO_CERTIFICATE_CHAIN_FOUND',
@@ -66,6 +68,10 @@ export type SignatureReport = {
   modifiedAfterSigning: Modification;
   trusted: boolean;
   revocation: RevocationStatus;
+  /** when revocation is 'revoked': the revocation time, ISO 8601 (null when the source gives none) */
+  revokedAt?: string | null;
+  /** where the revocation answer came from: 'dss' (embedded data) or the hook's `source` */
+  revocationSource?: string | null;
   indication: Indication;
   subIndication: SubIndication | null;
   /** the indication with trust set aside (untrusted or expired chains count as passed) */
@@ -94,10 +100,49 @@ export type VerificationReport = {
   byteRangeMarkers: number;
 };
 
+/** A revocation answer from outside the file (an OCSP responder, the issuing CA's own records). */
+export type RevocationAnswer = {
+  status: RevocationStatus;
+  revokedAt?: Date;
+  reason?: string;
+  /** names the answerer in the report, e.g. 'platform' or an OCSP URL */
+  source: string;
+};
+
+/**
+ * Asked about each signing certificate whose issuer is known, after the file's own data was read.
+ * Answer 'unknown' for certificates it knows nothing about; a rejection or a late answer counts as
+ * 'unknown'.
+ */
+export type RevocationHook = (
+  cert: { der: Uint8Array; serialHex: string },
+  issuer: { der: Uint8Array },
+) => Promise<RevocationAnswer>;
+
 export type VerifyOptions = {
   /** trust anchors as DER certificates */
   trustAnchors: Uint8Array[];
   now?: Date;
   timeLimitMs?: number;
   maxBytes?: number;
+  /**
+   * Revocation beyond the file's embedded data (DSS, adbe-revocationInfoArchival). Precedence: a
+   * 'revoked' from either side wins (the earliest revocation time counts), since embedded data is a
+   * snapshot from signing time and the issuer may learn of a compromise later; a 'good' from either
+   * side answers when neither says 'revoked'; otherwise 'unknown'.
+   *
+   * What a revocation does to the signature depends on its time against the time a valid signature
+   * time-stamp proves (EN 319 102-1: a revoked certificate only fails a signature without proof of
+   * existence before the revocation):
+   * - revoked after the time-stamp's time: the signature stays valid; the report still says
+   *   `revocation: 'revoked'` with `revokedAt` and a note in `problems`;
+   * - revoked at or before the time-stamp's time (or at an unknown time): TOTAL_FAILED / REVOKED;
+   * - no valid time-stamp: INDETERMINATE / REVOKED_NO_POE, since nothing proves when the signature was
+   *   made (EN 319 102-1 5.2.6 and 5.3.4: only a proof of existence after the revocation makes it
+   *   TOTAL_FAILED / REVOKED);
+   * - a revocation dated after the validation time (`now`) is not yet in force: 'good'.
+   */
+  revocation?: RevocationHook;
+  /** how long the hook may take per certificate (default 2000 ms, bounded by what is left of timeLimitMs) */
+  revocationTimeoutMs?: number;
 };

@@ -30,13 +30,21 @@ import {
 import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
 import { VerifyError, VerifyErrorCode } from './errors.ts';
 import { type FoundSignature, findSignatureFields } from './fields.ts';
-import { adbeRevocationData, buildChain, revocationOf, type ValidationData } from './trust.ts';
+import {
+  adbeRevocationData,
+  buildChain,
+  mergeFindings,
+  type RevocationFinding,
+  revocationFindingOf,
+  type ValidationData,
+} from './trust.ts';
 import {
   type CertificateInfo,
   Coverage,
   Indication,
   type Modification,
   type SignatureKind,
+  type RevocationHook,
   type SignatureReport,
   SubIndication,
   type VerificationReport,
@@ -45,6 +53,7 @@ import {
 
 export const DEFAULT_TIME_LIMIT_MS = 5000;
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_REVOCATION_TIMEOUT_MS = 2000;
 
 const RANK: Record<Indication, number> = {
   TOTAL_PASSED: 0,
@@ -115,7 +124,11 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyOptions): Prom
       throw new VerifyError(VerifyErrorCode.Timeout, `${timeLimit} ms`);
   };
   try {
-    return withCertCache(() => verifySync(bytes, options, deadline));
+    const prepared = withCertCache(() => verifySync(bytes, options, deadline));
+    const answers = options.revocation
+      ? await askHook(options.revocation, prepared.questions, hookBudget(options, timeLimit, started))
+      : new Map<string, HookFinding>();
+    return prepared.finish(answers);
   } catch (err) {
     if (err instanceof VerifyError) throw err;
     if (err instanceof PdfParseError) throw new VerifyError(VerifyErrorCode.Unreadable, err.message);
@@ -124,7 +137,60 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyOptions): Prom
   }
 }
 
-function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadline): VerificationReport {
+/** What the hook answered, per question key. */
+type HookFinding = RevocationFinding & { source: string; reason?: string };
+type Question = { key: string; cert: Cert; issuer: Cert };
+
+/** The hook's time per certificate: its own limit, within what is left of the file's time limit. */
+function hookBudget(options: VerifyOptions, timeLimit: number, started: number): number {
+  const left = timeLimit - (performance.now() - started);
+  return Math.max(0, Math.min(options.revocationTimeoutMs ?? DEFAULT_REVOCATION_TIMEOUT_MS, left));
+}
+
+/** Asks the hook once per distinct certificate, in parallel; a failure or a late answer is 'unknown'. */
+async function askHook(
+  hook: RevocationHook,
+  questions: Question[],
+  budgetMs: number,
+): Promise<Map<string, HookFinding>> {
+  const out = new Map<string, HookFinding>();
+  const distinct = new Map(questions.map((q) => [q.key, q]));
+  if (budgetMs <= 0) return out;
+  await Promise.all(
+    [...distinct.values()].map(async (q) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const late = new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), budgetMs);
+        });
+        const answer = await Promise.race([
+          hook({ der: q.cert.der, serialHex: serialHex(q.cert) }, { der: q.issuer.der }),
+          late,
+        ]);
+        const valid =
+          answer &&
+          (answer.status === 'good' || answer.status === 'revoked') &&
+          (!answer.revokedAt || !Number.isNaN(answer.revokedAt.getTime()));
+        if (valid)
+          out.set(q.key, {
+            status: answer.status,
+            revokedAt: answer.revokedAt,
+            source: String(answer.source),
+            reason: answer.reason,
+          });
+      } catch {
+        // the hook's failure leaves the embedded answer standing
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return out;
+}
+
+type Prepared = { questions: Question[]; finish: (answers: Map<string, HookFinding>) => VerificationReport };
+
+function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadline): Prepared {
   const now = options.now ?? new Date();
   const anchors = options.trustAnchors.map((d) => certFromDer(d)).filter((c): c is Cert => !!c);
   const pdf = new PdfFile(bytes, deadline);
@@ -161,7 +227,27 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
   }
   for (const w of works) modificationsOf(pdf, diff, w, certification, sigsPerRevision);
 
-  const reports = works.map((w) => crypto(pdf, bytes, w, anchors, vd, now));
+  const pending = works.map((w) => crypto(pdf, bytes, w, anchors, vd, now));
+  const questions = pending.flatMap((p) => (p.question ? [p.question] : []));
+  const revisions = pdf.revisions.length;
+  return {
+    questions,
+    finish: (answers) =>
+      summarise(
+        pending.map((p) => p.finish(p.question ? answers.get(p.question.key) : undefined)),
+        revisions,
+        now,
+        byteRangeMarkers,
+      ),
+  };
+}
+
+function summarise(
+  reports: SignatureReport[],
+  revisions: number,
+  now: Date,
+  byteRangeMarkers: number,
+): VerificationReport {
   let verdict: Result = { indication: Indication.NoSignatureFound, subIndication: null };
   let aside: Result = { indication: Indication.NoSignatureFound, subIndication: null };
   if (reports.length > 0) {
@@ -178,7 +264,7 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
     subIndication: verdict.subIndication,
     trustAside: { verdict: aside.indication, subIndication: aside.subIndication },
     signatures: reports,
-    revisions: pdf.revisions.length,
+    revisions,
     validationTime: now.toISOString(),
     byteRangeMarkers,
   };
@@ -403,7 +489,7 @@ function crypto(
   anchors: Cert[],
   vd: ValidationData,
   now: Date,
-): SignatureReport {
+): { question?: Question; finish: (extra: HookFinding | undefined) => SignatureReport } {
   const sig = w.found.sig;
   const problems = w.problems;
   let intact: boolean | null = null;
@@ -521,81 +607,134 @@ function crypto(
   // Trust: validity at the time proven by a valid time-stamp, else now.
   const tsTime = ts?.ok && ts.genTime ? ts.genTime : undefined;
   const at = w.kind === 'doc_timestamp' ? (ts?.genTime ?? now) : (tsTime ?? now);
-  let trusted = false;
-  let revocation: SignatureReport['revocation'] = 'unknown';
-  let chainInfo: SignatureReport['chain'] = [];
-  let trustSub: SubIndication | null = null;
-  if (signerCert) {
-    const chain = buildChain(signerCert, pool, anchors, at);
-    chainInfo = chain.chain.map(certInfo);
-    revocation = revocationOf(signerCert, chain.chain[1], revData, at);
-    trusted = chain.anchored && chain.validAt && revocation !== 'revoked';
-    if (!chain.anchored) trustSub = SubIndication.NoCertificateChainFound;
-    else if (chain.notYetValid) trustSub = SubIndication.NotYetValid;
-    else if (!chain.validAt) trustSub = SubIndication.OutOfBoundsNoPoe;
-    if (revocation === 'revoked') trustSub = SubIndication.Revoked;
-  }
+  // The time a time-stamp proves the signature existed at (a document time-stamp proves itself).
+  const poe = w.kind === 'doc_timestamp' ? (ts?.ok ? ts.genTime : undefined) : tsTime;
+  const chain = signerCert ? buildChain(signerCert, pool, anchors, at) : undefined;
+  const issuerCert = chain?.chain[1];
+  const embedded: RevocationFinding =
+    signerCert && issuerCert ? revocationFindingOf(signerCert, issuerCert, revData) : { status: 'unknown' };
+  const question: Question | undefined =
+    signerCert && issuerCert
+      ? {
+          key: `${Buffer.from(signerCert.der).toString('base64')}|${Buffer.from(issuerCert.der).toString('base64')}`,
+          cert: signerCert,
+          issuer: issuerCert,
+        }
+      : undefined;
 
-  // Indication, trust aside: structure, then integrity, then the signing certificate.
-  let aside: Result = { indication: Indication.TotalPassed, subIndication: null };
-  if (w.formatFailure || cmsFormat || w.modification === 'disallowed')
-    aside = { indication: Indication.TotalFailed, subIndication: SubIndication.FormatFailure };
-  else if (intact === false)
-    aside = { indication: Indication.TotalFailed, subIndication: SubIndication.HashFailure };
-  else if (cryptoValid === false)
-    aside = { indication: Indication.TotalFailed, subIndication: SubIndication.SigCryptoFailure };
-  else if (!signerCert || certBound === false) {
-    if (certBound === false)
-      problems.push('the signing-certificate attribute does not match the certificate');
-    else problems.push("the signer's certificate is not in the signature");
-    aside = { indication: Indication.Indeterminate, subIndication: SubIndication.NoSigningCertificateFound };
-  } else if (intact === null || cryptoValid === null)
-    aside = {
-      indication: Indication.Indeterminate,
-      subIndication: SubIndication.CryptoConstraintsFailureNoPoe,
+  const finish = (extra: HookFinding | undefined): SignatureReport => {
+    const problems = [...w.problems];
+    let trusted = false;
+    let chainInfo: SignatureReport['chain'] = [];
+    let trustSub: SubIndication | null = null;
+    // Embedded data and the hook combined (see VerifyOptions.revocation for the precedence).
+    const merged = mergeFindings(extra ? [embedded, extra] : [embedded]);
+    let revocation = merged.status;
+    const revokedAt = revocation === 'revoked' ? merged.revokedAt : undefined;
+    // A revocation dated after the validation time is not in force yet.
+    if (revokedAt && revokedAt.getTime() > now.getTime()) revocation = 'good';
+    // Who gave the answer that stands: the hook when its revocation (or its 'good') is the one used.
+    const hookRevoked =
+      merged.status === 'revoked' &&
+      extra?.status === 'revoked' &&
+      (embedded.status !== 'revoked' || extra.revokedAt?.getTime() === merged.revokedAt?.getTime());
+    const fromHook = hookRevoked || (merged.status === 'good' && embedded.status !== 'good');
+    const revocationSource = merged.status === 'unknown' ? null : fromHook && extra ? extra.source : 'dss';
+    if (signerCert && chain) {
+      chainInfo = chain.chain.map(certInfo);
+      // Revoked after the time a time-stamp proves: the signature was made before, and stays valid.
+      const revokedAfterPoe =
+        revocation === 'revoked' && !!revokedAt && !!poe && poe.getTime() < revokedAt.getTime();
+      const effective = revocation === 'revoked' && !revokedAfterPoe;
+      trusted = chain.anchored && chain.validAt && !effective;
+      if (!chain.anchored) trustSub = SubIndication.NoCertificateChainFound;
+      else if (chain.notYetValid) trustSub = SubIndication.NotYetValid;
+      else if (!chain.validAt) trustSub = SubIndication.OutOfBoundsNoPoe;
+      if (effective) trustSub = poe ? SubIndication.Revoked : SubIndication.RevokedNoPoe;
+      const when = revokedAt ? ` on ${revokedAt.toISOString()}` : '';
+      const by = revocationSource && revocationSource !== 'dss' ? ` (${revocationSource})` : '';
+      const why = extra?.reason && fromHook ? `, reason: ${extra.reason}` : '';
+      if (revokedAfterPoe)
+        problems.push(
+          `the signing certificate was revoked${when}${by}${why}, after the time-stamp proves the signature existed (${poe?.toISOString()}): the signature stays valid`,
+        );
+      else if (effective && poe)
+        problems.push(
+          `the signing certificate was revoked${when}${by}${why}, before the time-stamp's time (${poe.toISOString()})`,
+        );
+      else if (effective)
+        problems.push(
+          `the signing certificate was revoked${when}${by}${why}, and no time-stamp proves the signature was made before`,
+        );
+    }
+
+    // Indication, trust aside: structure, then integrity, then the signing certificate.
+    let aside: Result = { indication: Indication.TotalPassed, subIndication: null };
+    if (w.formatFailure || cmsFormat || w.modification === 'disallowed')
+      aside = { indication: Indication.TotalFailed, subIndication: SubIndication.FormatFailure };
+    else if (intact === false)
+      aside = { indication: Indication.TotalFailed, subIndication: SubIndication.HashFailure };
+    else if (cryptoValid === false)
+      aside = { indication: Indication.TotalFailed, subIndication: SubIndication.SigCryptoFailure };
+    else if (!signerCert || certBound === false) {
+      if (certBound === false)
+        problems.push('the signing-certificate attribute does not match the certificate');
+      else problems.push("the signer's certificate is not in the signature");
+      aside = {
+        indication: Indication.Indeterminate,
+        subIndication: SubIndication.NoSigningCertificateFound,
+      };
+    } else if (intact === null || cryptoValid === null)
+      aside = {
+        indication: Indication.Indeterminate,
+        subIndication: SubIndication.CryptoConstraintsFailureNoPoe,
+      };
+    let full = aside;
+    if (aside.indication === Indication.TotalPassed && trustSub) {
+      full =
+        trustSub === SubIndication.Revoked || trustSub === SubIndication.NotYetValid
+          ? { indication: Indication.TotalFailed, subIndication: trustSub }
+          : { indication: Indication.Indeterminate, subIndication: trustSub };
+      if (trustSub === SubIndication.NoCertificateChainFound)
+        problems.push('the certificate does not chain to a trust anchor');
+      if (trustSub === SubIndication.OutOfBoundsNoPoe)
+        problems.push(`a certificate of the chain is not valid at ${at.toISOString()}`);
+    }
+    const signer = signerCert
+      ? {
+          name: nameAttr(signerCert.subject, OID.commonName) ?? textOf(sig.v.get('Name')) ?? null,
+          organisation: nameAttr(signerCert.subject, OID.organisation) ?? null,
+          serial: serialHex(signerCert),
+        }
+      : textOf(sig.v.get('Name'))
+        ? { name: textOf(sig.v.get('Name')) ?? null, organisation: null, serial: null }
+        : null;
+    return {
+      field: w.found.field,
+      kind: w.kind,
+      signer,
+      signedAt: signedAt ? signedAt.toISOString() : null,
+      timestamp: ts?.genTime
+        ? { time: ts.genTime.toISOString(), authority: ts.tsaName ?? null, valid: ts.ok }
+        : null,
+      intact,
+      cryptoValid,
+      coverage: w.coverage,
+      modifiedAfterSigning: w.modification,
+      trusted,
+      revocation,
+      revokedAt: revocation === 'revoked' && revokedAt ? revokedAt.toISOString() : null,
+      revocationSource,
+      indication: full.indication,
+      subIndication: full.subIndication,
+      trustAside: aside,
+      subFilter,
+      byteRange: br,
+      docMdp: w.docMdp,
+      chain: chainInfo,
+      problems: [...new Set(problems)],
+      modifications: w.modifications,
     };
-  let full = aside;
-  if (aside.indication === Indication.TotalPassed && trustSub) {
-    full =
-      trustSub === SubIndication.Revoked || trustSub === SubIndication.NotYetValid
-        ? { indication: Indication.TotalFailed, subIndication: trustSub }
-        : { indication: Indication.Indeterminate, subIndication: trustSub };
-    if (trustSub === SubIndication.NoCertificateChainFound)
-      problems.push('the certificate does not chain to a trust anchor');
-    if (trustSub === SubIndication.OutOfBoundsNoPoe)
-      problems.push(`a certificate of the chain is not valid at ${at.toISOString()}`);
-  }
-  const signer = signerCert
-    ? {
-        name: nameAttr(signerCert.subject, OID.commonName) ?? textOf(sig.v.get('Name')) ?? null,
-        organisation: nameAttr(signerCert.subject, OID.organisation) ?? null,
-        serial: serialHex(signerCert),
-      }
-    : textOf(sig.v.get('Name'))
-      ? { name: textOf(sig.v.get('Name')) ?? null, organisation: null, serial: null }
-      : null;
-  return {
-    field: w.found.field,
-    kind: w.kind,
-    signer,
-    signedAt: signedAt ? signedAt.toISOString() : null,
-    timestamp: ts?.genTime
-      ? { time: ts.genTime.toISOString(), authority: ts.tsaName ?? null, valid: ts.ok }
-      : null,
-    intact,
-    cryptoValid,
-    coverage: w.coverage,
-    modifiedAfterSigning: w.modification,
-    trusted,
-    revocation,
-    indication: full.indication,
-    subIndication: full.subIndication,
-    trustAside: aside,
-    subFilter,
-    byteRange: br,
-    docMdp: w.docMdp,
-    chain: chainInfo,
-    problems: [...new Set(problems)],
-    modifications: w.modifications,
   };
+  return { question, finish };
 }
