@@ -106,6 +106,8 @@ export const zSignatureCard = z.object({
   trusted: z.boolean(),
   trustSource: z.enum(TrustSource).nullable(),
   revocation: z.enum(Revocation),
+  /** When `revocation` is 'revoked': the revocation time, ISO 8601 (a signature time-stamped before it stays valid). */
+  revokedAt: z.string().nullable().optional(),
   indication: z.enum(Indication),
   subIndication: z.string().nullable(),
   /** The indication with trust set aside (an unknown root counts as passed). */

@@ -9,8 +9,12 @@ type Status = SignatureCard['status'];
 type Reason = SignatureCard['reasons'][number];
 
 /** Adobe's words for one signature, decided from the report's machine values. */
+const REVOKED_SUBS: readonly (string | null)[] = ['REVOKED', 'REVOKED_NO_POE'];
+
 export function statusOf(s: SignatureReport): Status {
-  if (s.revocation === 'revoked' || s.subIndication === 'REVOKED') return 'revoked';
+  // A certificate revoked after the time-stamp proves the signature existed leaves the signature valid
+  // (the card still shows the revocation and its time); only a revocation that counts makes it 'revoked'.
+  if (REVOKED_SUBS.includes(s.subIndication)) return 'revoked';
   // Changed signed bytes or a false signature value: the signature itself is broken.
   if (s.intact === false || s.cryptoValid === false) return 'invalid';
   if (s.modifiedAfterSigning === 'disallowed') return 'modified';
@@ -39,7 +43,7 @@ export function reasonsOf(s: SignatureReport): Reason[] {
   if (s.coverage === 'PARTIAL') out.add('COVERAGE_PARTIAL');
   if (s.modifiedAfterSigning === 'disallowed') out.add('MODIFIED_DISALLOWED');
   if (s.modifiedAfterSigning === 'allowed') out.add('MODIFIED_ALLOWED');
-  if (s.revocation === 'revoked' || subs.includes('REVOKED')) out.add('REVOKED');
+  if (s.revocation === 'revoked' || subs.some((x) => REVOKED_SUBS.includes(x))) out.add('REVOKED');
   if (subs.includes('NO_SIGNING_CERTIFICATE_FOUND')) out.add('NO_SIGNING_CERTIFICATE');
   if (subs.includes('OUT_OF_BOUNDS_NO_POE')) out.add('CERT_EXPIRED');
   if (subs.includes('NOT_YET_VALID')) out.add('CERT_NOT_YET_VALID');
@@ -84,6 +88,7 @@ export function presentVerification(
       trustSource:
         !s.trusted || !root ? null : root.serial === trustRoots.platformSerial ? 'platform' : 'anchor',
       revocation: s.revocation,
+      revokedAt: s.revokedAt ?? null,
       indication: s.indication,
       subIndication: s.subIndication,
       trustAside: s.trustAside,

@@ -10,7 +10,9 @@ import { hitCounter } from '../../lib/rate-counter.ts';
 import { certFromDer, serialHex } from '../../pdf/verify/cert.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import { blobBytes } from '../document/service.ts';
+import { DbCertRepository } from '../pki/queries.ts';
 import { pkiFor } from '../pki/service.ts';
+import { platformRevocation } from './platform-revocation.ts';
 import { presentVerification } from './present.ts';
 import {
   findByVerificationCode,
@@ -42,7 +44,8 @@ export async function createVerifyService(deps: AppDeps): Promise<VerifyService>
   if (!root) throw new Error('the platform root certificate cannot be read');
   return {
     settings,
-    pool: new VerifyPool(settings.workers),
+    // Certificates of this platform revoked after a document's DSS was written are still seen as revoked.
+    pool: new VerifyPool(settings.workers, platformRevocation(pki.issuingDer, new DbCertRepository(deps.db))),
     trustAnchors: [pki.ca.root.der, ...extra],
     platformRootSerial: serialHex(root),
   };

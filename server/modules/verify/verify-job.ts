@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { PdfFile } from '../../pdf/parse/document.ts';
 import { VerifyError, VerifyErrorCode } from '../../pdf/verify/errors.ts';
-import type { VerificationReport } from '../../pdf/verify/types.ts';
+import type { RevocationHook, VerificationReport } from '../../pdf/verify/types.ts';
 import { verifyPdf } from '../../pdf/verify/verify-pdf.ts';
 import { type DocumentLayout, documentLayout } from './layout.ts';
 
@@ -22,7 +22,8 @@ export type VerifyJobResult =
 
 const EMPTY_LAYOUT: DocumentLayout = { pages: [], widgets: {} };
 
-export async function runVerifyJob(job: VerifyJob): Promise<VerifyJobResult> {
+/** `revocation` answers beyond the file's own data (in a worker: a call back to the main thread). */
+export async function runVerifyJob(job: VerifyJob, revocation?: RevocationHook): Promise<VerifyJobResult> {
   const bytes = job.bytes;
   try {
     const report = await verifyPdf(bytes, {
@@ -30,6 +31,7 @@ export async function runVerifyJob(job: VerifyJob): Promise<VerifyJobResult> {
       now: new Date(job.now),
       timeLimitMs: job.timeLimitMs,
       maxBytes: job.maxBytes,
+      revocation,
     });
     let layout = EMPTY_LAYOUT;
     try {

@@ -1,8 +1,32 @@
-// Entry of a verification worker thread (see worker-pool.ts): one job at a time, answered by id.
+// Entry of a verification worker thread (see worker-pool.ts): jobs answered by id. Revocation questions go
+// back to the main thread, which holds the database (see worker-pool.ts, RevocationQuestion).
 import { parentPort } from 'node:worker_threads';
+import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
 import { runVerifyJob, type VerifyJob } from './verify-job.ts';
 
-parentPort?.on('message', async (msg: { id: number; job: VerifyJob }) => {
-  const result = await runVerifyJob(msg.job);
-  parentPort?.postMessage({ id: msg.id, result });
-});
+let nextQuestion = 1;
+const waiting = new Map<number, (answer: RevocationAnswer) => void>();
+
+const askMain: RevocationHook = (cert, issuer) =>
+  new Promise((resolve) => {
+    const qid = nextQuestion++;
+    waiting.set(qid, resolve);
+    parentPort?.postMessage({ type: 'revocation', qid, cert, issuer });
+  });
+
+parentPort?.on(
+  'message',
+  async (
+    msg:
+      | { type?: undefined; id: number; job: VerifyJob; hasRevocation?: boolean }
+      | { type: 'revocationAnswer'; qid: number; answer: RevocationAnswer },
+  ) => {
+    if (msg.type === 'revocationAnswer') {
+      waiting.get(msg.qid)?.(msg.answer);
+      waiting.delete(msg.qid);
+      return;
+    }
+    const result = await runVerifyJob(msg.job, msg.hasRevocation ? askMain : undefined);
+    parentPort?.postMessage({ id: msg.id, result });
+  },
+);

@@ -3,12 +3,21 @@
 // replaced. With 0 workers (VERIFY_WORKERS=0) jobs run in process, still under the verifier's time limit.
 import { Worker } from 'node:worker_threads';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
+import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
 import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-job.ts';
 
 /** Beyond the verifier's own limit, how long a worker may take before it is killed. */
 const HARD_MARGIN_MS = 3000;
 /** Jobs waiting per worker before new ones are refused as busy. */
 const QUEUE_PER_WORKER = 8;
+
+/** A worker asks the main thread about one certificate's revocation (see verify-worker.ts). */
+type RevocationQuestion = {
+  type: 'revocation';
+  qid: number;
+  cert: { der: Uint8Array; serialHex: string };
+  issuer: { der: Uint8Array };
+};
 
 type Pending = { id: number; job: VerifyJob; resolve: (r: VerifyJobResult) => void };
 type Slot = { worker: Worker; current: Pending | null; timer: NodeJS.Timeout | null };
@@ -25,10 +34,13 @@ export class VerifyPool {
   private isClosed = false;
   /** Set when workers cannot start here (e.g. no TypeScript support in workers): jobs then run in process. */
   private isInProcess: boolean;
+  /** Answers revocation questions in this thread (workers ask by message: the database lives here). */
+  private readonly revocation: RevocationHook | undefined;
 
-  constructor(size: number) {
+  constructor(size: number, revocation?: RevocationHook) {
     this.size = size;
     this.isInProcess = size === 0;
+    this.revocation = revocation;
   }
 
   /** Whether jobs run in worker threads (false after a fallback to in-process, or with size 0). */
@@ -38,7 +50,7 @@ export class VerifyPool {
 
   /** Runs a job; rejects with PoolBusyError when too many are waiting. */
   run(job: VerifyJob): Promise<VerifyJobResult> {
-    if (this.isInProcess) return runVerifyJob(job);
+    if (this.isInProcess) return runVerifyJob(job, this.revocation);
     if (this.queue.length >= this.size * QUEUE_PER_WORKER) return Promise.reject(new PoolBusyError('busy'));
     return new Promise((resolve) => {
       this.queue.push({ id: this.nextId++, job, resolve });
@@ -62,7 +74,7 @@ export class VerifyPool {
       const p = this.queue.shift()!;
       slot.current = p;
       slot.timer = setTimeout(() => this.kill(slot), p.job.timeLimitMs + HARD_MARGIN_MS);
-      slot.worker.postMessage({ id: p.id, job: p.job });
+      slot.worker.postMessage({ id: p.id, job: p.job, hasRevocation: !!this.revocation });
     }
   }
 
@@ -70,7 +82,11 @@ export class VerifyPool {
     const worker = new Worker(new URL('./verify-worker.ts', import.meta.url));
     worker.unref();
     const slot: Slot = { worker, current: null, timer: null };
-    worker.on('message', (msg: { id: number; result: VerifyJobResult }) => {
+    worker.on('message', (msg: { id: number; result: VerifyJobResult } | RevocationQuestion) => {
+      if ('type' in msg) {
+        void this.answer(worker, msg);
+        return;
+      }
       const p = slot.current;
       if (!p || p.id !== msg.id) return;
       this.finish(slot, msg.result);
@@ -81,12 +97,27 @@ export class VerifyPool {
       this.remove(slot);
       if (p) {
         this.isInProcess = true;
-        void runVerifyJob(p.job).then(p.resolve);
+        void runVerifyJob(p.job, this.revocation).then(p.resolve);
       }
       void err;
-      for (const q of this.queue.splice(0)) void runVerifyJob(q.job).then(q.resolve);
+      for (const q of this.queue.splice(0)) void runVerifyJob(q.job, this.revocation).then(q.resolve);
     });
     return slot;
+  }
+
+  /** A worker's revocation question, answered here; a failure answers 'unknown' (the verifier's default). */
+  private async answer(worker: Worker, q: RevocationQuestion): Promise<void> {
+    let answer: RevocationAnswer = { status: 'unknown', source: 'error' };
+    try {
+      if (this.revocation) answer = await this.revocation(q.cert, q.issuer);
+    } catch {
+      // keep 'unknown'
+    }
+    try {
+      worker.postMessage({ type: 'revocationAnswer', qid: q.qid, answer });
+    } catch {
+      // the worker was terminated meanwhile
+    }
   }
 
   private finish(slot: Slot, result: VerifyJobResult): void {
