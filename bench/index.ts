@@ -6,6 +6,7 @@ import { printFigures } from './report.ts';
 const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = {
   foundation: () => import('./foundation.ts'),
   pki: () => import('./pki.ts'),
+  seal: () => import('./seal.ts'),
   sign: () => import('./sign.ts'),
   verify: () => import('./verify.ts'),
   flow: () => import('./flow.ts'),
