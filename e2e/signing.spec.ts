@@ -40,6 +40,25 @@ function scriptMeter(page: Page) {
 
 type T = (typeof signingTexts)[Locale];
 
+/** Two fingers moving apart in the middle of an element (DevTools touch input, as a phone sends it). */
+async function pinchOut(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not visible`);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const fingers = (d: number) => [
+    { x: cx - d, y: cy, id: 1 },
+    { x: cx + d, y: cy, id: 2 },
+  ];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+  for (const d of [45, 60, 75, 90]) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 /** A person who opened e-signature, on a 375 px phone, then logged out: the link is all they use. */
 async function phoneSigner(browser: Browser, locale: Locale, t: T) {
   const context = await browser.newContext({
@@ -109,6 +128,13 @@ async function signOnPhone(phonePage: Page, phone: string, locale: Locale, t: T)
   );
   // Nothing is wider than the phone.
   expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Pinch to zoom in with two fingers (real touch input): the pages grow and are drawn again.
+  await pinchOut(phonePage, '.pdf-scroller');
+  await expect
+    .poll(async () => Number(await phonePage.locator('.pdf-scroller').getAttribute('data-zoom')))
+    .toBeGreaterThan(1.5);
+  await expect(phonePage.locator('.pdf-page[data-drawn="true"]').first()).toBeVisible();
 
   await expect(phonePage.getByRole('radio', { name: t.drawSignature })).toBeChecked();
   const pad = `canvas[aria-label="${t.pad}"]`;

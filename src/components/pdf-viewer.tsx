@@ -263,37 +263,45 @@ export function PdfViewer({
     });
   }, []);
 
-  // Pinch zoom with two fingers: the browser keeps one-finger scrolling (touch-action pan-x pan-y), the
-  // content scales live with a CSS transform, and pages are redrawn at the new size when the fingers lift.
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const pinch = useRef<{ distance: number; zoom: number; live: number } | null>(null);
-  const distance = () => {
-    const [a, b] = [...pointers.current.values()];
-    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
-  };
-  const onPointerDown = (e: React.PointerEvent) => {
-    if (e.pointerType !== 'touch') return;
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.current.size === 2) pinch.current = { distance: distance(), zoom, live: zoom };
-  };
-  const onPointerMove = (e: React.PointerEvent) => {
-    if (!pointers.current.has(e.pointerId)) return;
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    const p = pinch.current;
-    if (!p || !content.current) return;
-    p.live = pinchZoom(p.zoom, p.distance, distance());
-    content.current.style.transformOrigin = 'top center';
-    content.current.style.transform = `scale(${p.live / p.zoom})`;
-  };
-  const onPointerEnd = (e: React.PointerEvent) => {
-    pointers.current.delete(e.pointerId);
-    const p = pinch.current;
-    if (p && pointers.current.size < 2) {
-      pinch.current = null;
+  // Pinch zoom with two fingers: one finger still scrolls (touch-action pan-x pan-y), a second one turns the
+  // gesture into a pinch — the browser's own panning is stopped for it (a non-passive touchmove), the content
+  // scales live with a CSS transform, and pages are redrawn at the new size when the fingers lift.
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let pinch: { distance: number; zoom: number; live: number } | null = null;
+    const spread = (t: TouchList) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    const onStart = (e: TouchEvent) => {
+      if (e.touches.length === 2)
+        pinch = { distance: spread(e.touches), zoom: zoomRef.current, live: zoomRef.current };
+    };
+    const onMove = (e: TouchEvent) => {
+      if (!pinch || e.touches.length !== 2 || !content.current) return;
+      e.preventDefault();
+      pinch.live = pinchZoom(pinch.zoom, pinch.distance, spread(e.touches));
+      content.current.style.transformOrigin = 'top center';
+      content.current.style.transform = `scale(${pinch.live / pinch.zoom})`;
+    };
+    const onEnd = (e: TouchEvent) => {
+      if (!pinch || e.touches.length >= 2) return;
+      const done = pinch;
+      pinch = null;
       if (content.current) content.current.style.transform = '';
-      changeZoom(p.live);
-    }
-  };
+      changeZoom(done.live);
+    };
+    el.addEventListener('touchstart', onStart, { passive: true });
+    el.addEventListener('touchmove', onMove, { passive: false });
+    el.addEventListener('touchend', onEnd);
+    el.addEventListener('touchcancel', onEnd);
+    return () => {
+      el.removeEventListener('touchstart', onStart);
+      el.removeEventListener('touchmove', onMove);
+      el.removeEventListener('touchend', onEnd);
+      el.removeEventListener('touchcancel', onEnd);
+    };
+  }, [changeZoom]);
 
   useEffect(() => {
     if (!scrollToPage || !scroller.current) return;
@@ -327,10 +335,6 @@ export function PdfViewer({
         ref={scroller}
         className="pdf-scroller"
         data-zoom={zoom}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
         style={{
           height,
           overflow: 'auto',
