@@ -25,6 +25,8 @@ export type NewAuditEntry = AuditActor & {
   at: Date;
   hashBefore?: string | null;
   hashAfter?: string | null;
+  /** The caller's transaction already holds the document row's lock (e.g. it just updated the row). */
+  isDocumentLocked?: boolean;
 };
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -69,10 +71,12 @@ const maskPhone = (p: string | null | undefined) => (p ? `${p.slice(0, 3)}****${
 
 /**
  * Appends one entry to the document's chain. Call it inside a transaction: the document row is locked
- * first, so two appends to one chain never read the same last entry.
+ * first (unless the caller says its transaction holds that lock already), so two appends to one chain
+ * never read the same last entry.
  */
 export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
-  await ex.execute(sql`SELECT id FROM documents WHERE id = ${e.documentId} FOR UPDATE`);
+  if (!e.isDocumentLocked)
+    await ex.execute(sql`SELECT id FROM documents WHERE id = ${e.documentId} FOR UPDATE`);
   const last = await one<{ seq: number; entry_hash: string }>(
     ex,
     sql`SELECT seq, entry_hash FROM audit_entries WHERE document_id = ${e.documentId} ORDER BY seq DESC LIMIT 1`,

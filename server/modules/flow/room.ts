@@ -169,8 +169,15 @@ export async function roomActor(
   room: Room,
   party: PartyRow,
   req: { ip?: string; userAgent?: string | null },
+  /** The room's user when the caller has already read it. */
+  known?: { id: string; name: string | null },
 ): Promise<AuditActor> {
-  const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
+  const user =
+    known && known.id === room.userId
+      ? known
+      : room.userId
+        ? await findUserById(deps.db, room.userId)
+        : undefined;
   return {
     actor: user?.name ?? party.name ?? maskPhone(room.phone),
     actorPhone: room.phone,

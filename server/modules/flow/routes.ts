@@ -28,7 +28,7 @@ import type { ServerModule } from '../module.ts';
 import { quotaOf } from './quota.ts';
 import * as rooms from './room.ts';
 import * as flows from './service.ts';
-import { completeStragglers, signAsParty } from './signing.ts';
+import { completeStragglers, settleBackgroundWork, signAsParty } from './signing.ts';
 import { roomActor } from './room.ts';
 import { F } from './texts.ts';
 
@@ -139,6 +139,9 @@ export const flowModule: ServerModule = {
         });
     }, SWEEP_EVERY_MS);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await settleBackgroundWork(deps);
+    });
   },
 };

@@ -15,7 +15,7 @@ import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
 import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
-import { type AuditActor, appendAudit } from '../audit/chain.ts';
+import { appendAudit } from '../audit/chain.ts';
 import { buildAuditReport } from '../audit/report.ts';
 import { listActiveMembers } from '../company/membership.ts';
 import { type AppearancePart, compositeAppearance } from '../document/pdf-tools.ts';
@@ -40,7 +40,7 @@ import {
 import { consumeUnit } from './quota.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { flowDocuments } from './service.ts';
-import { type Exec, one, rows, ts } from './sql.ts';
+import { type Exec, dateOf, one, rows, ts } from './sql.ts';
 import { F } from './texts.ts';
 
 const PT_PER_MM = 72 / 25.4;
@@ -131,8 +131,6 @@ const materialCache = new WeakMap<AppDeps, Map<string, Material>>();
  */
 async function signingMaterial(deps: AppDeps, holder: { userType: 0 | 1; accountId: string }) {
   const pki = await pkiFor(deps);
-  const current = await pki.current(holder);
-  if (!current) return undefined;
   let cache = materialCache.get(deps);
   if (!cache) {
     cache = new Map();
@@ -140,7 +138,12 @@ async function signingMaterial(deps: AppDeps, holder: { userType: 0 | 1; account
   }
   const key = `${holder.userType}:${holder.accountId}`;
   const hit = cache.get(key);
-  if (hit && hit.certificate.serial === current.serial) return hit;
+  if (hit) {
+    const current = await pki.current(holder);
+    if (!current) return undefined;
+    if (hit.certificate.serial === current.serial) return hit;
+  }
+  // A miss needs no separate look-up of the current certificate: signer() finds it itself.
   const m = await pki.signer(holder);
   if (!m) return undefined;
   if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
@@ -160,6 +163,7 @@ async function prepareSignature(
   signer: Signer;
   certSerial: string;
   signerUserId: string;
+  user: NonNullable<Awaited<ReturnType<typeof findUserById>>>;
   signerName: string;
   appearance: AppearanceInput;
   crossPage: AppearanceInput | null;
@@ -229,6 +233,7 @@ async function prepareSignature(
     signer: signerFromPki(material),
     certSerial: material.certificate.serial,
     signerUserId: user.id,
+    user,
     signerName: party.kind === 'company' ? (party.company_name ?? '') : (user.name ?? party.name ?? ''),
     appearance,
     crossPage: applies.crossPageSeal ? crossPage : null,
@@ -247,19 +252,21 @@ async function moveVersion(
   class Lost extends Error {}
   try {
     await deps.db.transaction(async (tx) => {
+      // One statement: the conditional pointer move (which also locks the document row for the audit
+      // append) and, only when it moved, the version row.
       const moved = await rows(
         tx,
-        sql`UPDATE documents SET current_key = ${next.key}, current_sha256 = ${next.sha}, current_size = ${next.size},
-              version = version + 1,
-              signature_count = signature_count + ${next.reason === 'sign' ? 1 : 0},
-              is_ltv_done = is_ltv_done OR ${next.reason === 'ltv'}
-            WHERE id = ${from.id} AND version = ${from.version} RETURNING id`,
+        sql`WITH moved AS (
+              UPDATE documents SET current_key = ${next.key}, current_sha256 = ${next.sha}, current_size = ${next.size},
+                version = version + 1,
+                signature_count = signature_count + ${next.reason === 'sign' ? 1 : 0},
+                is_ltv_done = is_ltv_done OR ${next.reason === 'ltv'}
+              WHERE id = ${from.id} AND version = ${from.version} RETURNING id, version)
+            INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, party_id, created_at)
+            SELECT id, version, ${next.key}, ${next.sha}, ${next.size}, ${next.reason}, ${next.partyId}, ${ts(now)}
+            FROM moved RETURNING document_id`,
       );
       if (moved.length !== 1) throw new Lost();
-      await tx.execute(sql`
-        INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, party_id, created_at)
-        VALUES (${from.id}, ${from.version + 1}, ${next.key}, ${next.sha}, ${next.size}, ${next.reason}, ${next.partyId},
-          ${ts(now)})`);
       if (!(await extra(tx))) throw new Lost();
     });
     return true;
@@ -270,11 +277,22 @@ async function moveVersion(
 }
 
 /**
+ * The room's flow and party, fresh. Like roomState, but the deadline is checked on the row read anyway:
+ * only a flow actually past its deadline pays for expiring it and reading it again.
+ */
+async function signingState(deps: AppDeps, room: Room): Promise<{ flow: FlowRow; party: PartyRow }> {
+  const [flow, party] = await Promise.all([findFlow(deps.db, room.flowId), findParty(deps.db, room.partyId)]);
+  if (flow && party && !(flow.status === 'signing' && dateOf(flow.deadline) <= deps.clock.now()))
+    return { flow, party };
+  return roomState(deps, room);
+}
+
+/**
  * Signs every document of the room's party (one incremental update per document), then moves the flow on:
  * the next step's parties get their links, or after the last party the flow is completed.
  */
 export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, ctx: Ctx) {
-  const { flow, party } = await roomState(deps, room);
+  const { flow, party } = await signingState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
   if (refusal) throw refusal;
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
@@ -282,18 +300,19 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   await consumeSmsCode(deps, room.phone, 'sign', input.smsCode);
   const pki = await pkiFor(deps);
   const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
-  const actor = await roomActor(deps, room, party, ctx);
+  const actor = await roomActor(deps, room, party, ctx, prepared.user);
   const signed: { documentId: string; sha256: string; signatureCount: number }[] = [];
   for (const pos of positionsOf(party)) {
     let done = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
-      const doc = await findDocument(deps.db, pos.documentId);
-      if (!doc) throw new Error(`document ${pos.documentId} of flow ${flow.id} is missing`);
-      const already = await one(
+      const doc = await one<DocumentRow & { already: boolean }>(
         deps.db,
-        sql`SELECT 1 AS x FROM party_signatures WHERE party_id = ${party.id} AND document_id = ${doc.id}`,
+        sql`SELECT d.*, EXISTS (SELECT 1 FROM party_signatures s WHERE s.party_id = ${party.id} AND s.document_id = d.id)
+              AS already
+            FROM documents d WHERE d.id = ${pos.documentId} AND d.deleted_at IS NULL`,
       );
-      if (already) {
+      if (!doc) throw new Error(`document ${pos.documentId} of flow ${flow.id} is missing`);
+      if (doc.already) {
         signed.push({ documentId: doc.id, sha256: doc.current_sha256, signatureCount: doc.signature_count });
         done = true;
         break;
@@ -310,9 +329,10 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
         location: 'e-Sign platform',
         crossPageSeal: prepared.crossPage ? { appearance: prepared.crossPage } : undefined,
       });
+      // Blobs are content-addressed: the key is the SHA-256 of the bytes, no second hash needed.
       const key = await deps.storage.put(bytes);
       await faults.get(deps)?.afterBlobWrite?.(doc.id);
-      const sha = blobKeyOf(bytes);
+      const sha = key;
       const at = deps.clock.now();
       const ok = await moveVersion(
         deps,
@@ -329,6 +349,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
           if (inserted.length !== 1) return false;
           await appendAudit(tx, {
             ...actor,
+            isDocumentLocked: true,
             flowId: flow.id,
             documentId: doc.id,
             event: 'sign',
@@ -347,12 +368,16 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
     }
     if (!done) throw new AppError(Code.SigningBusy, F.signingBusy);
   }
-  const outcome = await advance(deps, flow.id, party.id, prepared.signerUserId, actor);
-  if (outcome.next.length > 0) {
-    const fresh = (await findFlow(deps.db, flow.id))!;
-    for (const p of outcome.next) await sendLink(deps, fresh, p, 'sign_request');
-  }
-  let flowStatus = (await findFlow(deps.db, flow.id))!.status;
+  const outcome = await advance(
+    deps,
+    flow.id,
+    party.id,
+    prepared.signerUserId,
+    prepared.user.name ?? actor.actor,
+  );
+  // The links name the flow by id and title, which never change: the row read at the start serves.
+  for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
+  let flowStatus = outcome.status;
   if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id);
   const docs = await flowDocuments(deps.db, flow.id);
   return {
@@ -379,26 +404,29 @@ async function advance(
   flowId: string,
   partyId: string,
   userId: string,
-  actor: AuditActor,
-): Promise<{ next: PartyRow[]; isLast: boolean }> {
+  signedByName: string,
+): Promise<{ next: PartyRow[]; isLast: boolean; status: string }> {
   const now = deps.clock.now();
-  const user = await findUserById(deps.db, userId);
   return deps.db.transaction(async (tx) => {
     const flow = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flowId} FOR UPDATE`);
     if (!flow) throw new Error('flow vanished');
     await tx.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(now)}, signed_by_user = ${userId},
-      signed_by_name = ${user?.name ?? actor.actor} WHERE id = ${partyId} AND status = 'pending'`);
-    if (flow.status !== 'signing') return { next: [], isLast: false };
+      signed_by_name = ${signedByName} WHERE id = ${partyId} AND status = 'pending'`);
+    const status = flow.status;
+    if (status !== 'signing') return { next: [], isLast: false, status };
     const parties = await partiesOf(tx, flowId);
     const step = parties.filter((p) => p.step_index === flow.current_step);
-    if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false };
+    if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status };
     const nextIndex = flow.current_step + 1;
     await tx.execute(sql`UPDATE flows SET current_step = ${nextIndex} WHERE id = ${flowId}`);
-    if (nextIndex >= flow.step_count) return { next: [], isLast: true };
-    await tx.execute(
-      sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${nextIndex} AND status = 'waiting'`,
+    if (nextIndex >= flow.step_count) return { next: [], isLast: true, status };
+    const next = await rows<PartyRow>(
+      tx,
+      sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${nextIndex}
+          AND status = 'waiting' RETURNING *`,
     );
-    return { next: (await partiesOf(tx, flowId)).filter((p) => p.step_index === nextIndex), isLast: false };
+    next.sort((a, b) => a.ord - b.ord);
+    return { next, isLast: false, status };
   });
 }
 
@@ -457,7 +485,7 @@ export async function completeFlow(deps: AppDeps, flowId: string): Promise<strin
       const withDss = addValidationData(await blobBytes(deps, d.current_key), data);
       const bytes = await addDocumentTimestamp(withDss, (imprint) => pki.timestamp(imprint));
       const key = await deps.storage.put(bytes);
-      const sha = blobKeyOf(bytes);
+      const sha = key;
       const ok = await moveVersion(
         deps,
         d,
@@ -493,9 +521,30 @@ export async function completeFlow(deps: AppDeps, flowId: string): Promise<strin
     const f = (await findFlow(deps.db, flowId))!;
     const initiator = await findUserById(deps.db, f.initiator_user_id);
     await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
-    await ensureAuditReport(deps, flowId).catch((err) => deps.log.error({ err }, 'audit report failed'));
+    // The report (about a second of work) is not the last signer's business: it is built right after the
+    // commit, in the background. The flow is complete and consistent without it; a download finds it, waits
+    // for the build under way, or (after a crash before it was stored) builds it then.
+    void ensureAuditReport(deps, flowId).catch((err) => deps.log.error({ err }, 'audit report failed'));
   }
   return (await findFlow(deps.db, flowId))!.status;
+}
+
+// Audit report builds under way, per flow: a download during the background build waits for it instead of
+// building a second copy.
+const reportBuilds = new WeakMap<AppDeps, Map<string, Promise<Uint8Array>>>();
+
+async function buildAndStoreReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
+  const bytes = await buildAuditReport(deps, flowId);
+  const key = await deps.storage.put(bytes);
+  const stored = await rows<{ id: string }>(
+    deps.db,
+    sql`UPDATE flows SET report_key = ${key}, report_sha256 = ${key} WHERE id = ${flowId} AND report_key IS NULL
+        RETURNING id`,
+  );
+  if (stored.length === 1) return bytes;
+  // Another process stored its report first: serve that one, so every download gets the same file.
+  const again = (await findFlow(deps.db, flowId))!;
+  return blobBytes(deps, again.report_key!);
 }
 
 /** The audit report of a completed flow: made once (platform-signed PDF), stored as a blob. */
@@ -503,13 +552,21 @@ export async function ensureAuditReport(deps: AppDeps, flowId: string): Promise<
   const flow = await findFlow(deps.db, flowId);
   if (flow?.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
   if (flow.report_key) return blobBytes(deps, flow.report_key);
-  const bytes = await buildAuditReport(deps, flowId);
-  const key = await deps.storage.put(bytes);
-  await deps.db.execute(
-    sql`UPDATE flows SET report_key = ${key}, report_sha256 = ${blobKeyOf(bytes)} WHERE id = ${flowId} AND report_key IS NULL`,
-  );
-  const again = (await findFlow(deps.db, flowId))!;
-  return blobBytes(deps, again.report_key!);
+  let builds = reportBuilds.get(deps);
+  if (!builds) {
+    builds = new Map();
+    reportBuilds.set(deps, builds);
+  }
+  const running = builds.get(flowId);
+  if (running) return running;
+  const build = buildAndStoreReport(deps, flowId).finally(() => builds.delete(flowId));
+  builds.set(flowId, build);
+  return build;
+}
+
+/** Waits for background report builds (before the database closes). */
+export async function settleBackgroundWork(deps: AppDeps): Promise<void> {
+  await Promise.allSettled([...(reportBuilds.get(deps)?.values() ?? [])]);
 }
 
 /** Completes flows left with every party signed (a crash between the last signature and completion). */
