@@ -30,3 +30,34 @@ describe.skipIf(!hasCorpus)('verification worker pool', () => {
     expect(r).toMatchObject({ ok: false, code: 'NOT_PDF' });
   });
 });
+
+describe.skipIf(!hasCorpus)('revocation questions from a worker', () => {
+  it("reach the pool's hook in this thread and its answer comes back into the report", async () => {
+    const asked: string[] = [];
+    const withHook = new VerifyPool(1, async (cert) => {
+      asked.push(cert.serialHex);
+      return { status: 'revoked', revokedAt: new Date(0), source: 'main-thread' };
+    });
+    try {
+      const bytes = corpusFile('files/dss/dss-2058_dss-2058-QC-LTA-test.pdf');
+      const job = {
+        bytes,
+        trustAnchors: [],
+        now: new Date().toISOString(),
+        timeLimitMs: 30_000,
+        maxBytes: 1e8,
+      };
+      const r = await withHook.run(job);
+      expect(withHook.usesWorkers).toBe(true);
+      expect(asked.length).toBeGreaterThan(0);
+      if (!r.ok) throw new Error(r.message);
+      const answered = r.report.signatures.filter((s) => s.revocationSource === 'main-thread');
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.map((s) => s.signer?.serial)).toEqual(expect.arrayContaining([asked[0]]));
+      // the Date crossed both thread boundaries intact
+      expect(answered[0].revokedAt).toBe('1970-01-01T00:00:00.000Z');
+    } finally {
+      await withHook.close();
+    }
+  });
+});
