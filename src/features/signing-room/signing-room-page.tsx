@@ -202,6 +202,9 @@ export default function SigningRoomPage() {
           room?.needs.personSignature && choice.isDrawing ? (drawing.current ?? undefined) : undefined,
       });
       setIsSignOpen(false);
+      void import('@/lib/signing-events.ts').then((m) =>
+        m.reportSigningResult({ flowId, partyId, result: 'signed' }),
+      );
       navigate(resultPath('signed'));
     } catch (e) {
       setCodeError(showApiError(e));
@@ -217,6 +220,9 @@ export default function SigningRoomPage() {
     try {
       await declineFlow({ roomToken: state.token, reason: reason.trim() });
       setIsDeclineOpen(false);
+      void import('@/lib/signing-events.ts').then((m) =>
+        m.reportSigningResult({ flowId, partyId, result: 'declined' }),
+      );
       notify.success(tt('resultDeclined'), MESSAGE_MS);
       navigate(resultPath('declined'));
     } catch (e) {

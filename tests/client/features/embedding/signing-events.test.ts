@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser.ts';
+import { setOriginsLoader } from '@/lib/embedding.ts';
+import { nativeBridge } from '@/lib/native-bridge.ts';
+import { reportSigningResult } from '@/lib/signing-events.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
+
+const PARTNER = 'https://research.example.org';
+
+let posted: { message: unknown; origin: string }[];
+beforeEach(() => {
+  posted = [];
+  vi.spyOn(window.parent, 'postMessage').mockImplementation(((message: unknown, origin: string) => {
+    posted.push({ message, origin });
+  }) as typeof window.postMessage);
+  setOriginsLoader(async () => [PARTNER]);
+});
+afterEach(() => {
+  setOriginsLoader(null);
+  vi.restoreAllMocks();
+});
+
+describe('reportSigningResult', () => {
+  it('tells a framing partner that the party signed, and the native app when there is one', async () => {
+    vi.spyOn(browser, 'isFramed').mockReturnValue(true);
+    usePlatformStore.getState().setCode('ZYPT');
+    const bridge = nativeBridge();
+    vi.spyOn(bridge, 'hasNative').mockReturnValue(true);
+    const sent = vi.spyOn(bridge, 'sendSignResult').mockResolvedValue(undefined);
+
+    await reportSigningResult({ flowId: 'f1', partyId: 'p1', result: 'signed' });
+
+    expect(posted).toHaveLength(1);
+    expect(posted[0].origin).toBe(PARTNER);
+    expect(posted[0].message).toMatchObject({
+      event: 'signingFinished',
+      payload: { flowId: 'f1', partyId: 'p1' },
+    });
+    expect(sent).toHaveBeenCalledWith({ flowId: 'f1', partyId: 'p1', result: 'signed' });
+  });
+
+  it('reports a decline as signingDeclined, and stays quiet on the default platform without an app', async () => {
+    vi.spyOn(browser, 'isFramed').mockReturnValue(true);
+    usePlatformStore.getState().setCode('ZYPT');
+    await reportSigningResult({ flowId: 'f2', partyId: 'p2', result: 'declined' });
+    expect(posted[0].message).toMatchObject({ event: 'signingDeclined' });
+
+    posted = [];
+    usePlatformStore.getState().setCode('BCP_STFWPT');
+    const bridge = nativeBridge();
+    vi.spyOn(bridge, 'hasNative').mockReturnValue(false);
+    const sent = vi.spyOn(bridge, 'sendSignResult');
+    await reportSigningResult({ flowId: 'f3', partyId: 'p3', result: 'signed' });
+    expect(posted).toHaveLength(0);
+    expect(sent).not.toHaveBeenCalled();
+  });
+});
