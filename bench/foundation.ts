@@ -15,13 +15,20 @@ async function loginPageJs(url: string): Promise<number> {
   ensureChromium();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
     const scripts = new Map<string, Promise<Buffer>>();
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) scripts.set(res.url(), res.body());
+      if (res.request().resourceType() === 'script' || res.url().endsWith('.js'))
+        scripts.set(res.url(), res.body());
     });
     await page.goto(`${url}/#/loginPage`, { waitUntil: 'networkidle' });
     let total = 0;
@@ -38,15 +45,34 @@ export async function run(): Promise<Figure[]> {
   const dataDir = freshDataDir();
 
   const first = await startServer(dataDir, 18101);
-  figures.push({ name: 'first start on a new PGlite data folder (initdb, migrations, CA)', value: first.readyMs, unit: 'ms' });
+  figures.push({
+    name: 'first start on a new PGlite data folder (initdb, migrations, CA)',
+    value: first.readyMs,
+    unit: 'ms',
+  });
   await first.stop();
 
   const server = await startServer(dataDir, 18101);
-  figures.push({ name: 'cold start on PGlite (existing data folder)', value: server.readyMs, unit: 'ms', budget: 3000 });
+  figures.push({
+    name: 'cold start on PGlite (existing data folder)',
+    value: server.readyMs,
+    unit: 'ms',
+    budget: 3000,
+  });
   await new Promise((r) => setTimeout(r, 1000));
-  figures.push({ name: 'resident memory after start', value: rssMb(server.child.pid!), unit: 'MB', budget: 300 });
+  figures.push({
+    name: 'resident memory after start',
+    value: rssMb(server.child.pid!),
+    unit: 'MB',
+    budget: 300,
+  });
   try {
-    figures.push({ name: 'login page first-load JS (gzip)', value: (await loginPageJs(server.url)) / 1024, unit: 'kB', budget: 200 });
+    figures.push({
+      name: 'login page first-load JS (gzip)',
+      value: (await loginPageJs(server.url)) / 1024,
+      unit: 'kB',
+      budget: 200,
+    });
 
     const user = await registerUser(server.url, '13900000001');
     const result = await autocannon({
@@ -57,9 +83,19 @@ export async function run(): Promise<Figure[]> {
       headers: { 'content-type': 'application/json', cookie: user.cookie, ...user.headers },
       body: JSON.stringify({ userType: 0 }),
     });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`getEsignLoginInfo: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    figures.push({ name: 'getEsignLoginInfo p99 @ 50 connections', value: result.latency.p99, unit: 'ms', budget: 20 });
-    figures.push({ name: 'getEsignLoginInfo throughput @ 50 connections', value: result.requests.average, unit: 'req/s' });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`getEsignLoginInfo: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    figures.push({
+      name: 'getEsignLoginInfo p99 @ 50 connections',
+      value: result.latency.p99,
+      unit: 'ms',
+      budget: 20,
+    });
+    figures.push({
+      name: 'getEsignLoginInfo throughput @ 50 connections',
+      value: result.requests.average,
+      unit: 'req/s',
+    });
   } finally {
     await server.stop();
   }

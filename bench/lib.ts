@@ -24,7 +24,14 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -67,7 +74,9 @@ export async function registerUser(url: string, phone: string, password = 'Bench
       body: JSON.stringify(body),
     });
   await post('sendSmsCode', { userType: 0, phone, purpose: 'register' });
-  const outbox = (await (await fetch(`${url}/v1/dev/outbox?phone=${phone}`)).json()) as { data: { code: string }[] };
+  const outbox = (await (await fetch(`${url}/v1/dev/outbox?phone=${phone}`)).json()) as {
+    data: { code: string }[];
+  };
   const smsCode = outbox.data[0].code;
   const res = await post('userRegister', { userType: 0, phone, password, smsCode });
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);

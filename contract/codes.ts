@@ -93,7 +93,11 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 /** Codes on which the client clears the token cookie and the cached user info (SPEC §4). */
-export const SESSION_CLEARING_CODES: readonly number[] = [Code.NotLoggedIn, Code.LoggedInElsewhere, Code.AccountDisabled];
+export const SESSION_CLEARING_CODES: readonly number[] = [
+  Code.NotLoggedIn,
+  Code.LoggedInElsewhere,
+  Code.AccountDisabled,
+];
 
 /** HTTP statuses with a meaning of their own (SPEC §8). */
 export const HttpStatus = {

@@ -46,7 +46,15 @@ export const HyLoginType = { None: 0, Person: 1, Company: 4 } as const;
 export type HyLoginType = (typeof HyLoginType)[keyof typeof HyLoginType];
 
 /** Purposes an SMS code can be sent for; a code is only valid for its own purpose. */
-export const SmsPurpose = { Register: 'register', Login: 'login', ResetPassword: 'resetPassword', Sign: 'sign', RealName: 'realName', RecoverAccount: 'recoverAccount', CertChange: 'certChange' } as const;
+export const SmsPurpose = {
+  Register: 'register',
+  Login: 'login',
+  ResetPassword: 'resetPassword',
+  Sign: 'sign',
+  RealName: 'realName',
+  RecoverAccount: 'recoverAccount',
+  CertChange: 'certChange',
+} as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
 
 /** Names of the seal types (SPEC §3) in both languages. */

@@ -44,4 +44,9 @@ export const zPageRequest = z.object({
   pageSize: z.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
 });
 export const zPage = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });

@@ -6,7 +6,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const SOURCES = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', '.env.prod'];
+const SOURCES = [
+  'src',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  '.env.prod',
+];
 const BUILT = join(root, 'dist', 'client', 'index.html');
 
 function newestMtime(path: string): number {
@@ -30,7 +38,10 @@ export function buildClientIfStale(log: (msg: string) => void = console.log): vo
   if (!isClientStale()) return;
   log('client: building dist/client (missing or stale) ...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'prod', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'prod', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`client build failed (exit ${result.status})`);
   log('client: built');
 }

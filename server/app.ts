@@ -33,7 +33,24 @@ import { templateModule } from './modules/template/routes.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
  */
-export const modules: readonly ServerModule[] = [monitorModule, sessionModule, pkiModule, personModule, sealModule, companyModule, partnerModule, platformModule, documentModule, flowModule, certModule, verifyModule, packageModule, signConfigModule, templateModule, devModule];
+export const modules: readonly ServerModule[] = [
+  monitorModule,
+  sessionModule,
+  pkiModule,
+  personModule,
+  sealModule,
+  companyModule,
+  partnerModule,
+  platformModule,
+  documentModule,
+  flowModule,
+  certModule,
+  verifyModule,
+  packageModule,
+  signConfigModule,
+  templateModule,
+  devModule,
+];
 
 /**
  * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.

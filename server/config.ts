@@ -70,7 +70,10 @@ const zEnv = z.object({
   /** Production refuses to start with the development identity provider unless this is set. */
   ALLOW_DEV_IDENTITY_PROVIDER: zBool.default(false),
   /** An ID number the development provider refuses, to show a failed check (a well-formed test number). */
-  DEV_IDENTITY_REJECT_ID: z.string().regex(/^\d{17}[\dX]$/, 'must be an 18-character ID number').default('110101199003070011'),
+  DEV_IDENTITY_REJECT_ID: z
+    .string()
+    .regex(/^\d{17}[\dX]$/, 'must be an 18-character ID number')
+    .default('110101199003070011'),
 });
 
 export type Config = {

@@ -18,4 +18,19 @@ import { templateCalls } from './template.ts';
  * Every call of the contract, for the server to register and for OpenAPI.
  * A domain adds its `<domain>Calls` array here when it arrives.
  */
-export const allCalls: readonly CallDef[] = [...sessionCalls, ...partnerCalls, ...personCalls, ...sealCalls, ...companyCalls, ...documentCalls, ...flowCalls, ...monitorCalls, ...platformCalls, ...certCalls, ...verifyCalls, ...packageCalls, ...signConfigCalls, ...templateCalls];
+export const allCalls: readonly CallDef[] = [
+  ...sessionCalls,
+  ...partnerCalls,
+  ...personCalls,
+  ...sealCalls,
+  ...companyCalls,
+  ...documentCalls,
+  ...flowCalls,
+  ...monitorCalls,
+  ...platformCalls,
+  ...certCalls,
+  ...verifyCalls,
+  ...packageCalls,
+  ...signConfigCalls,
+  ...templateCalls,
+];

@@ -41,7 +41,10 @@ export const sendSmsCode = defineCall({
   prefix: CSIGN_PREFIX,
   auth: false,
   summary: 'Send a 6-digit SMS code to a phone for one purpose (valid 5 minutes, once).',
-  request: zBase.extend({ phone: zPhone, purpose: z.enum(Object.values(SmsPurpose) as [string, ...string[]]) }),
+  request: zBase.extend({
+    phone: zPhone,
+    purpose: z.enum(Object.values(SmsPurpose) as [string, ...string[]]),
+  }),
   response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
 });
 
@@ -58,7 +61,8 @@ export const userLogin = defineCall({
   name: 'userLogin',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: 'Log in with phone and password (person account, or a company the user belongs to when userType is 1).',
+  summary:
+    'Log in with phone and password (person account, or a company the user belongs to when userType is 1).',
   request: zBase.extend({ phone: zPhone, password: z.string().min(1).max(64) }),
   response: zLoginInfo,
 });
@@ -67,8 +71,13 @@ export const userOperatorLogin = defineCall({
   name: 'userOperatorLogin',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: 'Log in as an operator of a company (userType 1); companyId picks the company when there are several.',
-  request: zBase.extend({ phone: zPhone, password: z.string().min(1).max(64), companyId: z.string().optional() }),
+  summary:
+    'Log in as an operator of a company (userType 1); companyId picks the company when there are several.',
+  request: zBase.extend({
+    phone: zPhone,
+    password: z.string().min(1).max(64),
+    companyId: z.string().optional(),
+  }),
   response: zLoginInfo,
 });
 
@@ -85,7 +94,8 @@ export const resetPassword = defineCall({
   name: 'resetPassword',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: 'Forgot password: set a new one with an SMS code sent for resetPassword; ends every session of the user.',
+  summary:
+    'Forgot password: set a new one with an SMS code sent for resetPassword; ends every session of the user.',
   request: zBase.extend({ phone: zPhone, smsCode: zSmsCode, newPassword: zPassword }),
   response: z.null(),
 });
@@ -104,7 +114,10 @@ export const getUserQualification = defineCall({
   prefix: CSIGN_PREFIX,
   auth: true,
   summary: 'What the logged-in account may do: the login-info fields of SPEC §3.',
-  request: zBase.extend({ status: z.union([z.string(), z.number()]).optional(), id: z.union([z.string(), z.number()]).optional() }),
+  request: zBase.extend({
+    status: z.union([z.string(), z.number()]).optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+  }),
   response: zLoginInfo,
 });
 

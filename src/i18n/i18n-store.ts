@@ -73,7 +73,10 @@ export const pick = (locale: Locale, pair: { zh: string; en: string }) =>
  *   const tt = useTexts(texts); tt('title')
  * The zh-CN half must define exactly the keys of the en-US half (a type error otherwise).
  */
-export function defineTexts<K extends string>(texts: { 'en-US': Record<K, string>; 'zh-CN': Record<K, string> }) {
+export function defineTexts<K extends string>(texts: {
+  'en-US': Record<K, string>;
+  'zh-CN': Record<K, string>;
+}) {
   return texts;
 }
 

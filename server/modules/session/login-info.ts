@@ -2,8 +2,8 @@ import { LoginState, UserType } from '#contract/enums.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { personHasCaCert } from '../person/service.ts';
-import { companyLoginFlags } from '../company/membership.ts';
 import { hasUsableSeal } from '../seal/service.ts';
+import { companyLoginFlags } from '../company/membership.ts';
 import { quotaLoginFields, salePackageProductTypes } from '../package/quota.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
@@ -27,7 +27,8 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     companyName: company.companyName,
     isAdmin: company.isAdmin,
     // A person's certificate; a company session's flag belongs to the company part.
-    hasCaCert: session.userType === UserType.Person ? await personHasCaCert(deps, user.id) : company.hasCaCert,
+    hasCaCert:
+      session.userType === UserType.Person ? await personHasCaCert(deps, user.id) : company.hasCaCert,
     hasSeal: await hasUsableSeal(deps, session),
     hasOperator: company.hasOperator,
     // Packages: the sale product types of the live packages, and the quota (starter allowance + packages).

@@ -145,43 +145,35 @@ describe('signing refusals', () => {
     // Alice: a wrong code, then the right one, then the same code again.
     const room = await openByLink(t, t.agent(), alice.phone);
     const code = await signCode(t, t.agent(), room.roomToken, alice.phone);
-    const wrong = await t
-      .agent()
-      .call(signDocument, {
-        userType: 0,
-        roomToken: room.roomToken,
-        smsCode: code === '111111' ? '222222' : '111111',
-        personSealId: alice.sealId,
-      });
+    const wrong = await t.agent().call(signDocument, {
+      userType: 0,
+      roomToken: room.roomToken,
+      smsCode: code === '111111' ? '222222' : '111111',
+      personSealId: alice.sealId,
+    });
     expect(wrong.body.code).toBe(Code.SmsCodeInvalid);
-    const right = await t
-      .agent()
-      .call(signDocument, {
-        userType: 0,
-        roomToken: room.roomToken,
-        smsCode: code,
-        personSealId: alice.sealId,
-      });
+    const right = await t.agent().call(signDocument, {
+      userType: 0,
+      roomToken: room.roomToken,
+      smsCode: code,
+      personSealId: alice.sealId,
+    });
     expect(right.body.code, right.body.msg).toBe(0);
-    const twice = await t
-      .agent()
-      .call(signDocument, {
-        userType: 0,
-        roomToken: room.roomToken,
-        smsCode: code,
-        personSealId: alice.sealId,
-      });
+    const twice = await t.agent().call(signDocument, {
+      userType: 0,
+      roomToken: room.roomToken,
+      smsCode: code,
+      personSealId: alice.sealId,
+    });
     expect(twice.body.code).toBe(Code.AlreadySigned);
     // Bob's turn now; replaying Alice's used code on his room is refused.
     const bobRoom2 = await openByLink(t, t.agent(), bob.phone);
-    const replay = await t
-      .agent()
-      .call(signDocument, {
-        userType: 0,
-        roomToken: bobRoom2.roomToken,
-        smsCode: code,
-        personSealId: bob.sealId,
-      });
+    const replay = await t.agent().call(signDocument, {
+      userType: 0,
+      roomToken: bobRoom2.roomToken,
+      smsCode: code,
+      personSealId: bob.sealId,
+    });
     expect(replay.body.code).toBe(Code.SmsCodeInvalid);
     // Alice's person seal is not Bob's.
     const notHis = await sign(t, t.agent(), bobRoom2, bob.phone, { personSealId: alice.sealId! });
@@ -354,22 +346,18 @@ describe('crash safety and concurrency', () => {
       await signCode(t, t.agent(), carolRoom.roomToken, carol.phone),
     ];
     const [r1, r2] = await Promise.all([
-      t
-        .agent()
-        .call<{ flowStatus: string }>(signDocument, {
-          userType: 0,
-          roomToken: bobRoom.roomToken,
-          smsCode: c1,
-          personSealId: bob.sealId,
-        }),
-      t
-        .agent()
-        .call<{ flowStatus: string }>(signDocument, {
-          userType: 0,
-          roomToken: carolRoom.roomToken,
-          smsCode: c2,
-          personSealId: carol.sealId,
-        }),
+      t.agent().call<{ flowStatus: string }>(signDocument, {
+        userType: 0,
+        roomToken: bobRoom.roomToken,
+        smsCode: c1,
+        personSealId: bob.sealId,
+      }),
+      t.agent().call<{ flowStatus: string }>(signDocument, {
+        userType: 0,
+        roomToken: carolRoom.roomToken,
+        smsCode: c2,
+        personSealId: carol.sealId,
+      }),
     ]);
     expect(r1.body.code, r1.body.msg).toBe(0);
     expect(r2.body.code, r2.body.msg).toBe(0);
