@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { buildClientIfStale } from '../scripts/client-build.ts';
-import { ensureChromium } from '../scripts/ensure-chromium.ts';
+import { ensureChromium } from '../scripts/ensure-tools.ts';
 import { freshDataDir, registerUser, rssMb, startServer } from './lib.ts';
 
 export type Figure = { name: string; value: number; unit: string; budget?: number; lowerIsBetter?: boolean };

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildClientIfStale } from '../scripts/client-build.ts';
-import { ensureChromium } from '../scripts/ensure-chromium.ts';
+import { ensureChromium } from '../scripts/ensure-tools.ts';
 import type { Figure } from './foundation.ts';
 import { freshDataDir, median, startServer } from './lib.ts';
 

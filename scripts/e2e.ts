@@ -4,7 +4,7 @@ import './require-node24.ts';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { buildClientIfStale } from './client-build.ts';
-import { ensureChromium } from './ensure-chromium.ts';
+import { ensureChromium } from './ensure-tools.ts';
 
 const root = resolve(import.meta.dirname, '..');
 ensureChromium();

@@ -2,9 +2,9 @@
 // copies into its data folder. Making a CA (RSA 4096/3072 keys) takes seconds; copying it takes
 // milliseconds, so the suite stays fast on two cores. Tests of the CA itself (tests/server/pki) make
 // their own.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
 import { createPki } from '#server/pki/pki.ts';
@@ -16,7 +16,23 @@ declare module 'vitest' {
   }
 }
 
+/** Tools whose absence would make tool-backed tests skip; in CI a skip would hide a broken signature. */
+const CI_TOOLS = [
+  '/usr/bin/pdfsig',
+  '/usr/bin/qpdf',
+  '/usr/bin/certutil',
+  '/usr/bin/openssl',
+  '/usr/bin/pdftoppm',
+];
+const CORPUS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'pdf-corpus', 'manifest.json');
+
 export default async function setup(project: TestProject) {
+  if (process.env.CI) {
+    const missing = [...CI_TOOLS, CORPUS].filter((path) => !existsSync(path));
+    if (missing.length) {
+      throw new Error(`CI: ${missing.join(', ')} missing — run \`npm run test:tools\` (npm test does) first`);
+    }
+  }
   const dir = mkdtempSync(join(tmpdir(), 'esign-pki-template-'));
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
   await createPki({
