@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   APP_ORIGIN,
   UNKNOWN_ORIGIN,
@@ -9,7 +9,18 @@ import {
   receivedBy,
   startPartnerServers,
 } from './embedding-support.ts';
+import { uploadPdf } from './package-support.ts';
 import { partnerToken } from './partner-support.ts';
+import { registerViaApi } from './person-support.ts';
+import {
+  call,
+  contractPdf,
+  latestSigningLink,
+  nextSmsCode,
+  openPersonESign,
+  signingTexts,
+  smsCount,
+} from './signing-support.ts';
 import { type Locale, newPhone } from './support.ts';
 
 // A partner platform frames the product (SPEC §1, §2). The server is configured with ZYPT's origin
@@ -82,5 +93,103 @@ test.describe("origins that are not the platform code's", () => {
     // Control: the same page on ZYPT's origin shows the app in the frame.
     await openPartnerPage(page, ZYPT_ORIGIN, `${APP_ORIGIN}/#/pages/index?fromPtCode=ZYPT`);
     await expect(page.frameLocator('#app').getByRole('main').first()).toBeVisible();
+  });
+});
+
+// The signing room in a partner's frame (SPEC §1, §2): the signer logs in by link SMS code and signs; the
+// partner hears 'signingFinished' once, from the app's origin. The flow is launched through the API.
+test.describe('signing inside a partner frame', () => {
+  test.use({ locale: 'en-US' });
+  const t = signingTexts['en-US'];
+
+  /** A person flow with one person party (e-signature opened, a name seal); the signer's link and ids. */
+  async function launchForSigner(page: Page) {
+    const signerPhone = await registerViaApi(page);
+    await openPersonESign(page.request, signerPhone, t.personB);
+    await call(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
+    await page.context().clearCookies();
+
+    const initiatorPhone = await registerViaApi(page);
+    await openPersonESign(page.request, initiatorPhone, t.personA);
+    const documentId = await uploadPdf(page.request, await contractPdf(), 0);
+    const { flowId } = await call<{ flowId: string }>(page.request, 'launchFlow', {
+      title: 'Framed signing',
+      documentIds: [documentId],
+      steps: [
+        {
+          parties: [
+            {
+              kind: 'person',
+              name: t.personB,
+              phone: signerPhone,
+              positions: [{ documentId, page: 2, rect: [340, 200, 440, 250] }],
+            },
+          ],
+        },
+      ],
+    });
+    const detail = await call<{ steps: { parties: { partyId: string }[] }[] }>(
+      page.request,
+      'getFlowDetail',
+      {
+        flowId,
+      },
+    );
+    const partyId = detail.steps[0].parties[0].partyId;
+    const link = await latestSigningLink(page.request, signerPhone);
+    await page.context().clearCookies();
+    return { flowId, partyId, signerPhone, link };
+  }
+
+  test('fromPtCode=ZYPT: the partner hears one signingFinished from the app origin', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { flowId, partyId, signerPhone, link } = await launchForSigner(page);
+    await openPartnerPage(page, ZYPT_ORIGIN, `${APP_ORIGIN}/#${link}?fromPtCode=ZYPT`);
+    const frame = page.frameLocator('#app');
+    await expect(frame.getByRole('main').first()).toBeVisible();
+    await expect(frame.getByRole('banner')).toHaveCount(0);
+    await expect(frame.getByRole('navigation')).toHaveCount(0);
+    await expect(frame.getByRole('contentinfo')).toHaveCount(0);
+
+    // Link login by SMS code, inside the frame.
+    await frame.getByLabel(t.phone).fill(signerPhone);
+    let before = await smsCount(page.request, signerPhone);
+    await frame.getByRole('button', { name: t.getCode }).click();
+    await frame.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, signerPhone, before));
+    await frame.getByRole('button', { name: t.enter }).click();
+    await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+    expect(await receivedBy(page)).toEqual([]);
+
+    // The saved name seal is preselected; sign and confirm by SMS code.
+    await frame.getByRole('button', { name: t.sign, exact: true }).click();
+    const dialog = frame.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    before = await smsCount(page.request, signerPhone);
+    await dialog.getByRole('button', { name: t.getCode }).click();
+    await dialog.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, signerPhone, before));
+    await dialog.getByRole('button', { name: t.confirmSign }).click();
+    await expect(frame.getByText(t.resultSigned)).toBeVisible({ timeout: 60_000 });
+    await expect(frame.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
+
+    await expect.poll(() => receivedBy(page)).toHaveLength(1);
+    const [message] = await receivedBy(page);
+    expect(message.origin).toBe(APP_ORIGIN);
+    expect(message.data).toMatchObject({
+      source: 'esign-platform',
+      version: 1,
+      event: 'signingFinished',
+      payload: { flowId, partyId },
+      fromPtCode: 'ZYPT',
+    });
+  });
+
+  test('an unknown origin cannot frame the signing room, so it hears nothing', async ({ page }) => {
+    const { link } = await launchForSigner(page);
+    await openPartnerPage(page, UNKNOWN_ORIGIN, `${APP_ORIGIN}/#${link}?fromPtCode=ZYPT`);
+    // Chromium replaces a frame refused by frame-ancestors with its error page.
+    const child = () => page.frames().find((f) => f !== page.mainFrame());
+    await expect.poll(() => child()?.url() ?? '').toMatch(/^chrome-error:/);
+    await expect(page.frameLocator('#app').getByRole('main')).toHaveCount(0);
+    expect(await receivedBy(page)).toEqual([]);
   });
 });
