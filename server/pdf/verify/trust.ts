@@ -311,6 +311,14 @@ function ocspStatus(der: Uint8Array, cert: Cert, issuer: Cert, pool: Cert[]): Re
 }
 
 /**
+ * The answer of one OCSP response (an OCSPResponse or a bare BasicOCSPResponse) about `cert`, when the
+ * issuer or a responder the issuer delegated signed it; undefined when it says nothing usable.
+ */
+export function ocspFinding(der: Uint8Array, cert: Cert, issuer: Cert): RevocationFinding | undefined {
+  return ocspStatus(der, cert, issuer, []);
+}
+
+/**
  * Revocation of `cert` (issued by `issuer`) from embedded CRLs and OCSP responses, whatever its time:
  * 'revoked' when any signed source lists it (the earliest dated revocation; undated wins), else 'good'
  * when one vouches for it, else 'unknown'. Sources not signed by the issuer (or its delegate) are ignored.

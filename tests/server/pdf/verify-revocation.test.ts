@@ -1,15 +1,21 @@
 // Revocation beyond the file's own data: the verifier's hook, backed here by the platform's real certificate
 // repository (platformRevocation), against signatures with and without a time-stamp and a DSS written
-// before the revocation.
+// before the revocation; and the CLI's --ocsp asking a real responder over HTTP.
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformRevocation } from '#server/modules/verify/platform-revocation.ts';
 import { addValidationData } from '#server/pdf/sign/ltv.ts';
 import type { Signer } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
+import { ocspHook, ocspUrls } from '#server/pdf/verify/ocsp-client.ts';
 import type { RevocationHook } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
+import { repoRoot } from './corpus.ts';
 import { contractSealPdf, makePdf, partySigner } from './sign/helpers.ts';
 
 const HOUR = 60 * 60_000;
@@ -151,5 +157,89 @@ describe('revocation hook', () => {
     // The same repository, but another CA named as issuer: no answer, however the serial matches.
     const otherIssuer = platformRevocation(fx.pki.ca.root.der, fx.repository);
     expect((await verify(signed, { revocation: otherIssuer })).signatures[0].revocation).toBe('unknown');
+  });
+});
+
+describe('asking the OCSP responder of the certificate over HTTP (CLI --ocsp)', () => {
+  let server: Server;
+  let online: PkiFixture;
+  let requests = 0;
+
+  beforeAll(async () => {
+    // The platform's own responder behind a local HTTP server; the certificates' AIA points at it.
+    server = createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', async () => {
+        requests++;
+        const answer = await online.pki.respondOcsp(new Uint8Array(Buffer.concat(parts)));
+        res.writeHead(200, { 'content-type': 'application/ocsp-response' }).end(Buffer.from(answer));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // Real time: the CLI checks certificates at its own now.
+    online = await createPkiFixture({ publicUrl: `http://127.0.0.1:${port}` });
+  }, 60_000);
+  afterAll(() => {
+    server?.close();
+    online?.close();
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await promisify(execFile)('npx', ['node', 'server/pdf/verify-cli.ts', ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: online.dir },
+      });
+      return { stdout, code: 0 };
+    } catch (err) {
+      const e = err as { stdout: string; code: number };
+      return { stdout: e.stdout, code: e.code };
+    }
+  };
+
+  it('reads the address from the AIA, sees good, then the revocation with its time', async () => {
+    const id = 'online';
+    const signer = await partySigner(online, id, 'Online Signer');
+    const cert = await online.pki.current({ userType: 0, accountId: id });
+    if (!cert) throw new Error('no certificate');
+    expect(ocspUrls(signer.certificateChain[0])[0] ?? '').toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const signed = await signPdf(unsigned, {
+      signer,
+      appearance: { pdf: await contractSealPdf() },
+      placement: { pageIndex: 0, rect: [100, 100, 220, 220] },
+      fieldName: 'party',
+    });
+    const file = online.file('online.pdf', signed);
+    const before = await cli('--json', '--ocsp', file);
+    expect(before.code).toBe(0);
+    expect(JSON.parse(before.stdout).signatures[0]).toMatchObject({ revocation: 'good' });
+    expect(requests).toBeGreaterThan(0);
+
+    const revokedFrom = Math.floor(Date.now() / 1000) * 1000;
+    await online.pki.revoke(cert.serial);
+    const after = await cli('--json', '--ocsp', file);
+    const report = JSON.parse(after.stdout);
+    expect(after.code).toBe(1);
+    expect(report.subIndication).toBe('REVOKED_NO_POE');
+    expect(report.signatures[0].revocation).toBe('revoked');
+    const revokedAt = new Date(report.signatures[0].revokedAt).getTime();
+    expect(revokedAt).toBeGreaterThanOrEqual(revokedFrom);
+    expect(revokedAt).toBeLessThanOrEqual(Date.now());
+    expect(report.signatures[0].revocationSource).toMatch(/^http:/);
+    // Without --ocsp the file alone knows nothing of it.
+    expect(JSON.parse((await cli('--json', file)).stdout).signatures[0].revocation).toBe('unknown');
+  }, 60_000);
+
+  it('an unreachable responder leaves the answer unknown within the time-out', async () => {
+    const { signer } = await account('offline');
+    const signed = await sign(signer, true);
+    // fx's certificates point at 127.0.0.1:9 (discard): nothing answers there.
+    const started = Date.now();
+    const r = await verify(signed, { revocation: ocspHook({ timeoutMs: 500 }), revocationTimeoutMs: 1000 });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(r.signatures[0].revocation).toBe('unknown');
+    expect(r.verdict).toBe('TOTAL_PASSED');
   });
 });
