@@ -6,7 +6,15 @@ import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
 import { paths } from '@/app/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { MESSAGE_MS, refreshLoginInfo, SealCard, SealStyles, showApiError, useSealList } from './parts.tsx';
+import {
+  MESSAGE_MS,
+  refreshLoginInfo,
+  SealCard,
+  SealExportButton,
+  SealStyles,
+  showApiError,
+  useSealList,
+} from './parts.tsx';
 import { texts } from './texts.ts';
 
 /**
@@ -56,6 +64,11 @@ export default function CompanyStampPage() {
             {tt('addCompanySeal')}
           </Button>
           <Button onClick={() => navigate(paths.accountStampAuthorize)}>{tt('authorise')}</Button>
+          <SealExportButton seals={data?.seals ?? []} sheet="company" />
+        </div>
+      ) : data?.role ? (
+        <div className="seal-toolbar">
+          <SealExportButton seals={data.seals} sheet="company" />
         </div>
       ) : null}
       {isLoading && !data ? <p>{tt('loading')}</p> : null}

@@ -8,6 +8,7 @@ import { type Seal, type SealList, getUserCertSealList, sealImageSrc } from '@/a
 import { updateLoginUserInfoCache } from '@/api/session.ts';
 import { PhotoViewer } from '@/components/photo-viewer.tsx';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
@@ -158,4 +159,38 @@ export const SEAL_STYLES = `
 
 export function SealStyles() {
   return <style>{SEAL_STYLES}</style>;
+}
+
+/**
+ * Export of the seals a list screen shows (the shared spreadsheet helper), one row per card with what the
+ * card says; disabled while there is none.
+ */
+export function SealExportButton({ seals, sheet }: { seals: Seal[]; sheet: 'company' | 'person' }) {
+  const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
+  const typeName = useSealTypeName();
+  const kindName = (kind: Seal['kind']) =>
+    ({ generated: tt('kindGenerated'), uploaded: tt('kindUploaded'), drawn: tt('kindDrawn') })[kind];
+  const columns: SheetColumn<Seal>[] = [
+    {
+      title: tt('colSeal'),
+      value: (s) => (s.sealType !== null ? typeName(s.sealType) : s.name || kindName(s.kind)),
+    },
+    { title: tt('colName'), value: (s) => s.name },
+    { title: tt('colStatus'), value: (s) => (s.status === 'enabled' ? tt('enabled') : tt('disabled')) },
+    { title: tt('colKind'), value: (s) => kindName(s.kind) },
+    { title: tt('colUsable'), value: (s) => (s.isUsable ? tt('yes') : tt('no')) },
+    { title: tt('colAntiCounterfeitNo'), value: (s) => s.antiCounterfeitNo },
+    { title: tt('colCreatedAt'), value: (s) => formatTime(s.createdAt, locale) },
+    {
+      title: tt('colAuthorisedTo'),
+      value: (s) => s.authorisations.map((a) => a.userName ?? a.phone).join(', '),
+    },
+  ];
+  const name = sheet === 'company' ? tt('sheetCompany') : tt('sheetPerson');
+  return (
+    <Button disabled={seals.length === 0} onClick={() => void exportSheet(name, columns, seals, name)}>
+      {tt('exportSheet')}
+    </Button>
+  );
 }

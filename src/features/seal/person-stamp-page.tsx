@@ -5,7 +5,15 @@ import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
 import { paths } from '@/app/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { MESSAGE_MS, refreshLoginInfo, SealCard, SealStyles, showApiError, useSealList } from './parts.tsx';
+import {
+  MESSAGE_MS,
+  refreshLoginInfo,
+  SealCard,
+  SealExportButton,
+  SealStyles,
+  showApiError,
+  useSealList,
+} from './parts.tsx';
 import { texts } from './texts.ts';
 
 /** /manage/account/stamp/person: the person's own seals and signatures. */
@@ -44,6 +52,7 @@ export default function PersonStampPage() {
         <Button type="primary" onClick={() => navigate(paths.accountPersonAddStamp)}>
           {tt('addPersonSeal')}
         </Button>
+        <SealExportButton seals={seals} sheet="person" />
       </div>
       {isLoading && !data ? <p>{tt('loading')}</p> : null}
       {data && seals.length === 0 ? (
