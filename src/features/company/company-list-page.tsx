@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { type MyCompany, getMyCompanyList, switchAccount } from '@/api/company.ts';
 import { paths } from '@/app/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
+import { exportSheet } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { MobilePage, RoleTag, StatusTag, showError, useAction, useCompanyTexts } from './parts.tsx';
 
@@ -23,6 +24,22 @@ export default function CompanyListPage() {
       <Space wrap style={{ marginBottom: 12 }}>
         <Button onClick={() => navigate(paths.mobileJoinCompany)}>{tt('joinCompany')}</Button>
         <Button onClick={() => navigate(paths.accountSwitch)}>{tt('switchAccount')}</Button>
+        <Button
+          disabled={!items?.length}
+          onClick={() =>
+            void exportSheet(
+              tt('companyListTitle'),
+              [
+                { title: tt('colCompany'), value: (m: MyCompany) => m.companyName },
+                { title: tt('colRole'), value: (m: MyCompany) => tt(`role_${m.role}`) },
+                { title: tt('colStatus'), value: (m: MyCompany) => tt(`status_${m.status}`) },
+              ],
+              items ?? [],
+            )
+          }
+        >
+          {tt('exportSheet')}
+        </Button>
       </Space>
       <List
         loading={items === null}

@@ -1,6 +1,8 @@
+import Button from 'antd/es/button';
 import List from 'antd/es/list';
 import { useEffect, useState } from 'react';
 import { type Member, getCompanyStaffList } from '@/api/company.ts';
+import { exportSheet } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { MobilePage, RoleTag, showError, useCompanyTexts } from './parts.tsx';
 
@@ -19,6 +21,23 @@ export default function StaffListPage() {
   }, []);
   return (
     <MobilePage title={companyName ? `${tt('staffTitle')} · ${companyName}` : tt('staffTitle')}>
+      <Button
+        style={{ marginBottom: 12 }}
+        disabled={!items?.length}
+        onClick={() =>
+          void exportSheet(
+            tt('staffTitle'),
+            [
+              { title: tt('colMemberName'), value: (m: Member) => m.name },
+              { title: tt('colPhone'), value: (m: Member) => m.phone },
+              { title: tt('colRole'), value: (m: Member) => tt(`role_${m.role}`) },
+            ],
+            items ?? [],
+          )
+        }
+      >
+        {tt('exportSheet')}
+      </Button>
       <List
         loading={items === null}
         dataSource={items ?? []}
