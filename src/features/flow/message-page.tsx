@@ -9,10 +9,16 @@ import { ApiError } from '@/api/http.ts';
 import { loginRedirect, paths } from '@/app/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
+import { notify } from '@/lib/notify.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { formatTime } from './list-model.ts';
 import { texts } from './texts.ts';
+
+/** Export reads every page of the current filter (at most this many rows), not only the one shown. */
+const EXPORT_MAX_ROWS = 2000;
+const EXPORT_PAGE_SIZE = 100;
 
 /** /message: the user's notifications, newest first; opening one marks it read and follows its link. */
 export default function MessagePage() {
@@ -24,6 +30,7 @@ export default function MessagePage() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [data, setData] = useState<{ list: FlowMessage[]; total: number; unread: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
 
   const load = useCallback(async () => {
     if (!isLoggedIn) return;
@@ -52,6 +59,33 @@ export default function MessagePage() {
       </main>
     );
   }
+
+  const doExport = async () => {
+    setIsExporting(true);
+    try {
+      const rows: FlowMessage[] = [];
+      for (let n = 1; rows.length < EXPORT_MAX_ROWS; n++) {
+        const res = await listMessages({
+          pageNum: n,
+          pageSize: EXPORT_PAGE_SIZE,
+          ...(unreadOnly ? { unreadOnly } : {}),
+        });
+        rows.push(...res.list);
+        if (res.list.length < EXPORT_PAGE_SIZE || rows.length >= res.total) break;
+      }
+      const columns: SheetColumn<FlowMessage>[] = [
+        { title: tt('colTitle'), value: (m) => m.title },
+        { title: tt('colMessage'), value: (m) => m.text },
+        { title: tt('colReceived'), value: (m) => formatTime(m.createdAt, locale) },
+        { title: tt('colRead'), value: (m) => (m.isRead ? tt('readYes') : tt('readNo')) },
+      ];
+      await exportSheet(tt('sheetMessages'), columns, rows);
+    } catch (e) {
+      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+    } finally {
+      setIsExporting(false);
+    }
+  };
 
   const open = async (m: FlowMessage) => {
     if (!m.isRead) {
@@ -91,6 +125,9 @@ export default function MessagePage() {
           }}
         >
           {tt('markAllRead')}
+        </Button>
+        <Button disabled={!data || data.total === 0} loading={isExporting} onClick={() => void doExport()}>
+          {tt('export')}
         </Button>
       </div>
       {problem ? <Alert type="error" title={problem} /> : null}
