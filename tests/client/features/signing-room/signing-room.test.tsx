@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SigningRoom } from '#contract/calls/flow.ts';
 import { saveRoomLogin } from '@/api/flow.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
@@ -10,6 +10,14 @@ import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { CSIGN, fail, ok, server } from '../../msw.ts';
 import { renderApp } from '../../render-app.tsx';
+
+// pdf.js cannot start its worker under jsdom, and how fast it fails decided whether the page showed its
+// error before the positions (a race that made this file flaky). The document stays "loading" here: the
+// positions are laid out from the server's page sizes, which is what these tests are about.
+vi.mock('@/components/pdf-viewer/load-pdf.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/pdf-viewer/load-pdf.ts')>()),
+  openPdf: () => new Promise(() => {}),
+}));
 
 const FLOW = '00000000-0000-4000-8000-0000000000f1';
 const PARTY = '00000000-0000-4000-8000-0000000000a1';
