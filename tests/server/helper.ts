@@ -177,7 +177,12 @@ export class Agent {
   async call<T = unknown>(
     def: Pick<CallDef, 'name' | 'prefix'> | string,
     body: unknown,
-    opts: { xsrf?: boolean; headers?: Record<string, string>; raw?: string; contentType?: string } = {},
+    opts: {
+      xsrf?: boolean;
+      headers?: Record<string, string>;
+      raw?: string | Buffer;
+      contentType?: string;
+    } = {},
   ): Promise<CallResult<T>> {
     const url = typeof def === 'string' ? def : callPath(def);
     const headers: Record<string, string> = { 'content-type': opts.contentType ?? 'application/json' };
@@ -195,6 +200,33 @@ export class Agent {
       payload: opts.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     return this.absorb<T>(res);
+  }
+
+  /** POSTs a multipart form (text fields, then an optional `file` part) with the XSRF headers, like the client's uploads. */
+  async upload<T = unknown>(
+    url: string,
+    fields: Record<string, string>,
+    file?: { bytes: Uint8Array; filename?: string; type?: string },
+  ): Promise<CallResult<T>> {
+    const boundary = `----test${Math.random().toString(16).slice(2)}`;
+    const parts: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields))
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    if (file) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename ?? 'upload.bin'}"\r\n` +
+            `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        Buffer.from(file.bytes),
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return this.call<T>(url, undefined, {
+      raw: Buffer.concat(parts),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    });
   }
 
   async get<T = unknown>(url: string): Promise<CallResult<T> & { text: string }> {

@@ -10,10 +10,9 @@ import {
 } from '#contract/calls/company.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '#contract/rules/credit-code.ts';
-import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { devBankAddress } from '#server/modules/company/verification-provider.ts';
-import { type Agent, type CallResult, type Envelope, type TestApp, registerAndLogin } from '../helper.ts';
+import { type Agent, type CallResult, type TestApp, registerAndLogin } from '../helper.ts';
 
 /** A fresh, valid unified social credit code (91 + division 330106 + 9 random characters + check). */
 export function newCreditCode(): string {
@@ -78,41 +77,11 @@ export async function upload<T = unknown>(
   fields: Record<string, string>,
   file?: { bytes: Uint8Array; filename?: string; type?: string },
 ): Promise<CallResult<T>> {
-  const boundary = `----companytest${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename ?? 'letter.png'}"\r\n` +
-          `Content-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
-  const token = agent.token;
-  if (token) {
-    headers[XSRF_HEADER] = token;
-    headers[KEY_SUFFIX_HEADER] = keySuffixOf(token);
-  }
-  const res = await agent.app.inject({
-    method: 'POST',
+  return agent.upload<T>(
     url,
-    headers,
-    cookies: Object.fromEntries(agent.cookies),
-    payload: Buffer.concat(parts),
-  });
-  let body: Envelope<T>;
-  try {
-    body = JSON.parse(res.body) as Envelope<T>;
-  } catch {
-    body = { code: Number.NaN, msg: res.body, data: null as T };
-  }
-  return { status: res.statusCode, body, headers: res.headers, setCookies: {} };
+    fields,
+    file && { ...file, filename: file.filename ?? 'letter.png', type: file.type ?? 'image/png' },
+  );
 }
 
 function crc32(buf: Buffer): number {

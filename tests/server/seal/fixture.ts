@@ -3,10 +3,9 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { userLogin } from '#contract/calls/session.ts';
-import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
 import { companies, companyMembers } from '#server/db/schema/company.ts';
 import { personIdentities } from '#server/db/schema/person.ts';
-import { type Agent, type CallResult, type Envelope, type TestApp, registerAndLogin } from '../helper.ts';
+import { type Agent, type CallResult, type TestApp, registerAndLogin } from '../helper.ts';
 
 let seq = 0;
 
@@ -92,42 +91,11 @@ export async function upload<T = unknown>(
   fields: Record<string, string>,
   file?: { bytes: Uint8Array; filename?: string; type?: string },
 ): Promise<CallResult<T>> {
-  const boundary = `----sealtest${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename ?? 'seal.png'}"\r\n` +
-          `Content-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
-  const token = agent.token;
-  if (token) {
-    headers[XSRF_HEADER] = token;
-    headers[KEY_SUFFIX_HEADER] = keySuffixOf(token);
-  }
-  const res = await agent.app.inject({
-    method: 'POST',
+  return agent.upload<T>(
     url,
-    headers,
-    cookies: Object.fromEntries(agent.cookies),
-    payload: Buffer.concat(parts),
-  });
-  let body: Envelope<T>;
-  try {
-    body = JSON.parse(res.body) as Envelope<T>;
-  } catch {
-    body = { code: Number.NaN, msg: res.body, data: null as T };
-  }
-  return { status: res.statusCode, body, headers: res.headers, setCookies: {} };
+    fields,
+    file && { ...file, filename: file.filename ?? 'seal.png', type: file.type ?? 'image/png' },
+  );
 }
 
 /** A red seal stamped on white paper, as a scan gives it. */
