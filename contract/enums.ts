@@ -50,6 +50,9 @@ export const SmsPurpose = {
   Register: 'register',
   Login: 'login',
   ResetPassword: 'resetPassword',
+  /** Opening a signing room by its link (SMS to the party's phone). */
+  RoomLogin: 'roomLogin',
+  /** Confirming a signature inside the room: its own purpose, so it may follow the room login at once. */
   Sign: 'sign',
   RealName: 'realName',
   RecoverAccount: 'recoverAccount',

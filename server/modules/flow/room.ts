@@ -118,7 +118,7 @@ export async function sendLinkCode(
   ip: string,
 ) {
   await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
-  return sendSmsCode(deps, b.phone, SmsPurpose.Sign, ip);
+  return sendSmsCode(deps, b.phone, SmsPurpose.RoomLogin, ip);
 }
 
 /** Step 2: the code proves the phone; the room acts as the account of that phone, if any. */
@@ -127,7 +127,7 @@ export async function loginByLink(
   b: { linkType: number; linkCode: string; phone: string; smsCode: string },
 ): Promise<RoomLogin> {
   const party = await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
-  await consumeSmsCode(deps, b.phone, SmsPurpose.Sign, b.smsCode);
+  await consumeSmsCode(deps, b.phone, SmsPurpose.RoomLogin, b.smsCode);
   const user = await findUserByPhone(deps.db, b.phone);
   return createRoom(deps, party, user?.id ?? null, b.phone);
 }

@@ -27,6 +27,7 @@ const PURPOSE_TEXT: Record<string, { zh: string; en: string }> = {
   [SmsPurpose.Register]: { zh: '注册', en: 'registration' },
   [SmsPurpose.Login]: { zh: '登录', en: 'login' },
   [SmsPurpose.ResetPassword]: { zh: '重置密码', en: 'password reset' },
+  [SmsPurpose.RoomLogin]: { zh: '签署室登录', en: 'signing-room login' },
   [SmsPurpose.Sign]: { zh: '签署', en: 'signing' },
   [SmsPurpose.RealName]: { zh: '实名认证', en: 'identity verification' },
 };

@@ -17,6 +17,7 @@ import {
   listLaunchedFlows,
   remindSigners,
   sendLinkSmsCode,
+  sendSignSmsCode,
   signDocument,
   signingRoomLogin,
   signingRoomLoginByLinkCode,
@@ -119,6 +120,43 @@ describe('uploads', () => {
 });
 
 describe('signing refusals', () => {
+  test('a party who just opened the room by its link may ask for the signing code at once; the login code does not sign', async () => {
+    const { flowId } = await launchPersons([[bob.phone]]);
+    const link = await linkFor(t, bob.phone);
+    const agent = t.agent();
+    ok(await agent.call(sendLinkSmsCode, { userType: 0, ...link, phone: bob.phone }), 'link sms');
+    const loginCode = await t.smsCodeFor(bob.phone, 'roomLogin');
+    const room = ok(
+      await agent.call<RoomLogin>(signingRoomLoginByLinkCode, {
+        userType: 0,
+        ...link,
+        phone: bob.phone,
+        smsCode: loginCode,
+      }),
+      'link login',
+    );
+    // No clock advance: the signing code is a different purpose from the login code, so no resend wait.
+    ok(await agent.call(sendSignSmsCode, { userType: 0, roomToken: room.roomToken }), 'sign sms right away');
+    const withLoginCode = await agent.call(signDocument, {
+      userType: 0,
+      roomToken: room.roomToken,
+      smsCode: loginCode,
+      personSealId: bob.sealId,
+    });
+    expect(withLoginCode.body.code).toBe(Code.SmsCodeInvalid);
+    const signCodeNow = await t.smsCodeFor(bob.phone, 'sign');
+    t.clock.advance(61_000);
+    // The wrong attempt above counts; the right code still signs.
+    const signed = await agent.call(signDocument, {
+      userType: 0,
+      roomToken: room.roomToken,
+      smsCode: signCodeNow,
+      personSealId: bob.sealId,
+    });
+    expect(signed.body.code, signed.body.msg).toBe(0);
+    expect((await detailOf(bob.agent, flowId)).status).toBe('completed');
+  }, 60_000);
+
   test("out of turn, with another party's link, twice, and a wrong / replayed SMS code", async () => {
     const { flowId } = await launchPersons([[alice.phone], [bob.phone]]);
     // Bob's link does not exist yet (his step has not started): his session room says not his turn.
