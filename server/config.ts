@@ -38,6 +38,7 @@ const zEnv = z.object({
   /** Starter allowance: signings each account may launch without a package, may be 0 (server/modules/package). */
   FREE_SIGNING_ALLOWANCE: zInt(0, 1_000_000).default(10),
   SESSION_IDLE_MINUTES: zInt(1, 7 * 24 * 60).default(120),
+  CACHE_TTL_MS: zInt(0, 60_000).default(2000),
   /** Most live sessions one user may hold; a further login ends the oldest (it then answers 3000). */
   SESSION_MAX_PER_USER: zInt(1, 100).default(5),
   /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
@@ -93,6 +94,8 @@ export type Config = {
   uploadLimitBytes: number;
   freeSigningAllowance: number;
   sessionIdleMs: number;
+  /** How long a cached session or login info may answer without a write seen here (0: no cache). */
+  cacheTtlMs: number;
   sessionMaxPerUser: number;
   trustProxy: boolean;
   sms: {
@@ -164,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
     freeSigningAllowance: e.FREE_SIGNING_ALLOWANCE,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    cacheTtlMs: e.CACHE_TTL_MS,
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     trustProxy: e.TRUST_PROXY,
     sms: {

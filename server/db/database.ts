@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { runMigrations } from './migrate.ts';
+import { WriteWatch, watchClient } from './write-watch.ts';
 
 /**
  * The query builder every module uses. The same type over both engines: embedded PGlite (default)
@@ -25,6 +26,7 @@ export type RawExec = {
 export type RawQuery = <R>(text: string, params?: unknown[]) => Promise<R[]>;
 
 const engines = new WeakMap<Db, RawExec>();
+const watches = new WeakMap<Db, WriteWatch>();
 
 // pg parses int8 and numeric to strings while PGlite gives numbers; the schema keeps counters in int4 and
 // casts count(*) to int, and these parsers make any leftover int8 (e.g. sum()) a number on both engines.
@@ -38,11 +40,12 @@ export async function openDatabase(
 ): Promise<Db> {
   let db: Db;
   let raw: RawExec;
+  const watch = new WriteWatch();
   if (config.database.kind === 'pglite') {
     const dir = config.database.dataDir;
     if (dir) mkdirSync(dir, { recursive: true });
     const client = dir ? await PGlite.create(dir) : await PGlite.create();
-    db = drizzlePglite({ client }) as unknown as Db;
+    db = drizzlePglite({ client: watchClient(client, watch) }) as unknown as Db;
     raw = {
       kind: 'pglite',
       // PGlite is one connection that serialises its calls; a transaction through exec keeps it.
@@ -59,7 +62,7 @@ export async function openDatabase(
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     // An idle client that loses its server emits 'error' on the pool; without a listener that would crash.
     pool.on('error', () => {});
-    db = drizzleNodePg({ client: pool }) as unknown as Db;
+    db = drizzleNodePg({ client: watchClient(pool, watch) }) as unknown as Db;
     raw = {
       kind: 'postgres',
       withConnection: async (fn) => {
@@ -80,6 +83,7 @@ export async function openDatabase(
     };
   }
   engines.set(db, raw);
+  watches.set(db, watch);
   if (options.migrate !== false) await runMigrations(raw);
   return db;
 }
@@ -89,6 +93,13 @@ export function rawOf(db: Db): RawExec {
   const raw = engines.get(db);
   if (!raw) throw new Error('rawOf: this Db was not opened by openDatabase');
   return raw;
+}
+
+/** When the data under a Db last changed, per table (for caches of derived data; see write-watch.ts). */
+export function writeWatchOf(db: Db): WriteWatch {
+  const watch = watches.get(db);
+  if (!watch) throw new Error('writeWatchOf: this Db was not opened by openDatabase');
+  return watch;
 }
 
 export async function closeDatabase(db: Db): Promise<void> {

@@ -7,6 +7,7 @@ import { companyLoginFlags } from '../company/membership.ts';
 import { quotaLoginFields, salePackageProductTypes } from '../package/quota.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
+import { cachesOf, loginInfoKey } from './caches.ts';
 
 /**
  * The login-info fields of SPEC §3 for a live session, computed in this one place. Later issues extend it:
@@ -35,4 +36,15 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     salePackageProductTypeList: await salePackageProductTypes(deps, session),
     ...(await quotaLoginFields(deps, session)),
   };
+}
+
+/**
+ * The login info as getEsignLoginInfo answers it: from the cache while nothing it reads has changed (the
+ * client asks on every screen), else computed. `fresh` drops the cached copy first (updateLoginUserInfoCache).
+ */
+export function loginInfoOf(deps: AppDeps, session: LiveSession, fresh = false): Promise<LoginInfo> {
+  const cache = cachesOf(deps).loginInfo;
+  const key = loginInfoKey(session);
+  if (fresh) cache.delete(key);
+  return cache.get(key, deps.clock.now().getTime(), () => computeLoginInfo(deps, session));
 }

@@ -16,7 +16,7 @@ import { SessionEndReason } from '../../db/schema/accounts.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
 import * as accounts from './account-service.ts';
-import { computeLoginInfo } from './login-info.ts';
+import { computeLoginInfo, loginInfoOf } from './login-info.ts';
 import { endSession } from './session-queries.ts';
 import { clearSessionCookies } from './session-service.ts';
 import * as sms from './sms-service.ts';
@@ -62,13 +62,13 @@ export const sessionModule: ServerModule = {
         if (req.cookies[SESSION_COOKIE]) clearSessionCookies(deps, reply);
         return null;
       }
-      return computeLoginInfo(deps, session);
+      return loginInfoOf(deps, session);
     });
 
     registerCall(app, getUserQualification, ({ requireSession }) => computeLoginInfo(deps, requireSession()));
 
     registerCall(app, updateLoginUserInfoCache, ({ requireSession }) =>
-      computeLoginInfo(deps, requireSession()),
+      loginInfoOf(deps, requireSession(), true),
     );
 
     // isHyCenterLogin is served by the partner module, next to the central-platform interface it asks.

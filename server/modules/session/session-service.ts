@@ -12,6 +12,7 @@ import { SessionEndReason } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
+import { cachesOf } from './caches.ts';
 import {
   endSession,
   endUserSessions,
@@ -46,10 +47,16 @@ export const hashSid = (sid: string) => createHash('sha256').update(sid).digest(
 export async function lookupSession(deps: AppDeps, req: FastifyRequest): Promise<SessionLookup> {
   const sid = req.cookies[SESSION_COOKIE];
   if (!sid || sid.length > 200) return { state: 'none' };
-  const row = await findSessionBySidHash(deps.db, hashSid(sid));
+  const sidHash = hashSid(sid);
+  const now = deps.clock.now();
+  const row = await cachesOf(deps).sessions.get(
+    sidHash,
+    now.getTime(),
+    () => findSessionBySidHash(deps.db, sidHash),
+    (found) => found !== null, // unknown cookies are not kept: a flood of made-up ones cannot fill the cache
+  );
   if (!row) return { state: 'none' };
   if (row.endedReason) return { state: 'ended', reason: row.endedReason };
-  const now = deps.clock.now();
   // A disabled account loses its sessions at its next request: they end with the reason the client is told.
   if (row.userStatus !== 'active') {
     await endUserSessions(deps.db, row.userId, SessionEndReason.Disabled, now);
