@@ -13,6 +13,7 @@ export {
   POWER_OF_ATTORNEY_FILE_PATH,
   POWER_OF_ATTORNEY_MAX_BYTES,
 } from '../rules/company.ts';
+import { bi } from '../bilingual.ts';
 
 /** Unified social credit code (GB 32100), normalised to upper case; the message names the problem. */
 export const zCreditCode = z
@@ -27,14 +28,14 @@ export const zCreditCode = z
 const zCompanyName = z
   .string()
   .trim()
-  .min(2, 'the company name needs at least 2 characters')
-  .max(64, 'the company name has at most 64 characters');
+  .min(2, bi('the company name needs at least 2 characters', '企业名称至少 2 个字符'))
+  .max(64, bi('the company name has at most 64 characters', '企业名称最多 64 个字符'));
 const zPersonName = z
   .string()
   .trim()
-  .min(2, 'the legal representative name needs at least 2 characters')
-  .max(32, 'the legal representative name has at most 32 characters');
-const zId = z.uuid('not a valid id');
+  .min(2, bi('the legal representative name needs at least 2 characters', '法定代表人姓名至少 2 个字符'))
+  .max(32, bi('the legal representative name has at most 32 characters', '法定代表人姓名最多 32 个字符'));
+const zId = z.uuid(bi('not a valid id', '不是有效的 ID'));
 
 export const zCompanyRole = z.enum(['admin', 'operator']);
 export const zMemberStatus = z.enum(['pending', 'active', 'disabled', 'rejected', 'removed']);
@@ -112,7 +113,10 @@ export const confirmCompanyMicroPayment = defineCall({
     amount: z
       .string()
       .trim()
-      .regex(/^(\d{1,3}(\.\d{1,2})?|\.\d{1,2})$/, 'enter the amount in yuan, e.g. 0.37'),
+      .regex(
+        /^(\d{1,3}(\.\d{1,2})?|\.\d{1,2})$/,
+        bi('enter the amount in yuan, e.g. 0.37', '请输入以元为单位的金额，例如 0.37'),
+      ),
   }),
   response: zCompanyApply,
 });
@@ -174,7 +178,9 @@ export const searchCompanyToJoin = defineCall({
   auth: true,
   summary:
     'Verified companies to join: the exact credit code, or names containing the keyword (at least 2 characters); at most 10.',
-  request: zBase.extend({ keyword: z.string().trim().min(2, 'enter at least 2 characters').max(64) }),
+  request: zBase.extend({
+    keyword: z.string().trim().min(2, bi('enter at least 2 characters', '请至少输入 2 个字符')).max(64),
+  }),
   response: z.array(zCompanyHit),
 });
 
@@ -348,7 +354,11 @@ export const chooseUserList = defineCall({
     'Signer picker, persons: registered users with exactly this 11-digit phone, or exactly this name ' +
     '(at most 10). Only name and masked phone are returned: no list of strangers can be pulled out.',
   request: zBase.extend({
-    keyword: z.string().trim().min(2, 'enter a full phone number or a full name').max(32),
+    keyword: z
+      .string()
+      .trim()
+      .min(2, bi('enter a full phone number or a full name', '请输入完整的手机号或完整姓名'))
+      .max(32),
   }),
   response: z.array(zPickedUser),
 });

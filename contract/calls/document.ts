@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { bi } from '../bilingual.ts';
 
 // Documents: PDFs uploaded before a launch, stored as content-addressed blobs. A document belongs to the
 // account that uploaded it (person, or the company of a company session) until it is launched; after that
@@ -66,7 +67,7 @@ export const uploadDocument = defineCall({
 });
 
 const zDocumentAccess = zBase.extend({
-  documentId: z.string().uuid('not a valid id'),
+  documentId: z.string().uuid(bi('not a valid id', '不是有效的 ID')),
   /** Inside a link-login signing room: the room token instead of a session. */
   roomToken: z.string().max(100).optional(),
 });

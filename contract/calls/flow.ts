@@ -3,6 +3,7 @@ import { SEAL_TYPES } from '../enums.ts';
 import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import { zDocumentInfo } from './document.ts';
 import { zPhone, zSmsCode } from './session.ts';
+import { bi } from '../bilingual.ts';
 
 // Signing flows. A flow has documents and steps in order; the parties of one step sign in parallel, the
 // next step starts when every party of the current one has signed. Each party gets a link
@@ -52,14 +53,17 @@ export const FLOW_LIMITS = { documents: 10, steps: 10, partiesPerStep: 10, parti
 /** Default deadline when a launch names none: 7 days. */
 export const DEFAULT_DEADLINE_DAYS = 7;
 
-const zId = z.string().uuid('not a valid id');
+const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 const zIsoTime = z.iso.datetime({ offset: true });
 const zSealType = z
   .number()
   .int()
   .refine(
     (v) => (SEAL_TYPES as readonly number[]).includes(v),
-    'sealType must be 1, 101, 102, 103, 104, 105 or 99',
+    bi(
+      'sealType must be 1, 101, 102, 103, 104, 105 or 99',
+      'sealType 只能是 1、101、102、103、104、105 或 99',
+    ),
   );
 
 /**
@@ -117,7 +121,7 @@ export type Applies = z.infer<typeof zApplies>;
 export const zPartyInput = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('person'),
-    name: z.string().trim().min(1, 'enter the signer name').max(32),
+    name: z.string().trim().min(1, bi('enter the signer name', '请输入签署人姓名')).max(32),
     phone: zPhone,
     applies: zApplies.default({
       legalPersonSeal: false,
@@ -127,7 +131,7 @@ export const zPartyInput = z.discriminatedUnion('kind', [
     }),
     positions: z
       .array(zPosition)
-      .min(1, 'place the signature on at least one document')
+      .min(1, bi('place the signature on at least one document', '请至少在一份文件上放置签名'))
       .max(FLOW_LIMITS.documents),
   }),
   z.object({
@@ -141,7 +145,7 @@ export const zPartyInput = z.discriminatedUnion('kind', [
     applies: zApplies,
     positions: z
       .array(zPosition)
-      .min(1, 'place the seal on at least one document')
+      .min(1, bi('place the seal on at least one document', '请至少在一份文件上放置印章'))
       .max(FLOW_LIMITS.documents),
   }),
 ]);
@@ -158,11 +162,11 @@ export const launchFlow = defineCall({
     'the first step its link. Refusals: unknown documents, positions off the page, a keyword not in the text, an ' +
     'unknown company, a deadline in the past.',
   request: zBase.extend({
-    title: z.string().trim().min(1, 'enter a title').max(100),
-    documentIds: z.array(zId).min(1, 'add a document').max(FLOW_LIMITS.documents),
+    title: z.string().trim().min(1, bi('enter a title', '请输入标题')).max(100),
+    documentIds: z.array(zId).min(1, bi('add a document', '请添加文件')).max(FLOW_LIMITS.documents),
     steps: z
       .array(z.object({ parties: z.array(zPartyInput).min(1).max(FLOW_LIMITS.partiesPerStep) }))
-      .min(1, 'add a signer')
+      .min(1, bi('add a signer', '请添加签署方'))
       .max(FLOW_LIMITS.steps),
     /** Deadline of the whole flow; default 7 days from now. */
     deadline: zIsoTime.optional(),
@@ -297,7 +301,10 @@ export const cancelFlow = defineCall({
   summary:
     'The initiating account cancels a flow before completion, with a reason; the quota unit is released and the ' +
     'parties are told. Refused (1311) once completed, declined, expired or cancelled.',
-  request: zBase.extend({ flowId: zId, reason: z.string().trim().min(1, 'give a reason').max(200) }),
+  request: zBase.extend({
+    flowId: zId,
+    reason: z.string().trim().min(1, bi('give a reason', '请填写原因')).max(200),
+  }),
   response: z.null(),
 });
 
@@ -457,7 +464,7 @@ export const declineFlow = defineCall({
   summary:
     "The room's party declines with a reason: the flow becomes declined, the quota unit is released, the initiator " +
     'and the other parties are told.',
-  request: zRoom.extend({ reason: z.string().trim().min(1, 'give a reason').max(200) }),
+  request: zRoom.extend({ reason: z.string().trim().min(1, bi('give a reason', '请填写原因')).max(200) }),
   response: z.null(),
 });
 

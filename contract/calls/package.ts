@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import { zCreditCode } from './company.ts';
+import { bi } from '../bilingual.ts';
 
 // Packages, orders and the signing quota (server/modules/package).
 //
@@ -13,12 +14,16 @@ import { zCreditCode } from './company.ts';
 // The account's quota = the starter allowance (FREE_SIGNING_ALLOWANCE) + its live packages; see
 // server/modules/package/README.md for the rules (reservation order, expiry, refunds).
 
-const zId = z.string().uuid('not a valid id');
+const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 const zIsoTime = z.iso.datetime({ offset: true });
 /** The five sale product type codes of SPEC §3. */
 export const zSaleProductType = z.enum(['00', '10', '20', '90', '91']);
 /** An amount of money in fen (1 CNY = 100 fen): an integer, never a float. */
-export const zFen = z.number().int('amounts are whole fen').min(0, 'an amount cannot be negative').max(1e11);
+export const zFen = z
+  .number()
+  .int(bi('amounts are whole fen', '金额须为整数（分）'))
+  .min(0, bi('an amount cannot be negative', '金额不能为负数'))
+  .max(1e11);
 export const zOrderStatus = z.enum(['awaiting_payment', 'paid', 'cancelled', 'refunded', 'expired']);
 export const zQuotaState = z.enum(['reserved', 'used', 'released']);
 export const zPurchaseRequirement = z.enum(['caCert', 'seal', 'operator', 'companyAdmin']);
@@ -163,7 +168,11 @@ export const zEligibility = z.object({
 });
 
 const zOrderNo = z.string().min(4).max(40);
-const zCopies = z.number().int('copies are whole numbers').min(1, 'buy at least one copy').max(MAX_COPIES);
+const zCopies = z
+  .number()
+  .int(bi('copies are whole numbers', '份数须为整数'))
+  .min(1, bi('buy at least one copy', '至少购买 1 份'))
+  .max(MAX_COPIES);
 
 export const getPackageList = defineCall({
   name: 'getPackageList',
@@ -209,10 +218,13 @@ export const createGroupOrder = defineCall({
       .array(
         z.object({
           creditCode: zCreditCode,
-          quantity: z.number().int().min(1, 'give each company at least one signing'),
+          quantity: z
+            .number()
+            .int()
+            .min(1, bi('give each company at least one signing', '每家企业至少分配 1 份签署')),
         }),
       )
-      .min(1, 'name at least one receiving company')
+      .min(1, bi('name at least one receiving company', '请至少指定一家接收企业'))
       .max(50),
   }),
   response: zOrder,
@@ -294,13 +306,17 @@ export const adminGetPackageList = defineCall({
 });
 
 export const zPackageInput = z.object({
-  name: z.string().trim().min(1, 'name the package').max(60),
-  nameEn: z.string().trim().min(1, 'name the package in English').max(80),
+  name: z.string().trim().min(1, bi('name the package', '请输入套餐名称')).max(60),
+  nameEn: z.string().trim().min(1, bi('name the package in English', '请输入套餐的英文名称')).max(80),
   description: z.string().max(500).default(''),
   saleProductType: zSaleProductType,
-  signings: z.number().int().min(1, 'a package has at least one signing').max(1_000_000),
+  signings: z
+    .number()
+    .int()
+    .min(1, bi('a package has at least one signing', '套餐至少包含 1 份签署'))
+    .max(1_000_000),
   priceFen: zFen,
-  validityDays: z.number().int().min(1, 'valid for at least one day').max(3650),
+  validityDays: z.number().int().min(1, bi('valid for at least one day', '有效期至少 1 天')).max(3650),
   tiers: z.array(zPriceTier).max(10).default([]),
   isActive: z.boolean().default(true),
 });

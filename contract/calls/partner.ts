@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSIGN_PREFIX, JINSHANG_PREFIX, defineCall, zBase } from '../envelope.ts';
 import { zLoginInfo } from './session.ts';
+import { bi } from '../bilingual.ts';
 
 /**
  * Partner and central-platform login (SPEC §6, §7).
@@ -27,7 +28,10 @@ export const JS_TOKEN_PARAM = 'jsToken';
 
 /** The query of loginEsign: the token travels in the URL as the spec has it. */
 export const zLoginEsignQuery = z.object({
-  jsToken: z.string().min(1, 'jsToken is required').max(8192, 'jsToken is too long'),
+  jsToken: z
+    .string()
+    .min(1, bi('jsToken is required', '缺少 jsToken'))
+    .max(8192, bi('jsToken is too long', 'jsToken 过长')),
 });
 
 export const loginEsign = defineCall({

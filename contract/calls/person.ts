@@ -3,6 +3,7 @@ import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
 import { checkIdNumber, ID_NUMBER_PROBLEM_TEXT, PERSON_NAME_PATTERN } from '../rules/id-number.ts';
 import { FACE_OPEN_FLAGS, FaceResult } from '../rules/person.ts';
 import { zPhone, zSmsCode } from './session.ts';
+import { bi } from '../bilingual.ts';
 
 /**
  * A mainland resident ID number: 18 characters, a real birth date not in the future and the GB 11643
@@ -22,7 +23,10 @@ export const zIdNumber = z.string().transform((value, ctx) => {
 export const zPersonName = z
   .string()
   .trim()
-  .regex(PERSON_NAME_PATTERN, 'the name must have 2 to 30 letters (no digits or symbols)');
+  .regex(
+    PERSON_NAME_PATTERN,
+    bi('the name must have 2 to 30 letters (no digits or symbols)', '姓名须为 2–30 个文字（不含数字或符号）'),
+  );
 
 const zText = z.object({ zh: z.string(), en: z.string() });
 
@@ -191,7 +195,7 @@ export const startFaceAuth = defineCall({
     signUrl: z
       .string()
       .max(500)
-      .regex(/^\/[^/\\]/, 'signUrl must be a route of this app')
+      .regex(/^\/[^/\\]/, bi('signUrl must be a route of this app', 'signUrl 必须是本应用内的路由'))
       .optional(),
   }),
   response: z.object({ url: z.string(), personCode: z.string(), expiresInSeconds: z.number().int() }),

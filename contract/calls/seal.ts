@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEAL_TYPES, SealKind, SealStatus } from '../enums.ts';
 import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { bi } from '../bilingual.ts';
 
 /** Where seal images are served: GET `${SEAL_IMAGE_PATH}/<sealId>.svg|png` (owner or company members only). */
 export const SEAL_IMAGE_PATH = '/v1/seal/image';
@@ -10,14 +11,20 @@ const zSealType = z
   .int()
   .refine(
     (v) => (SEAL_TYPES as readonly number[]).includes(v),
-    'sealType must be 1, 101, 102, 103, 104, 105 or 99',
+    bi(
+      'sealType must be 1, 101, 102, 103, 104, 105 or 99',
+      'sealType 只能是 1、101、102、103、104、105 或 99',
+    ),
   );
-const zId = z.string().uuid('not a valid id');
+const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 /** Anti-counterfeit number as the renderer accepts it: 4 to 16 digits or capital letters. */
 const zAntiCounterfeitNo = z
   .string()
   .trim()
-  .regex(/^[0-9A-Za-z]{4,16}$/, 'the anti-counterfeit number has 4 to 16 digits or letters');
+  .regex(
+    /^[0-9A-Za-z]{4,16}$/,
+    bi('the anti-counterfeit number has 4 to 16 digits or letters', '防伪码为 4–16 位数字或字母'),
+  );
 
 /** One authorisation of a company seal to an operator, valid for validFrom <= now < validTo. */
 export const zSealAuthorisation = z.object({
@@ -182,7 +189,7 @@ export const authoriseSeal = defineCall({
     "replaces an operator's earlier live authorisation of the same seal.",
   request: zBase.extend({
     sealId: zId,
-    userIds: z.array(zId).min(1, 'choose at least one operator').max(200),
+    userIds: z.array(zId).min(1, bi('choose at least one operator', '请至少选择一名经办人')).max(200),
     validFrom: z.iso.datetime({ offset: true }),
     validTo: z.iso.datetime({ offset: true }),
   }),

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { CSIGN_PREFIX, JINSHANG_PREFIX, defineCall, zBase } from '../envelope.ts';
 import { SmsPurpose } from '../enums.ts';
+import { bi } from '../bilingual.ts';
 
 /** Mainland mobile number: 11 digits starting with 1. */
-export const zPhone = z.string().regex(/^1\d{10}$/, 'phone must be an 11-digit mainland mobile number');
-export const zSmsCode = z.string().regex(/^\d{6}$/, 'the SMS code has 6 digits');
+export const zPhone = z
+  .string()
+  .regex(
+    /^1\d{10}$/,
+    bi('phone must be an 11-digit mainland mobile number', '手机号须为 11 位中国大陆手机号码'),
+  );
+export const zSmsCode = z.string().regex(/^\d{6}$/, bi('the SMS code has 6 digits', '短信验证码为 6 位数字'));
 /** 8 to 64 characters with at least a letter and a digit. */
 export const zPassword = z
   .string()
-  .min(8, 'password must have at least 8 characters')
-  .max(64, 'password must have at most 64 characters')
-  .regex(/[A-Za-z]/, 'password must contain a letter')
-  .regex(/\d/, 'password must contain a digit');
+  .min(8, bi('password must have at least 8 characters', '密码至少 8 个字符'))
+  .max(64, bi('password must have at most 64 characters', '密码最多 64 个字符'))
+  .regex(/[A-Za-z]/, bi('password must contain a letter', '密码须包含字母'))
+  .regex(/\d/, bi('password must contain a digit', '密码须包含数字'));
 
 /** The login-info fields the client reads (SPEC §3), plus who is logged in. */
 export const zLoginInfo = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import { FLOW_LIMITS, zApplies } from './flow.ts';
+import { bi } from '../bilingual.ts';
 
 // Signing configurations (/manage/signConfig): reusable workflows. A configuration is a list of steps run in
 // order; the parties of one step sign in parallel. Each party is a ROLE (甲方, 乙方, ...): whether a person or a
@@ -12,7 +13,10 @@ import { FLOW_LIMITS, zApplies } from './flow.ts';
 export const zRoleKey = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,24}$/, 'a role key is 1-24 letters, digits, - or _');
+  .regex(
+    /^[A-Za-z0-9_-]{1,24}$/,
+    bi('a role key is 1-24 letters, digits, - or _', '角色标识为 1–24 位字母、数字、- 或 _'),
+  );
 
 export const zRoleKind = z.enum(['person', 'company']);
 export type RoleKind = z.infer<typeof zRoleKind>;
@@ -20,14 +24,17 @@ export type RoleKind = z.infer<typeof zRoleKind>;
 export const zConfigParty = z.object({
   key: zRoleKey,
   /** The role's name as the contract calls it, e.g. 甲方 / Party A. */
-  name: z.string().trim().min(1, 'enter the role name').max(32),
+  name: z.string().trim().min(1, bi('enter the role name', '请输入角色名称')).max(32),
   kind: zRoleKind,
   applies: zApplies,
 });
 export type ConfigParty = z.infer<typeof zConfigParty>;
 
 export const zConfigStep = z.object({
-  parties: z.array(zConfigParty).min(1, 'a step needs a party').max(FLOW_LIMITS.partiesPerStep),
+  parties: z
+    .array(zConfigParty)
+    .min(1, bi('a step needs a party', '每个步骤至少需要一个签署方'))
+    .max(FLOW_LIMITS.partiesPerStep),
 });
 
 export const zSignConfig = z.object({
@@ -43,7 +50,7 @@ export const zSignConfig = z.object({
 });
 export type SignConfig = z.infer<typeof zSignConfig>;
 
-const zId = z.string().uuid('not a valid id');
+const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 
 export const saveSignConfig = defineCall({
   name: 'saveSignConfig',
@@ -56,9 +63,9 @@ export const saveSignConfig = defineCall({
     'seal; a person role applies a person signature. Another account’s configuration: 1101.',
   request: zBase.extend({
     configId: zId.optional(),
-    name: z.string().trim().min(1, 'enter a name').max(50),
+    name: z.string().trim().min(1, bi('enter a name', '请输入名称')).max(50),
     description: z.string().trim().max(200).optional(),
-    steps: z.array(zConfigStep).min(1, 'add a step').max(FLOW_LIMITS.steps),
+    steps: z.array(zConfigStep).min(1, bi('add a step', '请添加步骤')).max(FLOW_LIMITS.steps),
   }),
   response: zSignConfig,
 });

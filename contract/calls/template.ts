@@ -4,6 +4,7 @@ import { zDocumentInfo, zPageSize } from './document.ts';
 import { FLOW_LIMITS, zApplies, zFlowStatus } from './flow.ts';
 import { zPhone } from './session.ts';
 import { zRoleKey, zRoleKind } from './sign-config.ts';
+import { bi } from '../bilingual.ts';
 
 // Templates (/manage/fileTemplate): a PDF with roles, fields and signing positions, made once and launched
 // many times (/manage/home/templateCreate -> templateDetail -> templateSign).
@@ -54,7 +55,7 @@ const zRect = z
 
 export const zTemplateRole = z.object({
   key: zRoleKey,
-  name: z.string().trim().min(1, 'enter the role name').max(32),
+  name: z.string().trim().min(1, bi('enter the role name', '请输入角色名称')).max(32),
   kind: zRoleKind,
   applies: zApplies,
   /** 0-based step; roles of one step sign in parallel, steps in order. */
@@ -68,7 +69,7 @@ export type TemplateRole = z.infer<typeof zTemplateRole>;
 
 export const zTemplateField = z.object({
   key: zRoleKey.describe('unique within the template'),
-  label: z.string().trim().min(1, 'enter the field label').max(40),
+  label: z.string().trim().min(1, bi('enter the field label', '请输入字段名称')).max(40),
   type: zFieldType,
   isRequired: z.boolean().default(false),
   /** Default value as text: a number, a YYYY-MM-DD date, 'true'/'false' for a checkbox; null for none. */
@@ -126,7 +127,7 @@ export const zTemplateSummary = zTemplate
   .extend({ roleNames: z.array(z.string()), fieldCount: z.number().int() });
 export type TemplateSummary = z.infer<typeof zTemplateSummary>;
 
-const zId = z.string().uuid('not a valid id');
+const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 
 export const saveTemplate = defineCall({
   name: 'saveTemplate',
@@ -141,7 +142,7 @@ export const saveTemplate = defineCall({
   request: zBase.extend({
     templateId: zId.optional(),
     documentId: zId.optional(),
-    name: z.string().trim().min(1, 'enter a template name').max(60),
+    name: z.string().trim().min(1, bi('enter a template name', '请输入模板名称')).max(60),
     description: z.string().trim().max(200).optional(),
     signConfigId: zId.nullable().optional(),
     roles: z.array(zTemplateRole).max(FLOW_LIMITS.parties).default([]),
@@ -185,7 +186,7 @@ export const zRoleAssignment = z.discriminatedUnion('kind', [
   z.object({
     roleKey: zRoleKey,
     kind: z.literal('person'),
-    name: z.string().trim().min(1, 'enter the signer name').max(32),
+    name: z.string().trim().min(1, bi('enter the signer name', '请输入签署人姓名')).max(32),
     phone: zPhone,
   }),
   z.object({
@@ -237,7 +238,7 @@ export const prepareTemplateLaunch = defineCall({
   request: zBase.extend({
     templateId: zId,
     draftId: zId.optional(),
-    title: z.string().trim().min(1, 'enter a title').max(100),
+    title: z.string().trim().min(1, bi('enter a title', '请输入标题')).max(100),
     values: z.record(z.string().max(24), zFieldValue).default({}),
     assignments: z.array(zRoleAssignment).max(FLOW_LIMITS.parties),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { bi } from '../bilingual.ts';
 
 /**
  * Signature verification (SPEC §2 /check, /verify, /fileVerification, /pcSignVerify, /signVerify).
@@ -190,7 +191,7 @@ export const getVerifyReport = defineCall({
   prefix: CSIGN_PREFIX,
   auth: false,
   summary: `Public: a kept verification report by id (kept ${REPORT_TTL_MINUTES} minutes). Null once expired or unknown.`,
-  request: zBase.extend({ reportId: z.string().uuid('not a valid report id') }),
+  request: zBase.extend({ reportId: z.string().uuid(bi('not a valid report id', '不是有效的报告 ID')) }),
   response: z.object({ document: zPlatformDocument.nullable(), result: zVerifyResult }).nullable(),
 });
 

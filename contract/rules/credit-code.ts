@@ -5,6 +5,7 @@
  * code, and 18 a check character computed from the first 17 with the weights 3^i mod 31.
  * One implementation for the client form and the server (pure, no dependencies).
  */
+import { bi } from '../bilingual.ts';
 export const CREDIT_CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 const SHAPE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
@@ -43,7 +44,13 @@ export const isValidCreditCode = (code: string): boolean => creditCodeProblem(co
 
 /** English messages of the contract's schema for each problem (the client shows its own localised ones). */
 export const CREDIT_CODE_MESSAGES: Record<CreditCodeProblem, string> = {
-  length: 'the unified social credit code has 18 characters',
-  characters: 'the unified social credit code uses digits and capital letters except I, O, S, V, Z',
-  check: 'the unified social credit code is not valid: its check character (the 18th) does not match',
+  length: bi('the unified social credit code has 18 characters', '统一社会信用代码须为 18 位'),
+  characters: bi(
+    'the unified social credit code uses digits and capital letters except I, O, S, V, Z',
+    '统一社会信用代码由数字和除 I、O、S、V、Z 以外的大写字母组成',
+  ),
+  check: bi(
+    'the unified social credit code is not valid: its check character (the 18th) does not match',
+    '统一社会信用代码无效：第 18 位校验码不符',
+  ),
 };

@@ -2,6 +2,7 @@
  * The mainland resident ID number rule (GB 11643-1999), shared by the client (field messages before
  * sending) and the server (the authority). Pure: no zod, no I/O, so the browser bundle can import it.
  */
+import { bi } from '../bilingual.ts';
 
 /** Why an ID number is refused; the client maps each to a localized field message. */
 export const IdNumberProblem = {
@@ -60,12 +61,15 @@ export function checkIdNumber(value: string, today: Date = new Date()): IdNumber
 
 /** English text of each problem, used in the contract's field messages ("idNumber: ..."). */
 export const ID_NUMBER_PROBLEM_TEXT: Record<IdNumberProblem, string> = {
-  required: 'the ID number is required',
-  length: 'the ID number must have 18 characters',
-  format: 'the ID number must be 17 digits followed by a digit or X',
-  birthDate: 'the ID number holds a birth date that does not exist',
-  futureBirthDate: 'the ID number holds a birth date in the future',
-  checkDigit: 'the ID number check digit is wrong',
+  required: bi('the ID number is required', '请输入身份证号'),
+  length: bi('the ID number must have 18 characters', '身份证号须为 18 位'),
+  format: bi(
+    'the ID number must be 17 digits followed by a digit or X',
+    '身份证号须为 17 位数字加 1 位数字或 X',
+  ),
+  birthDate: bi('the ID number holds a birth date that does not exist', '身份证号中的出生日期不存在'),
+  futureBirthDate: bi('the ID number holds a birth date in the future', '身份证号中的出生日期晚于今天'),
+  checkDigit: bi('the ID number check digit is wrong', '身份证号校验位错误'),
 };
 
 /** A person's name as the identity check takes it: 2 to 30 characters, no digits or control characters. */

@@ -1,25 +1,77 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { zhCN } from 'zod/locales';
+import { chineseOf } from '#contract/bilingual.ts';
 import { Code } from '#contract/codes.ts';
 import { AppError } from './app-error.ts';
-import { T, type Text, langOf, render } from './texts.ts';
+import { type Lang, T, type Text, langOf, render } from './texts.ts';
 
 type Refusal = { status: number; code: number; text: Text | string };
 
-function fieldMessages(validation: { instancePath?: string; message?: string }[]): string {
+type FieldIssue = {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
+
+const zodChinese = zhCN();
+/** zod does not keep the value it refused; a stand-in of the type its English message names will do. */
+const SAMPLE_OF: Record<string, unknown> = {
+  string: '',
+  number: 0,
+  boolean: false,
+  array: [],
+  object: {},
+  null: null,
+};
+/** zod's zh-CN locale leaves some expected type names in English. */
+const TYPE_ZH: Record<string, string> = {
+  string: '字符串',
+  number: '数字',
+  int: '整数',
+  boolean: '布尔值',
+  array: '数组',
+  object: '对象',
+  date: '日期',
+  null: '空值',
+};
+
+/** A field message in the request's language: the contract's own (contract/bilingual.ts) or zod's. */
+function messageIn(v: FieldIssue, lang: Lang): string {
+  const en = v.message ?? 'invalid';
+  if (lang === 'en') return en;
+  const own = chineseOf(en);
+  if (own) return own;
+  if (!v.keyword) return en;
+  const received = /received (\w+)/.exec(en)?.[1];
+  const input = received && received in SAMPLE_OF ? SAMPLE_OF[received] : undefined;
+  const expected = v.params?.expected;
+  const params =
+    typeof expected === 'string' ? { ...v.params, expected: TYPE_ZH[expected] ?? expected } : v.params;
+  try {
+    const zh = zodChinese.localeError({ ...params, code: v.keyword, input } as never);
+    return typeof zh === 'string' ? zh : (zh?.message ?? en);
+  } catch {
+    return en; // a refusal must never fail to be told: English rather than nothing
+  }
+}
+
+function fieldMessages(validation: FieldIssue[], lang: Lang): string {
   return validation
     .map((v) => {
       const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      return path ? `${path}: ${v.message}` : (v.message ?? 'invalid');
+      const message = messageIn(v, lang);
+      return path ? `${path}: ${message}` : message;
     })
-    .join('; ');
+    .join(lang === 'zh' ? '；' : '; ');
 }
 
 /** Maps any error to the envelope's code, message and HTTP status. Unknown errors get a generic text. */
-export function classify(err: FastifyError | AppError | Error): Refusal | null {
+export function classify(err: FastifyError | AppError | Error, lang: Lang = 'en'): Refusal | null {
   if (err instanceof AppError) return { status: err.status, code: err.code, text: err.text };
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return { status: 200, code: Code.BadRequest, text: fieldMessages(err.validation) };
+    return { status: 200, code: Code.BadRequest, text: fieldMessages(err.validation as FieldIssue[], lang) };
   }
   const fe = err as FastifyError;
   switch (fe.code) {
@@ -63,7 +115,14 @@ export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, refu
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const refusal = classify(err);
+    let refusal: Refusal | null;
+    try {
+      refusal = classify(err, langOf(req));
+    } catch (inner) {
+      // Telling a refusal must not fail in turn: fastify's fallback would show the inner error's text.
+      req.log.error({ err: inner, original: err, reqId: req.id }, 'error while classifying an error');
+      refusal = null;
+    }
     if (refusal) {
       if (refusal.code === Code.BadRequest || refusal.status >= 400)
         req.log.info({ code: refusal.code, err: err.message }, 'refused');

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Texts the server itself puts in `msg`, in both languages of the product. The language follows the
  * request's Accept-Language (zh* -> Chinese, anything else -> English); the client may set that header
- * to its chosen language. Field messages of the contract's schemas stay as the contract writes them.
+ * to its chosen language. Field messages of the contract's schemas come from contract/bilingual.ts (the
+ * contract's own) or zod's zh-CN locale (error-handler.ts).
  */
 export type Text = { en: string; zh: string };
 export type Lang = 'en' | 'zh';

@@ -105,6 +105,20 @@ describe('bad input never breaks the server', () => {
     expect(res.body.msg).toContain('password: ');
   });
 
+  it('field messages follow the language: the contract rule and zod, in Chinese for a zh request', async () => {
+    const zh = { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } };
+    const rule = await t
+      .agent()
+      .call('/v1/account/api/csign/sendSmsCode', { userType: 0, phone: '123', purpose: 'login' }, zh);
+    expect(rule.body.msg).toBe('phone: 手机号须为 11 位中国大陆手机号码');
+    const types = await t
+      .agent()
+      .call('/v1/account/api/csign/userLogin', { userType: 0, phone: 123, password: 'x' }, zh);
+    expect(types.body.code, JSON.stringify(types)).toBe(Code.BadRequest);
+    expect(types.body.msg).toMatch(/^phone: 无效输入：期望 字符串，实际接收 数字/);
+    expect(types.body.msg).not.toMatch(/[A-Za-z]{4,} [a-z]{4,}/); // no English sentence left
+  });
+
   it('a rule of the contract comes back as field: message', async () => {
     const res = await t
       .agent()
