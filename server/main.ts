@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { pruneCounters } from './lib/rate-counter.ts';
+import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { OutboxMessenger } from './messaging/messenger.ts';
 import { assertIdentityProviderAllowed } from './modules/person/identity-provider.ts';
 import { openBlobStore } from './storage/local-blob-store.ts';
@@ -49,6 +50,7 @@ const deps: AppDeps = {
 };
 const app = await buildApp(deps);
 await app.listen({ port: config.port, host: config.host });
+releaseStartupGarbage();
 log.info(
   { url: config.publicUrl, database: config.database.kind, ms: Math.round(performance.now() - started) },
   'server ready',

@@ -33,6 +33,20 @@ const watches = new WeakMap<Db, WriteWatch>();
 // Values beyond 2^53 do not occur in this product (counters, quantities).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+// PGlite runs Postgres inside one WebAssembly memory that never shrinks, and initdb writes the server
+// defaults into postgresql.conf (shared_buffers = 128MB). Postgres touches its buffer pool as it sets it
+// up, so those 128 MB were resident from the first second on, for a data set of a few MB whose files the
+// OS caches anyway. 16MB (2048 pages) holds this product's hot tables; maintenance_work_mem bounds what an
+// index build in a migration may grow the (never returned) memory by. Command-line settings override the
+// data folder's postgresql.conf, so existing folders get them too; PostgreSQL (DATABASE_URL) is untouched.
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
+
 /** Opens the database the config names and, unless told otherwise, brings its schema up to date. */
 export async function openDatabase(
   config: Pick<Config, 'database'>,
@@ -44,7 +58,10 @@ export async function openDatabase(
   if (config.database.kind === 'pglite') {
     const dir = config.database.dataDir;
     if (dir) mkdirSync(dir, { recursive: true });
-    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    const client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      startParams: PGLITE_START_PARAMS,
+    });
     db = drizzlePglite({ client: watchClient(client, watch) }) as unknown as Db;
     raw = {
       kind: 'pglite',

@@ -1,8 +1,18 @@
 /** The seal as PNG, rasterised from the very SVG the browser gets. */
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import { layoutSeal } from './layout.ts';
 import { layoutToSvg } from './render-svg.ts';
 import type { SealDef } from './seal-def.ts';
+
+// The native rasteriser loads on the first PNG rather than at server start (a PNG is drawn when a seal is
+// saved, not on most requests); require keeps svgToPng synchronous.
+const require = createRequire(import.meta.url);
+let Resvg: typeof ResvgClass | undefined;
+function loadResvg(): typeof ResvgClass {
+  Resvg ??= (require('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg;
+  return Resvg;
+}
 
 export interface PngOptions {
   /** Dots per inch at the seal's real size; 300 unless told (a 40 mm seal is then 472 px). */
@@ -12,12 +22,12 @@ export interface PngOptions {
 /** Rasterises an SVG of `widthMm` to a PNG with a transparent background. */
 export function svgToPng(svg: string, widthMm: number, dpi: number): Uint8Array {
   const px = Math.max(1, Math.round((widthMm / 25.4) * dpi));
-  const resvg = new Resvg(svg, {
+  const renderer = new (loadResvg())(svg, {
     fitTo: { mode: 'width', value: px },
     // The SVG holds outlines only; skipping the system font scan keeps this fast and machine-independent.
     font: { loadSystemFonts: false },
   });
-  return new Uint8Array(resvg.render().asPng());
+  return new Uint8Array(renderer.render().asPng());
 }
 
 /**

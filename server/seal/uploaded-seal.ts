@@ -3,7 +3,7 @@
  * ink, stored as PNG. Everything is refused that is not plainly a PNG or JPEG photo or scan of a seal.
  */
 import { crc32 } from 'node:zlib';
-import { createCanvas, type Image, loadImage } from '@napi-rs/canvas';
+import type { Image } from '@napi-rs/canvas';
 import { SealError, SealErrorCode } from './seal-errors.ts';
 
 /** Largest upload accepted, in bytes. */
@@ -207,6 +207,8 @@ export async function prepareUploadedSeal(bytes: Uint8Array): Promise<PreparedSe
     });
   }
   if (size.width === 0 || size.height === 0 || !isComplete(bytes, format)) throw corrupt();
+  // Skia and the system fonts it scans cost ~22 MB resident; loaded on the first upload, not at start.
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   let image: Image;
   try {
     image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
