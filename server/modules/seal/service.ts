@@ -405,12 +405,9 @@ export async function setSealStatus(
   return presentOne(deps, caller, sealId);
 }
 
-/**
- * Whether an unfinished signing uses the seal.
- * TODO(signing): ask the signing-flow module once it exists (a seal placed in a flow not yet completed).
- */
-export async function isSealInUnfinishedSigning(_deps: AppDeps, _sealId: string): Promise<boolean> {
-  return false;
+/** Whether a contract that is still being signed already carries the seal (then it cannot be deleted). */
+export function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
+  return q.isUsedByUnfinishedFlow(deps.db, sealId);
 }
 
 export async function deleteSeal(deps: AppDeps, session: LiveSession, sealId: string): Promise<void> {

@@ -22,6 +22,7 @@ import {
   signingRoomLogin,
   signingRoomLoginByLinkCode,
 } from '#contract/calls/flow.ts';
+import { deleteSeal } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
 import { setSigningFaults } from '#server/modules/flow/signing.ts';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
@@ -120,6 +121,20 @@ describe('uploads', () => {
 });
 
 describe('signing refusals', () => {
+  test('a seal already in a contract that is still being signed cannot be deleted until it ends', async () => {
+    const carol = await personWithCert(t, '赵六');
+    const { flowId } = await launchPersons([[carol.phone], [bob.phone]], { initiator: carol.agent });
+    const carolRoom = await openByLink(t, t.agent(), carol.phone);
+    ok(await sign(t, t.agent(), carolRoom, carol.phone, { personSealId: carol.sealId! }), 'carol signs');
+    const refused = await carol.agent.call(deleteSeal, { userType: 0, sealId: carol.sealId });
+    expect(refused.body.code).toBe(Code.Refused);
+    expect(refused.body.msg).toMatch(/not finished/);
+    const bobRoom = await openByLink(t, t.agent(), bob.phone);
+    ok(await sign(t, t.agent(), bobRoom, bob.phone, { personSealId: bob.sealId! }), 'bob signs');
+    expect((await detailOf(carol.agent, flowId)).status).toBe('completed');
+    expect((await carol.agent.call(deleteSeal, { userType: 0, sealId: carol.sealId })).body.code).toBe(0);
+  }, 60_000);
+
   test('a party who just opened the room by its link may ask for the signing code at once; the login code does not sign', async () => {
     const { flowId } = await launchPersons([[bob.phone]]);
     const link = await linkFor(t, bob.phone);
