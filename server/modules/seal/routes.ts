@@ -20,6 +20,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import { MAX_UPLOAD_BYTES } from '../../seal/uploaded-seal.ts';
 import type { ServerModule } from '../module.ts';
+import { roomOf } from '../flow/room.ts';
 import { lookupSession } from '../session/session-service.ts';
 import * as seals from './service.ts';
 import { findSealAnyOwner } from './queries.ts';
@@ -97,7 +98,7 @@ export const sealModule: ServerModule = {
 
     // Seal images for <img> tags (GET, so no XSRF header: reading cannot change anything). The client adds a
     // random `ts` parameter to GETs, which is ignored. Only the owner person or a member of the owning
-    // company gets the bytes.
+    // company gets the bytes; in a signing room opened by its link, `roomToken` names that person.
     app.get<{ Params: { file: string } }>(
       `${SEAL_IMAGE_PATH}/:file`,
       { schema: { hide: true } },
@@ -106,8 +107,16 @@ export const sealModule: ServerModule = {
         if (!m || !UUID.test(m[1])) throw new AppError(Code.NotFound, S.sealNotFound, { status: 404 });
         const row = await findSealAnyOwner(deps.db, m[1]);
         if (!row) throw new AppError(Code.NotFound, S.sealNotFound, { status: 404 });
+        // Who looks: the session's user, or in a room opened by its link (no session) the room's person.
         const lookup = await lookupSession(deps, req);
-        await seals.requireImageAccess(deps, lookup.state === 'live' ? lookup.session : null, row);
+        const roomToken = (req.query as Record<string, unknown>).roomToken;
+        const userId =
+          lookup.state === 'live'
+            ? lookup.session.userId
+            : typeof roomToken === 'string' && roomToken
+              ? ((await roomOf(deps, roomToken).catch(() => null))?.userId ?? null)
+              : null;
+        await seals.requireImageAccess(deps, userId, row);
         const key = m[2] === 'svg' ? row.svgKey : row.pngKey;
         if (!key) throw new AppError(Code.NotFound, S.sealNotFound, { status: 404 });
         const bytes = await deps.storage.get(key);

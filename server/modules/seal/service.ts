@@ -518,18 +518,14 @@ export async function hasUsableSeal(deps: AppDeps, session: LiveSession): Promis
  * Whether the session may see a seal's image: the owner person, or an active member of the owning
  * company (any role). Others get 602; unknown seals 404 (decided by the caller of this).
  */
-export async function requireImageAccess(
-  deps: AppDeps,
-  session: LiveSession | null,
-  row: SealRow,
-): Promise<void> {
-  if (!session) throw noPermission();
+export async function requireImageAccess(deps: AppDeps, userId: string | null, row: SealRow): Promise<void> {
+  if (!userId) throw noPermission();
   if (row.ownerType === UserType.Person) {
-    if (row.ownerId !== session.userId) throw noPermission();
+    if (row.ownerId !== userId) throw noPermission();
     return;
   }
   const members = await listActiveMembers(deps, row.ownerId);
-  if (!members.some((m) => m.userId === session.userId)) throw noPermission();
+  if (!members.some((m) => m.userId === userId)) throw noPermission();
 }
 
 /** Who signs: a person for themselves, or a member of a company for the company. */

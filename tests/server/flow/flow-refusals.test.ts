@@ -12,6 +12,7 @@ import {
   declineFlow,
   getAuditTrail,
   getFlowDetail,
+  getSigningRoom,
   getQuota,
   launchFlow,
   listLaunchedFlows,
@@ -121,6 +122,32 @@ describe('uploads', () => {
 });
 
 describe('signing refusals', () => {
+  test("a room opened by its link shows the signer's seal images; another room's token does not", async () => {
+    await launchPersons([[alice.phone, bob.phone]]);
+    const agent = t.agent(); // no session: the link and the SMS code are all this browser has
+    const room = await openByLink(t, agent, alice.phone);
+    const view = ok(
+      await agent.call<{ seals: { sealId: string; pngUrl: string }[] }>(getSigningRoom, {
+        userType: 0,
+        roomToken: room.roomToken,
+      }),
+      'room',
+    );
+    const seal = view.seals.find((s) => s.sealId === alice.sealId);
+    expect(seal).toBeTruthy();
+    const image = await getBytes(agent, `${seal!.pngUrl}?roomToken=${encodeURIComponent(room.roomToken)}`);
+    expect(image.status).toBe(200);
+    expect(image.type).toBe('image/png');
+    expect((await getBytes(agent, seal!.pngUrl)).status).not.toBe(200);
+    const bobRoom = await openByLink(t, t.agent(), bob.phone);
+    const foreign = await getBytes(
+      agent,
+      `${seal!.pngUrl}?roomToken=${encodeURIComponent(bobRoom.roomToken)}`,
+    );
+    expect(foreign.status).not.toBe(200);
+    expect((await getBytes(agent, `${seal!.pngUrl}?roomToken=made-up`)).status).not.toBe(200);
+  }, 60_000);
+
   test('a seal already in a contract that is still being signed cannot be deleted until it ends', async () => {
     const carol = await personWithCert(t, '赵六');
     const { flowId } = await launchPersons([[carol.phone], [bob.phone]], { initiator: carol.agent });
