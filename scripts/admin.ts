@@ -20,7 +20,7 @@ import { type AppDeps, systemClock } from '../server/deps.ts';
 import { AppError } from '../server/http/app-error.ts';
 import { OutboxMessenger } from '../server/messaging/messenger.ts';
 import * as svc from '../server/modules/package/service.ts';
-import { openBlobStore } from '../server/storage/local-blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 const USAGE = `usage: npm run admin -- <command>
   orders [--status awaiting_payment|paid|cancelled|refunded|expired] [--keyword K] [--page N]

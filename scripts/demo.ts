@@ -44,7 +44,7 @@ import { OutboxMessenger, listOutbox } from '../server/messaging/messenger.ts';
 import { devBankAddress } from '../server/modules/company/verification-provider.ts';
 import { embedCjkFont } from '../server/modules/document/pdf-tools.ts';
 import { pkiFor } from '../server/modules/pki/service.ts';
-import { openBlobStore } from '../server/storage/local-blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

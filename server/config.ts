@@ -62,6 +62,7 @@ const zEnv = z.object({
   S3_REGION: zOptionalString,
   S3_ACCESS_KEY_ID: zOptionalString,
   S3_SECRET_ACCESS_KEY: zOptionalString,
+  S3_PREFIX: zOptionalString,
   /** Who may frame the app (CSP frame-ancestors), space-separated: partner platforms embed it. */
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   /** Folder of the built client; served at / when it holds index.html. */
@@ -109,7 +110,14 @@ export type Config = {
   login: { maxPerIp: number; maxFailedPerPhone: number };
   rateLimitPerMinute: number;
   s3:
-    | { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string }
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        prefix: string;
+      }
     | undefined;
   frameAncestors: string[];
   clientDir: string;
@@ -136,8 +144,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  ESIGN_MASTER_KEY: required in production (at least 32 characters); it encrypts the private keys at rest',
     );
   }
-  if (e.S3_ENDPOINT && !e.S3_BUCKET) {
-    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set');
+  if (e.S3_ENDPOINT) {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_ENDPOINT is set`).join('\n')}`,
+      );
+    if (!/^https?:\/\//.test(e.S3_ENDPOINT))
+      throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT: must be an http(s) URL');
   }
   const partners = loadPartnerSettings(env, isProduction);
   if (!partners.ok)
@@ -185,8 +199,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           endpoint: e.S3_ENDPOINT,
           bucket: e.S3_BUCKET!,
           region: e.S3_REGION ?? 'us-east-1',
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          // A folder inside the bucket: always ends with '/' when set.
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/` : '',
         }
       : undefined,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),

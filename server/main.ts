@@ -9,7 +9,7 @@ import { pruneCounters } from './lib/rate-counter.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { OutboxMessenger } from './messaging/messenger.ts';
 import { assertIdentityProviderAllowed } from './modules/person/identity-provider.ts';
-import { openBlobStore } from './storage/local-blob-store.ts';
+import { openBlobStore } from './storage/open-blob-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {

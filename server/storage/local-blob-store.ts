@@ -63,11 +63,3 @@ export class LocalBlobStore implements BlobStore {
     await rm(this.pathOf(key), { force: true });
   }
 }
-
-/** Opens the blob store the config names (only the local folder is built so far). */
-export async function openBlobStore(config: { dataDir: string; s3?: unknown }): Promise<BlobStore> {
-  if (config.s3) throw new Error('S3_ENDPOINT is set, but the S3 blob store is not built yet; unset S3_*');
-  const store = new LocalBlobStore(join(config.dataDir, 'blobs'));
-  await mkdir(store.root, { recursive: true });
-  return store;
-}

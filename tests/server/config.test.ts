@@ -37,4 +37,22 @@ describe('config', () => {
     expect(https.publicUrl).toBe('https://sign.example.com');
     expect(https.isSecureCookies).toBe(true);
   });
+
+  it('an S3 store needs its bucket and keys, named when missing; the prefix becomes a folder', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET: required[\s\S]*S3_ACCESS_KEY_ID: required[\s\S]*S3_SECRET_ACCESS_KEY: required/,
+    );
+    const full = {
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(() => loadConfig({ ...full, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(loadConfig({ ...full, S3_PREFIX: '/esign/' }).s3).toMatchObject({
+      prefix: 'esign/',
+      region: 'us-east-1',
+    });
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
 });

@@ -24,7 +24,7 @@ import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
 import type { AppDeps, Clock } from '#server/deps.ts';
 import type { ServerModule } from '#server/modules/module.ts';
 import { OutboxMessenger, listOutbox } from '#server/messaging/messenger.ts';
-import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
+import { openBlobStore } from '#server/storage/open-blob-store.ts';
 
 export type TestClock = Clock & { advance(ms: number): void };
 
@@ -114,7 +114,7 @@ export async function createTestApp(
   const deps: AppDeps = {
     config,
     db,
-    storage: new LocalBlobStore(join(dataDir, 'blobs')),
+    storage: await openBlobStore(config),
     log,
     clock,
     messenger: new OutboxMessenger({ db, log, clock, isProduction: config.isProduction }),
