@@ -119,35 +119,49 @@ export const zApplies = z.object({
 export type Applies = z.infer<typeof zApplies>;
 
 export const zPartyInput = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('person'),
-    name: z.string().trim().min(1, bi('enter the signer name', '请输入签署人姓名')).max(32),
-    phone: zPhone,
-    applies: zApplies.default({
-      legalPersonSeal: false,
-      personSignature: true,
-      date: false,
-      crossPageSeal: false,
+  z
+    .object({
+      kind: z.literal('person'),
+      name: z.string().trim().min(1, bi('enter the signer name', '请输入签署人姓名')).max(32),
+      /** The signer's phone, or `userId`: a user chosen in the signer picker (chooseUserList). */
+      phone: zPhone.optional(),
+      userId: zId.optional(),
+      applies: zApplies.default({
+        legalPersonSeal: false,
+        personSignature: true,
+        date: false,
+        crossPageSeal: false,
+      }),
+      positions: z
+        .array(zPosition)
+        .min(1, bi('place the signature on at least one document', '请至少在一份文件上放置签名'))
+        .max(FLOW_LIMITS.documents),
+    })
+    .refine((p) => p.phone || p.userId, {
+      message: bi('enter the signer phone or choose the signer', '请输入签署人手机号或选择签署人'),
+      path: ['phone'],
     }),
-    positions: z
-      .array(zPosition)
-      .min(1, bi('place the signature on at least one document', '请至少在一份文件上放置签名'))
-      .max(FLOW_LIMITS.documents),
-  }),
-  z.object({
-    kind: z.literal('company'),
-    /** A verified company of the platform: by id, or by its exact registered name. */
-    companyId: zId.optional(),
-    companyName: z.string().trim().min(2).max(64).optional(),
-    /** Phone of the administrator or operator who receives the link and applies the seal. */
-    operatorPhone: zPhone,
-    operatorName: z.string().trim().max(32).optional(),
-    applies: zApplies,
-    positions: z
-      .array(zPosition)
-      .min(1, bi('place the seal on at least one document', '请至少在一份文件上放置印章'))
-      .max(FLOW_LIMITS.documents),
-  }),
+  z
+    .object({
+      kind: z.literal('company'),
+      /** A verified company of the platform: by id, or by its exact registered name. */
+      companyId: zId.optional(),
+      companyName: z.string().trim().min(2).max(64).optional(),
+      /** Phone of the administrator or operator who receives the link and applies the seal, or `operatorUserId`:
+       * a member chosen in the picker (chooseUserOperatorList). */
+      operatorPhone: zPhone.optional(),
+      operatorUserId: zId.optional(),
+      operatorName: z.string().trim().max(32).optional(),
+      applies: zApplies,
+      positions: z
+        .array(zPosition)
+        .min(1, bi('place the seal on at least one document', '请至少在一份文件上放置印章'))
+        .max(FLOW_LIMITS.documents),
+    })
+    .refine((p) => p.operatorPhone || p.operatorUserId, {
+      message: bi('enter the handler phone or choose the handler', '请输入经办人手机号或选择经办人'),
+      path: ['operatorPhone'],
+    }),
 ]);
 export type PartyInput = z.input<typeof zPartyInput>;
 

@@ -240,7 +240,7 @@ async function prepareParty(
       ord,
       kind: 'person',
       name: input.name,
-      phone: input.phone,
+      phone: await pickedPhone(deps, input.phone, input.userId, null),
       companyId: null,
       companyName: null,
       applies,
@@ -259,12 +259,34 @@ async function prepareParty(
     ord,
     kind: 'company',
     name: input.operatorName ?? null,
-    phone: input.operatorPhone,
+    phone: await pickedPhone(deps, input.operatorPhone, input.operatorUserId, company.id),
     companyId: company.id,
     companyName: company.name,
     applies,
     positions,
   };
+}
+
+/**
+ * The phone a party's link goes to: typed, or of the user chosen in a picker (who, for a company party, must
+ * be an active member of that company). Both given must agree. The launcher never sees the phone unmasked.
+ */
+async function pickedPhone(
+  deps: AppDeps,
+  phone: string | undefined,
+  userId: string | undefined,
+  companyId: string | null,
+): Promise<string> {
+  if (!userId) {
+    if (!phone) throw new AppError(Code.BadRequest, F.signerPhoneMissing);
+    return phone;
+  }
+  const picked = companyId
+    ? (await listActiveMembers(deps, companyId)).find((m) => m.userId === userId)?.phone
+    : (await findUserById(deps.db, userId))?.phone;
+  if (!picked) throw new AppError(Code.NotFound, F.pickedSignerGone);
+  if (phone && phone !== picked) throw new AppError(Code.Refused, F.pickedSignerMismatch);
+  return picked;
 }
 
 /** Who the caller is, for audit entries. */

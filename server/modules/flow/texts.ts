@@ -44,6 +44,18 @@ export const F = {
     en: 'the company is not a verified company of the platform',
     zh: '该企业不是平台上已认证的企业',
   },
+  signerPhoneMissing: {
+    en: 'enter the signer phone or choose the signer',
+    zh: '请输入签署人手机号或选择签署人',
+  },
+  pickedSignerGone: {
+    en: 'the chosen signer is no longer available (not a user, or no longer an active member of the company)',
+    zh: '所选签署人已不可用（不是平台用户，或已不是该企业的在职成员）',
+  },
+  pickedSignerMismatch: {
+    en: 'the phone does not belong to the chosen signer',
+    zh: '手机号与所选签署人不符',
+  },
   companyNeedsSomething: {
     en: 'a company signer must apply a company seal or the legal-person seal',
     zh: '企业签署方需要加盖企业印章或法定代表人章',

@@ -23,6 +23,7 @@ import {
   signingRoomLogin,
   signingRoomLoginByLinkCode,
 } from '#contract/calls/flow.ts';
+import { chooseUserList, chooseUserOperatorList } from '#contract/calls/company.ts';
 import { deleteSeal } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
 import { setSigningFaults } from '#server/modules/flow/signing.ts';
@@ -118,6 +119,67 @@ describe('uploads', () => {
     } finally {
       await big.close();
     }
+  }, 60_000);
+});
+
+describe('signers chosen in the pickers', () => {
+  test('a person and a company handler chosen by id get their links; bad picks are refused with a reason', async () => {
+    const [bobPicked] = ok(
+      await alice.agent.call<{ userId: string; phone: string }[]>(chooseUserList, {
+        userType: 0,
+        keyword: bob.phone,
+      }),
+      'person picker',
+    );
+    expect(bobPicked.phone).not.toBe(bob.phone); // masked: the launcher never sees the number
+    const handlers = ok(
+      await alice.agent.call<{ userId: string; role: string }[]>(chooseUserOperatorList, {
+        userType: 0,
+        companyId: company.id,
+      }),
+      'company picker',
+    );
+    const operator = handlers.find((h) => h.userId === company.operator.userId)!;
+    const position = (documentId: string) => [
+      { documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
+    ];
+    /** Launches on a fresh document; `parties` get their positions on it. */
+    const launch = async (parties: object[]) => {
+      const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
+      return alice.agent.call<{ flowId: string }>(launchFlow, {
+        userType: 0,
+        title: 'picked signers',
+        documentIds: [doc.documentId],
+        steps: [{ parties: parties.map((p) => ({ ...p, positions: position(doc.documentId) })) }],
+      });
+    };
+    const companyParty = {
+      kind: 'company',
+      companyId: company.id,
+      operatorUserId: operator.userId,
+      applies: { companySealType: 102 },
+    };
+    const launched = await launch([{ kind: 'person', name: 'Bob', userId: bobPicked.userId }, companyParty]);
+    expect(launched.body.code, launched.body.msg).toBe(0);
+    // The links went to the picked users' phones (the launcher sees them masked).
+    const parties = (await detailOf(alice.agent, launched.body.data.flowId)).steps[0].parties;
+    expect(parties.map((p) => p.phoneMasked.slice(-4))).toEqual([
+      bob.phone.slice(-4),
+      company.operator.phone.slice(-4),
+    ]);
+    expect(parties[0].phoneMasked).not.toBe(bob.phone);
+
+    const neither = await launch([{ kind: 'person', name: 'Bob' }]);
+    expect(neither.body.code).toBe(Code.BadRequest);
+    expect(neither.body.msg).toMatch(/enter the signer phone or choose the signer/);
+    const mismatch = await launch([
+      { kind: 'person', name: 'Bob', userId: bobPicked.userId, phone: alice.phone },
+    ]);
+    expect(mismatch.body.code, mismatch.body.msg).toBe(Code.Refused);
+    expect(mismatch.body.msg).toMatch(/does not belong to the chosen signer/);
+    const notMember = await launch([{ ...companyParty, operatorUserId: bob.userId }]);
+    expect(notMember.body.code, notMember.body.msg).toBe(Code.NotFound);
+    expect(notMember.body.msg).toMatch(/no longer an active member/);
   }, 60_000);
 });
 
