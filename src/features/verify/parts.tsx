@@ -206,6 +206,10 @@ export function SignatureCardView({
         ? tt('trustAnchor')
         : tt('trustNone');
   const ts = card.timestamp;
+  const revocation =
+    card.revocation === 'revoked' && card.revokedAt
+      ? tt('revokedOn', { time: formatTime(card.revokedAt, lang) })
+      : tt(`rev.${card.revocation}` as TextKey);
   return (
     <article
       id={`verify-sig-${card.index}`}
@@ -256,9 +260,10 @@ export function SignatureCardView({
           { key: 'cov', label: tt('coverage'), children: tt(`coverage.${card.coverage}` as TextKey) },
           { key: 'mod', label: tt('changes'), children: tt(`mod.${card.modifiedAfterSigning}` as TextKey) },
           { key: 'trust', label: tt('trust'), children: trust },
-          { key: 'rev', label: tt('revocation'), children: tt(`rev.${card.revocation}` as TextKey) },
+          { key: 'rev', label: tt('revocation'), children: revocation },
         ]}
       />
+      {card.subIndication === 'REVOKED_NO_POE' ? <p role="note">{tt('revokedNoPoe')}</p> : null}
       {card.widgets.length === 0 ? <p className="verify-muted">{tt('invisible')}</p> : null}
       <div className="verify-chain">
         <div className="verify-label">{tt('chain')}</div>

@@ -72,6 +72,9 @@ export const texts = defineTexts({
     'rev.good': 'Not revoked',
     'rev.revoked': 'Revoked',
     'rev.unknown': 'No revocation data',
+    revokedOn: 'Revoked on {time}',
+    revokedNoPoe:
+      'No time-stamp proves the signature was made before the revocation, so its validity cannot be established.',
     signer: 'Signer',
     organisation: 'Organisation',
     signedAt: 'Signing time (claimed)',
@@ -195,6 +198,8 @@ export const texts = defineTexts({
     'rev.good': '未吊销',
     'rev.revoked': '已吊销',
     'rev.unknown': '无吊销信息',
+    revokedOn: '于 {time} 吊销',
+    revokedNoPoe: '没有时间戳能证明签名早于证书吊销，因此无法确定该签名是否有效。',
     signer: '签署人',
     organisation: '机构',
     signedAt: '签名时间（声明）',

@@ -181,6 +181,38 @@ describe('/check', () => {
     );
   }, 30_000);
 
+  it('a revoked certificate shows when it was revoked, and why nothing can be proven without a time-stamp', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const revoked = result({
+      source: 'upload',
+      status: 'indeterminate',
+      verdict: 'INDETERMINATE',
+      signatures: [
+        card({
+          status: 'indeterminate',
+          revocation: 'revoked',
+          revokedAt: '2026-10-02T03:04:00.000Z',
+          reasons: ['REVOKED'],
+          indication: 'INDETERMINATE',
+          subIndication: 'REVOKED_NO_POE',
+          timestamp: null,
+        }),
+      ],
+    });
+    server.use(http.post(`${CSIGN}/checkPdf`, () => ok(revoked)));
+    renderApp('/check');
+    const input = await screen.findByLabelText('Choose a PDF to verify', {}, { timeout: 10_000 });
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    const sig = await screen.findByRole('article', { name: 'Signature 1' });
+    const when = new Date('2026-10-02T03:04:00.000Z').toLocaleString('en-US', {
+      year: 'numeric',
+    });
+    expect(within(sig).getByText(/^Revoked on /).textContent).toContain(when);
+    expect(within(sig).getByRole('note').textContent).toMatch(
+      /No time-stamp proves the signature was made before/,
+    );
+  }, 30_000);
+
   it('an expired report says so', async () => {
     useI18nStore.getState().setLocale('en-US');
     server.use(http.post(`${CSIGN}/getVerifyReport`, () => ok(null)));
