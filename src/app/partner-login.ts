@@ -4,9 +4,7 @@ import { nextTarget } from '@/features/auth/next-target.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { paths } from './paths.ts';
-
-/** The query parameter a partner platform's link carries its login token in (contract: JS_TOKEN_PARAM). */
-export const JS_TOKEN_PARAM = 'jsToken';
+import { JS_TOKEN_PARAM } from './route-guard.ts';
 
 /**
  * A partner platform opens the product with `?fromPtCode=ZHDB&jsToken=<token>` on any route. Before any

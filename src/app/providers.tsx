@@ -1,46 +1,15 @@
-import ConfigProvider from 'antd/es/config-provider';
-import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/es/locale/en_US';
-import { type ReactNode, useEffect, useState } from 'react';
-import { type Locale, useI18nStore } from '@/i18n/i18n-store.ts';
-import { appTheme } from '@/lib/theme.ts';
+import { type ReactNode, useEffect } from 'react';
+import { useI18nStore } from '@/i18n/i18n-store.ts';
 
-// antd's texts (pagination, pickers, empty states). English is antd's built-in default, bundled anyway;
-// Chinese loads when chosen.
-const loadAntdLocale = (locale: Locale): Promise<AntdLocale> =>
-  locale === 'zh-CN' ? import('antd/es/locale/zh_CN').then((m) => m.default) : Promise.resolve(enUS);
-
-/** Theme and antd's locale following the chosen language, for components and for static messages. */
+/**
+ * What every screen shares: the document's language follows the chosen one. antd's theme and locale are
+ * not here but in AntdProvider (src/app/antd-provider.tsx), which the root layout puts around the screens
+ * that use antd, so that the entry carries no antd.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const locale = useI18nStore((s) => s.locale);
-  // Never undefined: ConfigProvider wraps its children differently without a locale, and switching
-  // from none to one would remount the whole app (and lose what the user typed).
-  const [antdLocale, setAntdLocale] = useState<AntdLocale>(enUS);
-
   useEffect(() => {
-    let isCurrent = true;
     document.documentElement.lang = locale;
-    void loadAntdLocale(locale).then((loaded) => {
-      if (!isCurrent) return;
-      setAntdLocale(loaded);
-      // Static message (src/lib/notify.ts) renders outside this tree: give it the same theme and locale.
-      ConfigProvider.config({
-        holderRender: (holder) => (
-          <ConfigProvider theme={appTheme} locale={loaded} button={{ autoInsertSpace: false }}>
-            {holder}
-          </ConfigProvider>
-        ),
-      });
-    });
-    return () => {
-      isCurrent = false;
-    };
   }, [locale]);
-
-  return (
-    // autoInsertSpace off: antd would render 登录 as "登 录", which is not the button's name to a reader or a test.
-    <ConfigProvider locale={antdLocale} theme={appTheme} button={{ autoInsertSpace: false }}>
-      {children}
-    </ConfigProvider>
-  );
+  return children;
 }

@@ -1,9 +1,25 @@
-import Button from 'antd/es/button';
-import { Outlet } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
 import { useT } from '@/i18n/i18n-store.ts';
+import { PRIMARY_COLOR } from '@/lib/theme.ts';
+import { isPlainUiOf, type RouteHandle } from './route-guard.ts';
 
+let AntdProvider: ComponentType<{ children: ReactNode }> | null = null;
+
+/** Loads antd's provider (its own chunk); the root loader awaits it before a screen that uses antd shows. */
+export async function loadAntdProvider(): Promise<void> {
+  AntdProvider ??= (await import('./antd-provider.tsx')).AntdProvider;
+}
+
+/** Every screen, inside antd's theme and locale unless its route says it renders without antd. */
 export function RootLayout() {
-  return <Outlet />;
+  const isPlainUi = isPlainUiOf(useMatches().map((m) => m.handle as RouteHandle | undefined));
+  if (isPlainUi || !AntdProvider) return <Outlet />;
+  return (
+    <AntdProvider>
+      <Outlet />
+    </AntdProvider>
+  );
 }
 
 /** Shown while the first route's guard and screen load. */
@@ -23,14 +39,27 @@ export function RouteLoading() {
 /** A screen failed to load or render (often a chunk from an older deploy): offer a reload. */
 export function RouteError() {
   const t = useT();
-  // Plain markup, not antd Result: its illustrations would weigh on every page's first load.
+  // Plain markup, not antd Result or Button: this is in the entry, so it would weigh on every page's first load.
   return (
     <main role="alert" style={{ textAlign: 'center', padding: 48 }}>
       <h1 style={{ fontSize: 24 }}>{t('error.title')}</h1>
       <p>{t('error.text')}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        style={{
+          padding: '4px 15px',
+          fontSize: 14,
+          lineHeight: 1.5715,
+          color: '#fff',
+          background: PRIMARY_COLOR,
+          border: 0,
+          borderRadius: 6,
+          cursor: 'pointer',
+        }}
+      >
         {t('error.reload')}
-      </Button>
+      </button>
     </main>
   );
 }

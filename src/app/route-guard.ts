@@ -3,11 +3,26 @@ import { getEsignLoginInfo } from '@/api/session.ts';
 import { browser } from '@/lib/browser.ts';
 import { syncPlatformFromQuery } from '@/platform/platform-store.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
-import { consumePartnerToken } from './partner-login.ts';
 import { loginRedirect, paths } from './paths.ts';
 
+/** The query parameter a partner platform's link carries its login token in (contract: JS_TOKEN_PARAM). */
+export const JS_TOKEN_PARAM = 'jsToken';
+
 /** What a route needs: set on route objects as `handle`; the deepest route that says so decides. */
-export type RouteHandle = { access?: 'public' | 'protected'; scope?: 'pc' | 'mobile'; planned?: string };
+export type RouteHandle = {
+  access?: 'public' | 'protected';
+  scope?: 'pc' | 'mobile';
+  planned?: string;
+  /**
+   * The screen and its layouts render no antd component (the signing room): antd's theme provider, and with
+   * it antd's core and the computing of its theme, are not loaded for it (src/app/root-layout.tsx).
+   */
+  isPlainUi?: boolean;
+};
+
+/** True when a matched route says its screen renders without antd. */
+export const isPlainUiOf = (handles: readonly (RouteHandle | undefined)[]): boolean =>
+  handles.some((h) => h?.isPlainUi === true);
 export type RouteAccess = { isProtected: boolean; scope: 'pc' | 'mobile' };
 
 export function accessFromHandles(handles: readonly (RouteHandle | undefined)[]): RouteAccess {
@@ -31,9 +46,13 @@ export function accessFromHandles(handles: readonly (RouteHandle | undefined)[])
  */
 export async function runRouteGuard(url: URL, access: RouteAccess): Promise<string | null> {
   const code = syncPlatformFromQuery(url.search);
-  // A partner's login link (any route, any platform): exchanged for a session before the rules below.
-  const afterPartnerLogin = await consumePartnerToken(url);
-  if (afterPartnerLogin !== null) return afterPartnerLogin;
+  // A partner's login link (any route, any platform): exchanged for a session before the rules below. Its
+  // code loads only for such a link, not on every first visit.
+  if (new URLSearchParams(url.search).has(JS_TOKEN_PARAM)) {
+    const { consumePartnerToken } = await import('./partner-login.ts');
+    const afterPartnerLogin = await consumePartnerToken(url);
+    if (afterPartnerLogin !== null) return afterPartnerLogin;
+  }
   if (url.pathname === paths.loginPage) return null;
   if (browser.isFramed()) return null;
   if (code && code !== PlatformCode.Default) return null;

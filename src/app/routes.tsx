@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, matchRoutes, redirect, type RouteObject } from 'react-router-dom';
 import { paths } from './paths.ts';
 import type { PlannedKey } from './planned-routes.ts';
-import { RouteError, RouteLoading, RootLayout } from './root-layout.tsx';
-import { accessFromHandles, type RouteHandle, runRouteGuard } from './route-guard.ts';
+import { loadAntdProvider, RouteError, RouteLoading, RootLayout } from './root-layout.tsx';
+import { accessFromHandles, isPlainUiOf, type RouteHandle, runRouteGuard } from './route-guard.ts';
 
 // Every screen is its own chunk: a signer on a phone downloads the signing room, not the workspace.
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -11,6 +11,8 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 const plannedPage = lazyPage(() => import('./planned-route-page.tsx'));
 
 const PUBLIC: RouteHandle = { access: 'public' };
+/** Public, and drawn without antd: what a signer's phone opens from a link (src/features/signing-room). */
+const PLAIN_PUBLIC: RouteHandle = { access: 'public', isPlainUi: true };
 const PROTECTED: RouteHandle = { access: 'protected' };
 
 /** A screen a later issue builds: the route renders its PlannedPage (none left in SPEC §2). */
@@ -117,7 +119,7 @@ const mobileChildren: RouteObject[] = [
         children: [
           to(paths.h5SigningRoom),
           ...(['h5TempOutSignRoom', 'h5SigningRoom', 'h5StepRoom'] as const).map((key) =>
-            personPage(key, PUBLIC, signingRoomPage),
+            personPage(key, PLAIN_PUBLIC, signingRoomPage),
           ),
           personPage('h5NameAuthentication', PUBLIC, realNamePage),
           personPage('h5UserAgreement', PUBLIC, agreementPage),
@@ -177,7 +179,7 @@ const pcChildren: RouteObject[] = [
         children: [
           to(paths.pcSigningRoom),
           ...(['pcSigningRoom', 'pcTempSigningRoom'] as const).map((key) =>
-            personPage(key, PUBLIC, signingRoomPage),
+            personPage(key, PLAIN_PUBLIC, signingRoomPage),
           ),
           ...(['pcOutsignRoom', 'pcTempOutsignRoom'] as const).map((key) =>
             personPage(key, PUBLIC, outsignRoomPage),
@@ -227,7 +229,13 @@ export function accessOf(pathname: string) {
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const target = await runRouteGuard(url, accessOf(url.pathname));
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const handles = matches.map((m) => m.route.handle as RouteHandle | undefined);
+  // antd's provider loads beside the guard and the screen's chunk, not after them.
+  const [target] = await Promise.all([
+    runRouteGuard(url, accessFromHandles(handles)),
+    isPlainUiOf(handles) ? null : loadAntdProvider(),
+  ]);
   if (target) throw redirect(target);
   return null;
 }
@@ -279,8 +287,8 @@ export const routes: RouteObject[] = [
         PUBLIC,
         () => import('@/features/signing-room/transition-page.tsx'),
       ),
-      personPage('singingRoom', PUBLIC, linkLoginPage),
-      personPage('singingRoomOxq', PUBLIC, linkLoginPage),
+      personPage('singingRoom', PLAIN_PUBLIC, linkLoginPage),
+      personPage('singingRoomOxq', PLAIN_PUBLIC, linkLoginPage),
       personPage('message', PUBLIC, () => import('@/features/flow/message-page.tsx')),
       personPage('home', PUBLIC, () => import('@/features/misc/home-page.tsx')),
       // /loginCopy: a second address of the login page (old links and bookmarks), the same screen.

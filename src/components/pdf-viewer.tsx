@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { defineTexts, useTexts } from '@/i18n/i18n-store.ts';
@@ -13,6 +12,7 @@ import {
   screenBoxToPdf,
   ZOOM,
 } from './pdf-viewer/coords.ts';
+import { PlainButton } from './plain-button.tsx';
 import { type LoadedPdf, openPdf } from './pdf-viewer/load-pdf.ts';
 
 export type { PageBox, PdfRect, ScreenBox } from './pdf-viewer/coords.ts';
@@ -321,15 +321,15 @@ export function PdfViewer({
         <span className="pdf-pinch-hint" style={{ color: '#999', fontSize: 12 }}>
           {tt('pinchHint')}
         </span>
-        <Button size="small" aria-label={tt('zoomOut')} onClick={() => changeZoom(zoom - ZOOM.step)}>
+        <PlainButton size="small" aria-label={tt('zoomOut')} onClick={() => changeZoom(zoom - ZOOM.step)}>
           −
-        </Button>
-        <Button size="small" onClick={() => changeZoom(1)}>
+        </PlainButton>
+        <PlainButton size="small" onClick={() => changeZoom(1)}>
           {Math.round(zoom * 100)}%
-        </Button>
-        <Button size="small" aria-label={tt('zoomIn')} onClick={() => changeZoom(zoom + ZOOM.step)}>
+        </PlainButton>
+        <PlainButton size="small" aria-label={tt('zoomIn')} onClick={() => changeZoom(zoom + ZOOM.step)}>
           +
-        </Button>
+        </PlainButton>
       </div>
       <div
         ref={scroller}

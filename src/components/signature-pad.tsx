@@ -1,7 +1,22 @@
-import Button from 'antd/es/button';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { useTexts } from '@/i18n/i18n-store.ts';
-import { texts } from './texts.ts';
+import { defineTexts, useTexts } from '@/i18n/i18n-store.ts';
+import { PlainButton } from './plain-button.tsx';
+
+// One pad for the whole product: the personal-seal screen and the signing room draw with it.
+const texts = defineTexts({
+  'en-US': {
+    padLabel: 'Signature pad: draw your signature with a finger or the mouse',
+    padHint: 'Sign inside the box',
+    clear: 'Clear',
+    undo: 'Undo',
+  },
+  'zh-CN': {
+    padLabel: '签名板：用手指或鼠标书写您的签名',
+    padHint: '请在框内签名',
+    clear: '清除',
+    undo: '撤销一笔',
+  },
+});
 
 type Point = { x: number; y: number };
 
@@ -172,12 +187,12 @@ export function SignaturePad({ ref, height = 220 }: { ref?: Ref<SignaturePadHand
       />
       <div style={{ display: 'flex', gap: 8, marginTop: 8, alignItems: 'center' }}>
         <span style={{ color: '#999', flex: 1 }}>{tt('padHint')}</span>
-        <Button onClick={undo} disabled={count === 0}>
+        <PlainButton onClick={undo} disabled={count === 0}>
           {tt('undo')}
-        </Button>
-        <Button onClick={clear} disabled={count === 0}>
+        </PlainButton>
+        <PlainButton onClick={clear} disabled={count === 0}>
           {tt('clear')}
-        </Button>
+        </PlainButton>
       </div>
     </div>
   );

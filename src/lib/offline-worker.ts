@@ -66,8 +66,8 @@ let isPromptShown = false;
 export async function showUpdatePrompt(onReload: () => void): Promise<void> {
   if (isPromptShown) return;
   isPromptShown = true;
-  const [{ default: notification }, { default: Button }, { createElement }] = await Promise.all([
-    import('antd/es/notification'),
+  const [notification, { default: Button }, { createElement }] = await Promise.all([
+    import('./antd-static.tsx').then((m) => m.loadNotification()),
     import('antd/es/button'),
     import('react'),
   ]);

@@ -8,7 +8,9 @@ export default function MobileLayout() {
   return (
     <div
       className="mobile-layout"
-      style={{ maxWidth: MOBILE_MAX_WIDTH, margin: '0 auto', minHeight: '100vh' }}
+      // flow-root: a page's top margin stays inside the layout instead of pushing the whole body down
+      // (a late layout shift when the page replaces the loading line, and a needless scroll bar).
+      style={{ maxWidth: MOBILE_MAX_WIDTH, margin: '0 auto', minHeight: '100vh', display: 'flow-root' }}
     >
       <Outlet />
     </div>

@@ -9,7 +9,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { ImageUpload } from './image-upload.tsx';
 import { MESSAGE_MS, refreshLoginInfo, SealStyles, showApiError } from './parts.tsx';
-import { SignaturePad, type SignaturePadHandle } from './signature-pad.tsx';
+import { SignaturePad, type SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { texts } from './texts.ts';
 
 /** Name seal: the preview of the seal the verified name gives, or why there is none yet. */

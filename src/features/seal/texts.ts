@@ -1,6 +1,6 @@
 import { defineTexts } from '@/i18n/i18n-store.ts';
 
-/** Texts of the seal screens (company seals, authorisation, person seals, the signature pad). */
+/** Texts of the seal screens (company seals, authorisation, person seals; the pad has its own, src/components/signature-pad.tsx). */
 export const texts = defineTexts({
   'en-US': {
     companyTitle: 'Company seals',
@@ -96,10 +96,6 @@ export const texts = defineTexts({
     nameSealHint: 'A square seal with your verified name: {name}',
     nameSealNoName: 'Complete real-name verification first: the seal carries your verified name.',
     generate: 'Generate name seal',
-    padLabel: 'Signature pad: draw your signature with a finger or the mouse',
-    padHint: 'Sign inside the box',
-    clear: 'Clear',
-    undo: 'Undo',
     saveSignature: 'Save signature',
     padEmpty: 'Draw your signature first',
     openImage: 'Open image',
@@ -196,10 +192,6 @@ export const texts = defineTexts({
     nameSealHint: '以您认证的姓名生成方形姓名章：{name}',
     nameSealNoName: '请先完成实名认证：姓名章使用您认证的姓名。',
     generate: '生成姓名章',
-    padLabel: '签名板：用手指或鼠标书写您的签名',
-    padHint: '请在框内签名',
-    clear: '清除',
-    undo: '撤销一笔',
     saveSignature: '保存签名',
     padEmpty: '请先书写签名',
     openImage: '查看大图',

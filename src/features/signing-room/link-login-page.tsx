@@ -1,8 +1,8 @@
-import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { roomQuery, saveRoomLogin, sendLinkSmsCode, signingRoomLoginByLinkCode } from '@/api/flow.ts';
 import { paths } from '@/app/paths.ts';
+import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { Field, PHONE_RE, SMS_CODE_RE, showApiError, SmsCodeInput } from './parts.tsx';
@@ -98,9 +98,9 @@ export default function LinkLoginPage() {
             return p ? sendLinkSmsCode({ ...link, phone: p }) : null;
           }}
         />
-        <Button type="primary" htmlType="submit" block size="large" loading={isBusy}>
+        <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
           {tt('enter')}
-        </Button>
+        </PlainButton>
       </form>
     </main>
   );

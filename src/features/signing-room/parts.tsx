@@ -1,6 +1,6 @@
-import Button from 'antd/es/button';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '@/api/http.ts';
+import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { inputStyle } from './light-ui.tsx';
@@ -111,9 +111,14 @@ export function SmsCodeInput({
             autoComplete="one-time-code"
             style={inputStyle}
           />
-          <Button onClick={onSend} disabled={seconds > 0} loading={isSending} style={{ minWidth: 120 }}>
+          <PlainButton
+            onClick={onSend}
+            disabled={seconds > 0}
+            isBusy={isSending}
+            style={{ minWidth: 120, height: 'auto' }}
+          >
             {seconds > 0 ? tt('resend', { seconds }) : tt('getCode')}
-          </Button>
+          </PlainButton>
         </div>
       )}
     </Field>

@@ -1,5 +1,4 @@
-import Button from 'antd/es/button';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { documentUrl, SIGNATURE_PNG_MAX_BYTES } from '@/api/document.ts';
 import {
@@ -16,9 +15,9 @@ import {
 } from '@/api/flow.ts';
 import { sealImageSrc } from '@/api/seal.ts';
 import { paths } from '@/app/paths.ts';
-import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
-// The seal screens' pad (pointer events, devicePixelRatio, transparent PNG): one pad for the whole product.
-import { SignaturePad, type SignaturePadHandle } from '@/features/seal/signature-pad.tsx';
+import type { PageGeometry } from '@/components/pdf-viewer.tsx';
+import { PlainButton } from '@/components/plain-button.tsx';
+import type { SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, SmsCodeInput, Field } from './parts.tsx';
@@ -26,6 +25,16 @@ import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot 
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
 import { notify } from '@/lib/notify.ts';
+
+// The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
+// request, so it costs no extra wait): a visitor without a room downloads neither.
+const loadPdfViewer = () => import('@/components/pdf-viewer.tsx');
+const PdfViewer = lazy(() => loadPdfViewer().then((m) => ({ default: m.PdfViewer })));
+const SignaturePad = lazy(() =>
+  import('@/components/signature-pad.tsx').then((m) => ({ default: m.SignaturePad })),
+);
+/** The viewer's toolbar above its pages (a placeholder keeps the space while the viewer loads). */
+const PDF_TOOLBAR_PX = 32;
 
 type RoomState =
   | { kind: 'loading' }
@@ -48,9 +57,11 @@ function useRoom() {
   const flowId = search.get('flowId') ?? '';
   const partyId = search.get('partyId') ?? '';
   const isLoggedIn = useSessionStore((s) => s.userInfo !== null);
-  const [state, setState] = useState<RoomState>({ kind: 'loading' });
+  // Without a party there is no room to load: say so in the first render rather than after a loading frame.
+  const [state, setState] = useState<RoomState>(() => (partyId ? { kind: 'loading' } : { kind: 'no-room' }));
   const load = useCallback(async () => {
     try {
+      if (partyId) void loadPdfViewer();
       const token = partyId ? await resolveToken(flowId, partyId, isLoggedIn) : null;
       if (!token) return setState({ kind: 'no-room' });
       setState({ kind: 'ready', token, room: await getSigningRoom({ roomToken: token }) });
@@ -127,6 +138,7 @@ function SealSlot({
 }
 
 const DRAW = '__draw__';
+const NOTICE_BOX = { maxWidth: 520, margin: '48px auto', padding: 16 } as const;
 
 /** The signing room, on PC (/pc/v1/signing_room) and on phones (/h5/v1/signing_room): read, choose, sign. */
 export default function SigningRoomPage() {
@@ -234,19 +246,21 @@ export default function SigningRoomPage() {
 
   if (state.kind === 'loading') {
     return (
-      <main style={{ padding: 48, textAlign: 'center', color: '#666' }} aria-busy="true">
+      // The same box as the notice below, so nothing moves when the answer replaces the dots.
+      <main style={{ ...NOTICE_BOX, textAlign: 'center', color: '#666' }} aria-busy="true">
         …
       </main>
     );
   }
   if (state.kind === 'no-room' || state.kind === 'error') {
     return (
-      <main style={{ maxWidth: 520, margin: '48px auto', padding: 16 }}>
+      <main style={NOTICE_BOX}>
         <Notice type="warning" title={state.kind === 'error' ? state.text : tt('noRoom')} />
       </main>
     );
   }
   const { room: r, token } = state;
+  const viewerHeight = isPhone ? '62vh' : 'calc(100vh - 200px)';
   const myPositions = (pageNumber: number) =>
     r.party.positions.filter((p) => p.documentId === doc?.documentId && p.page === pageNumber);
 
@@ -331,7 +345,9 @@ export default function SigningRoomPage() {
           ) : null}
           {r.needs.personSignature && choice.isDrawing ? (
             <div style={{ marginBottom: 16 }}>
-              <SignaturePad ref={pad} height={isPhone ? 180 : 200} />
+              <Suspense fallback={<div style={{ height: (isPhone ? 180 : 200) + 40 }} />}>
+                <SignaturePad ref={pad} height={isPhone ? 180 : 200} />
+              </Suspense>
             </div>
           ) : null}
           {problem ? <Notice type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
@@ -347,11 +363,11 @@ export default function SigningRoomPage() {
             : {}),
         }}
       >
-        <Button type="primary" size="large" style={{ flex: 1 }} disabled={!r.canSign} onClick={openSign}>
+        <PlainButton kind="primary" size="large" style={{ flex: 1 }} disabled={!r.canSign} onClick={openSign}>
           {tt('sign')}
-        </Button>
-        <Button
-          danger
+        </PlainButton>
+        <PlainButton
+          isDanger
           size="large"
           disabled={!r.canSign}
           onClick={() => {
@@ -361,7 +377,7 @@ export default function SigningRoomPage() {
           }}
         >
           {tt('decline')}
-        </Button>
+        </PlainButton>
       </div>
     </aside>
   );
@@ -401,15 +417,17 @@ export default function SigningRoomPage() {
             />
           ) : null}
           {doc ? (
-            <PdfViewer
-              key={doc.documentId}
-              url={url}
-              pageSizes={doc.pageSizes}
-              label={doc.name}
-              height={isPhone ? '62vh' : 'calc(100vh - 200px)'}
-              renderOverlay={renderOverlay}
-              scrollToPage={r.party.positions.find((p) => p.documentId === doc.documentId)?.page}
-            />
+            <Suspense fallback={<div style={{ height: `calc(${viewerHeight} + ${PDF_TOOLBAR_PX}px)` }} />}>
+              <PdfViewer
+                key={doc.documentId}
+                url={url}
+                pageSizes={doc.pageSizes}
+                label={doc.name}
+                height={viewerHeight}
+                renderOverlay={renderOverlay}
+                scrollToPage={r.party.positions.find((p) => p.documentId === doc.documentId)?.page}
+              />
+            </Suspense>
           ) : null}
         </div>
         {panel}
@@ -437,10 +455,10 @@ export default function SigningRoomPage() {
               }}
             />
             <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-              <Button onClick={closeSign}>{tt('cancel')}</Button>
-              <Button type="primary" onClick={confirmSign}>
+              <PlainButton onClick={closeSign}>{tt('cancel')}</PlainButton>
+              <PlainButton kind="primary" onClick={confirmSign}>
                 {tt('confirmSign')}
-              </Button>
+              </PlainButton>
             </div>
           </>
         )}
@@ -460,10 +478,10 @@ export default function SigningRoomPage() {
           )}
         </Field>
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-          <Button onClick={closeDecline}>{tt('cancel')}</Button>
-          <Button danger type="primary" loading={isDeclining} onClick={confirmDecline}>
+          <PlainButton onClick={closeDecline}>{tt('cancel')}</PlainButton>
+          <PlainButton isDanger kind="primary" isBusy={isDeclining} onClick={confirmDecline}>
             {tt('confirmDecline')}
-          </Button>
+          </PlainButton>
         </div>
       </Dialog>
     </main>

@@ -96,7 +96,11 @@ describe('transport rules (SPEC §7)', () => {
     server.use(
       http.post(`${CSIGN}/upload`, async ({ request }) => {
         // Read as text: undici's formData() rejects jsdom's File objects (another realm).
-        seen.push({ url: request.url, type: request.headers.get('content-type'), body: await request.text() });
+        seen.push({
+          url: request.url,
+          type: request.headers.get('content-type'),
+          body: await request.text(),
+        });
         return ok('stored');
       }),
     );

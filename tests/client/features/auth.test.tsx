@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AntdProvider } from '@/app/antd-provider.tsx';
 import { Providers } from '@/app/providers.tsx';
 import LoginPage from '@/features/auth/login-page.tsx';
 import { nextTarget } from '@/features/auth/next-target.ts';
@@ -25,12 +26,14 @@ function Where() {
 function renderAt(path: string, element: React.ReactNode, route: string) {
   return render(
     <Providers>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={element} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
+      <AntdProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={element} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </AntdProvider>
     </Providers>,
   );
 }

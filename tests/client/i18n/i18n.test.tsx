@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Pager } from '@/components/pager.tsx';
+import { AntdProvider } from '@/app/antd-provider.tsx';
 import { Providers } from '@/app/providers.tsx';
 import { enUS } from '@/i18n/en-US.ts';
 import { detectLocale, translate, useI18nStore } from '@/i18n/i18n-store.ts';
@@ -39,8 +40,10 @@ describe('i18n', () => {
     useI18nStore.getState().setLocale('en-US');
     render(
       <Providers>
-        <LanguageSwitch />
-        <Pager total={100} current={1} onChange={() => {}} />
+        <AntdProvider>
+          <LanguageSwitch />
+          <Pager total={100} current={1} onChange={() => {}} />
+        </AntdProvider>
       </Providers>,
     );
     // antd's quick jumper says "Go to" in English and "跳至" in Chinese

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AntdProvider } from '@/app/antd-provider.tsx';
 import { Providers } from '@/app/providers.tsx';
 import { runRouteGuard } from '@/app/route-guard.ts';
 import { accessOf } from '@/app/routes.tsx';
@@ -83,12 +84,14 @@ function Where() {
 const renderLogin = (path: string) =>
   render(
     <Providers>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/loginPage" element={<LoginPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
+      <AntdProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/loginPage" element={<LoginPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </AntdProvider>
     </Providers>,
   );
 
