@@ -61,7 +61,7 @@ function useRoom() {
   const [state, setState] = useState<RoomState>(() => (partyId ? { kind: 'loading' } : { kind: 'no-room' }));
   const load = useCallback(async () => {
     try {
-      if (partyId) void loadPdfViewer();
+      if (partyId) loadPdfViewer().catch(() => {}); // a failure shows when the viewer itself loads
       const token = partyId ? await resolveToken(flowId, partyId, isLoggedIn) : null;
       if (!token) return setState({ kind: 'no-room' });
       setState({ kind: 'ready', token, room: await getSigningRoom({ roomToken: token }) });
