@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // The first test of a file imports the app's lazy routes cold: seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

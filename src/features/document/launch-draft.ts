@@ -15,6 +15,8 @@ export type DraftParty = {
   /** Person: the signer. Company: the operator who receives the link. */
   name: string;
   phone: string;
+  /** A user chosen in a picker instead of a typed phone (the launcher sees the phone masked only). */
+  picked?: { userId: string; phoneMasked: string };
   /** Company parties: the caller's own company, or another one named exactly as registered. */
   companyMode: 'own' | 'other';
   companyId?: string;
@@ -156,7 +158,7 @@ export function draftIssues(d: LaunchDraft, now = Date.now()): DraftIssue[] {
   d.steps.forEach((s, step) => {
     for (const p of s.parties) {
       if (p.kind === 'person' && !p.name.trim()) issues.push({ key: 'needName', partyKey: p.key, step });
-      if (!PHONE.test(p.phone)) issues.push({ key: 'badPhone', partyKey: p.key, step });
+      if (!p.picked && !PHONE.test(p.phone)) issues.push({ key: 'badPhone', partyKey: p.key, step });
       if (p.kind === 'company') {
         if (p.companyMode === 'own' ? !p.companyId : p.companyName.trim().length < 2)
           issues.push({ key: 'needCompany', partyKey: p.key, step });
@@ -164,8 +166,8 @@ export function draftIssues(d: LaunchDraft, now = Date.now()): DraftIssue[] {
           issues.push({ key: 'needCompanyApplies', partyKey: p.key, step });
       }
       // The same signer twice (same phone, same company or none) would sign the same documents twice.
-      const who = `${p.kind}:${p.kind === 'company' ? (p.companyId ?? p.companyName.trim()) : ''}:${p.phone}`;
-      if (PHONE.test(p.phone) && seen.has(who))
+      const who = `${p.kind}:${p.kind === 'company' ? (p.companyId ?? p.companyName.trim()) : ''}:${p.picked?.userId ?? p.phone}`;
+      if ((p.picked || PHONE.test(p.phone)) && seen.has(who))
         issues.push({ key: 'duplicateSigner', partyKey: p.key, step });
       seen.add(who);
       const placed = Object.keys(d.placements[p.key] ?? {}).filter((id) =>
@@ -203,7 +205,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
             ? {
                 kind: 'person' as const,
                 name: p.name.trim(),
-                phone: p.phone,
+                ...(p.picked ? { userId: p.picked.userId } : { phone: p.phone }),
                 applies: {
                   ...p.applies,
                   companySealType: null,
@@ -217,7 +219,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                 ...(p.companyMode === 'own' && p.companyId
                   ? { companyId: p.companyId }
                   : { companyName: p.companyName.trim() }),
-                operatorPhone: p.phone,
+                ...(p.picked ? { operatorUserId: p.picked.userId } : { operatorPhone: p.phone }),
                 ...(p.name.trim() ? { operatorName: p.name.trim() } : {}),
                 applies: p.applies,
                 positions: positionsOf(p),

@@ -58,7 +58,10 @@ export function PartyCard({
   const locale = useI18nStore((s) => s.locale);
   const me = useSessionStore((s) => s.userInfo);
   const [lookup, setLookup] = useState<string | null>(null);
-  const [members, setMembers] = useState<string | null>(null);
+  /** What a search found: people to choose from (names and masked phones only). */
+  const [choices, setChoices] = useState<{ userId: string; name: string | null; phone: string }[] | null>(
+    null,
+  );
   const issueOf = (...keys: DraftIssue['key'][]) => {
     if (!showIssues) return undefined;
     const hit = issues.find((i) => i.partyKey === party.key && keys.includes(i.key));
@@ -69,29 +72,30 @@ export function PartyCard({
   const setApplies = (change: Partial<DraftParty['applies']>) =>
     set({ applies: { ...party.applies, ...change } });
 
+  const isPhoneTyped = /^1\d{10}$/.test(party.phone);
   const findPerson = async () => {
     setLookup(null);
+    setChoices(null);
     try {
-      const users = await chooseUserList({ keyword: party.phone });
-      const user = users[0];
-      if (user?.name) {
-        set({ name: party.name || user.name });
-        setLookup(tt('found', { name: user.name }));
+      // A full phone finds its user (the typed phone is used); a full name lists the users to choose from.
+      const users = await chooseUserList({ keyword: isPhoneTyped ? party.phone : party.name.trim() });
+      if (!isPhoneTyped) setChoices(users);
+      else if (users[0]?.name) {
+        set({ name: party.name || users[0].name });
+        setLookup(tt('found', { name: users[0].name }));
       } else setLookup(tt('notFound'));
     } catch (e) {
       if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
     }
   };
   const findOperators = async () => {
-    setMembers(null);
+    setChoices(null);
     try {
       const list = await chooseUserOperatorList({
         ...(party.companyMode === 'own' ? {} : party.companyId ? { companyId: party.companyId } : {}),
         ...(party.phone ? { keyword: party.phone } : {}),
       });
-      const one = list.length === 1 ? list[0] : undefined;
-      if (one?.name && !party.name) set({ name: one.name });
-      setMembers(tt('members', { list: list.map((m) => `${m.name ?? ''} ${m.phone}`).join('，') || '—' }));
+      setChoices(list);
     } catch (e) {
       if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
     }
@@ -195,23 +199,31 @@ export function PartyCard({
           label={party.kind === 'company' ? tt('operatorPhone') : tt('signerPhone')}
           error={issueOf('badPhone', 'duplicateSigner')}
         >
-          {(id) => (
-            <div style={{ display: 'flex', gap: 8 }}>
-              <Input
-                id={id}
-                value={party.phone}
-                inputMode="tel"
-                maxLength={11}
-                onChange={(e) => set({ phone: e.target.value.trim() })}
-              />
-              <Button
-                onClick={party.kind === 'company' ? findOperators : findPerson}
-                disabled={party.kind === 'person' && !/^1\d{10}$/.test(party.phone)}
-              >
-                {tt('find')}
-              </Button>
-            </div>
-          )}
+          {(id) =>
+            party.picked ? (
+              <div style={{ display: 'flex', gap: 8 }}>
+                <Input id={id} value={party.picked.phoneMasked} readOnly />
+                <Button onClick={() => set({ picked: undefined })}>{tt('change')}</Button>
+              </div>
+            ) : (
+              <div style={{ display: 'flex', gap: 8 }}>
+                <Input
+                  id={id}
+                  value={party.phone}
+                  inputMode="tel"
+                  maxLength={11}
+                  onChange={(e) => set({ phone: e.target.value.trim() })}
+                />
+                <Button
+                  onClick={party.kind === 'company' ? findOperators : findPerson}
+                  disabled={party.kind === 'person' && !isPhoneTyped && party.name.trim().length < 2}
+                  title={party.kind === 'person' ? tt('findHint') : undefined}
+                >
+                  {tt('find')}
+                </Button>
+              </div>
+            )
+          }
         </Labelled>
         <Labelled
           label={party.kind === 'company' ? tt('operatorName') : tt('signerName')}
@@ -228,7 +240,31 @@ export function PartyCard({
         </Labelled>
       </div>
       {lookup && party.kind === 'person' ? <p style={{ color: '#666', marginTop: -4 }}>{lookup}</p> : null}
-      {members && party.kind === 'company' ? <p style={{ color: '#666', marginTop: -4 }}>{members}</p> : null}
+      {choices && !party.picked ? (
+        <div role="group" aria-label={tt('chooseFrom')} style={{ marginTop: -4, marginBottom: 12 }}>
+          {choices.length === 0 ? (
+            <span style={{ color: '#666' }}>{tt('notFound')}</span>
+          ) : (
+            choices.map((c) => (
+              <Button
+                key={c.userId}
+                size="small"
+                style={{ marginRight: 8, marginBottom: 4 }}
+                onClick={() => {
+                  set({
+                    picked: { userId: c.userId, phoneMasked: c.phone },
+                    phone: '',
+                    name: c.name ?? party.name,
+                  });
+                  setChoices(null);
+                }}
+              >
+                {`${c.name ?? ''} ${c.phone}`.trim()}
+              </Button>
+            ))
+          )}
+        </div>
+      ) : null}
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <legend style={{ fontSize: 14, marginBottom: 6 }}>{tt('applies')}</legend>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>

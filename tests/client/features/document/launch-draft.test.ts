@@ -169,4 +169,37 @@ describe('launch form rules', () => {
     });
     expect(req.steps[1].parties[0]).not.toHaveProperty('companyName');
   });
+
+  it('a signer chosen in a picker goes by id: no phone needed, none sent, still only once', () => {
+    const d = ready();
+    const chosen: DraftParty = {
+      ...d.steps[0].parties[0],
+      phone: '',
+      picked: { userId: '00000000-0000-4000-8000-0000000000a1', phoneMasked: '139****0001' },
+    };
+    const handler: DraftParty = {
+      ...newParty('company'),
+      companyMode: 'own',
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+      picked: { userId: '00000000-0000-4000-8000-0000000000a2', phoneMasked: '139****0002' },
+    };
+    const draft = {
+      ...d,
+      steps: [{ key: 's1', parties: [chosen, handler] }],
+      placements: { [chosen.key]: d.placements[chosen.key], [handler.key]: d.placements[chosen.key] },
+    };
+    expect(keys(draft)).toEqual([]);
+    const [person, company] = toLaunchRequest(draft).steps[0].parties;
+    expect(person).toMatchObject({ kind: 'person', userId: '00000000-0000-4000-8000-0000000000a1' });
+    expect(person).not.toHaveProperty('phone');
+    expect(company).toMatchObject({
+      kind: 'company',
+      operatorUserId: '00000000-0000-4000-8000-0000000000a2',
+    });
+    expect(company).not.toHaveProperty('operatorPhone');
+    const twice = { ...draft, steps: [{ key: 's1', parties: [chosen, { ...chosen, key: 'again' }] }] };
+    expect(
+      keys({ ...twice, placements: { ...draft.placements, again: draft.placements[chosen.key] } }),
+    ).toContain('duplicateSigner');
+  });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -85,5 +85,41 @@ describe('quick launch', () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('quota')).toBeNull());
+  });
+
+  it('finds a signer by full name and chooses one: the phone shows masked and cannot be edited', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    let asked = '';
+    server.use(
+      http.post(`${CSIGN}/getQuota`, () => ok({ total: 10, reserved: 0, used: 0, remaining: 10 })),
+      http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
+      http.post(`${CSIGN}/chooseUserList`, async ({ request }) => {
+        asked = ((await request.json()) as { keyword: string }).keyword;
+        return ok([
+          { userId: '00000000-0000-4000-8000-0000000000a1', name: '韩梅梅', phone: '139****0001' },
+          { userId: '00000000-0000-4000-8000-0000000000a2', name: '韩梅梅', phone: '138****0002' },
+        ]);
+      }),
+    );
+    renderApp('/manage/home/quicklyFileUpload');
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a PDF file', {}, { timeout: 10_000 }),
+      pdfFile(),
+    );
+    await screen.findByText(/contract\.pdf/);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.type(await screen.findByLabelText('Signer name'), '韩梅梅');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    const choices = await screen.findByRole('group', { name: 'Choose who signs' });
+    expect(asked).toBe('韩梅梅');
+    await userEvent.click(within(choices).getByRole('button', { name: '韩梅梅 138****0002' }));
+    const phone = screen.getByLabelText('Signer phone') as HTMLInputElement;
+    expect(phone.value).toBe('138****0002');
+    expect(phone.readOnly).toBe(true);
+    expect(useLaunchDraft.getState().draft.steps[0].parties[0].picked?.userId).toBe(
+      '00000000-0000-4000-8000-0000000000a2',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect((screen.getByLabelText('Signer phone') as HTMLInputElement).readOnly).toBe(false);
   });
 });
