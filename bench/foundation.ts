@@ -31,6 +31,10 @@ async function loginPageJs(url: string): Promise<number> {
         scripts.set(res.url(), res.body());
     });
     await page.goto(`${url}/#/loginPage`, { waitUntil: 'networkidle' });
+    // On a busy machine the entry can run for more than networkidle's 500 ms before the screen's chunks are
+    // asked for: wait until the form is there, and a moment more for what the page loads after it shows.
+    await page.locator('form button[type="submit"]').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
     let total = 0;
     for (const body of scripts.values()) total += gzipSync(await body, { level: 9 }).length;
     return total;
