@@ -26,3 +26,6 @@ export function keySuffixOf(token: string): string {
   }
   return hash.toString(16).padStart(8, '0');
 }
+
+/** Where pdf.js finds its data files (CMaps, standard fonts, wasm, ICC): `${PDFJS_ASSETS_PATH}/cmaps/` etc. */
+export const PDFJS_ASSETS_PATH = '/v1/pdfjs';

@@ -45,3 +45,24 @@ describe('the built client', () => {
     expect(api.body.code).toBe(0);
   });
 });
+
+describe('pdf.js data files', () => {
+  it('serves the CMaps and standard fonts of the installed pdfjs-dist, and nothing outside them', async () => {
+    const { createRequire } = await import('node:module');
+    const { dirname } = await import('node:path');
+    const { readFileSync } = await import('node:fs');
+    const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+    const cmap = await t.app.inject({ method: 'GET', url: '/v1/pdfjs/cmaps/UniGB-UCS2-H.bcmap' });
+    expect(cmap.statusCode).toBe(200);
+    expect(cmap.rawPayload.equals(readFileSync(join(root, 'cmaps', 'UniGB-UCS2-H.bcmap')))).toBe(true);
+    expect(cmap.headers['cache-control']).toBe('public, max-age=86400');
+    const font = await t.app.inject({ method: 'GET', url: '/v1/pdfjs/standard_fonts/LiberationSans-Regular.ttf' });
+    expect(font.statusCode).toBe(200);
+    for (const url of [
+      '/v1/pdfjs/cmaps/../package.json',
+      '/v1/pdfjs/cmaps/%2e%2e/package.json',
+      '/v1/pdfjs/x/y',
+    ])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+  });
+});

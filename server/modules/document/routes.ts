@@ -24,6 +24,7 @@ import { dateOf, one, rows } from '../flow/sql.ts';
 import { F } from '../flow/texts.ts';
 import type { ServerModule } from '../module.ts';
 import { type LiveSession, lookupSession } from '../session/session-service.ts';
+import { registerPdfJsAssets } from './pdfjs-assets.ts';
 import { findKeyword } from './pdf-tools.ts';
 import * as documents from './service.ts';
 
@@ -116,6 +117,7 @@ async function auditDownload(
 export const documentModule: ServerModule = {
   name: 'document',
   register(app, deps) {
+    registerPdfJsAssets(app);
     const mb = Math.round(deps.config.uploadLimitBytes / 1024 / 1024);
     registerUpload(
       app,

@@ -2,6 +2,7 @@
 // small and the parser runs off the main thread; the app's CSP allows same-origin and blob: workers.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { PDFJS_ASSETS_PATH } from '#contract/transport.ts';
 
 type PdfJs = typeof import('pdfjs-dist');
 
@@ -24,7 +25,17 @@ export type LoadedPdf = { doc: PDFDocumentProxy; destroy: () => Promise<void> };
  */
 export async function openPdf(url: string): Promise<LoadedPdf> {
   const lib = await loadPdfJs();
-  const task = lib.getDocument({ url, withCredentials: true });
+  const task = lib.getDocument({
+    url,
+    withCredentials: true,
+    // Data files served by the server from the same pdfjs-dist (server/modules/document/pdfjs-assets.ts):
+    // without the CMaps, text in a non-embedded Chinese font would not show.
+    cMapUrl: `${PDFJS_ASSETS_PATH}/cmaps/`,
+    cMapPacked: true,
+    standardFontDataUrl: `${PDFJS_ASSETS_PATH}/standard_fonts/`,
+    wasmUrl: `${PDFJS_ASSETS_PATH}/wasm/`,
+    iccUrl: `${PDFJS_ASSETS_PATH}/iccs/`,
+  });
   const doc = await task.promise;
   return { doc, destroy: () => task.destroy() };
 }
