@@ -136,11 +136,13 @@ export async function buildApp(
       root: config.clientDir,
       prefix: '/',
       index: ['index.html'],
+      // The build writes .br and .gz beside each file (vite.config.ts): sent when the browser accepts them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash: they never change and may be cached for a year.
         if (/[/\\]assets[/\\]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        else if (/\.html(\.(br|gz))?$/.test(path)) res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });

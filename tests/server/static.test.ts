@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helper.ts';
 
@@ -11,6 +12,12 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>e-sign</title><div id="root"></div>');
   writeFileSync(join(clientDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
   writeFileSync(join(clientDir, 'favicon.ico'), 'icon');
+  // What the build writes beside each file (vite.config.ts).
+  writeFileSync(
+    join(clientDir, 'index.html.br'),
+    brotliCompressSync(readFileSync(join(clientDir, 'index.html'))),
+  );
+  writeFileSync(join(clientDir, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log(1)'));
   t = await createTestApp({ CLIENT_DIR: clientDir });
 });
 afterAll(async () => {
@@ -37,6 +44,23 @@ describe('the built client', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('sends the precompressed copy to a browser that accepts it, with the same cache rules', async () => {
+    const js = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(js.rawPayload).toString()).toBe('console.log(1)');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const html = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(html.headers['cache-control']).toBe('no-cache');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
   it('a missing file is a 404 envelope, and the API still answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/nope.js' });
     expect(res.statusCode).toBe(404);
@@ -56,7 +80,10 @@ describe('pdf.js data files', () => {
     expect(cmap.statusCode).toBe(200);
     expect(cmap.rawPayload.equals(readFileSync(join(root, 'cmaps', 'UniGB-UCS2-H.bcmap')))).toBe(true);
     expect(cmap.headers['cache-control']).toBe('public, max-age=86400');
-    const font = await t.app.inject({ method: 'GET', url: '/v1/pdfjs/standard_fonts/LiberationSans-Regular.ttf' });
+    const font = await t.app.inject({
+      method: 'GET',
+      url: '/v1/pdfjs/standard_fonts/LiberationSans-Regular.ttf',
+    });
     expect(font.statusCode).toBe(200);
     for (const url of [
       '/v1/pdfjs/cmaps/../package.json',

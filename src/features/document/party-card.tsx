@@ -241,7 +241,10 @@ export function PartyCard({
       </div>
       {lookup && party.kind === 'person' ? <p style={{ color: '#666', marginTop: -4 }}>{lookup}</p> : null}
       {choices && !party.picked ? (
-        <div role="group" aria-label={tt('chooseFrom')} style={{ marginTop: -4, marginBottom: 12 }}>
+        <fieldset
+          aria-label={tt('chooseFrom')}
+          style={{ border: 0, padding: 0, margin: 0, marginTop: -4, marginBottom: 12, minWidth: 0 }}
+        >
           {choices.length === 0 ? (
             <span style={{ color: '#666' }}>{tt('notFound')}</span>
           ) : (
@@ -263,7 +266,7 @@ export function PartyCard({
               </Button>
             ))
           )}
-        </div>
+        </fieldset>
       ) : null}
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <legend style={{ fontSize: 14, marginBottom: 6 }}>{tt('applies')}</legend>
