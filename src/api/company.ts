@@ -55,7 +55,9 @@ export function uploadPowerOfAttorney(companyId: string, file: File | Blob, file
   const form = new FormData();
   form.append('companyId', companyId);
   form.append('file', file, file instanceof File ? file.name : filename);
-  return post<Res<typeof calls.uploadPowerOfAttorney>>(UPLOAD_POWER_OF_ATTORNEY_PATH, form);
+  return post<Res<typeof calls.uploadPowerOfAttorney>>(UPLOAD_POWER_OF_ATTORNEY_PATH, form, {
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
 }
 
 /** URL of the letter's bytes (GET with the session cookie); `version` defeats the browser cache after a change. */

@@ -45,6 +45,7 @@ export const uploadDocument = (file: File, onProgress?: (fraction: number) => vo
   const form = new FormData();
   form.append('file', file, file.name);
   return post<Res<typeof calls.uploadDocument>>(`${CSIGN}/uploadDocument`, form, {
+    headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (e) => {
       if (onProgress && e.total) onProgress(Math.min(1, e.loaded / e.total));
     },

@@ -59,11 +59,14 @@ function imageForm(image: Blob, fields: Record<string, string>): FormData {
 
 /** multipart: an uploaded image (kind uploaded) or a signature drawn on the pad (kind drawn). */
 export const savePersonImageSeal = (image: Blob, kind: 'uploaded' | 'drawn') =>
-  post<Res<typeof calls.savePersonImageSeal>>(`${CSIGN}/savePersonImageSeal`, imageForm(image, { kind }));
+  post<Res<typeof calls.savePersonImageSeal>>(`${CSIGN}/savePersonImageSeal`, imageForm(image, { kind }), {
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
 
 /** multipart: an uploaded image of a company seal (administrator). */
 export const saveCompanyCustomizeSeal = (image: Blob, sealType: number, sealName?: string) =>
   post<Res<typeof calls.saveCompanyCustomizeSeal>>(
     `${CSIGN}/saveCompanyCustomizeSeal`,
     imageForm(image, { sealType: String(sealType), ...(sealName ? { sealName } : {}) }),
+    { headers: { 'Content-Type': 'multipart/form-data' } },
   );

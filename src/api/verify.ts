@@ -28,6 +28,7 @@ export const checkPdf = (file: File, onProgress?: (fraction: number) => void) =>
   const form = new FormData();
   form.append('file', file, file.name);
   return post<Res<typeof calls.checkPdf>>(`${CSIGN}/checkPdf`, form, {
+    headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (e) => {
       if (onProgress && e.total) onProgress(Math.min(1, e.loaded / e.total));
     },

@@ -11,7 +11,7 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 const plannedPage = lazyPage(() => import('./planned-route-page.tsx'));
 
 const PUBLIC: RouteHandle = { access: 'public' };
-/** Public, and drawn without antd: what a signer's phone opens from a link (src/features/signing-room). */
+/** Public, and drawn without antd: the login pages and what a signer's phone opens from a link (first loads). */
 const PLAIN_PUBLIC: RouteHandle = { access: 'public', isPlainUi: true };
 const PROTECTED: RouteHandle = { access: 'protected' };
 
@@ -105,7 +105,7 @@ const manageChildren: RouteObject[] = [
 const mobileChildren: RouteObject[] = [
   {
     path: paths.mobileLogin,
-    handle: PUBLIC,
+    handle: PLAIN_PUBLIC,
     lazy: lazyPage(() => import('@/features/auth/mobile-login-page.tsx')),
   },
   personPage('signVerify', PUBLIC, () => import('@/features/verify/sign-verify-page.tsx')),
@@ -253,7 +253,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.loginPage,
-        handle: PUBLIC,
+        handle: PLAIN_PUBLIC,
         lazy: lazyPage(() => import('@/features/auth/login-page.tsx')),
       },
       {

@@ -1,5 +1,5 @@
-import Button from 'antd/es/button';
 import { type Locale, useI18nStore } from '@/i18n/i18n-store.ts';
+import { PlainButton } from './plain-button.tsx';
 
 const OTHER: Record<Locale, { locale: Locale; label: string; lang: string }> = {
   'zh-CN': { locale: 'en-US', label: 'English', lang: 'en' },
@@ -12,8 +12,9 @@ export function LanguageSwitch({ type = 'link' }: { type?: 'link' | 'text' | 'de
   const setLocale = useI18nStore((s) => s.setLocale);
   const other = OTHER[locale];
   return (
-    <Button type={type} lang={other.lang} onClick={() => setLocale(other.locale)}>
+    // Plain, not antd: it sits on the login page, whose first load has no antd (see plain-input.tsx).
+    <PlainButton kind={type} lang={other.lang} onClick={() => setLocale(other.locale)}>
       {other.label}
-    </Button>
+    </PlainButton>
   );
 }

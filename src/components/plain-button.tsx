@@ -15,6 +15,10 @@ transition:color .2s,border-color .2s,background .2s;touch-action:manipulation}
 .plain-btn.is-primary{color:#fff;background:${PRIMARY_COLOR};border-color:${PRIMARY_COLOR}}
 .plain-btn.is-primary:hover{opacity:.85}
 .plain-btn.is-danger{color:#ff4d4f;border-color:#ff4d4f}
+.plain-btn.is-link,.plain-btn.is-text{border-color:transparent;background:transparent;box-shadow:none}
+.plain-btn.is-link{color:${PRIMARY_COLOR}}
+.plain-btn.is-link:hover{opacity:.75}
+.plain-btn.is-text:hover{color:rgba(0,0,0,.88);background:rgba(0,0,0,.06)}
 .plain-btn.is-danger.is-primary{color:#fff;background:#ff4d4f}
 .plain-btn.is-small{height:24px;padding:0 7px;border-radius:4px}
 .plain-btn.is-large{height:40px;padding:7px 15px;font-size:16px;border-radius:8px}
@@ -28,7 +32,7 @@ border-radius:50%;animation:plain-btn-spin .8s linear infinite}
 `;
 
 export type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
-  kind?: 'default' | 'primary';
+  kind?: 'default' | 'primary' | 'link' | 'text';
   isDanger?: boolean;
   size?: 'small' | 'middle' | 'large';
   isBlock?: boolean;
@@ -51,7 +55,7 @@ export function PlainButton({
 }: PlainButtonProps) {
   const classes = [
     'plain-btn',
-    kind === 'primary' && 'is-primary',
+    kind !== 'default' && `is-${kind}`,
     isDanger && 'is-danger',
     size !== 'middle' && `is-${size}`,
     isBlock && 'is-block',

@@ -17,6 +17,8 @@ export const enUS = {
 
   'field.phone': 'Phone',
   'field.password': 'Password',
+  'field.showPassword': 'Show password',
+  'field.hidePassword': 'Hide password',
   'field.confirmPassword': 'Confirm password',
   'field.newPassword': 'New password',
   'field.smsCode': 'SMS code',

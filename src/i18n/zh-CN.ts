@@ -17,6 +17,8 @@ export const zhCN: Messages = {
 
   'field.phone': '手机号',
   'field.password': '密码',
+  'field.showPassword': '显示密码',
+  'field.hidePassword': '隐藏密码',
   'field.confirmPassword': '确认密码',
   'field.newPassword': '新密码',
   'field.smsCode': '验证码',

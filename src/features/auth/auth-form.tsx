@@ -1,6 +1,6 @@
-import Input from 'antd/es/input';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { MessageKey } from '@/i18n/en-US.ts';
+import { PlainInput } from '@/components/plain-input.tsx';
 import { useT } from '@/i18n/i18n-store.ts';
 import type { Check } from './rules.ts';
 
@@ -37,12 +37,7 @@ type FieldProps = {
   id: string;
   label: string;
   error?: MessageKey;
-  children: (a11y: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-    status?: 'error';
-  }) => ReactNode;
+  children: (a11y: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 };
 
 /** A labelled field with its error under it; the input is found by its label. */
@@ -58,7 +53,6 @@ export function Field({ id, label, error, children }: FieldProps) {
         id,
         'aria-invalid': Boolean(error),
         'aria-describedby': error ? errorId : undefined,
-        status: error ? 'error' : undefined,
       })}
       {error && (
         <div id={errorId} role="alert" style={{ color: '#ff4d4f', fontSize: 13, marginTop: 4 }}>
@@ -82,12 +76,12 @@ export function TextField(props: {
   maxLength?: number;
 }) {
   const { name, label, value, error, onChange, type = 'text', autoComplete, inputMode, maxLength } = props;
-  const InputKind = type === 'password' ? Input.Password : Input;
   return (
     <Field id={name} label={label} error={error}>
       {(a11y) => (
-        <InputKind
+        <PlainInput
           {...a11y}
+          type={type}
           name={name}
           value={value}
           onChange={(e) => onChange(e.target.value)}

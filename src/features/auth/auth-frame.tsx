@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { pick, useI18nStore } from '@/i18n/i18n-store.ts';
+import { PRIMARY_COLOR } from '@/lib/theme.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 
 /** The frame of the login, register and password pages: platform name, language switch, one card. */
@@ -26,6 +27,10 @@ export function AuthFrame({
         background: '#f5f5f5',
       }}
     >
+      {/* Links in the brand colour, as antd's theme draws them on the other pages. */}
+      <style href="auth-frame" precedence="default">
+        {`.auth-frame a{color:${PRIMARY_COLOR};text-decoration:none}.auth-frame a:hover{opacity:.8}`}
+      </style>
       <header
         style={{
           width: '100%',
@@ -33,6 +38,7 @@ export function AuthFrame({
           justifyContent: 'space-between',
           alignItems: 'center',
           padding: '8px 16px',
+          boxSizing: 'border-box',
         }}
       >
         <strong>{entry.hyCenter.ptName ? pick(locale, entry.hyCenter.ptName) : ''}</strong>

@@ -1,9 +1,9 @@
-import Button from 'antd/es/button';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { userLogin } from '@/api/session.ts';
 import { paths } from '@/app/paths.ts';
+import { PlainButton } from '@/components/plain-button.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useT } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -56,9 +56,9 @@ export function LoginForm() {
         onChange={(v) => form.setValue('password', v)}
         autoComplete="current-password"
       />
-      <Button type="primary" htmlType="submit" block loading={isBusy}>
+      <PlainButton kind="primary" htmlType="submit" isBlock isBusy={isBusy}>
         {t('auth.login.submit')}
-      </Button>
+      </PlainButton>
       <p style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <span>
           {t('auth.login.noAccount')} <Link to={paths.registerPage}>{t('auth.login.toRegister')}</Link>

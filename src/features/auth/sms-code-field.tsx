@@ -1,12 +1,12 @@
 import type { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
 import { useState } from 'react';
 import { ApiError } from '@/api/http.ts';
 import { sendSmsCode } from '@/api/session.ts';
 import type { MessageKey } from '@/i18n/en-US.ts';
 import { useT } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
+import { PlainInput } from '@/components/plain-input.tsx';
 import { Field } from './auth-form.tsx';
 import { SMS_RESEND_SECONDS, useCountdown } from './use-countdown.ts';
 
@@ -44,7 +44,7 @@ export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }:
     <Field id="smsCode" label={t('field.smsCode')} error={error}>
       {(a11y) => (
         <div style={{ display: 'flex', gap: 8 }}>
-          <Input
+          <PlainInput
             {...a11y}
             name="smsCode"
             value={value}

@@ -1,7 +1,7 @@
 import { keySuffixOf } from '#contract/transport.ts';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, ERROR_MESSAGE_MS, http as client, post, RELOGIN_DELAY_MS } from '@/api/http.ts';
+import { ApiError, ERROR_MESSAGE_MS, getHttp, post, RELOGIN_DELAY_MS } from '@/api/http.ts';
 import { getSaleProductTypeList, userLogin } from '@/api/session.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { browser } from '@/lib/browser.ts';
@@ -84,6 +84,7 @@ describe('transport rules (SPEC §7)', () => {
         return HttpResponse.text('bytes');
       }),
     );
+    const client = await getHttp();
     await client.get('/v1/files/x');
     await client.get('/v1/files/x', { params: { a: 1 } });
     expect(ts[0]).toMatch(/\S{6,}/);
@@ -91,32 +92,8 @@ describe('transport rules (SPEC §7)', () => {
     expect(ts[0]).not.toBe(ts[1]);
   });
 
-  it('sends a multipart body as the browser writes it, with userType added, and query params on a POST', async () => {
-    const seen: { url: string; type: string | null; body: string }[] = [];
-    server.use(
-      http.post(`${CSIGN}/upload`, async ({ request }) => {
-        // Read as text: undici's formData() rejects jsdom's File objects (another realm).
-        seen.push({
-          url: request.url,
-          type: request.headers.get('content-type'),
-          body: await request.text(),
-        });
-        return ok('stored');
-      }),
-    );
-    const form = new FormData();
-    form.append('file', new Blob(['%PDF-1.7']), 'a.pdf');
-    await expect(post(`${CSIGN}/upload`, form, { params: { jsToken: 'j 1' } })).resolves.toBe('stored');
-    expect(seen).toHaveLength(1);
-    expect(new URL(seen[0].url).searchParams.get('jsToken')).toBe('j 1');
-    const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(seen[0].type ?? '')?.[1];
-    expect(boundary).toBeTruthy();
-    const parts = seen[0].body.split(`--${boundary}`).map((p) => p.replace(/\r\n/g, '\n').trim());
-    expect(parts).toContainEqual(expect.stringMatching(/name="file"; filename="a.pdf"[\s\S]*%PDF-1.7$/));
-    expect(parts).toContainEqual(expect.stringMatching(/name="userType"\n\n0$/));
-  });
-
   it('sends credentials, waits 180000 ms and uses the page origin by default', async () => {
+    const client = await getHttp();
     expect(client.defaults.withCredentials).toBe(true);
     expect(client.defaults.timeout).toBe(180_000);
     expect(client.defaults.baseURL).toBe('');

@@ -58,6 +58,18 @@ describe('login page', () => {
     expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('shows the typed password on request and hides it again', async () => {
+    renderAt('/loginPage', <LoginPage />, '/loginPage');
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    await userEvent.type(password, 'Secret123');
+    expect(password.type).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.type).toBe('text');
+    expect(password.value).toBe('Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.type).toBe('password');
+  });
+
   it('logs in, caches the login info and goes to the workspace when there is no next route', async () => {
     let body: unknown;
     server.use(
