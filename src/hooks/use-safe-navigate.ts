@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { type NavigateOptions, useLocation, useNavigate } from 'react-router-dom';
+import { type NavigateOptions, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 
 /**
  * navigate() that ignores a navigation to the location already shown and swallows the router's
@@ -19,5 +19,21 @@ export function useSafeNavigate() {
       }
     },
     [navigate, location.pathname, location.search],
+  );
+}
+
+/**
+ * A screen's own redirect once it knows more (e.g. "this step is not done yet, go back to it"), as a replace.
+ * It is skipped while another navigation is under way: an answer that arrives after the user has already
+ * moved on must not pull them back to this screen's flow.
+ */
+export function useScreenRedirect() {
+  const navigate = useSafeNavigate();
+  const isIdle = useNavigation().state === 'idle';
+  return useCallback(
+    (to: string) => {
+      if (isIdle) navigate(to, { replace: true });
+    },
+    [isIdle, navigate],
   );
 }

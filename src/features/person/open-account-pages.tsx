@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { createPersonCaCert, type PersonCert } from '@/api/person.ts';
 import { paths } from '@/app/paths.ts';
+import { useScreenRedirect } from '@/hooks/use-safe-navigate.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import {
   AgreementView,
@@ -59,10 +60,11 @@ export function OpenAccountEntryPage() {
 export function OpenAccountBasicPage() {
   const tt = useTexts(texts);
   const navigate = useNavigate();
+  const redirect = useScreenRedirect();
   const { status, isLoading } = useOpenStatus();
   useEffect(() => {
-    if (status?.isRealNameDone) navigate(paths.mobileOpenAccountVerify, { replace: true });
-  }, [status?.isRealNameDone, navigate]);
+    if (status?.isRealNameDone) redirect(paths.mobileOpenAccountVerify);
+  }, [status?.isRealNameDone, redirect]);
   return (
     <MobileSteps current={0}>
       {isLoading || !status ? (
@@ -80,10 +82,11 @@ export function OpenAccountBasicPage() {
 /** /mobile/openAccount/verify: read and accept the certificate agreement. */
 export function OpenAccountVerifyPage() {
   const navigate = useNavigate();
+  const redirect = useScreenRedirect();
   const { status } = useOpenStatus();
   useEffect(() => {
-    if (status && !status.isRealNameDone) navigate(paths.mobileOpenAccountBasic, { replace: true });
-  }, [status, navigate]);
+    if (status && !status.isRealNameDone) redirect(paths.mobileOpenAccountBasic);
+  }, [status, redirect]);
   return (
     <MobileSteps current={1}>
       <AgreementView onAccepted={() => navigate(paths.mobileOpenAccountFinish)} />
@@ -94,19 +97,19 @@ export function OpenAccountVerifyPage() {
 /** /mobile/openAccount/finish: the certificate is issued (idempotent) and shown. */
 export function OpenAccountFinishPage() {
   const tt = useTexts(texts);
-  const navigate = useNavigate();
+  const redirect = useScreenRedirect();
   const [cert, setCert] = useState<PersonCert | null>(null);
   const { status } = useOpenStatus();
   useEffect(() => {
     if (!status) return;
-    if (!status.isRealNameDone) navigate(paths.mobileOpenAccountBasic, { replace: true });
-    else if (!status.isAgreementAccepted) navigate(paths.mobileOpenAccountVerify, { replace: true });
+    if (!status.isRealNameDone) redirect(paths.mobileOpenAccountBasic);
+    else if (!status.isAgreementAccepted) redirect(paths.mobileOpenAccountVerify);
     else
       createPersonCaCert().then(async (issued) => {
         setCert(issued);
         await refreshLoginInfo();
       }, showApiError);
-  }, [status, navigate]);
+  }, [status, redirect]);
   return (
     <MobileSteps current={cert ? 3 : 2}>
       {cert ? (
