@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillPath, paths } from '../src/app/paths.ts';
+import { fillPath, paths } from '../src/config/paths.ts';
 import { type Locale, latestSmsCode, newPhone, texts } from './support.ts';
 
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {

@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '@/i18n/i18n-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export default function NotFoundPage() {
   const t = useT();

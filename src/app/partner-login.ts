@@ -3,7 +3,7 @@ import { loginEsign } from '@/api/partner.ts';
 import { nextTarget } from '@/features/auth/next-target.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '@/config/paths.ts';
 import { JS_TOKEN_PARAM } from './route-guard.ts';
 
 /**

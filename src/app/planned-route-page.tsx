@@ -1,7 +1,7 @@
 import { useMatches } from 'react-router-dom';
 import { PlannedPage } from '@/components/planned-page.tsx';
 import { pick, useI18nStore } from '@/i18n/i18n-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PLANNED_ROUTES, type PlannedKey } from './planned-routes.ts';
 import type { RouteHandle } from './route-guard.ts';
 

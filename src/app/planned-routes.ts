@@ -1,4 +1,4 @@
-import type { PathKey } from './paths.ts';
+import type { PathKey } from '@/config/paths.ts';
 
 /** A screen that a later issue builds: what it is and what it will offer, in both languages. */
 export type PlannedRoute = { title: { zh: string; en: string }; description: { zh: string; en: string } };

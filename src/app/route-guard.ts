@@ -3,7 +3,7 @@ import { getEsignLoginInfo } from '@/api/session.ts';
 import { browser } from '@/lib/browser.ts';
 import { syncPlatformFromQuery } from '@/platform/platform-store.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
-import { loginRedirect, paths } from './paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 
 /** The query parameter a partner platform's link carries its login token in (contract: JS_TOKEN_PARAM). */
 export const JS_TOKEN_PARAM = 'jsToken';

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, matchRoutes, redirect, type RouteObject } from 'react-router-dom';
-import { paths } from './paths.ts';
+import { paths } from '@/config/paths.ts';
 import type { PlannedKey } from './planned-routes.ts';
 import { loadAntdProvider, RouteError, RouteLoading, RootLayout } from './root-layout.tsx';
 import { accessFromHandles, isPlainUiOf, type RouteHandle, runRouteGuard } from './route-guard.ts';

@@ -12,7 +12,7 @@ import { maskPhone } from '@/lib/masks.ts';
 import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { paths } from '../paths.ts';
+import { paths } from '@/config/paths.ts';
 
 const MENU: { path: string; label: MessageKey }[] = [
   { path: paths.manageStartup, label: 'menu.startup' },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { userLogin } from '@/api/session.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useT } from '@/i18n/i18n-store.ts';

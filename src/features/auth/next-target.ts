@@ -1,4 +1,4 @@
-import { NEXT_PARAM, NEXT_TYPE_PARAM, NEXT_TYPE_ROUTE, paths } from '@/app/paths.ts';
+import { NEXT_PARAM, NEXT_TYPE_PARAM, NEXT_TYPE_ROUTE, paths } from '@/config/paths.ts';
 
 /**
  * Where to go after logging in: the route the guard stored in `next` when `nextType=route`, else the

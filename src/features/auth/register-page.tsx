@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { userRegister } from '@/api/session.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useT } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';

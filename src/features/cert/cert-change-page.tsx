@@ -13,7 +13,7 @@ import {
   reissueCaCert,
   renewCaCert,
 } from '@/api/cert.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import {
   CertDetails,

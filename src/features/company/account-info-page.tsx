@@ -5,7 +5,7 @@ import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
 import { UserType } from '#contract/enums.ts';
 import { type CompanyAccountInfo, getCompanyAccountInfo } from '@/api/company.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { maskPhone } from '@/lib/masks.ts';
 import { useSessionStore } from '@/session/session-store.ts';

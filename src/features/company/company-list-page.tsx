@@ -3,7 +3,7 @@ import List from 'antd/es/list';
 import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
 import { type MyCompany, getMyCompanyList, switchAccount } from '@/api/company.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { exportSheet } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';

@@ -14,7 +14,7 @@ import {
   sendCompanyMicroPayment,
   switchAccount,
 } from '@/api/company.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';

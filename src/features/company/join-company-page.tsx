@@ -5,7 +5,7 @@ import List from 'antd/es/list';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { joinCompany, searchCompanyToJoin } from '@/api/company.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { notify } from '@/lib/notify.ts';
 import { MobilePage, useAction, useCompanyTexts } from './parts.tsx';

@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import List from 'antd/es/list';
 import { useCallback, useEffect, useState } from 'react';
 import { type MyCompany, cancelJoinCompany, getMyCompanyList, joinCompany } from '@/api/company.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { MobilePage, StatusTag, showError, useAction, useCompanyTexts } from './parts.tsx';
 

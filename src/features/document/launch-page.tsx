@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { deleteDocument, uploadDocument } from '@/api/document.ts';
 import { getQuota, launchFlow, type Quota } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import {

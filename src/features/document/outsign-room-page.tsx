@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useLaunchDraft } from './launch-draft.ts';
 import { PositionEditor } from './position-editor.tsx';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type FlowMessage, listMessages, markMessagesRead } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';

@@ -18,7 +18,7 @@ import {
   signingRoomLogin,
 } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet } from '@/lib/export-sheet.ts';

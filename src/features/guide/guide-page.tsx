@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { guideTexts } from './texts.ts';
 

@@ -3,7 +3,7 @@ import Result from 'antd/es/result';
 import Steps from 'antd/es/steps';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PdfViewer } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { runBridgeAction } from '@/lib/native-bridge.ts';

@@ -10,7 +10,7 @@ import {
   listLaunchedFlows,
   type PartyView,
 } from '@/api/flow.ts';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';

@@ -7,7 +7,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { MAX_COPIES } from './pricing.ts';
 import { SaleProductType } from '#contract/enums.ts';
 import { createPackageOrder, getPackageList, type PackageInfo } from '@/api/package.ts';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { CountUp } from '@/components/count-up.tsx';
 import { NumberInput } from '@/components/number-input.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';

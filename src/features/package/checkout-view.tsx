@@ -8,7 +8,7 @@ import Table from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { cancelPackageOrder, getPackageOrder, type PackageOrder } from '@/api/package.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import {

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { SaleProductType, UserType } from '#contract/enums.ts';
 import { createGroupOrder, getPackageList, type PackageInfo } from '@/api/package.ts';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { CountUp } from '@/components/count-up.tsx';
 import { NumberInput } from '@/components/number-input.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';

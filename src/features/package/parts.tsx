@@ -7,7 +7,7 @@ import { SALE_PRODUCT_TYPE_NAMES, type SaleProductType, UserType } from '#contra
 import { ApiError } from '@/api/http.ts';
 import { type Eligibility, getPurchaseEligibility } from '@/api/package.ts';
 import { updateLoginUserInfoCache } from '@/api/session.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';

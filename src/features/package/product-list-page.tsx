@@ -5,7 +5,7 @@ import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
 import { SaleProductType } from '#contract/enums.ts';
 import { getPackageList, getPlatformAdminInfo, type PackageInfo } from '@/api/package.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { PackageCard } from './package-card.tsx';

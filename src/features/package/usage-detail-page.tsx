@@ -15,7 +15,7 @@ import {
   type UsageRow,
   type UserPackages,
 } from '@/api/package.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { type FaceAuthResult, getFaceAuthResult } from '@/api/person.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { showApiError } from './parts.tsx';
 import { texts } from './texts.ts';

@@ -4,7 +4,7 @@ import Steps from 'antd/es/steps';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { createPersonCaCert, type PersonCert } from '@/api/person.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useScreenRedirect } from '@/hooks/use-safe-navigate.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import {

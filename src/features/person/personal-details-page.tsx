@@ -9,7 +9,7 @@ import {
   type PersonCert,
   startFaceAuth,
 } from '@/api/person.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { CertView, showApiError, useFormatTime } from './parts.tsx';
 import { texts } from './texts.ts';

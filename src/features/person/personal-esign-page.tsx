@@ -5,7 +5,7 @@ import Steps from 'antd/es/steps';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { createPersonCaCert, getPersonCaCert, type PersonCert } from '@/api/person.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import {

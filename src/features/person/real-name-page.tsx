@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { RealNameForm, useOpenStatus } from './parts.tsx';
 import { texts } from './texts.ts';

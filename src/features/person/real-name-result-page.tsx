@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useNavigate } from 'react-router-dom';
 import { startFaceAuth } from '@/api/person.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { DevProviderNotice, showApiError, useOpenStatus } from './parts.tsx';
 import { texts } from './texts.ts';

@@ -3,7 +3,7 @@ import Result from 'antd/es/result';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { recoverAccountFinish, recoverAccountVerify } from '@/api/person.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { checkIdNumberField, checkName, checkPhone, checkSmsCode } from './rules.ts';
 import { PlainForm, refreshLoginInfo, showApiError, SmsField, TextInput, useFields } from './parts.tsx';

@@ -9,7 +9,7 @@ import Tabs from 'antd/es/tabs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type CompanySealDTO, previewSeal, saveCompanyCustomizeSeal, saveCompanySeal } from '@/api/seal.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { ImageUpload } from './image-upload.tsx';

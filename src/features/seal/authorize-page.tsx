@@ -9,7 +9,7 @@ import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { formatTime, MESSAGE_MS, SealStyles, showApiError, useSealList, useSealTypeName } from './parts.tsx';

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import { useNavigate } from 'react-router-dom';
 import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import {

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { getSignConfig, saveSignConfig } from '@/api/sign-config.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { type EditStep, newParty, stepsIssue } from './config-model.ts';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { deleteSignConfig, listSignConfigs, type SignConfig } from '@/api/sign-config.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** Narrower than this (CSS px) counts as a phone even with a desktop user agent (a small window, an emulator). */
 export const PHONE_MAX_WIDTH = 768;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { roomQuery, saveRoomLogin, sendLinkSmsCode, signingRoomLoginByLinkCode } from '@/api/flow.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { auditReportUrl, documentUrl, signedPdfUrl } from '@/api/document.ts';
 import { type FlowDetail, FlowStatus, getFlowDetail, roomQuery, roomTokenFor } from '@/api/flow.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { formatTime, showApiError } from './parts.tsx';

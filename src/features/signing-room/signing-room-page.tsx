@@ -14,7 +14,7 @@ import {
   signingRoomLogin,
 } from '@/api/flow.ts';
 import { sealImageSrc } from '@/api/seal.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import type { PageGeometry } from '@/components/pdf-viewer.tsx';
 import { PlainButton } from '@/components/plain-button.tsx';
 import type { SignaturePadHandle } from '@/components/signature-pad.tsx';

@@ -15,7 +15,7 @@ import {
   type Template,
   type TemplateField,
 } from '@/api/template.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import {

@@ -20,7 +20,7 @@ import {
   type TemplateRole,
   templatePdfUrl,
 } from '@/api/template.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { boxCentredAt } from '@/components/pdf-viewer/coords.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { uploadDocument } from '@/api/document.ts';
 import { ApiError } from '@/api/http.ts';
 import { deleteTemplate, listTemplates, saveTemplate, type TemplateSummary } from '@/api/template.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';

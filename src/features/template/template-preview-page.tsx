@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getTemplate, type Template, templatePdfUrl } from '@/api/template.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { FIELD_COLOR, MovableBox, ROLE_COLORS } from './movable-box.tsx';

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { documentUrl } from '@/api/document.ts';
 import { ApiError } from '@/api/http.ts';
 import { getTemplateDraft, launchTemplateFlow, type TemplateDraft } from '@/api/template.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { MovableBox, ROLE_COLORS } from './movable-box.tsx';

@@ -1,5 +1,5 @@
 import { generatePath, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { type View, VerifyScreen } from './verify-screen.tsx';
 
 const VIEW_PATHS: Record<Exclude<View, 'summary'>, string> = {

@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { HomeFigures, InProgressPreview, LoadProblem, PendingPreview } from './home-parts.tsx';

@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { nativeBridge, runBridgeAction } from '@/lib/native-bridge.ts';
 import { useSessionStore } from '@/session/session-store.ts';

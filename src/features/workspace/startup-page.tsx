@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { listLaunchedFlows } from '@/api/flow.ts';
 import { checkCurrentLoginUserOpenSign } from '@/api/person.ts';
-import { loginRedirect, paths } from '@/app/paths.ts';
+import { loginRedirect, paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { type StartupStepKey, currentStep, startupSteps } from './startup-steps.ts';

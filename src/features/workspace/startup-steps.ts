@@ -1,6 +1,6 @@
 import { UserType } from '#contract/enums.ts';
 import type { LoginInfo } from '@/api/session.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** The getting-started steps, in order; `:next` of /manage/startup/:next names one of these keys. */
 export const STARTUP_STEPS = ['esign', 'cert', 'seal', 'package', 'contract'] as const;

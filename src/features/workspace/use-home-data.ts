@@ -11,7 +11,7 @@ import {
   signingRoomLogin,
 } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
-import { paths } from '@/app/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { notify } from '@/lib/notify.ts';
 

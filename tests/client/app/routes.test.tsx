@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fillPath, paths } from '@/app/paths.ts';
+import { fillPath, paths } from '@/config/paths.ts';
 import { PLANNED_ROUTES, type PlannedKey } from '@/app/planned-routes.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
