@@ -50,7 +50,8 @@ let bob: Signer;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '30' });
+  // The same signers get many codes over this file's flows: the per-phone limit is sms.test.ts's subject.
+  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '30', SMS_MAX_PER_PHONE_HOUR: '100' });
   company = await companyWithSeals(t);
   alice = await personWithCert(t, '李四');
   bob = await personWithCert(t, '王五');
