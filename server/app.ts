@@ -53,7 +53,7 @@ export const modules: readonly ServerModule[] = [
 ];
 
 /**
- * Builds the HTTP app from its deps without listening: main.ts listens, tests use app.inject.
+ * Builds the HTTP app from its deps without listening: serve.ts listens, tests use app.inject.
  * `extraModules` (tests) are registered after the product's own.
  */
 export async function buildApp(

@@ -9,7 +9,7 @@ export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
- * Everything a module may use, built once in main.ts (or by the test helper) and handed to buildApp.
+ * Everything a module may use, built once in serve.ts (or by the test helper) and handed to buildApp.
  * The server keeps no request state in memory: all of it lives in `db` and `storage`. What it does keep
  * are caches of derived data (a cookie's session, a login's info) that a write seen here invalidates at
  * once and that expire after CACHE_TTL_MS, so several instances behind a load balancer stay consistent.

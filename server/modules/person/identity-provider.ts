@@ -109,7 +109,7 @@ export class IdentityProviderError extends Error {
 
 /**
  * Production must not start with the development provider (it would "verify" anyone) unless
- * ALLOW_DEV_IDENTITY_PROVIDER=1 says so on purpose (a demo). server/main.ts calls this before listening.
+ * ALLOW_DEV_IDENTITY_PROVIDER=1 says so on purpose (a demo). server/serve.ts calls this before listening.
  */
 export function assertIdentityProviderAllowed(config: Config): void {
   if (

@@ -138,7 +138,7 @@ export const personModule: ServerModule = {
 
     const provider = await person.identityProviderFor(deps);
     if (provider instanceof DevelopmentIdentityProvider) {
-      // In production only with ALLOW_DEV_IDENTITY_PROVIDER=1 (main.ts refuses otherwise): a demonstration.
+      // In production only with ALLOW_DEV_IDENTITY_PROVIDER=1 (serve.ts refuses otherwise): a demonstration.
       if (deps.config.isProduction)
         deps.log.warn('identity provider: DEVELOPMENT provider running in production');
       registerDevFacePages(app, deps, provider);

@@ -1,0 +1,90 @@
+// The server: config -> database (migrations) -> storage -> app -> listen. Loaded by server/main.ts.
+import '../scripts/require-node24.ts';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { closeDatabase, openDatabase } from './db/database.ts';
+import { type AppDeps, systemClock } from './deps.ts';
+import { pruneCounters } from './lib/rate-counter.ts';
+import { releaseStartupGarbage } from './lib/startup-garbage.ts';
+import { OutboxMessenger } from './messaging/messenger.ts';
+import { assertIdentityProviderAllowed } from './modules/person/identity-provider.ts';
+import { openBlobStore } from './storage/open-blob-store.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+try {
+  assertIdentityProviderAllowed(config);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] });
+log.info({ node: process.version, env: config.nodeEnv }, `starting on Node ${process.version}`);
+if (!config.masterKey && !config.isProduction) {
+  log.warn(
+    'ESIGN_MASTER_KEY is not set: a development key is used for keys at rest (never do this in production)',
+  );
+}
+
+const started = performance.now();
+const db = await openDatabase(config);
+const storage = await openBlobStore(config);
+const deps: AppDeps = {
+  config,
+  db,
+  storage,
+  log,
+  clock: systemClock,
+  messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
+};
+const app = await buildApp(deps);
+await app.listen({ port: config.port, host: config.host });
+releaseStartupGarbage();
+log.info(
+  { url: config.publicUrl, database: config.database.kind, ms: Math.round(performance.now() - started) },
+  'server ready',
+);
+
+// Rate-limit windows older than a day count nothing any more; drop them hourly so the table stays small.
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pruneTimer = setInterval(
+  () => {
+    pruneCounters(db, new Date(Date.now() - DAY_MS)).catch((err) =>
+      log.warn({ err }, 'pruning rate counters failed'),
+    );
+  },
+  60 * 60 * 1000,
+);
+pruneTimer.unref();
+
+let isStopping = false;
+async function shutdown(signal: string) {
+  if (isStopping) return;
+  isStopping = true;
+  log.info({ signal }, 'shutting down');
+  // A stuck connection must not keep the process alive forever.
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  clearInterval(pruneTimer);
+  try {
+    await app.close();
+    await closeDatabase(db);
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
