@@ -38,3 +38,19 @@ export async function exportSheet<Row>(
   const book = await buildWorkbook(columns, rows, sheetName);
   XLSX.writeFile(book, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`);
 }
+
+/** The most rows one export gathers (a sheet for people, not a backup). */
+export const EXPORT_MAX_ROWS = 2000;
+
+/** Every row of a paged list, 100 a page, up to EXPORT_MAX_ROWS: what an export of the current filter holds. */
+export async function allPages<Row>(
+  fetchPage: (pageNum: number, pageSize: number) => Promise<{ list: Row[]; total: number }>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let n = 1; rows.length < EXPORT_MAX_ROWS; n++) {
+    const res = await fetchPage(n, 100);
+    rows.push(...res.list);
+    if (res.list.length < 100 || rows.length >= res.total) break;
+  }
+  return rows.slice(0, EXPORT_MAX_ROWS);
+}

@@ -1,9 +1,12 @@
 // Client test setup: jsdom gaps antd needs, msw with unhandled requests as errors, and a clean slate
 // (DOM, cookies, storage, stores) after every test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw.ts';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): lazy screens and chunks load slowly on a busy 2-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

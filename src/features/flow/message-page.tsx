@@ -9,16 +9,12 @@ import { ApiError } from '@/api/http.ts';
 import { loginRedirect, paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
-import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
+import { allPages, exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { notify } from '@/lib/notify.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { formatTime } from './list-model.ts';
 import { texts } from './texts.ts';
-
-/** Export reads every page of the current filter (at most this many rows), not only the one shown. */
-const EXPORT_MAX_ROWS = 2000;
-const EXPORT_PAGE_SIZE = 100;
 
 /** /message: the user's notifications, newest first; opening one marks it read and follows its link. */
 export default function MessagePage() {
@@ -63,16 +59,9 @@ export default function MessagePage() {
   const doExport = async () => {
     setIsExporting(true);
     try {
-      const rows: FlowMessage[] = [];
-      for (let n = 1; rows.length < EXPORT_MAX_ROWS; n++) {
-        const res = await listMessages({
-          pageNum: n,
-          pageSize: EXPORT_PAGE_SIZE,
-          ...(unreadOnly ? { unreadOnly } : {}),
-        });
-        rows.push(...res.list);
-        if (res.list.length < EXPORT_PAGE_SIZE || rows.length >= res.total) break;
-      }
+      const rows = await allPages((pageNum, pageSize) =>
+        listMessages({ pageNum, pageSize, ...(unreadOnly ? { unreadOnly } : {}) }),
+      );
       const columns: SheetColumn<FlowMessage>[] = [
         { title: tt('colTitle'), value: (m) => m.title },
         { title: tt('colMessage'), value: (m) => m.text },

@@ -21,7 +21,7 @@ import { ApiError } from '@/api/http.ts';
 import { loginRedirect, paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
-import { exportSheet } from '@/lib/export-sheet.ts';
+import { allPages, exportSheet } from '@/lib/export-sheet.ts';
 import { notify } from '@/lib/notify.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
@@ -41,8 +41,6 @@ type Row = FlowSummary | PendingItem;
 
 const FLOW_STATUSES = ['signing', 'completed', 'declined', 'expired', 'cancelled'] as const;
 const PARTY_STATUSES = Object.values(PartyStatus);
-/** Export reads every page (at most this many rows), not only the one shown. */
-const EXPORT_MAX_ROWS = 2000;
 
 function fetchPage(kind: Kind, f: ListFilters, pageNum: number, pageSize: number) {
   const base = listRequest(f, pageNum, pageSize);
@@ -182,12 +180,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
   const doExport = async () => {
     setIsExporting(true);
     try {
-      const rows: Row[] = [];
-      for (let n = 1; rows.length < EXPORT_MAX_ROWS; n++) {
-        const res = await fetchPage(kind, filters, n, 100);
-        rows.push(...res.list);
-        if (res.list.length < 100 || rows.length >= res.total) break;
-      }
+      const rows = await allPages<Row>((pageNum, pageSize) => fetchPage(kind, filters, pageNum, pageSize));
       await exportSheet(
         tt(kind === 'pending' ? 'sheetPending' : 'sheetLaunched'),
         sheetColumns(tt as (k: string) => string, locale, kind),

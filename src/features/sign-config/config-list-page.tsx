@@ -11,6 +11,7 @@ import { Pager } from '@/components/pager.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
+import { ExportAllButton } from '@/components/export-all-button.tsx';
 
 const showError = (e: unknown) => {
   if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
@@ -64,6 +65,23 @@ export default function ConfigListPage() {
         <Button type="primary" onClick={() => navigate(paths.manageAddConfig)}>
           {tt('newConfig')}
         </Button>
+        <ExportAllButton<SignConfig>
+          label={tt('export')}
+          fileName={tt('sheetName')}
+          isEmpty={data.total === 0}
+          fetchPage={(pageNum, pageSize) =>
+            listSignConfigs({ pageNum, pageSize, keyword: keyword || undefined })
+          }
+          columns={[
+            { title: tt('name'), value: (c) => c.name },
+            {
+              title: tt('steps'),
+              value: (c) => c.steps.map((s) => s.parties.map((p) => p.name).join(' + ')).join(' → '),
+            },
+            { title: tt('templates'), value: (c) => c.templateCount },
+            { title: tt('updated'), value: (c) => new Date(c.updatedAt).toLocaleString() },
+          ]}
+        />
       </div>
       <Table<SignConfig>
         rowKey="configId"

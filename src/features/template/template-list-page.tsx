@@ -9,6 +9,7 @@ import { uploadDocument } from '@/api/document.ts';
 import { ApiError } from '@/api/http.ts';
 import { deleteTemplate, listTemplates, saveTemplate, type TemplateSummary } from '@/api/template.ts';
 import { paths } from '@/config/paths.ts';
+import { ExportAllButton } from '@/components/export-all-button.tsx';
 import { Pager } from '@/components/pager.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -101,6 +102,21 @@ export default function TemplateListPage() {
             <Button type="primary" onClick={() => fileInput.current?.click()} loading={progress !== null}>
               {tt('upload')}
             </Button>
+            <ExportAllButton<TemplateSummary>
+              label={tt('export')}
+              fileName={tt('sheetName')}
+              isEmpty={data.total === 0}
+              fetchPage={(pageNum, pageSize) =>
+                listTemplates({ pageNum, pageSize, keyword: keyword || undefined })
+              }
+              columns={[
+                { title: tt('name'), value: (t) => t.name },
+                { title: tt('file'), value: (t) => t.documentName },
+                { title: tt('roles'), value: (t) => t.roleNames.join(' / ') },
+                { title: tt('fields'), value: (t) => t.fieldCount },
+                { title: tt('updated'), value: (t) => new Date(t.updatedAt).toLocaleString() },
+              ]}
+            />
             {progress !== null ? (
               <Progress
                 percent={progress}

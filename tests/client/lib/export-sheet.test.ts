@@ -6,7 +6,7 @@ vi.mock('xlsx', async (importOriginal) => ({
   ...(await importOriginal<typeof import('xlsx')>()),
   writeFile: vi.fn(),
 }));
-import { buildWorkbook, exportSheet, sheetRows } from '@/lib/export-sheet.ts';
+import { allPages, buildWorkbook, EXPORT_MAX_ROWS, exportSheet, sheetRows } from '@/lib/export-sheet.ts';
 
 type Row = { name: string; count: number | null };
 const columns = [
@@ -45,5 +45,27 @@ describe('spreadsheet export', () => {
       expect.objectContaining({ SheetNames: ['Sheet1'] }),
       'report.xlsx',
     );
+  });
+
+  it('gathers every page of a list for an export, and stops at the row limit', async () => {
+    const total = 250;
+    const asked: number[] = [];
+    const fetchPage = async (pageNum: number, pageSize: number) => {
+      asked.push(pageNum);
+      const start = (pageNum - 1) * pageSize;
+      return {
+        list: Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => start + i),
+        total,
+      };
+    };
+    const rows = await allPages(fetchPage);
+    expect(rows).toHaveLength(250);
+    expect(rows[249]).toBe(249);
+    expect(asked).toEqual([1, 2, 3]);
+    const huge = await allPages(async (pageNum, pageSize) => ({
+      list: Array.from({ length: pageSize }, (_, i) => pageNum * pageSize + i),
+      total: 1_000_000,
+    }));
+    expect(huge).toHaveLength(EXPORT_MAX_ROWS);
   });
 });
