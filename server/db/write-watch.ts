@@ -48,6 +48,8 @@ const TX_END = /^\s*(?:commit|end|rollback(?!\s+to))\b/i;
 /** Classifies one SQL text (conservatively: anything unclear is a write to unknown tables). */
 export function effectOf(text: string): StatementEffect {
   if (TX_END.test(text)) return { kind: 'txEnd' };
+  // Several statements in one text: only the first would be read below, so count it as all tables.
+  if (/;\s*\S/.test(text)) return { kind: 'write', table: null };
   const target = WRITE_TARGET.exec(text);
   if (target) return { kind: 'write', table: target[1].toLowerCase() };
   if (NO_EFFECT.test(text)) return { kind: 'read' };

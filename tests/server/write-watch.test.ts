@@ -18,6 +18,8 @@ describe('effectOf', () => {
     ['COMMIT', { kind: 'txEnd' }],
     ['rollback', { kind: 'txEnd' }],
     ['ROLLBACK TO SAVEPOINT s1', { kind: 'write', table: null }],
+    ['UPDATE seals SET status = 1; INSERT INTO quota_holds VALUES (1)', { kind: 'write', table: null }],
+    ['select 1;', { kind: 'read' }],
   ])('%s', (text, effect) => {
     expect(effectOf(text)).toEqual(effect);
   });
