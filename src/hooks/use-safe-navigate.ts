@@ -24,16 +24,19 @@ export function useSafeNavigate() {
 
 /**
  * A screen's own redirect once it knows more (e.g. "this step is not done yet, go back to it"), as a replace.
- * It is skipped while another navigation is under way: an answer that arrives after the user has already
- * moved on must not pull them back to this screen's flow.
+ * It is skipped once the user has moved on: while another navigation is under way, or when the address no
+ * longer shows this screen (a hash change the router has not rendered yet). A late answer must not pull the
+ * user back into this screen's flow.
  */
 export function useScreenRedirect() {
   const navigate = useSafeNavigate();
+  const location = useLocation();
   const isIdle = useNavigation().state === 'idle';
   return useCallback(
     (to: string) => {
-      if (isIdle) navigate(to, { replace: true });
+      const shown = `#${location.pathname}${location.search}`;
+      if (isIdle && decodeURI(window.location.hash) === decodeURI(shown)) navigate(to, { replace: true });
     },
-    [isIdle, navigate],
+    [isIdle, navigate, location.pathname, location.search],
   );
 }
