@@ -67,6 +67,7 @@ test('every route of the spec resolves to its screen, unknown routes to the not-
   page,
   request,
 }) => {
+  test.setTimeout(300_000);
   // Logged in, so that protected routes show their screen rather than the login page.
   const phone = newPhone();
   await request.post('/v1/account/api/csign/sendSmsCode', {
@@ -103,7 +104,24 @@ test('every route of the spec resolves to its screen, unknown routes to the not-
     '/manage': '/manage/startup',
     '/manage/account': '/manage/account/accountInfo',
   };
+  // Each screen settles (its calls answered) before the next route: a screen that redirects on a late answer
+  // is then judged on its own route, not on the next one's.
+  let inFlight = 0;
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  const done = () => {
+    inFlight -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   for (const pattern of new Set(Object.values(paths))) {
+    // Best effort, at most 5 s: a screen that keeps a call open must not fail this journey.
+    await expect
+      .poll(() => inFlight, { timeout: 5_000 })
+      .toBeLessThanOrEqual(0)
+      .catch(() => {});
+    await page.waitForTimeout(100); // the effect that reacts to the last answer
     const path = fillPath(pattern, samples);
     await page.evaluate((hash) => {
       window.location.hash = hash;
