@@ -68,7 +68,8 @@ export default defineConfig({
   envDir: '.',
   server: {
     port: 5173,
-    proxy: { '/v1': { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false } },
+    // xfwd: the server's development outbox sees who is really asking (a remote client of `vite --host`).
+    proxy: { '/v1': { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false, xfwd: true } },
   },
   build: {
     outDir: 'dist/client',

@@ -20,7 +20,8 @@ const zOptionalString = z
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: zInt(0, 65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 (this machine only) outside production, 0.0.0.0 (every interface) in production. */
+  HOST: zOptionalString,
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: zOptionalString.pipe(z.url({ message: 'must be an absolute http(s) URL' }).optional()),
   /** Unset: embedded PGlite in DATA_DIR/pg. `memory://`: in-memory PGlite (tests). Otherwise a PostgreSQL URL. */
@@ -170,7 +171,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    // Development listens on this machine only: its outbox hands out SMS codes (issue 16).
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     publicUrl,
     isSecureCookies: publicUrl.startsWith('https://'),

@@ -5,13 +5,21 @@ describe('config', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
-    expect(c.host).toBe('0.0.0.0');
+    // A new user's `npm start` (development) listens on this machine only (issue 16).
+    expect(c.host).toBe('127.0.0.1');
     expect(c.publicUrl).toBe('http://localhost:8080');
     expect(c.database).toEqual({ kind: 'pglite', dataDir: expect.stringMatching(/data[/\\]pg$/) });
     expect(c.bodyLimitBytes).toBe(1024 * 1024);
     expect(c.uploadLimitBytes).toBe(50 * 1024 * 1024);
     expect(c.isProduction).toBe(false);
     expect(c.isSecureCookies).toBe(false);
+  });
+
+  it('listens on every interface only in production or when HOST says so', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ESIGN_MASTER_KEY: 'k'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '  ' }).host).toBe('127.0.0.1');
   });
 
   it('names the bad variable', () => {

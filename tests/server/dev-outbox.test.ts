@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sendSmsCode } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { type TestApp, createTestApp, uniquePhone } from './helper.ts';
@@ -64,4 +69,125 @@ describe('development outbox', () => {
       await prod.close();
     }
   });
+
+  type Headers = Record<string, string>;
+  const fromAddress = (
+    app: TestApp,
+    url: string,
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ) => app.app.inject({ method: 'GET', url, remoteAddress, headers });
+
+  it('refuses a client that is not on this machine, saying why in both languages', async () => {
+    const phone = uniquePhone();
+    await t.agent().call(sendSmsCode, { userType: 0, phone, purpose: 'register' });
+    const code = await t.smsCodeFor(phone);
+    for (const url of [`/v1/dev/outbox?phone=${phone}`, `/v1/dev/outbox.html?phone=${phone}`]) {
+      for (const address of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', '2001:db8::1']) {
+        const res = await fromAddress(t, url, address);
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain(code);
+        expect(res.json()).toEqual({
+          code: Code.Refused,
+          msg: expect.stringMatching(/loopback/),
+          data: null,
+        });
+      }
+      const zh = await fromAddress(t, url, '192.168.1.20', { 'accept-language': 'zh-CN' });
+      expect(zh.json().msg).toMatch(/本机/);
+      // The machine itself, over IPv4 or IPv6, is answered.
+      for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+        expect((await fromAddress(t, url, address)).statusCode).toBe(200);
+    }
+  });
+
+  it('cannot be opened by forging X-Forwarded-For, with or without TRUST_PROXY', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      for (const app of [t, proxied]) {
+        // A remote client claiming to be the machine itself.
+        for (const headers of [
+          { 'x-forwarded-for': '127.0.0.1' },
+          { 'x-real-ip': '127.0.0.1' },
+          { forwarded: 'for=127.0.0.1' },
+        ] as Headers[])
+          expect((await fromAddress(app, '/v1/dev/outbox', '203.0.113.7', headers)).statusCode).toBe(403);
+        // A proxy on this machine passing on a remote client (e.g. `vite --host`, which sets X-Forwarded-For).
+        for (const headers of [
+          { 'x-forwarded-for': '203.0.113.7' },
+          { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+          { forwarded: 'for="[2001:db8::1]:4711"' },
+        ] as Headers[])
+          expect((await fromAddress(app, '/v1/dev/outbox', '127.0.0.1', headers)).statusCode).toBe(403);
+        // A proxy on this machine passing on a client on this machine.
+        const local = { 'x-forwarded-for': '127.0.0.1', forwarded: 'for="[::1]:4711"' };
+        expect((await fromAddress(app, '/v1/dev/outbox', '127.0.0.1', local)).statusCode).toBe(200);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('a new user running the server', () => {
+  it('listens on loopback only, so the outbox is out of the network’s reach', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'esign-bind-'));
+    cpSync(join(inject('pkiTemplateDir'), 'pki'), join(dataDir, 'pki'), { recursive: true });
+    // The environment of someone who just typed `npm start`: no HOST, no NODE_ENV.
+    const env: Record<string, string | undefined> = { ...process.env };
+    for (const name of ['HOST', 'NODE_ENV', 'PUBLIC_URL', 'TRUST_PROXY', 'DATABASE_URL']) delete env[name];
+    const root = resolve(import.meta.dirname, '..', '..');
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: root,
+      env: {
+        ...env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        CLIENT_DIR: join(dataDir, 'no-client'),
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => {
+      output += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      output += b.toString();
+    });
+    try {
+      const deadline = Date.now() + 60_000;
+      let listening: RegExpExecArray | null = null;
+      while (!listening && Date.now() < deadline && child.exitCode === null) {
+        await new Promise((r) => setTimeout(r, 100));
+        listening = /Server listening at http:\/\/([^:"]+):(\d+)/.exec(output);
+      }
+      expect(listening, output).not.toBeNull();
+      const [, host, port] = listening!;
+      expect(host).toBe('127.0.0.1');
+      const res = await fetch(`http://127.0.0.1:${port}/v1/dev/outbox`);
+      expect(res.status).toBe(200);
+      // Every other address of this machine refuses the connection.
+      const others = Object.values(networkInterfaces())
+        .flat()
+        .filter((i) => i && !i.internal && i.family === 'IPv4')
+        .map((i) => i!.address);
+      for (const address of others) {
+        const refused = await new Promise<boolean>((done) => {
+          const socket = connect({ host: address, port: Number(port) });
+          socket.once('connect', () => {
+            socket.destroy();
+            done(false);
+          });
+          socket.once('error', () => done(true));
+        });
+        expect(refused, `${address}:${port} accepted a connection`).toBe(true);
+      }
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited.catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
