@@ -33,7 +33,7 @@ export const Code = {
   SmsLocked: 1201,
   /** Phone or password wrong. */
   BadCredentials: 1202,
-  /** The phone is already registered. */
+  /** The phone is already registered (told only after an SMS code proved the phone: no account discovery). */
   PhoneTaken: 1203,
   /** Signing flow (13xx): it is not this party's turn (an earlier step is still signing). */
   NotYourTurn: 1301,

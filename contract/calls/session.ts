@@ -46,7 +46,9 @@ export const sendSmsCode = defineCall({
   name: 'sendSmsCode',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: 'Send a 6-digit SMS code to a phone for one purpose (valid 5 minutes, once).',
+  summary:
+    'Send a 6-digit SMS code to a phone for one purpose (valid 5 minutes, once). The answer is the same whether or ' +
+    'not the phone has an account; only the SMS tells its owner (issue 16).',
   request: zBase.extend({
     phone: zPhone,
     purpose: z.enum(Object.values(SmsPurpose) as [string, ...string[]]),
@@ -58,7 +60,9 @@ export const userRegister = defineCall({
   name: 'userRegister',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: 'Register a person by phone, password and SMS code; logs the new user in.',
+  summary:
+    'Register a person by phone, password and SMS code; logs the new user in. The code is checked first (1200); ' +
+    'a proven phone that already has an account answers 1203.',
   request: zBase.extend({ phone: zPhone, password: zPassword, smsCode: zSmsCode }),
   response: zLoginInfo,
 });

@@ -9,6 +9,7 @@ import {
   updateLoginUserInfoCache,
   userLogin,
   userOperatorLogin,
+  userRegister,
 } from '#contract/calls/session.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { LoginState } from '#contract/enums.ts';
@@ -79,10 +80,17 @@ describe('register and log in', () => {
     expect(fresh.token).toBeTruthy();
   });
 
-  it('refuses a second registration of the same phone', async () => {
+  it('refuses a second registration of the same phone once its code is proven', async () => {
     const { phone } = await registerAndLogin(t);
-    const res = await t.agent().call(sendSmsCode, { userType: 0, phone, purpose: 'register' });
-    expect(res.body).toMatchObject({ code: Code.PhoneTaken, msg: 'this phone number is already registered' });
+    t.clock.advance(61_000);
+    const sent = await t.agent().call(sendSmsCode, { userType: 0, phone, purpose: 'register' });
+    expect(sent.body.code).toBe(0);
+    const smsCode = await t.smsCodeFor(phone, 'register');
+    const res = await t.agent().call(userRegister, { userType: 0, phone, password: 'Passw0rd1', smsCode });
+    expect(res.body).toMatchObject({
+      code: Code.PhoneTaken,
+      msg: 'this phone number already has an account: please log in (or reset the password if you forgot it)',
+    });
   });
 
   it('company login is refused clearly while the user has no company', async () => {

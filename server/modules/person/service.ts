@@ -271,9 +271,10 @@ export async function recoverVerify(
   }
   const user = await findUserById(deps.db, session.userId);
   if (user?.phone === body.newPhone) throw new AppError(Code.Refused, P.recoverySamePhone);
+  // The new phone's code first: whether that phone has an account is told only to its proven owner.
+  await consumeSmsCode(deps, body.newPhone, SmsPurpose.RecoverAccount, body.smsCode);
   if (await findUserByPhone(deps.db, body.newPhone))
     throw new AppError(Code.PhoneTaken, P.recoveryPhoneTaken);
-  await consumeSmsCode(deps, body.newPhone, SmsPurpose.RecoverAccount, body.smsCode);
   const ticket = newSecret(32);
   await q.insertRecovery(deps.db, {
     ticketHash: sha256(ticket),

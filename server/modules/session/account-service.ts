@@ -32,8 +32,9 @@ export async function registerPerson(
   reply: FastifyReply,
   input: { phone: string; password: string; smsCode: string },
 ): Promise<LiveSession> {
-  if (await findUserByPhone(deps.db, input.phone)) throw new AppError(Code.PhoneTaken, S.phoneTaken);
+  // The code first: until the phone is proven, the answer must not tell whether it has an account (issue 16).
   await consumeSmsCode(deps, input.phone, SmsPurpose.Register, input.smsCode);
+  if (await findUserByPhone(deps.db, input.phone)) throw new AppError(Code.PhoneTaken, S.phoneTaken);
   const userId = await insertUser(deps.db, input.phone, await hashPassword(input.password), deps.clock.now());
   if (!userId) throw new AppError(Code.PhoneTaken, S.phoneTaken);
   return startSession(deps, reply, { userId, userType: UserType.Person, companyId: null });
@@ -96,8 +97,8 @@ export async function resetPassword(
 ) {
   await consumeSmsCode(deps, input.phone, SmsPurpose.ResetPassword, input.smsCode);
   const user = await findUserByPhone(deps.db, input.phone);
-  // A code for an unknown phone was never sent, so a valid one cannot exist; guard anyway.
-  if (!user) throw new AppError(Code.SmsCodeInvalid, S.smsInvalid);
+  // The code proved the phone: its owner may learn that it has no account (the SMS said so too).
+  if (!user) throw new AppError(Code.NotFound, S.phoneNotRegistered);
   await setPassword(deps.db, user.id, await hashPassword(input.newPassword));
   await endUserSessions(deps.db, user.id, SessionEndReason.PasswordReset, deps.clock.now());
 }

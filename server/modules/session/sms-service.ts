@@ -41,9 +41,28 @@ async function assertNotLocked(deps: AppDeps, phone: string, now: Date): Promise
 }
 
 /**
- * Sends a 6-digit code for one purpose. Register needs a free phone, login an existing one. For a
- * password reset the answer is the same whether or not the phone exists (no account discovery), and
- * no SMS goes out to an unknown phone.
+ * What the SMS adds when the phone's account is not what the purpose expects. Only the phone's owner
+ * reads it: the answer to the caller is the same either way (issue 16, no account discovery).
+ */
+function accountNote(purpose: string, hasAccount: boolean, publicUrl: string): { zh: string; en: string } {
+  if (purpose === SmsPurpose.Register && hasAccount)
+    return {
+      zh: `该手机号已有账号，可直接登录或找回密码：${publicUrl}/#/loginPage`,
+      en: ` This number already has an account: log in or reset your password at ${publicUrl}/#/loginPage`,
+    };
+  if ((purpose === SmsPurpose.Login || purpose === SmsPurpose.ResetPassword) && !hasAccount)
+    return {
+      zh: `该手机号尚未注册账号，请先注册：${publicUrl}/#/registerPage`,
+      en: ` No account uses this number yet; register at ${publicUrl}/#/registerPage`,
+    };
+  return { zh: '', en: '' };
+}
+
+/**
+ * Sends a 6-digit code for one purpose. The answer never depends on whether the phone has an account
+ * (register, login and password reset alike): the same checks, the same writes, the same SMS, whose
+ * text alone tells the phone's owner that the number already has an account (register) or has none
+ * (login, reset). The calls that use the code say so only once the code has proven the phone.
  */
 export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string, ip: string) {
   const now = deps.clock.now();
@@ -53,9 +72,7 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
   if ((await hitCounter(deps.db, `sms-ip:${ip}`, HOUR_MS, now)) > sms.maxPerIpHour) {
     throw new AppError(Code.RateLimited, S.smsTooMany);
   }
-  const user = await findUserByPhone(deps.db, phone);
-  if (purpose === SmsPurpose.Register && user) throw new AppError(Code.PhoneTaken, S.phoneTaken);
-  if (purpose === SmsPurpose.Login && !user) throw new AppError(Code.NotFound, S.phoneNotRegistered);
+  const hasAccount = (await findUserByPhone(deps.db, phone)) !== null;
   const latest = await latestSmsCode(deps.db, phone, purpose);
   if (latest) {
     const waitMs = latest.createdAt.getTime() + sms.resendSeconds * 1000 - now.getTime();
@@ -73,12 +90,12 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
     now,
     expiresAt: new Date(now.getTime() + sms.codeTtlSeconds * 1000),
   });
-  if (purpose === SmsPurpose.ResetPassword && !user) return answer;
   const what = PURPOSE_TEXT[purpose] ?? { zh: '验证', en: 'verification' };
   const minutes = Math.round(sms.codeTtlSeconds / 60);
+  const note = accountNote(purpose, hasAccount, deps.config.publicUrl);
   const text =
-    `【电子签章】您的${what.zh}验证码为 ${code}，${minutes} 分钟内有效，请勿泄露。` +
-    ` [e-Sign] Your ${what.en} code is ${code}, valid for ${minutes} minutes. Do not share it.`;
+    `【电子签章】您的${what.zh}验证码为 ${code}，${minutes} 分钟内有效，请勿泄露。${note.zh}` +
+    ` [e-Sign] Your ${what.en} code is ${code}, valid for ${minutes} minutes. Do not share it.${note.en}`;
   await deps.messenger.sendSms(phone, purpose, text, code);
   return answer;
 }

@@ -2,8 +2,15 @@ import type { Text } from '../../http/texts.ts';
 
 /** Messages of the session module, both languages. */
 export const S = {
-  phoneTaken: { en: 'this phone number is already registered', zh: '该手机号已注册' },
-  phoneNotRegistered: { en: 'this phone number is not registered', zh: '该手机号未注册' },
+  // Told only after an SMS code proved the phone (issue 16); the client links to the login / register page.
+  phoneTaken: {
+    en: 'this phone number already has an account: please log in (or reset the password if you forgot it)',
+    zh: '该手机号已有账号，请直接登录（忘记密码可找回）',
+  },
+  phoneNotRegistered: {
+    en: 'this phone number has no account yet: please register first',
+    zh: '该手机号尚未注册账号，请先注册',
+  },
   badCredentials: { en: 'phone number or password is wrong', zh: '手机号或密码错误' },
   smsInvalid: { en: 'the SMS code is wrong, expired or already used', zh: '短信验证码错误、已过期或已使用' },
   smsTooMany: {

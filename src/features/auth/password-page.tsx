@@ -1,9 +1,11 @@
+import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { resetPassword } from '@/api/session.ts';
+import { paths } from '@/config/paths.ts';
 import { useT } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
@@ -22,18 +24,22 @@ export default function PasswordPage() {
   });
   const [isBusy, setIsBusy] = useState(false);
   const [isDone, setIsDone] = useState(false);
+  /** The server's message when the proven phone has no account (1101): shown with a link to register. */
+  const [noAccountMessage, setNoAccountMessage] = useState<string | null>(null);
   const loginUrl = usePlatformStore((s) => s.entry.hyCenter.resetPwd.loginUrl);
   const toLogin = loginUrl ? <Link to={`/${loginUrl}`}>{t('auth.password.toLogin')}</Link> : null;
 
   const submit = async () => {
     if (!form.validate()) return;
     setIsBusy(true);
+    setNoAccountMessage(null);
     try {
       const { phone, smsCode, newPassword } = form.values;
       await resetPassword({ phone: phone.trim(), smsCode: smsCode.trim(), newPassword });
       setIsDone(true);
     } catch (error) {
-      if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+      if (error instanceof ApiError && error.code === Code.NotFound) setNoAccountMessage(error.message);
+      else if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
     } finally {
       setIsBusy(false);
     }
@@ -74,6 +80,12 @@ export default function PasswordPage() {
             onChange={(v) => form.setValue('newPassword', v)}
             autoComplete="new-password"
           />
+          {noAccountMessage && (
+            <div role="alert" style={{ marginBottom: 12 }}>
+              <p>{noAccountMessage}</p>
+              <Link to={paths.registerPage}>{t('auth.login.toRegister')}</Link>
+            </div>
+          )}
           <Button type="primary" htmlType="submit" block loading={isBusy}>
             {t('auth.password.submit')}
           </Button>

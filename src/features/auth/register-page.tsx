@@ -1,3 +1,4 @@
+import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
@@ -26,6 +27,8 @@ export default function RegisterPage() {
     confirmPassword: { check: checkConfirm(password) },
   });
   const [isBusy, setIsBusy] = useState(false);
+  /** The server's message when the proven phone already has an account (1203): shown with the way in. */
+  const [takenMessage, setTakenMessage] = useState<string | null>(null);
   const navigate = useSafeNavigate();
   const setVerified = useSessionStore((s) => s.setVerified);
   const { register } = usePlatformStore((s) => s.entry.hyCenter);
@@ -33,6 +36,7 @@ export default function RegisterPage() {
   const submit = async () => {
     if (!form.validate()) return;
     setIsBusy(true);
+    setTakenMessage(null);
     try {
       const { phone, smsCode } = form.values;
       const info = await userRegister({
@@ -44,7 +48,8 @@ export default function RegisterPage() {
       notify.success(t('auth.register.done'), 2000);
       navigate(paths.manage, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+      if (error instanceof ApiError && error.code === Code.PhoneTaken) setTakenMessage(error.message);
+      else if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
     } finally {
       setIsBusy(false);
     }
@@ -91,6 +96,15 @@ export default function RegisterPage() {
           onChange={(v) => form.setValue('confirmPassword', v)}
           autoComplete="new-password"
         />
+        {takenMessage && (
+          <div role="alert" style={{ marginBottom: 12 }}>
+            <p>{takenMessage}</p>
+            <Link to={register.loginUrl ? `/${register.loginUrl}` : paths.loginPage}>
+              {t('auth.register.toLogin')}
+            </Link>{' '}
+            · <Link to={paths.passwordPage}>{t('auth.login.forgot')}</Link>
+          </div>
+        )}
         <Button type="primary" htmlType="submit" block loading={isBusy}>
           {t('auth.register.submit')}
         </Button>

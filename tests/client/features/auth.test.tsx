@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -176,6 +176,24 @@ describe('register page', () => {
     expect(body).toEqual({ phone: '13812345678', smsCode: '123456', password: 'abc12345', userType: 0 });
   });
 
+  it('a proven phone that already has an account is told so, with links to log in and reset', async () => {
+    const taken =
+      'this phone number already has an account: please log in (or reset the password if you forgot it)';
+    server.use(http.post(`${CSIGN}/userRegister`, () => fail(1203, taken)));
+    renderAt('/registerPage', <RegisterPage />, '/registerPage');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Phone'), '13812345678');
+    await user.type(screen.getByLabelText('SMS code'), '123456');
+    await user.type(screen.getByLabelText('Password'), 'abc12345');
+    await user.type(screen.getByLabelText('Confirm password'), 'abc12345');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(taken);
+    expect(errors).toEqual([]);
+    await user.click(within(alert).getByRole('link', { name: 'Forgot password' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/passwordPage');
+  });
+
   it('rejects a weak password before sending', async () => {
     renderAt('/registerPage', <RegisterPage />, '/registerPage');
     await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh');
@@ -221,5 +239,23 @@ describe('password page', () => {
       { phone: '13812345678', smsCode: '654321', newPassword: 'newpass99', userType: 0 },
     ]);
     expect(screen.getByRole('link', { name: 'Back to log in' })).toBeTruthy();
+  });
+
+  it('a proven phone without an account is told so, with a link to register', async () => {
+    server.use(
+      http.post(`${CSIGN}/resetPassword`, () =>
+        fail(1101, 'this phone number has no account yet: please register first'),
+      ),
+    );
+    renderAt('/passwordPage', <PasswordPage />, '/passwordPage');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Phone'), '13812345678');
+    await user.type(screen.getByLabelText('SMS code'), '654321');
+    await user.type(screen.getByLabelText('New password'), 'newpass99');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('no account yet');
+    await user.click(within(alert).getByRole('link', { name: 'Register' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/registerPage');
   });
 });

@@ -370,7 +370,12 @@ describe('account recovery on a new phone', () => {
     const { agent } = await registerAndLogin(t);
     const { name, idNumber } = await passRealName(t, agent);
     const taken = await registerAndLogin(t);
-    const res = await verify(agent, { name, idNumber, newPhone: taken.phone, smsCode: '123456' });
+    // Until its code is proven, a taken phone answers like any other: wrong code (issue 16).
+    const sent = await realNameCode(t, agent, taken.phone, 'recoverAccount');
+    const guess = sent === '111111' ? '222222' : '111111';
+    const unproven = await verify(agent, { name, idNumber, newPhone: taken.phone, smsCode: guess });
+    expect(unproven.body.code).toBe(Code.SmsCodeInvalid);
+    const res = await verify(agent, { name, idNumber, newPhone: taken.phone, smsCode: sent });
     expect(res.body.code).toBe(Code.PhoneTaken);
     expect(res.body.msg).toMatch(/^newPhone: /);
   });
