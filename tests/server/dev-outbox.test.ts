@@ -82,11 +82,19 @@ describe('development outbox', () => {
     const phone = uniquePhone();
     await t.agent().call(sendSmsCode, { userType: 0, phone, purpose: 'register' });
     const code = await t.smsCodeFor(phone);
-    for (const url of [`/v1/dev/outbox?phone=${phone}`, `/v1/dev/outbox.html?phone=${phone}`]) {
+    // The simulated central login logs anyone in by phone: the same rule.
+    const urls = [
+      `/v1/dev/outbox?phone=${phone}`,
+      `/v1/dev/outbox.html?phone=${phone}`,
+      `/v1/dev/hy-login?phone=${phone}`,
+      '/v1/dev/hy-logout',
+    ];
+    for (const url of urls) {
       for (const address of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', '2001:db8::1']) {
         const res = await fromAddress(t, url, address);
         expect(res.statusCode).toBe(403);
         expect(res.body).not.toContain(code);
+        expect(res.headers['set-cookie']).toBeUndefined();
         expect(res.json()).toEqual({
           code: Code.Refused,
           msg: expect.stringMatching(/loopback/),

@@ -22,6 +22,7 @@ import {
 } from './central-platform.ts';
 import { loginFromCentral, loginWithPartnerToken, partnerIdentityOf } from './service.ts';
 import { P } from './texts.ts';
+import { requireLocalClient } from '../../http/local-client.ts';
 
 const zHyLoginQuery = z.object({
   phone: zPhone,
@@ -64,7 +65,7 @@ export const partnerModule: ServerModule = {
       const typed = app.withTypeProvider<ZodTypeProvider>();
       typed.get(
         '/v1/dev/hy-login',
-        { schema: { hide: true, querystring: zHyLoginQuery } },
+        { schema: { hide: true, querystring: zHyLoginQuery }, onRequest: requireLocalClient },
         async (req, reply) => {
           const { phone, name, company } = req.query;
           const value = devHySessionValue(
@@ -86,10 +87,19 @@ export const partnerModule: ServerModule = {
           };
         },
       );
-      typed.get('/v1/dev/hy-logout', { schema: { hide: true } }, async (_req, reply) => {
-        reply.clearCookie(HY_SESSION_COOKIE, { path: '/' });
-        return { code: Code.Ok, msg: 'success', data: null };
-      });
+      typed.get(
+        '/v1/dev/hy-logout',
+        { schema: { hide: true }, onRequest: requireLocalClient },
+        async (_req, reply) => {
+          reply.clearCookie(HY_SESSION_COOKIE, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: deps.config.isSecureCookies,
+          });
+          return { code: Code.Ok, msg: 'success', data: null };
+        },
+      );
     }
   },
 };
