@@ -6,13 +6,16 @@
  * section named by that startxref merged with its /Prev chain (and hybrid /XRefStm). This is what
  * signature verification needs and what general-purpose PDF libraries do not expose.
  */
+import { type Crypt, type EncryptionState, openEncryption } from './crypt.ts';
 import { decodeStreamData } from './filters.ts';
 import {
   type IndirectObject,
   indexOf,
+  isArray,
   isDict,
   isRef,
   isStream,
+  isString,
   Lexer,
   type PdfDict,
   type PdfObject,
@@ -72,10 +75,60 @@ export class PdfFile {
   >();
   private readonly sectionCache = new Map<number, XrefSection | null>();
 
+  /**
+   * Set when the latest trailer names an /Encrypt dictionary: opened with the empty user password (then
+   * every string and stream read through this object comes decrypted), or why it cannot be.
+   */
+  readonly encryption: EncryptionState | undefined;
+  private crypt: Crypt | undefined;
+  private encryptNum = -1;
+
   constructor(bytes: Uint8Array, deadline: Deadline = noDeadline) {
     this.bytes = bytes;
     this.deadline = deadline;
     this.revisions = this.findRevisions();
+    this.encryption = this.openEncryption();
+    if (this.encryption?.kind === 'open') this.crypt = this.encryption.crypt;
+  }
+
+  private openEncryption(): EncryptionState | undefined {
+    const rev = this.latest;
+    const e = rev.trailer.v.get('Encrypt');
+    if (e === undefined || e === null) return undefined;
+    if (isRef(e)) this.encryptNum = e.num;
+    const enc = this.resolve(rev, e);
+    const id = rev.trailer.v.get('ID');
+    const id0 = isArray(id) && isString(id.v[0]) ? id.v[0].v : new Uint8Array(0);
+    if (!isDict(enc)) return { kind: 'unsupported', detail: 'the /Encrypt dictionary cannot be read' };
+    return openEncryption(enc, id0);
+  }
+
+  /** A copy of an object read from the file with its strings and stream data decrypted. */
+  private decrypt(io: IndirectObject, crypt: Crypt): IndirectObject {
+    const { num, gen } = io;
+    const walk = (o: PdfObject, depth: number): PdfObject => {
+      if (o === null || typeof o !== 'object' || depth > 64) return o;
+      switch (o.t) {
+        case 'str':
+          return { ...o, v: crypt.decryptString(num, gen, o.v) };
+        case 'arr':
+          return { t: 'arr', v: o.v.map((x) => walk(x, depth + 1)) };
+        case 'dict': {
+          // a signature's /Contents is never encrypted (ISO 32000-2 §7.6.2)
+          const isSig = o.v.has('ByteRange');
+          const v = new Map<string, PdfObject>();
+          for (const [k, x] of o.v) v.set(k, isSig && k === 'Contents' ? x : walk(x, depth + 1));
+          return { ...o, v };
+        }
+        case 'stream': {
+          const dict = walk(o.dict, depth + 1) as PdfDict;
+          return { ...o, dict, raw: crypt.decryptStream(num, gen, o.dict, o.raw) };
+        }
+        default:
+          return o;
+      }
+    };
+    return { ...io, obj: walk(io.obj, 0) };
   }
 
   get latest(): Revision {
@@ -139,6 +192,7 @@ export class PdfFile {
           io = null;
         }
       }
+      if (io && this.crypt && io.num !== this.encryptNum) io = this.decrypt(io, this.crypt);
       this.objCache.set(offset, io);
     }
     const io = this.objCache.get(offset) ?? null;

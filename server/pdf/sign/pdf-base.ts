@@ -5,6 +5,7 @@
  * refused (BrokenXref), because appending to it would fail in viewers; repair.ts rebuilds such a file
  * before its first signature.
  */
+import type { Crypt } from '../parse/crypt.ts';
 import { PdfFile, PdfParseError, type Revision } from '../parse/document.ts';
 import {
   indexOf,
@@ -47,9 +48,11 @@ export class PdfBase {
   readonly usesXrefStream: boolean;
   /** the next free object number (/Size) */
   readonly size: number;
+  /** the key of an encrypted file (opened with the empty user password): the update is encrypted too */
+  readonly crypt: Crypt | undefined;
   private readonly cache = new Map<number, PdfObject>();
 
-  /** Reads `bytes`; throws SignError (NotPdf, Encrypted, BrokenXref). */
+  /** Reads `bytes`; throws SignError (NotPdf, Encrypted, PasswordRequired, SigningNotPermitted, BrokenXref). */
   constructor(bytes: Uint8Array) {
     this.bytes = bytes;
     if (bytes.length < 32 || indexOf(bytes, '%PDF-', 0, 1024) < 0) throw new SignError(SignErrorCode.NotPdf);
@@ -71,7 +74,13 @@ export class PdfBase {
     this.xrefOffset = rev.xrefOffset;
     this.trailer = rev.trailer;
     this.usesXrefStream = isName(rev.trailer.v.get('Type'), 'XRef');
-    if (this.trailer.v.has('Encrypt')) throw new SignError(SignErrorCode.Encrypted);
+    const enc = file.encryption;
+    if (enc?.kind === 'password') throw new SignError(SignErrorCode.PasswordRequired);
+    if (enc?.kind === 'unsupported') throw new SignError(SignErrorCode.Encrypted, enc.detail);
+    if (enc?.kind === 'open') {
+      if (enc.crypt.signingForbiddenBy()) throw new SignError(SignErrorCode.SigningNotPermitted);
+      this.crypt = enc.crypt;
+    }
     const size = intOf(this.trailer.v.get('Size'));
     if (size === undefined) throw broken('the trailer has no /Size');
     let maxNum = 0;
