@@ -32,7 +32,9 @@ export type EncryptionState =
   /** the user password is not empty: the file cannot be read without it */
   | { kind: 'password' }
   /** a security handler or algorithm this reader does not implement */
-  | { kind: 'unsupported'; detail: string };
+  | { kind: 'unsupported'; detail: string }
+  /** the /Encrypt entry leads to no dictionary: damaged cross-reference data */
+  | { kind: 'damaged' };
 
 function md5(...parts: Uint8Array[]): Uint8Array {
   const h = createHash('md5');

@@ -99,7 +99,7 @@ export class PdfFile {
     const enc = this.resolve(rev, e);
     const id = rev.trailer.v.get('ID');
     const id0 = isArray(id) && isString(id.v[0]) ? id.v[0].v : new Uint8Array(0);
-    if (!isDict(enc)) return { kind: 'unsupported', detail: 'the /Encrypt dictionary cannot be read' };
+    if (!isDict(enc)) return { kind: 'damaged' };
     return openEncryption(enc, id0);
   }
 

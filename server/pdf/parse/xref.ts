@@ -210,6 +210,8 @@ export type RebuiltXref = {
   table: Map<number, XrefEntry>;
   /** keys of the trailers found (tables' `trailer` and cross-reference streams), later ones winning */
   trailer: PdfDict;
+  /** some trailer of the file names a catalog and no /Encrypt (see repair.ts) */
+  plainTrailer: boolean;
 };
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
@@ -226,6 +228,7 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
   const table = new Map<number, XrefEntry>();
   const objStms: number[] = [];
   const trailerKeys = new Map<string, PdfObject>();
+  const plain = { seen: false };
   let catalog: { num: number; gen: number } | undefined;
   let from = 0;
   for (let guard = 0; guard < 5_000_000; guard++) {
@@ -268,7 +271,7 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
     if (dict) {
       if (isStream(obj) && isName(dict.v.get('Type'), 'ObjStm')) objStms.push(num);
       if (isName(dict.v.get('Type'), 'Catalog')) catalog = { num, gen };
-      if (isStream(obj) && isName(dict.v.get('Type'), 'XRef')) takeTrailer(trailerKeys, dict);
+      if (isStream(obj) && isName(dict.v.get('Type'), 'XRef')) takeTrailer(trailerKeys, dict, plain);
     }
     if (io.end > from) from = io.end;
   }
@@ -279,7 +282,7 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
     t = tp + 7;
     try {
       const d = new Lexer(b, tp + 7).parseObject();
-      if (isDict(d)) takeTrailer(trailerKeys, d);
+      if (isDict(d)) takeTrailer(trailerKeys, d, plain);
     } catch {
       // keep looking
     }
@@ -315,11 +318,12 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
   trailerKeys.set('Size', max + 1);
   trailerKeys.delete('Prev');
   trailerKeys.delete('XRefStm');
-  return { table, trailer: { t: 'dict', v: trailerKeys, start: -1, end: -1 } };
+  return { table, trailer: { t: 'dict', v: trailerKeys, start: -1, end: -1 }, plainTrailer: plain.seen };
 }
 
 const TRAILER_KEYS = ['Root', 'Info', 'Encrypt', 'ID'];
-function takeTrailer(into: Map<string, PdfObject>, d: PdfDict): void {
+function takeTrailer(into: Map<string, PdfObject>, d: PdfDict, plain: { seen: boolean }): void {
+  if (d.v.has('Root') && !d.v.has('Encrypt')) plain.seen = true;
   for (const k of TRAILER_KEYS) {
     const v = d.v.get(k);
     if (v !== undefined) into.set(k, v);

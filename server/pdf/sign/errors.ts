@@ -41,8 +41,8 @@ const MESSAGES: Record<SignErrorCode, { zh: string; en: string }> = {
     en: 'The PDF already carries a signature and its cross-reference data is damaged; it cannot be extended without breaking that signature',
   },
   BROKEN_XREF: {
-    zh: 'PDF 交叉引用表损坏，无法以增量方式安全签署',
-    en: 'The PDF cross-reference data is damaged; it cannot be signed incrementally without rewriting it',
+    zh: 'PDF 文件已损坏，修复后仍找不到其页面或对象，无法签署',
+    en: 'The PDF is damaged beyond repair: its pages or objects cannot be found, so it cannot be signed',
   },
   PAGE_OUT_OF_RANGE: { zh: '页码超出文档范围', en: 'The page number is outside the document' },
   FIELD_ALREADY_SIGNED: { zh: '该签名域已被签署', en: 'That signature field is already signed' },

@@ -24,6 +24,8 @@ import { intOf } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 
 const TAIL = 4096;
+/** pages a fallback walk of a page tree with wrong counts visits at most */
+const MAX_PAGES = 100_000;
 
 const broken = (detail: string) => new SignError(SignErrorCode.BrokenXref, detail);
 
@@ -75,6 +77,7 @@ export class PdfBase {
     this.trailer = rev.trailer;
     this.usesXrefStream = isName(rev.trailer.v.get('Type'), 'XRef');
     const enc = file.encryption;
+    if (enc?.kind === 'damaged') throw broken('the /Encrypt dictionary cannot be read');
     if (enc?.kind === 'password') throw new SignError(SignErrorCode.PasswordRequired);
     if (enc?.kind === 'unsupported') throw new SignError(SignErrorCode.Encrypted, enc.detail);
     if (enc?.kind === 'open') {
@@ -148,7 +151,63 @@ export class PdfBase {
 
   pageCount(): number {
     const pages = this.dictOf(this.catalog().v.get('Pages'));
-    return intOf(pages?.v.get('Count')) ?? 0;
+    const count = intOf(pages?.v.get('Count')) ?? 0;
+    // a /Count that lies (damaged files): the leaves themselves, as viewers count them
+    return count > 0 && count <= MAX_PAGES ? count : this.leaves(MAX_PAGES).length;
+  }
+
+  /**
+   * The first `limit` page leaves in document order, walking /Kids without trusting /Count (cycles and
+   * unreadable nodes skipped): what viewers fall back on when the counts of a page tree are wrong.
+   */
+  leaves(limit: number): PageInfo[] {
+    const out: PageInfo[] = [];
+    const seen = new Set<number>();
+    const walk = (
+      nodeRef: PdfObject | undefined,
+      mediaBox: PdfObject | undefined,
+      rotate: PdfObject | undefined,
+      depth: number,
+    ) => {
+      if (out.length >= limit || depth > 64 || !isRef(nodeRef) || seen.has(nodeRef.num)) return;
+      seen.add(nodeRef.num);
+      let node: PdfDict | undefined;
+      try {
+        node = this.dictOf(nodeRef);
+      } catch {
+        return;
+      }
+      if (!node) return;
+      const mb = node.v.get('MediaBox') ?? mediaBox;
+      const rot = node.v.get('Rotate') ?? rotate;
+      const kids = node.v.has('Kids') ? this.resolve(node.v.get('Kids')) : undefined;
+      if (!isName(node.v.get('Type'), 'Pages') && !isArray(kids)) {
+        out.push(this.pageInfo(out.length, nodeRef, node, mb, rot));
+        return;
+      }
+      if (isArray(kids)) for (const k of kids.v) walk(k, mb, rot, depth + 1);
+    };
+    walk(this.catalog().v.get('Pages'), undefined, undefined, 0);
+    return out;
+  }
+
+  private pageInfo(
+    index: number,
+    ref: PdfRef,
+    dict: PdfDict,
+    mediaBox: PdfObject | undefined,
+    rotate: PdfObject | undefined,
+  ): PageInfo {
+    const box = this.resolve(mediaBox);
+    const nums = isArray(box) ? box.v.map((x) => this.resolve(x)) : [];
+    const mb = (nums.length === 4 && nums.every((x) => typeof x === 'number') ? nums : [0, 0, 612, 792]) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const r = this.resolve(rotate);
+    return { index, ref, dict, mediaBox: mb, rotate: typeof r === 'number' ? r : 0 };
   }
 
   /**
@@ -171,13 +230,7 @@ export class PdfBase {
       rotate = node.v.get('Rotate') ?? rotate;
       if (!isName(node.v.get('Type'), 'Pages') && !node.v.has('Kids')) {
         if (remaining !== 0) break;
-        const box = this.resolve(mediaBox);
-        const nums = isArray(box) ? box.v.map((x) => this.resolve(x)) : [];
-        const mb = (
-          nums.length === 4 && nums.every((x) => typeof x === 'number') ? nums : [0, 0, 612, 792]
-        ) as [number, number, number, number];
-        const r = this.resolve(rotate);
-        return { index, ref: nodeRef, dict: node, mediaBox: mb, rotate: typeof r === 'number' ? r : 0 };
+        return this.pageInfo(index, nodeRef, node, mediaBox, rotate);
       }
       const kids = this.resolve(node.v.get('Kids'));
       if (!isArray(kids)) break;
@@ -196,6 +249,9 @@ export class PdfBase {
       if (next === undefined) break;
       nodeRef = next;
     }
+    // the counts led nowhere: walk the leaves instead
+    const leaf = index < MAX_PAGES ? this.leaves(index + 1)[index] : undefined;
+    if (leaf) return leaf;
     throw new SignError(SignErrorCode.PageOutOfRange, `page ${index + 1} of ${this.pageCount()}`);
   }
 }

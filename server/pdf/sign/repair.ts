@@ -10,7 +10,8 @@
  * (SIGNED_FILE_DAMAGED) and the verifier says what is wrong with it.
  */
 import { deflateSync } from 'node:zlib';
-import { indexOf, type PdfObject } from '../parse/objects.ts';
+import { decodeStreamData } from '../parse/filters.ts';
+import { indexOf, isArray, isStream, Lexer, type PdfObject } from '../parse/objects.ts';
 import { rebuildXref, type XrefEntry } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 import { PdfBase } from './pdf-base.ts';
@@ -30,26 +31,106 @@ export function carriesSignature(bytes: Uint8Array): boolean {
 }
 
 /**
- * The input as it can be signed: unchanged when the signer can read it (the common case costs one parse),
- * else repaired once. Throws SignError: BROKEN_XREF when nothing readable is found, SIGNED_FILE_DAMAGED for
- * a damaged file that already carries a signature, and every refusal of PdfBase (encryption, not a PDF).
+ * Why a file the signer can open still needs a repair, or undefined: an in-use entry of the table whose
+ * offset does not hold that object (a reader that trusts the table, like ours, and one that rebuilds it,
+ * like qpdf, would then see different objects), or no first page. Headers only: no object is parsed.
+ */
+function damageOf(base: PdfBase): string | undefined {
+  const b = base.bytes;
+  for (const [num, e] of base.revision.table) {
+    if (e.type !== 1) continue;
+    const lx = new Lexer(b, e.offset);
+    if (e.offset >= b.length || lx.readInt() !== num || lx.readInt() === null || !lx.expectKeyword('obj'))
+      return `object ${num} is not at offset ${e.offset}`;
+  }
+  try {
+    base.page(0);
+  } catch (err) {
+    if (err instanceof SignError) return `the first page cannot be read (${err.message})`;
+    throw err;
+  }
+  return undefined;
+}
+
+const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+
+/**
+ * The input as it can be signed: unchanged when the signer reads it and its cross-reference data is
+ * right (the common case costs one parse and a look at each object header), else repaired once. Throws
+ * SignError: BROKEN_XREF when nothing readable is found, SIGNED_FILE_DAMAGED for a damaged file that
+ * already carries a signature, and every refusal of PdfBase (encryption, not a PDF).
  */
 export function prepareForSigning(input: Uint8Array): Prepared {
-  let problem: string;
+  let problem: string | undefined;
+  let body = input;
+  let passwordRefusal: SignError | undefined;
   try {
-    new PdfBase(input);
-    return { bytes: input, repaired: false };
+    const base = new PdfBase(input);
+    // A signed file is extended as it is, never rewritten (a changed table would break its signatures).
+    if (carriesSignature(input)) return { bytes: input, repaired: false };
+    problem = damageOf(base);
+    if (!problem) return { bytes: input, repaired: false };
   } catch (err) {
-    if (!(err instanceof SignError) || err.code !== SignErrorCode.BrokenXref) throw err;
-    problem = err.message;
+    if (!(err instanceof SignError)) throw err;
+    if (err.code === SignErrorCode.NotPdf && looksLikePdfBody(input)) {
+      // objects and a catalog without the %PDF header viewers do not insist on: the header goes first
+      body = Buffer.concat([HEADER, input]);
+      problem = 'no %PDF header';
+    } else if (err.code === SignErrorCode.PasswordRequired && !carriesSignature(input)) {
+      // maybe an /Encrypt entry that only a damaged tail names (see below); else this refusal stands
+      passwordRefusal = err;
+      problem = 'an /Encrypt entry over objects that are not encrypted';
+    } else if (err.code !== SignErrorCode.BrokenXref) throw err;
+    else problem = err.message;
   }
   if (carriesSignature(input)) throw new SignError(SignErrorCode.SignedFileDamaged, problem);
-  const rebuilt = rebuildXref(input);
-  if (!rebuilt?.trailer.v.has('Root')) throw new SignError(SignErrorCode.BrokenXref, 'no objects found');
-  const bytes = appendXref(input, rebuilt.table, rebuilt.trailer.v);
-  // The repaired file must be one the signer reads without a doubt; else the refusal stands.
-  new PdfBase(bytes);
+  const rebuilt = rebuildXref(body);
+  if (!rebuilt?.trailer.v.has('Root'))
+    throw passwordRefusal ?? new SignError(SignErrorCode.BrokenXref, 'no objects found');
+  let bytes = appendXref(body, rebuilt.table, rebuilt.trailer.v);
+  try {
+    try {
+      // The repaired file must be one the signer reads without a doubt; else the refusal stands.
+      const base = new PdfBase(bytes);
+      const left = damageOf(base);
+      if (left) throw new SignError(SignErrorCode.BrokenXref, left);
+    } catch (err) {
+      // An /Encrypt entry over objects that are plainly not encrypted (the first page's content reads as
+      // it is), while another trailer of the file names none: viewers ignore it, and so does the repair.
+      if (!(err instanceof SignError) || err.code !== SignErrorCode.PasswordRequired || !rebuilt.plainTrailer)
+        throw err;
+      const keys = new Map(rebuilt.trailer.v);
+      keys.delete('Encrypt');
+      bytes = appendXref(body, rebuilt.table, keys);
+      const base = new PdfBase(bytes);
+      if (!plainContent(base) || damageOf(base)) throw err;
+    }
+  } catch (err) {
+    throw passwordRefusal ?? err;
+  }
   return { bytes, repaired: true, problem };
+}
+
+function looksLikePdfBody(b: Uint8Array): boolean {
+  return indexOf(b, ' obj', 0, 4096) >= 0 && indexOf(b, '/Catalog') >= 0;
+}
+
+/** The first page's content is readable as is: decodable, and operators rather than noise. */
+function plainContent(base: PdfBase): boolean {
+  try {
+    const page = base.page(0);
+    const c = base.resolve(page.dict.v.get('Contents'));
+    const s = isStream(c) ? c : isArray(c) ? base.streamOf(c.v[0]) : undefined;
+    if (!s) return true;
+    const { data, decoded } = decodeStreamData(s.dict, s.raw);
+    if (!decoded) return false;
+    let printable = 0;
+    for (const x of data.subarray(0, 512))
+      if ((x >= 0x20 && x < 0x7f) || x === 10 || x === 13 || x === 9) printable++;
+    return printable >= Math.min(512, data.length) * 0.9;
+  } catch {
+    return false;
+  }
 }
 
 /**
