@@ -6,17 +6,17 @@
  * section named by that startxref merged with its /Prev chain (and hybrid /XRefStm). This is what
  * signature verification needs and what general-purpose PDF libraries do not expose.
  */
+import { type Crypt, type EncryptionState, openEncryption } from './crypt.ts';
 import { decodeStreamData } from './filters.ts';
 import {
   type IndirectObject,
   indexOf,
   isArray,
   isDict,
-  isName,
   isRef,
   isStream,
+  isString,
   Lexer,
-  latin1,
   type PdfDict,
   type PdfObject,
   type PdfRef,
@@ -24,18 +24,19 @@ import {
   PdfSyntaxError,
   parseIndirectAt,
 } from './objects.ts';
+import {
+  type Deadline,
+  intOf,
+  mergeChain,
+  noDeadline,
+  objStmOffsets,
+  readXrefSection,
+  rebuildXref,
+  type XrefEntry,
+  type XrefSection,
+} from './xref.ts';
 
-export type XrefEntry =
-  | { type: 0 }
-  | { type: 1; offset: number; gen: number }
-  | { type: 2; objStm: number; index: number };
-
-export type XrefSection = {
-  offset: number;
-  isStream: boolean;
-  entries: Map<number, XrefEntry>;
-  trailer: PdfDict;
-};
+export type { Deadline, XrefEntry, XrefSection };
 
 export type Revision = {
   index: number;
@@ -53,23 +54,15 @@ export type Revision = {
   trailer: PdfDict;
   /** true when the table was rebuilt by scanning for `n g obj` because no xref was readable */
   reconstructed: boolean;
+  /** why this revision's /Prev chain is incomplete, when it is (see xref.ts mergeChain) */
+  chainProblem?: string;
 };
 
 export class PdfParseError extends Error {
   override name = 'PdfParseError';
 }
 
-/** Throws when called after the deadline; long loops call it so one file cannot hold the process. */
-export type Deadline = () => void;
-const noDeadline: Deadline = () => {};
-
-const MAX_SECTIONS = 2000;
 const MAX_REVISIONS = 1000;
-const MAX_XREF_ENTRIES = 5_000_000;
-
-function intOf(o: PdfObject | undefined): number | undefined {
-  return typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : undefined;
-}
 
 export class PdfFile {
   readonly bytes: Uint8Array;
@@ -82,10 +75,60 @@ export class PdfFile {
   >();
   private readonly sectionCache = new Map<number, XrefSection | null>();
 
+  /**
+   * Set when the latest trailer names an /Encrypt dictionary: opened with the empty user password (then
+   * every string and stream read through this object comes decrypted), or why it cannot be.
+   */
+  readonly encryption: EncryptionState | undefined;
+  private crypt: Crypt | undefined;
+  private encryptNum = -1;
+
   constructor(bytes: Uint8Array, deadline: Deadline = noDeadline) {
     this.bytes = bytes;
     this.deadline = deadline;
     this.revisions = this.findRevisions();
+    this.encryption = this.openEncryption();
+    if (this.encryption?.kind === 'open') this.crypt = this.encryption.crypt;
+  }
+
+  private openEncryption(): EncryptionState | undefined {
+    const rev = this.latest;
+    const e = rev.trailer.v.get('Encrypt');
+    if (e === undefined || e === null) return undefined;
+    if (isRef(e)) this.encryptNum = e.num;
+    const enc = this.resolve(rev, e);
+    const id = rev.trailer.v.get('ID');
+    const id0 = isArray(id) && isString(id.v[0]) ? id.v[0].v : new Uint8Array(0);
+    if (!isDict(enc)) return { kind: 'damaged' };
+    return openEncryption(enc, id0);
+  }
+
+  /** A copy of an object read from the file with its strings and stream data decrypted. */
+  private decrypt(io: IndirectObject, crypt: Crypt): IndirectObject {
+    const { num, gen } = io;
+    const walk = (o: PdfObject, depth: number): PdfObject => {
+      if (o === null || typeof o !== 'object' || depth > 64) return o;
+      switch (o.t) {
+        case 'str':
+          return { ...o, v: crypt.decryptString(num, gen, o.v) };
+        case 'arr':
+          return { t: 'arr', v: o.v.map((x) => walk(x, depth + 1)) };
+        case 'dict': {
+          // a signature's /Contents is never encrypted (ISO 32000-2 §7.6.2)
+          const isSig = o.v.has('ByteRange');
+          const v = new Map<string, PdfObject>();
+          for (const [k, x] of o.v) v.set(k, isSig && k === 'Contents' ? x : walk(x, depth + 1));
+          return { ...o, v };
+        }
+        case 'stream': {
+          const dict = walk(o.dict, depth + 1) as PdfDict;
+          return { ...o, dict, raw: crypt.decryptStream(num, gen, o.dict, o.raw) };
+        }
+        default:
+          return o;
+      }
+    };
+    return { ...io, obj: walk(io.obj, 0) };
   }
 
   get latest(): Revision {
@@ -149,6 +192,7 @@ export class PdfFile {
           io = null;
         }
       }
+      if (io && this.crypt && io.num !== this.encryptNum) io = this.decrypt(io, this.crypt);
       this.objCache.set(offset, io);
     }
     const io = this.objCache.get(offset) ?? null;
@@ -204,15 +248,7 @@ export class PdfFile {
     if (!data) return null;
     const n = intOf(io.obj.dict.v.get('N')) ?? 0;
     const first = intOf(io.obj.dict.v.get('First')) ?? 0;
-    const lx = new Lexer(data, 0, Math.min(first, data.length));
-    const offsets = new Map<number, number>();
-    for (let i = 0; i < n && i < 1_000_000; i++) {
-      const on = lx.readInt();
-      const oo = lx.readInt();
-      if (on === null || oo === null) break;
-      if (!offsets.has(on)) offsets.set(on, oo);
-    }
-    return { data, offsets, first };
+    return { data, offsets: objStmOffsets(data, n, first), first };
   }
 
   // ---- cross-reference sections -------------------------------------------------------------
@@ -220,124 +256,9 @@ export class PdfFile {
   private readSection(offset: number): XrefSection | null {
     if (this.sectionCache.has(offset)) return this.sectionCache.get(offset) ?? null;
     this.deadline();
-    let s: XrefSection | null = null;
-    try {
-      s = this.parseSection(offset);
-    } catch {
-      s = null;
-    }
+    const s = readXrefSection(this.bytes, offset, this.deadline);
     this.sectionCache.set(offset, s);
     return s;
-  }
-
-  private parseSection(offset: number): XrefSection | null {
-    const b = this.bytes;
-    if (offset < 0 || offset >= b.length) return null;
-    const lx = new Lexer(b, offset);
-    if (lx.expectKeyword('xref')) {
-      const entries = new Map<number, XrefEntry>();
-      let total = 0;
-      for (;;) {
-        const kw = lx.peekKeyword();
-        if (kw === 'trailer') break;
-        const start = lx.readInt();
-        const count = lx.readInt();
-        if (start === null || count === null) return null;
-        for (let i = 0; i < count; i++) {
-          if (++total > MAX_XREF_ENTRIES) return null;
-          if ((i & 0xfff) === 0) this.deadline();
-          const off = lx.readInt();
-          const gen = lx.readInt();
-          if (off === null || gen === null) return null;
-          const t = lx.peekKeyword();
-          if (t !== 'n' && t !== 'f') return null;
-          lx.expectKeyword(t);
-          const num = start + i;
-          if (!entries.has(num)) entries.set(num, t === 'n' ? { type: 1, offset: off, gen } : { type: 0 });
-        }
-      }
-      lx.expectKeyword('trailer');
-      const trailer = lx.parseObject();
-      if (!isDict(trailer)) return null;
-      return { offset, isStream: false, entries, trailer };
-    }
-    // cross-reference stream
-    const io = parseIndirectAt(b, offset, () => undefined);
-    if (!isStream(io.obj) || !isName(io.obj.dict.v.get('Type'), 'XRef')) return null;
-    const dict = io.obj.dict;
-    const { data, decoded } = decodeStreamData(dict, io.obj.raw);
-    if (!decoded) return null;
-    const w = dict.v.get('W');
-    if (!isArray(w) || w.v.length < 3) return null;
-    const ws = w.v.slice(0, 3).map((x) => intOf(x) ?? -1);
-    if (ws.some((x) => x < 0 || x > 8)) return null;
-    const size = intOf(dict.v.get('Size')) ?? 0;
-    const idx = dict.v.get('Index');
-    const ranges: number[] = isArray(idx) ? idx.v.map((x) => intOf(x) ?? 0) : [0, size];
-    const rowLen = ws[0] + ws[1] + ws[2];
-    if (rowLen === 0) return null;
-    const entries = new Map<number, XrefEntry>();
-    let p = 0;
-    const field = (len: number, dflt: number) => {
-      if (len === 0) return dflt;
-      let v = 0;
-      for (let k = 0; k < len; k++) v = v * 256 + data[p++];
-      return v;
-    };
-    for (let r = 0; r + 1 < ranges.length; r += 2) {
-      const start = ranges[r];
-      const count = ranges[r + 1];
-      for (let i = 0; i < count; i++) {
-        if (p + rowLen > data.length || entries.size > MAX_XREF_ENTRIES) break;
-        if ((i & 0xfff) === 0) this.deadline();
-        const type = field(ws[0], 1);
-        const f2 = field(ws[1], 0);
-        const f3 = field(ws[2], 0);
-        const num = start + i;
-        if (entries.has(num)) continue;
-        if (type === 1) entries.set(num, { type: 1, offset: f2, gen: f3 });
-        else if (type === 2) entries.set(num, { type: 2, objStm: f2, index: f3 });
-        else if (type === 0) entries.set(num, { type: 0 });
-      }
-    }
-    return { offset, isStream: true, entries, trailer: dict };
-  }
-
-  /** Merges a section with its /Prev chain (older entries never override newer ones). */
-  private mergedTable(
-    start: XrefSection,
-    limit: number,
-  ): { own: Map<number, XrefEntry>; table: Map<number, XrefEntry> } {
-    const table = new Map<number, XrefEntry>();
-    const own = new Map<number, XrefEntry>();
-    const visited = new Set<number>();
-    const queue: { s: XrefSection; isOwn: boolean }[] = [{ s: start, isOwn: true }];
-    let count = 0;
-    while (queue.length > 0 && count++ < MAX_SECTIONS) {
-      const { s, isOwn } = queue.shift()!;
-      if (visited.has(s.offset)) continue;
-      visited.add(s.offset);
-      // hybrid file: the XRefStm entries belong to the same update and take precedence over older ones
-      const hy = intOf(s.trailer.v.get('XRefStm'));
-      const hybrid = hy !== undefined && hy < limit && !visited.has(hy) ? this.readSection(hy) : null;
-      for (const [n, e] of s.entries) {
-        if (!table.has(n)) table.set(n, e);
-        if (isOwn && !own.has(n)) own.set(n, e);
-      }
-      if (hybrid) {
-        visited.add(hybrid.offset);
-        for (const [n, e] of hybrid.entries) {
-          if (!table.has(n) || (table.get(n)?.type === 0 && isOwn)) table.set(n, e);
-          if (isOwn && !own.has(n)) own.set(n, e);
-        }
-      }
-      const prev = intOf(s.trailer.v.get('Prev'));
-      if (prev !== undefined && prev < limit) {
-        const ps = this.readSection(prev);
-        if (ps) queue.push({ s: ps, isOwn: false });
-      }
-    }
-    return { own, table };
   }
 
   private findRevisions(): Revision[] {
@@ -369,7 +290,7 @@ export class PdfFile {
       if (xo >= sx) continue;
       const section = this.readSection(xo);
       if (!section) continue;
-      const { own, table } = this.mergedTable(section, sx);
+      const { own, table, problem } = mergeChain(section, sx, (o) => this.readSection(o));
       revs.push({
         index: revs.length,
         startxrefPos: sx,
@@ -380,6 +301,7 @@ export class PdfFile {
         table,
         trailer: section.trailer,
         reconstructed: false,
+        chainProblem: problem,
       });
       from = eofEnd;
     }
@@ -397,90 +319,22 @@ export class PdfFile {
     return [rebuilt];
   }
 
-  /** Viewer-style repair: scan for `n g obj` and a trailer (or an XRef stream with /Root). */
+  /** Viewer-style repair: the table rebuilt from the objects (xref.ts rebuildXref). */
   private reconstruct(): Revision | null {
+    const rebuilt = rebuildXref(this.bytes, this.deadline);
+    if (!rebuilt?.trailer.v.has('Root')) return null;
     const b = this.bytes;
-    const table = new Map<number, XrefEntry>();
-    let from = 0;
-    let trailer: PdfDict | undefined;
-    let guard = 0;
-    while (guard++ < 2_000_000) {
-      const o = indexOf(b, 'obj', from);
-      if (o < 0) break;
-      from = o + 3;
-      if ((guard & 0x3ff) === 0) this.deadline();
-      // walk back over "num gen "
-      let p = o - 1;
-      while (p >= 0 && (b[p] === 0x20 || b[p] === 0x0d || b[p] === 0x0a)) p--;
-      const genEnd = p + 1;
-      while (p >= 0 && b[p] >= 0x30 && b[p] <= 0x39) p--;
-      const genStart = p + 1;
-      while (p >= 0 && (b[p] === 0x20 || b[p] === 0x0d || b[p] === 0x0a)) p--;
-      const numEnd = p + 1;
-      while (p >= 0 && b[p] >= 0x30 && b[p] <= 0x39) p--;
-      const numStart = p + 1;
-      if (genStart === genEnd || numStart === numEnd || numEnd - numStart > 10) continue;
-      const num = Number(latin1(b, numStart, numEnd));
-      const gen = Number(latin1(b, genStart, genEnd));
-      table.set(num, { type: 1, offset: numStart, gen });
-    }
-    let t = 0;
-    guard = 0;
-    while (guard++ < 100_000) {
-      const tp = indexOf(b, 'trailer', t);
-      if (tp < 0) break;
-      t = tp + 7;
-      try {
-        const d = new Lexer(b, tp + 7).parseObject();
-        if (isDict(d) && d.v.has('Root')) trailer = d;
-      } catch {
-        // keep looking
-      }
-    }
-    if (table.size === 0) return null;
-    const rev: Revision = {
+    return {
       index: 0,
       startxrefPos: b.length,
       end: b.length,
       eofEnd: b.length,
       xrefOffset: -1,
-      own: table,
-      table,
-      trailer: trailer ?? { t: 'dict', v: new Map(), start: -1, end: -1 },
+      own: rebuilt.table,
+      table: rebuilt.table,
+      trailer: rebuilt.trailer,
       reconstructed: true,
     };
-    if (!trailer) {
-      for (const [, e] of table) {
-        if (e.type !== 1) continue;
-        const io = this.objectAt(e.offset, rev);
-        if (
-          io &&
-          isStream(io.obj) &&
-          isName(io.obj.dict.v.get('Type'), 'XRef') &&
-          io.obj.dict.v.has('Root')
-        ) {
-          rev.trailer = io.obj.dict;
-        }
-      }
-    }
-    if (!rev.trailer.v.has('Root')) {
-      // find a catalog directly
-      for (const [n, e] of table) {
-        if (e.type !== 1) continue;
-        const io = this.objectAt(e.offset, rev);
-        if (io && isDict(io.obj) && isName(io.obj.v.get('Type'), 'Catalog')) {
-          rev.trailer = {
-            t: 'dict',
-            v: new Map([['Root', { t: 'ref', num: n, gen: e.gen }]]),
-            start: -1,
-            end: -1,
-          };
-          break;
-        }
-      }
-    }
-    if (!rev.trailer.v.has('Root')) return null;
-    return rev;
   }
 }
 

@@ -5,7 +5,7 @@
  * attribute signature-time-stamp-token (B-T).
  */
 import { createHash, type KeyObject, sign as nodeSign, webcrypto } from 'node:crypto';
-import { type CertFields, certFields, NULL, octets, oid, seq, setOf, smallInt, tlv } from './der.ts';
+import { type CertFields, certFields, encodeSmallInt, NULL, octets, oid, seq, setOf, tlv } from '../der.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 
 /** Produces a signature with SHA-256 over `data`; an HSM or KMS implements this instead of a local key. */
@@ -131,7 +131,7 @@ export async function buildCadesSignature(input: CadesInput): Promise<Uint8Array
   const isEc = bytesEqual(cert.keyAlgorithm, oid(OID.ecPublicKey));
   const sigAlg = isEc ? seq(oid(OID.ecdsaWithSha256)) : seq(oid(OID.rsaEncryption), NULL);
   const signerInfoParts = [
-    smallInt(1),
+    encodeSmallInt(1),
     seq(cert.issuer, cert.serial),
     SHA256_ALG,
     setOf(attrs, 0xa0),
@@ -144,7 +144,7 @@ export async function buildCadesSignature(input: CadesInput): Promise<Uint8Array
     signerInfoParts.push(setOf([attribute(OID.signatureTimeStampToken, token)], 0xa1));
   }
   const signedData = seq(
-    smallInt(1),
+    encodeSmallInt(1),
     setOf([SHA256_ALG]),
     seq(oid(OID.data)),
     setOf([...signer.certificateChain], 0xa0),

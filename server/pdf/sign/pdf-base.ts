@@ -1,10 +1,12 @@
 /**
- * The last revision of a PDF, read from its tail: the final `startxref`, that cross-reference section and
- * its /Prev chain (tables, streams and hybrid /XRefStm), and only the objects the signing code asks for.
- * Nothing is repaired: a file whose cross-reference data does not lead to the objects it names is refused,
- * because appending to it would either fail in viewers or require rewriting earlier (signed) bytes.
+ * The last revision of a PDF as the signer sees it: the revision the final `startxref` names, read by the
+ * same parser as the verifier's (parse/document.ts over parse/xref.ts), and only the objects the signing
+ * code asks for. Strict: a file whose cross-reference data does not lead to the objects it names is
+ * refused (BrokenXref), because appending to it would fail in viewers; repair.ts rebuilds such a file
+ * before its first signature.
  */
-import { decodeStreamData } from '../parse/filters.ts';
+import type { Crypt } from '../parse/crypt.ts';
+import { PdfFile, PdfParseError, type Revision } from '../parse/document.ts';
 import {
   indexOf,
   isArray,
@@ -12,26 +14,18 @@ import {
   isName,
   isRef,
   isStream,
-  Lexer,
   lastIndexOf,
   type PdfDict,
   type PdfObject,
   type PdfRef,
   type PdfStream,
-  parseIndirectAt,
 } from '../parse/objects.ts';
+import { intOf } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 
-type Entry =
-  | { type: 0 }
-  | { type: 1; offset: number; gen: number }
-  | { type: 2; objStm: number; index: number };
-
-const MAX_SECTIONS = 10_000;
 const TAIL = 4096;
-
-const intOf = (o: PdfObject | undefined) =>
-  typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : undefined;
+/** pages a fallback walk of a page tree with wrong counts visits at most */
+const MAX_PAGES = 100_000;
 
 const broken = (detail: string) => new SignError(SignErrorCode.BrokenXref, detail);
 
@@ -46,6 +40,9 @@ export type PageInfo = {
 
 export class PdfBase {
   readonly bytes: Uint8Array;
+  /** the shared parser's view of the file, and the revision the signer appends to */
+  readonly file: PdfFile;
+  readonly revision: Revision;
   /** offset of the last cross-reference section (the /Prev of our update) */
   readonly xrefOffset: number;
   readonly trailer: PdfDict;
@@ -53,34 +50,44 @@ export class PdfBase {
   readonly usesXrefStream: boolean;
   /** the next free object number (/Size) */
   readonly size: number;
-  private readonly table = new Map<number, Entry>();
+  /** the key of an encrypted file (opened with the empty user password): the update is encrypted too */
+  readonly crypt: Crypt | undefined;
   private readonly cache = new Map<number, PdfObject>();
-  private readonly objStms = new Map<
-    number,
-    { data: Uint8Array; first: number; offsets: Map<number, number> }
-  >();
 
-  /** Reads the tail of `bytes`; throws SignError (NotPdf, Encrypted, BrokenXref). */
+  /** Reads `bytes`; throws SignError (NotPdf, Encrypted, PasswordRequired, SigningNotPermitted, BrokenXref). */
   constructor(bytes: Uint8Array) {
     this.bytes = bytes;
     if (bytes.length < 32 || indexOf(bytes, '%PDF-', 0, 1024) < 0) throw new SignError(SignErrorCode.NotPdf);
     const sx = lastIndexOf(bytes, 'startxref', bytes.length, Math.max(0, bytes.length - TAIL));
     if (sx < 0) throw broken('no startxref at the end of the file');
-    const lx = new Lexer(bytes, sx + 9);
-    const xo = lx.readInt();
-    if (xo === null || xo >= sx) throw broken('startxref does not point into the file');
-    if (indexOf(bytes, '%%EOF', lx.pos, Math.min(bytes.length, lx.pos + 64)) < 0) throw broken('no %%EOF');
-    this.xrefOffset = xo;
-    const first = this.readSection(xo);
-    if (!first) throw broken(`no cross-reference section at offset ${xo}`);
-    this.trailer = first.trailer;
-    this.usesXrefStream = first.isStream;
-    if (this.trailer.v.has('Encrypt')) throw new SignError(SignErrorCode.Encrypted);
-    this.mergeChain(first);
+    let file: PdfFile;
+    try {
+      file = new PdfFile(bytes);
+    } catch (err) {
+      if (err instanceof PdfParseError) throw broken(err.message);
+      throw err;
+    }
+    const rev = file.latest;
+    if (rev.reconstructed || rev.startxrefPos !== sx)
+      throw broken('the final startxref does not lead to a cross-reference section');
+    if (rev.chainProblem) throw broken(rev.chainProblem);
+    this.file = file;
+    this.revision = rev;
+    this.xrefOffset = rev.xrefOffset;
+    this.trailer = rev.trailer;
+    this.usesXrefStream = isName(rev.trailer.v.get('Type'), 'XRef');
+    const enc = file.encryption;
+    if (enc?.kind === 'damaged') throw broken('the /Encrypt dictionary cannot be read');
+    if (enc?.kind === 'password') throw new SignError(SignErrorCode.PasswordRequired);
+    if (enc?.kind === 'unsupported') throw new SignError(SignErrorCode.Encrypted, enc.detail);
+    if (enc?.kind === 'open') {
+      if (enc.crypt.signingForbiddenBy()) throw new SignError(SignErrorCode.SigningNotPermitted);
+      this.crypt = enc.crypt;
+    }
     const size = intOf(this.trailer.v.get('Size'));
     if (size === undefined) throw broken('the trailer has no /Size');
     let maxNum = 0;
-    for (const [n, e] of this.table) if (e.type !== 0 && n > maxNum) maxNum = n;
+    for (const [n, e] of rev.table) if (e.type !== 0 && n > maxNum) maxNum = n;
     // An entry beyond /Size means the table lies about itself; numbering new objects from it would clash.
     if (maxNum >= size) throw broken(`object ${maxNum} is beyond /Size ${size}`);
     this.size = size;
@@ -88,101 +95,9 @@ export class PdfBase {
     if (!isDict(this.catalog())) throw broken('the catalog cannot be read');
   }
 
-  private readSection(
-    offset: number,
-  ): { isStream: boolean; trailer: PdfDict; entries: Map<number, Entry> } | null {
-    const b = this.bytes;
-    if (offset < 0 || offset >= b.length) return null;
-    try {
-      const lx = new Lexer(b, offset);
-      if (lx.expectKeyword('xref')) {
-        const entries = new Map<number, Entry>();
-        while (lx.peekKeyword() !== 'trailer') {
-          const start = lx.readInt();
-          const count = lx.readInt();
-          if (start === null || count === null) return null;
-          for (let i = 0; i < count; i++) {
-            const off = lx.readInt();
-            const gen = lx.readInt();
-            const t = lx.peekKeyword();
-            if (off === null || gen === null || (t !== 'n' && t !== 'f')) return null;
-            lx.expectKeyword(t);
-            if (!entries.has(start + i))
-              entries.set(start + i, t === 'n' ? { type: 1, offset: off, gen } : { type: 0 });
-          }
-        }
-        lx.expectKeyword('trailer');
-        const trailer = lx.parseObject();
-        return isDict(trailer) ? { isStream: false, trailer, entries } : null;
-      }
-      const io = parseIndirectAt(b, offset, () => undefined);
-      if (!isStream(io.obj) || !isName(io.obj.dict.v.get('Type'), 'XRef')) return null;
-      const dict = io.obj.dict;
-      const { data, decoded } = decodeStreamData(dict, io.obj.raw);
-      const w = dict.v.get('W');
-      if (!decoded || !isArray(w) || w.v.length < 3) return null;
-      const ws = w.v.slice(0, 3).map((x) => intOf(x) ?? -1);
-      if (ws.some((x) => x < 0 || x > 8)) return null;
-      const size = intOf(dict.v.get('Size')) ?? 0;
-      const idx = dict.v.get('Index');
-      const ranges = isArray(idx) ? idx.v.map((x) => intOf(x) ?? 0) : [0, size];
-      const rowLen = ws[0] + ws[1] + ws[2];
-      const entries = new Map<number, Entry>();
-      let p = 0;
-      const field = (len: number, dflt: number) => {
-        if (len === 0) return dflt;
-        let v = 0;
-        for (let k = 0; k < len; k++) v = v * 256 + data[p++];
-        return v;
-      };
-      for (let r = 0; r + 1 < ranges.length; r += 2) {
-        for (let i = 0; i < ranges[r + 1]; i++) {
-          if (p + rowLen > data.length) return null;
-          const type = field(ws[0], 1);
-          const f2 = field(ws[1], 0);
-          const f3 = field(ws[2], 0);
-          const num = ranges[r] + i;
-          if (entries.has(num)) continue;
-          if (type === 1) entries.set(num, { type: 1, offset: f2, gen: f3 });
-          else if (type === 2) entries.set(num, { type: 2, objStm: f2, index: f3 });
-          else if (type === 0) entries.set(num, { type: 0 });
-        }
-      }
-      return { isStream: true, trailer: dict, entries };
-    } catch {
-      return null;
-    }
-  }
-
-  /** Newer entries win; a hybrid section's /XRefStm entries belong to that same section. */
-  private mergeChain(first: { trailer: PdfDict; entries: Map<number, Entry> }): void {
-    const seen = new Set<number>([this.xrefOffset]);
-    let cur: { trailer: PdfDict; entries: Map<number, Entry> } | null = first;
-    for (let n = 0; cur && n < MAX_SECTIONS; n++) {
-      for (const [num, e] of cur.entries) if (!this.table.has(num)) this.table.set(num, e);
-      const hy = intOf(cur.trailer.v.get('XRefStm'));
-      if (hy !== undefined && !seen.has(hy)) {
-        seen.add(hy);
-        const h = this.readSection(hy);
-        if (!h) throw broken(`the /XRefStm at ${hy} cannot be read`);
-        for (const [num, e] of h.entries) {
-          const have = this.table.get(num);
-          if (!have || (have.type === 0 && cur.entries.has(num))) this.table.set(num, e);
-        }
-      }
-      const prev = cur.trailer.v.get('Prev');
-      if (prev === undefined) break;
-      const po = intOf(prev);
-      if (po === undefined || seen.has(po)) throw broken('/Prev is invalid or loops');
-      seen.add(po);
-      cur = this.readSection(po);
-      if (!cur) throw broken(`no cross-reference section at /Prev ${po}`);
-    }
-  }
-
   /** The generation number an object currently has (0 for objects in object streams). */
   genOf(num: number): number {
-    const e = this.table.get(num);
+    const e = this.revision.table.get(num);
     return e?.type === 1 ? e.gen : 0;
   }
 
@@ -192,51 +107,20 @@ export class PdfBase {
    */
   object(num: number): PdfObject {
     if (this.cache.has(num)) return this.cache.get(num) ?? null;
-    const e = this.table.get(num);
+    const e = this.revision.table.get(num);
     let obj: PdfObject = null;
-    if (e?.type === 1) {
-      let io: ReturnType<typeof parseIndirectAt>;
-      try {
-        io = parseIndirectAt(this.bytes, e.offset, (r) => intOf(this.resolve(r)));
-      } catch {
-        throw broken(`object ${num} is not at offset ${e.offset}`);
-      }
-      if (io.num !== num) throw broken(`offset ${e.offset} holds object ${io.num}, not ${num}`);
+    if (e && e.type !== 0) {
+      const io = this.file.entryObject(this.revision, num);
+      if (!io)
+        throw broken(
+          e.type === 1
+            ? `object ${num} is not at offset ${e.offset}`
+            : `object ${num} in object stream ${e.objStm} cannot be read`,
+        );
       obj = io.obj;
-    } else if (e?.type === 2) {
-      obj = this.fromObjStm(e.objStm, num);
     }
     this.cache.set(num, obj);
     return obj;
-  }
-
-  private fromObjStm(stmNum: number, num: number): PdfObject {
-    let stm = this.objStms.get(stmNum);
-    if (!stm) {
-      const s = this.table.get(stmNum)?.type === 1 ? this.object(stmNum) : null;
-      if (!isStream(s)) throw broken(`object stream ${stmNum} cannot be read`);
-      const { data, decoded } = decodeStreamData(s.dict, s.raw);
-      if (!decoded) throw broken(`object stream ${stmNum} cannot be decoded`);
-      const n = intOf(s.dict.v.get('N')) ?? 0;
-      const first = intOf(s.dict.v.get('First')) ?? 0;
-      const lx = new Lexer(data, 0, Math.min(first, data.length));
-      const offsets = new Map<number, number>();
-      for (let i = 0; i < n; i++) {
-        const on = lx.readInt();
-        const oo = lx.readInt();
-        if (on === null || oo === null) break;
-        if (!offsets.has(on)) offsets.set(on, oo);
-      }
-      stm = { data, first, offsets };
-      this.objStms.set(stmNum, stm);
-    }
-    const rel = stm.offsets.get(num);
-    if (rel === undefined) throw broken(`object ${num} is not in object stream ${stmNum}`);
-    try {
-      return new Lexer(stm.data, stm.first + rel).parseObject();
-    } catch {
-      throw broken(`object ${num} in object stream ${stmNum} cannot be parsed`);
-    }
   }
 
   resolve(o: PdfObject | undefined): PdfObject | undefined {
@@ -267,7 +151,63 @@ export class PdfBase {
 
   pageCount(): number {
     const pages = this.dictOf(this.catalog().v.get('Pages'));
-    return intOf(pages?.v.get('Count')) ?? 0;
+    const count = intOf(pages?.v.get('Count')) ?? 0;
+    // a /Count that lies (damaged files): the leaves themselves, as viewers count them
+    return count > 0 && count <= MAX_PAGES ? count : this.leaves(MAX_PAGES).length;
+  }
+
+  /**
+   * The first `limit` page leaves in document order, walking /Kids without trusting /Count (cycles and
+   * unreadable nodes skipped): what viewers fall back on when the counts of a page tree are wrong.
+   */
+  leaves(limit: number): PageInfo[] {
+    const out: PageInfo[] = [];
+    const seen = new Set<number>();
+    const walk = (
+      nodeRef: PdfObject | undefined,
+      mediaBox: PdfObject | undefined,
+      rotate: PdfObject | undefined,
+      depth: number,
+    ) => {
+      if (out.length >= limit || depth > 64 || !isRef(nodeRef) || seen.has(nodeRef.num)) return;
+      seen.add(nodeRef.num);
+      let node: PdfDict | undefined;
+      try {
+        node = this.dictOf(nodeRef);
+      } catch {
+        return;
+      }
+      if (!node) return;
+      const mb = node.v.get('MediaBox') ?? mediaBox;
+      const rot = node.v.get('Rotate') ?? rotate;
+      const kids = node.v.has('Kids') ? this.resolve(node.v.get('Kids')) : undefined;
+      if (!isName(node.v.get('Type'), 'Pages') && !isArray(kids)) {
+        out.push(this.pageInfo(out.length, nodeRef, node, mb, rot));
+        return;
+      }
+      if (isArray(kids)) for (const k of kids.v) walk(k, mb, rot, depth + 1);
+    };
+    walk(this.catalog().v.get('Pages'), undefined, undefined, 0);
+    return out;
+  }
+
+  private pageInfo(
+    index: number,
+    ref: PdfRef,
+    dict: PdfDict,
+    mediaBox: PdfObject | undefined,
+    rotate: PdfObject | undefined,
+  ): PageInfo {
+    const box = this.resolve(mediaBox);
+    const nums = isArray(box) ? box.v.map((x) => this.resolve(x)) : [];
+    const mb = (nums.length === 4 && nums.every((x) => typeof x === 'number') ? nums : [0, 0, 612, 792]) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const r = this.resolve(rotate);
+    return { index, ref, dict, mediaBox: mb, rotate: typeof r === 'number' ? r : 0 };
   }
 
   /**
@@ -290,13 +230,7 @@ export class PdfBase {
       rotate = node.v.get('Rotate') ?? rotate;
       if (!isName(node.v.get('Type'), 'Pages') && !node.v.has('Kids')) {
         if (remaining !== 0) break;
-        const box = this.resolve(mediaBox);
-        const nums = isArray(box) ? box.v.map((x) => this.resolve(x)) : [];
-        const mb = (
-          nums.length === 4 && nums.every((x) => typeof x === 'number') ? nums : [0, 0, 612, 792]
-        ) as [number, number, number, number];
-        const r = this.resolve(rotate);
-        return { index, ref: nodeRef, dict: node, mediaBox: mb, rotate: typeof r === 'number' ? r : 0 };
+        return this.pageInfo(index, nodeRef, node, mediaBox, rotate);
       }
       const kids = this.resolve(node.v.get('Kids'));
       if (!isArray(kids)) break;
@@ -315,6 +249,9 @@ export class PdfBase {
       if (next === undefined) break;
       nodeRef = next;
     }
+    // the counts led nowhere: walk the leaves instead
+    const leaf = index < MAX_PAGES ? this.leaves(index + 1)[index] : undefined;
+    if (leaf) return leaf;
     throw new SignError(SignErrorCode.PageOutOfRange, `page ${index + 1} of ${this.pageCount()}`);
   }
 }

@@ -61,8 +61,11 @@ function nameToken(v: string): string {
   return s;
 }
 
-/** Serialises a direct object (streams are written by `IncrementalUpdate.stream`). Strings go out as hex. */
-export function serialize(o: PdfObject | undefined): string {
+/**
+ * Serialises a direct object (streams are written by `IncrementalUpdate.stream`). Strings go out as hex,
+ * through `str` when given (the encryption of an encrypted file's update).
+ */
+export function serialize(o: PdfObject | undefined, str?: (b: Uint8Array) => Uint8Array): string {
   if (o === null || o === undefined) return 'null';
   if (typeof o === 'boolean') return o ? 'true' : 'false';
   if (typeof o === 'number') return num(o);
@@ -72,12 +75,12 @@ export function serialize(o: PdfObject | undefined): string {
     case 'ref':
       return `${o.num} ${o.gen} R`;
     case 'str':
-      return `<${Buffer.from(o.v).toString('hex')}>`;
+      return `<${Buffer.from(str ? str(o.v) : o.v).toString('hex')}>`;
     case 'arr':
-      return `[${o.v.map(serialize).join(' ')}]`;
+      return `[${o.v.map((x) => serialize(x, str)).join(' ')}]`;
     case 'dict': {
       let s = '<<';
-      for (const [k, v] of o.v) s += `${nameToken(k)} ${serialize(v)}`;
+      for (const [k, v] of o.v) s += `${nameToken(k)} ${serialize(v, str)}`;
       return `${s}>>`;
     }
     case 'stream':
@@ -122,9 +125,19 @@ export class IncrementalUpdate {
     return ref(this.next++);
   }
 
+  /** The string encryption of object `r` when the file is encrypted (every update of it must be). */
+  private strings(r: PdfRef): ((b: Uint8Array) => Uint8Array) | undefined {
+    const c = this.base.crypt;
+    return c ? (b) => c.encryptString(r.num, r.gen, b) : undefined;
+  }
+
   /** Writes a new version of `r` (existing or allocated) as a direct object. */
   put(r: PdfRef, o: PdfObject): void {
-    this.objects.push({ num: r.num, gen: r.gen, chunks: [Buffer.from(serialize(o), 'latin1')] });
+    this.objects.push({
+      num: r.num,
+      gen: r.gen,
+      chunks: [Buffer.from(serialize(o, this.strings(r)), 'latin1')],
+    });
   }
 
   /** Writes a stream object; `compress` deflates data that is not yet filtered. */
@@ -135,12 +148,14 @@ export class IncrementalUpdate {
       body = deflateSync(data, { level: 6 });
       dd = withEntries(d, { Filter: name('FlateDecode') });
     }
+    const c = this.base.crypt;
+    if (c) body = c.encryptStream(r.num, r.gen, dd, body);
     dd = withEntries(dd, { Length: body.length, DecodeParms: dd.v.get('DecodeParms') });
     this.objects.push({
       num: r.num,
       gen: r.gen,
       chunks: [
-        Buffer.from(`${serialize(dd)}\nstream\n`, 'latin1'),
+        Buffer.from(`${serialize(dd, this.strings(r))}\nstream\n`, 'latin1'),
         body,
         Buffer.from('\nendstream', 'latin1'),
       ],
@@ -155,7 +170,8 @@ export class IncrementalUpdate {
     if (this.sigObject !== null) throw new Error('one signature per update');
     this.sigObject = r.num;
     this.sigReserve = reserve;
-    const body = serialize(withEntries(d, { ByteRange: undefined, Contents: undefined }));
+    // /Contents is never encrypted; the other strings (/M, /Name, /Reason) are like any other
+    const body = serialize(withEntries(d, { ByteRange: undefined, Contents: undefined }), this.strings(r));
     // The placeholders come first so their offsets are fixed before the rest of the dictionary.
     const s = `<</ByteRange ${BYTE_RANGE_MARK}/Contents ${CONTENTS_MARK}${body.slice(2)}`;
     this.objects.push({ num: r.num, gen: r.gen, chunks: [Buffer.from(s, 'latin1')] });
@@ -207,6 +223,7 @@ export class IncrementalUpdate {
       Size: size,
       Root: base.trailer.v.get('Root'),
       Info: isRef(base.trailer.v.get('Info')) ? base.trailer.v.get('Info') : undefined,
+      Encrypt: base.crypt ? base.trailer.v.get('Encrypt') : undefined,
       // A file without /ID gets one: viewers and later updates expect it (ISO 32000-2 14.4).
       ID: base.trailer.v.get('ID') ?? arr(bytesString(randomBytes(16)), bytesString(randomBytes(16))),
       Prev: base.xrefOffset,

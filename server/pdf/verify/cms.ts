@@ -41,7 +41,7 @@ import {
   T,
   type Tlv,
   timeOf,
-} from './der.ts';
+} from '../der.ts';
 
 export type { AlgId, Cert };
 export { certFromDer, nameAttr, publicKeyOf, serialHex };

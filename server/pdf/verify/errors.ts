@@ -13,7 +13,8 @@ const MESSAGES: Record<VerifyErrorCode, string> = {
   EMPTY: 'The file is empty.',
   NOT_PDF: 'The file is not a PDF document.',
   TOO_LARGE: 'The file is larger than the size limit.',
-  ENCRYPTED: 'The PDF is encrypted; encrypted documents cannot be verified.',
+  ENCRYPTED:
+    'The PDF is encrypted with a password (or a method) it cannot be opened without; it cannot be verified.',
   UNREADABLE: 'The PDF structure cannot be read.',
   TIMEOUT: 'Verification took longer than the time limit.',
 };

@@ -3,9 +3,9 @@
  * over plain HTTP (what the CLI's `--ocsp` uses). Network access lives here, outside the verifier.
  */
 import { createHash } from 'node:crypto';
-import { NULL, octets, oid, seq, tlv } from '../../pki/der.ts';
+
 import { certFromDer, keyHashSha1 } from './cert.ts';
-import { certIssuerSerial, raw } from './der.ts';
+import { certIssuerSerial, NULL, octets, oid, raw, seq, tlv } from '../der.ts';
 import { ocspFinding } from './trust.ts';
 import type { RevocationAnswer, RevocationHook } from './types.ts';
 

@@ -31,7 +31,7 @@ import {
   readTlv,
   T,
   timeOf,
-} from './der.ts';
+} from '../der.ts';
 
 export type Revocation = 'good' | 'revoked' | 'unknown';
 

@@ -195,7 +195,8 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
   const anchors = options.trustAnchors.map((d) => certFromDer(d)).filter((c): c is Cert => !!c);
   const pdf = new PdfFile(bytes, deadline);
   const latest = pdf.latest;
-  if (latest.trailer.v.has('Encrypt')) throw new VerifyError(VerifyErrorCode.Encrypted);
+  // opened with the empty user password, the parser hands out decrypted objects; else it cannot be read
+  if (pdf.encryption && pdf.encryption.kind !== 'open') throw new VerifyError(VerifyErrorCode.Encrypted);
   const byteRangeMarkers = countMarkers(bytes);
   const found = findSignatureFields(pdf, latest);
   const diff = new DiffAnalyzer(pdf, deadline);

@@ -147,7 +147,7 @@ describe('/check', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
-      'The PDF is encrypted (password protected); encrypted documents cannot be verified.',
+      'The PDF needs a password to open; files that open without one are verified, this one cannot be.',
     );
   }, 30_000);
 

@@ -288,12 +288,12 @@ describe('refusals', () => {
     expect((err as SignError).code).toBe(code);
   };
 
-  test('an encrypted PDF', async () => {
+  test('a PDF that needs a user password', async () => {
     const doc = await PDFDocument.load(await makePdf({ pages: 1 }));
     doc.encrypt({ userPassword: 'u', ownerPassword: 'o' });
     const encrypted = await doc.save({ useObjectStreams: false });
     expect(Buffer.from(encrypted).toString('latin1')).toContain('/Encrypt');
-    await refuses(encrypted, SignErrorCode.Encrypted);
+    await refuses(encrypted, SignErrorCode.PasswordRequired);
   });
 
   test('a file that is not a PDF', async () => {

@@ -1,5 +1,11 @@
 /**
- * A minimal BER/DER reader for the verifier's hot paths (CMS, certificates, time-stamp tokens, OCSP,
+ * The one DER module of server/pdf, used by the signer and the verifier alike.
+ *
+ * Writing: the generic encoder of server/lib/der.ts (structures written byte by byte, exactly the bytes we
+ * mean, no library re-encoding signed attributes), re-exported here; its `smallInt` writer is
+ * `encodeSmallInt` because `smallInt` below reads one.
+ *
+ * Reading: a minimal BER/DER reader for the hot paths (CMS, certificates, time-stamp tokens, OCSP,
  * CRLs). It reads elements in place — offsets into the original bytes, no copies, no object tree — so a
  * signature with a dozen certificates costs microseconds instead of the milliseconds a full ASN.1
  * object model takes. Every read is bounds-checked; a malformed encoding yields undefined.
@@ -10,6 +16,20 @@
  * marks a high tag number, then `tagNum` holds it). `end` is just after the element (after the
  * end-of-contents octets for an indefinite length); the content lies in [headerEnd, contentEnd).
  */
+export {
+  compareBytes,
+  generalizedTime,
+  NULL,
+  octets,
+  oid,
+  seq,
+  setOf,
+  smallInt as encodeSmallInt,
+  time,
+  tlv,
+  unsignedInt,
+} from '../lib/der.ts';
+
 export type Tlv = {
   tag: number;
   tagNum: number;
@@ -348,4 +368,34 @@ export function certIssuerSerial(der: Uint8Array): { issuer: Tlv; serial: Tlv; s
   const i = f[0]?.tag === 0xa0 ? 1 : 0;
   if (!f[i + 5]) return undefined;
   return { serial: f[i], issuer: f[i + 2], subject: f[i + 4] };
+}
+
+export type CertFields = {
+  der: Uint8Array;
+  /** the issuer Name, DER */
+  issuer: Uint8Array;
+  /** the serialNumber INTEGER, DER (tag and length included) */
+  serial: Uint8Array;
+  subject: Uint8Array;
+  /** OID of the subject public key algorithm, DER */
+  keyAlgorithm: Uint8Array;
+};
+
+/** Issuer, serial, subject and key algorithm of an X.509 certificate (what CMS needs); throws RangeError on malformed DER. */
+export function certFields(der: Uint8Array): CertFields {
+  const cert = readWhole(der);
+  const tbs = cert && children(der, cert, 1)[0];
+  const f = tbs ? children(der, tbs, 8) : [];
+  const i = f[0]?.tag === 0xa0 ? 1 : 0;
+  const spki = f[i + 5];
+  const algId = spki && children(der, spki, 1)[0];
+  const keyAlg = algId && children(der, algId, 1)[0];
+  if (!keyAlg) throw new RangeError('DER: not an X.509 certificate');
+  return {
+    der,
+    serial: raw(der, f[i]),
+    issuer: raw(der, f[i + 2]),
+    subject: raw(der, f[i + 4]),
+    keyAlgorithm: raw(der, keyAlg),
+  };
 }
