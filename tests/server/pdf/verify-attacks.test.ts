@@ -296,3 +296,51 @@ function appendUpdateWithObjStm(
     bytesOf(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`),
   ]);
 }
+
+describe('a file cut short or with bytes appended', () => {
+  test('the demo contract cut at 10 places inside its last revision: never passed, all 3 signatures listed', async () => {
+    const lta = demo.lta;
+    const start = lastRevision(demo.lt).rev.end;
+    const fields = (await verify(lta)).signatures.map((s) => s.field);
+    expect(fields).toHaveLength(3);
+    for (let k = 1; k <= 10; k++) {
+      const cut = start + Math.floor(((lta.length - start) * k) / 11);
+      const r = await verify(lta.subarray(0, cut));
+      const why = `cut at ${cut} of ${lta.length}: ${JSON.stringify(r.signatures.map((s) => [s.field, s.indication, s.subIndication, s.problems[0]]))}`;
+      expect(r.verdict, why).not.toBe('TOTAL_PASSED');
+      expect(r.trustAside.verdict, why).toBe('TOTAL_FAILED');
+      expect(r.signatures.length, why).toBe(3);
+      for (const s of r.signatures) expect(s.indication, why).toBe('TOTAL_FAILED');
+      // the time-stamp whose revision was cut is broken, and says so
+      const last = r.signatures[2];
+      expect(['FORMAT_FAILURE', 'HASH_FAILURE'], why).toContain(last.subIndication);
+    }
+  });
+
+  test('1 kB of junk after the last %%EOF: never passed, every signature listed', async () => {
+    const junk = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 37 + 11) % 256));
+    for (const base of [demo.bt, demo.lta]) {
+      const n = base === demo.bt ? 2 : 3;
+      const r = await verify(Buffer.concat([base, junk]));
+      expect(r.verdict).toBe('TOTAL_FAILED');
+      expect(r.signatures.length).toBe(n);
+      expect(
+        r.signatures.every((s) => s.problems.some((p) => p.includes('after its last complete revision'))),
+      ).toBe(true);
+    }
+  });
+
+  test('white space after the last %%EOF is not a change', async () => {
+    const r = await verify(Buffer.concat([demo.lta, Buffer.from('\r\n\n  \0\0\n')]));
+    expect(r.verdict).toBe('TOTAL_PASSED');
+  });
+
+  test('a digest mismatch is HASH_FAILURE', async () => {
+    const copy = new Uint8Array(demo.bt);
+    copy[copy.indexOf(0x0a) + 2] ^= 0x01; // the binary-marker comment: the file still reads the same
+    const r = await verify(copy);
+    expect(r.verdict).toBe('TOTAL_FAILED');
+    expect(r.subIndication).toBe('HASH_FAILURE');
+    expect(r.signatures.map((s) => s.subIndication)).toEqual(['HASH_FAILURE', 'HASH_FAILURE']);
+  });
+});
