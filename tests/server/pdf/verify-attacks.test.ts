@@ -16,6 +16,7 @@ import {
   lastRevision,
   latin1,
   overwrite,
+  pageWith,
 } from './attack-kit.ts';
 import {
   type DemoFiles,
@@ -162,6 +163,31 @@ describe('incremental saving attacks (ISA)', () => {
     const first = dict.v.get('First');
     const stm = `<< /Type /ObjStm /N ${n} /First ${first} /Length ${forged.length} >>\nstream\n${forged}\nendstream`;
     const bytes = appendUpdate(objStm, { objects: [{ num: e.objStm, body: stm }], xref: 'stream' });
+    expectFailed(await verify(bytes), 'FORMAT_FAILURE');
+  });
+});
+
+describe('annotations after signing', () => {
+  test('a new annotation that is not a signature widget (a "PAID" stamp) is disallowed', async () => {
+    const page = firstPage(demo.bt);
+    const { size, pdf, rev } = lastRevision(demo.bt);
+    const annots = pdf.resolve(rev, page.dict.v.get('Annots'));
+    const old = annots && typeof annots === 'object' && annots.t === 'arr' ? annots.v : [];
+    const refs = old.flatMap((r) =>
+      r && typeof r === 'object' && r.t === 'ref' ? [`${r.num} ${r.gen} R`] : [],
+    );
+    const bytes = appendUpdate(demo.bt, {
+      objects: [
+        {
+          num: size,
+          body: '<< /Type /Annot /Subtype /FreeText /Rect [72 700 300 740] /Contents (PAID) /DA (/Helv 24 Tf 1 0 0 rg) >>',
+        },
+        {
+          num: page.num,
+          body: pageWith(demo.bt, page.dict, { Annots: `[${[...refs, `${size} 0 R`].join(' ')}]` }),
+        },
+      ],
+    });
     expectFailed(await verify(bytes), 'FORMAT_FAILURE');
   });
 });
