@@ -110,14 +110,20 @@ export class RevisionRules {
         continue;
       }
       let io: IndirectObject | undefined;
-      try {
-        io = parseIndirectAt(b, pos, (ref) => {
-          const v = this.pdf.resolve(rev, ref);
-          return typeof v === 'number' ? v : undefined;
-        });
-      } catch {
-        io = undefined;
-      }
+      // a listed object is read through the file's cache (the change analysis reads it anyway)
+      const head = new Lexer(b, pos, stop);
+      const num = head.readInt();
+      const listed = num !== null ? rev.own.get(num) : undefined;
+      if (listed?.type === 1 && listed.offset === pos) io = this.pdf.entryObject(rev, num as number);
+      if (!io || io.end <= pos)
+        try {
+          io = parseIndirectAt(b, pos, (ref) => {
+            const v = this.pdf.resolve(rev, ref);
+            return typeof v === 'number' ? v : undefined;
+          });
+        } catch {
+          io = undefined;
+        }
       if (!io || io.end <= pos || io.end > stop) {
         const what =
           indexOf(b, 'trailer', pos, pos + 7) === pos ? 'a second trailer' : 'bytes that are not an object';
