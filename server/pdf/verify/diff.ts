@@ -420,13 +420,25 @@ export class DiffAnalyzer {
     const disallowedReasons: string[] = [];
     const notes = { fill: false };
     let level: LevelValue = Level.none;
+    // the trailer decides what is shown: another catalog (or encryption) is another document
+    for (const key of ['Root', 'Encrypt']) {
+      if (!this.deepEq(prev, prev.trailer.v.get(key), cur, cur.trailer.v.get(key))) {
+        const what = `the trailer's /${key} changed`;
+        changes.push(what);
+        disallowedReasons.push(what);
+        level = Level.other;
+      }
+    }
     const nums = new Set<number>([...cur.table.keys(), ...prev.table.keys()]);
     let n = 0;
     for (const num of nums) {
       if ((++n & 0xff) === 0) this.deadline();
       const a = prev.table.get(num);
       const b = cur.table.get(num);
-      if (entryEq(a, b)) continue;
+      // an object in an object stream is unchanged only when the stream itself is (a rewritten stream
+      // changes its objects without touching their entries)
+      if (entryEq(a, b) && (a?.type !== 2 || entryEq(prev.table.get(a.objStm), cur.table.get(a.objStm))))
+        continue;
       const r = roles.get(num);
       if (!r || r.size === 0) continue; // not used by the earlier revision: only reachable through changed objects
       const oldO = pdf.entryObject(prev, num)?.obj;

@@ -13,6 +13,8 @@ export type FoundSignature = {
   fieldObjNum: number | null;
   sig: PdfDict;
   order: number;
+  /** the field's /V names an object that does not read as a signature dictionary */
+  unreadable?: boolean;
 };
 
 export function findSignatureFields(pdf: PdfFile, rev: Revision): FoundSignature[] {
@@ -47,6 +49,19 @@ export function findSignatureFields(pdf: PdfFile, rev: Revision): FoundSignature
           fieldObjNum: num,
           sig: v,
           order: out.length,
+        });
+        return;
+      }
+      // a value that no longer reads as a dictionary (a damaged or wrapped signature) is still a
+      // signature: listed as broken, never dropped
+      if (isRef(vRaw) && v !== undefined) {
+        out.push({
+          field: name,
+          sigObjNum: vRaw.num,
+          fieldObjNum: num,
+          sig: { t: 'dict', v: new Map(), start: -1, end: -1 },
+          order: out.length,
+          unreadable: true,
         });
         return;
       }

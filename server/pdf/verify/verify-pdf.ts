@@ -28,6 +28,7 @@ import {
   type TimestampCheck,
 } from './cms.ts';
 import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
+import { RevisionRules } from './revisions.ts';
 import { VerifyError, VerifyErrorCode } from './errors.ts';
 import { type FoundSignature, findSignatureFields } from './fields.ts';
 import {
@@ -204,9 +205,44 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
   const permsDocMdp = pdf.get(latest, pdf.getDict(latest, catalog, 'Perms'), 'DocMDP');
   const permsRef = pdf.getDict(latest, catalog, 'Perms')?.v.get('DocMDP');
 
-  const works: Work[] = found.map((f) =>
-    structure(pdf, f, isRef(permsRef) ? permsRef.num : null, permsDocMdp),
-  );
+  const permsNum = isRef(permsRef) ? permsRef.num : null;
+  const rules = new RevisionRules(pdf, deadline);
+  const works: Work[] = found.map((f) => structure(pdf, f, permsNum, permsDocMdp, latest));
+  // Signatures an earlier revision shows that the latest no longer does: removing a signature is a
+  // change like any other, and the report lists every signature the file ever carried.
+  const removed: Work[] = [];
+  const seen = new Set(found.map((f) => f.sigObjNum ?? -1));
+  for (let r = pdf.revisions.length - 2; r >= 0; r--) {
+    for (const f of findSignatureFields(pdf, pdf.revisions[r])) {
+      if (f.sigObjNum === null || seen.has(f.sigObjNum)) continue;
+      seen.add(f.sigObjNum);
+      const w = structure(
+        pdf,
+        { ...f, order: found.length + removed.length },
+        permsNum,
+        permsDocMdp,
+        pdf.revisions[r],
+      );
+      removed.push(w);
+    }
+  }
+  // Signatures in bytes after the last complete revision (a file cut short): listed as broken.
+  const tailSigs = rules.tailSignatures().map((t, k) => {
+    const f: FoundSignature = {
+      field: t.field,
+      sigObjNum: null,
+      fieldObjNum: null,
+      sig: t.sig ?? { t: 'dict', v: new Map(), start: -1, end: -1 },
+      order: found.length + removed.length + k,
+    };
+    const w = structure(pdf, f, null, undefined, latest);
+    w.problems.unshift(
+      `this signature lies after the last complete revision: the file is cut short or damaged (offset ${t.at})`,
+    );
+    w.formatFailure = true;
+    return w;
+  });
+  works.push(...removed, ...tailSigs);
   works.sort((a, b) => a.signedEnd - b.signedEnd || a.found.order - b.found.order);
 
   // Validation data for revocation: DSS of the latest revision.
@@ -226,7 +262,20 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
       sigsPerRevision.set(carrier, list);
     }
   }
-  for (const w of works) modificationsOf(pdf, diff, w, certification, sigsPerRevision);
+  for (const w of works) modificationsOf(pdf, diff, rules, w, certification, sigsPerRevision);
+  for (const w of removed) {
+    w.problems.unshift('a later revision removed this signature from the document');
+    w.modifications.push('the signature field or its value was removed');
+    w.modification = 'disallowed';
+  }
+  const tail = rules.tail();
+  if (tail)
+    for (const w of works) {
+      const what = `the file continues for ${tail.length} bytes after its last complete revision (cut short, or bytes appended that are not a revision)`;
+      w.problems.push(what);
+      w.modifications.push(what);
+      w.modification = 'disallowed';
+    }
 
   const pending = works.map((w) => crypto(pdf, bytes, w, anchors, vd, now));
   const questions = pending.flatMap((p) => (p.question ? [p.question] : []));
@@ -321,8 +370,14 @@ function carrierRevision(pdf: PdfFile, w: Work): number | null {
   return null;
 }
 
-function structure(pdf: PdfFile, f: FoundSignature, permsNum: number | null, permsDict: unknown): Work {
-  const latest = pdf.latest;
+function structure(
+  pdf: PdfFile,
+  f: FoundSignature,
+  permsNum: number | null,
+  permsDict: unknown,
+  /** the revision the signature was found in (the latest, unless a later one removed it) */
+  latest: Revision,
+): Work {
   const sig = f.sig;
   const problems: string[] = [];
   const sub = sig.v.get('SubFilter');
@@ -367,6 +422,7 @@ function structure(pdf: PdfFile, f: FoundSignature, permsNum: number | null, per
     w.problems.push(msg);
     w.formatFailure = true;
   };
+  if (f.unreadable) fail('the signature value is not a readable signature dictionary');
   if (!isName(sig.v.get('Filter'))) fail('signature dictionary has no /Filter');
   if (!subFilter) fail('signature dictionary has no /SubFilter');
   if (type !== undefined && !isName(type, 'Sig') && !isName(type, 'DocTimeStamp'))
@@ -452,6 +508,7 @@ function structure(pdf: PdfFile, f: FoundSignature, permsNum: number | null, per
 function modificationsOf(
   pdf: PdfFile,
   diff: DiffAnalyzer,
+  rules: RevisionRules,
   w: Work,
   certification: Work | undefined,
   sigsPerRevision: Map<number, string[]>,
@@ -472,6 +529,12 @@ function modificationsOf(
     const p = certified ? (certification.docMdp ?? 2) : null;
     const max = p === 1 ? Level.timestamp : p === 2 ? Level.form : p === 3 ? Level.annot : Level.form;
     w.modifications.push(...d.changes.map((c) => `revision ${i + 1}: ${c}`));
+    const broken = rules.problems(i);
+    if (broken.length > 0) {
+      worst = 'disallowed';
+      w.modifications.push(...broken);
+      w.problems.push(...broken.slice(0, 3));
+    }
     if (level > max) {
       worst = 'disallowed';
       const reasons = d.disallowedReasons.length > 0 ? d.disallowedReasons : d.changes;

@@ -88,7 +88,10 @@ export function useErrorText() {
   };
 }
 
-/** The overall verdict: a status region with icon and words. */
+/** The ETSI EN 319 102-1 indication and sub-indication, for the technical details only. */
+const etsiCode = (indication: string, sub: string | null) => (sub ? `${indication}/${sub}` : indication);
+
+/** The overall verdict: a status region with icon and plain words; the ETSI code in the details. */
 export function OverallBanner({ result }: { result: VerifyResult }) {
   const tt = useTexts(texts);
   const colour = COLOURS[result.status];
@@ -103,10 +106,15 @@ export function OverallBanner({ result }: { result: VerifyResult }) {
       <StatusIcon status={result.status} size={32} />
       <div>
         <strong style={{ color: colour, fontSize: 18 }}>{tt(`status.${result.status}` as TextKey)}</strong>
-        <div className="verify-muted">
-          {result.verdict}
-          {result.subIndication ? ` · ${result.subIndication}` : ''}
-        </div>
+        <p style={{ margin: '4px 0' }}>{tt(`advice.${result.status}` as TextKey)}</p>
+        {result.status === 'unsigned' ? null : (
+          <details className="verify-technical">
+            <summary>{tt('technical')}</summary>
+            <span className="verify-muted">
+              {tt('etsiCode', { code: etsiCode(result.verdict, result.subIndication) })}
+            </span>
+          </details>
+        )}
       </div>
     </section>
   );
@@ -269,9 +277,9 @@ export function SignatureCardView({
         <div className="verify-label">{tt('chain')}</div>
         <ChainTree chain={card.chain} />
       </div>
-      {card.changes.length + card.details.length > 0 ? (
-        <details className="verify-technical">
-          <summary>{tt('technical')}</summary>
+      <details className="verify-technical">
+        <summary>{tt('technical')}</summary>
+        {card.changes.length + card.details.length > 0 ? (
           <ul>
             {card.changes.map((c) => (
               <li key={`c-${c}`}>Δ {c}</li>
@@ -280,12 +288,14 @@ export function SignatureCardView({
               <li key={`d-${d}`}>{d}</li>
             ))}
           </ul>
-          <div className="verify-muted">
-            {card.indication}
-            {card.subIndication ? ` / ${card.subIndication}` : ''} · trust aside {card.trustAside.indication}
-          </div>
-        </details>
-      ) : null}
+        ) : null}
+        <div className="verify-muted">
+          {tt('etsiCode', { code: etsiCode(card.indication, card.subIndication) })} ·{' '}
+          {tt('trustAsideCode', {
+            code: etsiCode(card.trustAside.indication, card.trustAside.subIndication),
+          })}
+        </div>
+      </details>
     </article>
   );
 }

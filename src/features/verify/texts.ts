@@ -35,6 +35,20 @@ export const texts = defineTexts({
     'status.unknownIdentity': "The signatures are intact, but the signer's identity is unknown",
     'status.indeterminate': 'The validity of at least one signature is unknown',
     'status.unsigned': 'This document has no signature',
+    'advice.valid':
+      'Every signature is intact; after signing, only permitted steps were added (further signatures, form filling, validation data, time-stamps).',
+    'advice.invalid':
+      'A signature does not hold: what it signed was changed, or the signature itself is broken. Do not rely on this copy.',
+    'advice.modified':
+      'What this file shows is not what was signed: it was changed after signing in a way signatures do not allow, or it is cut short or damaged. Ask the sender for the original.',
+    'advice.revoked': 'A signer’s certificate was withdrawn before the signature was proven to exist.',
+    'advice.unknownIdentity':
+      'Nothing was changed after signing, but no trusted certificate authority vouches for who signed.',
+    'advice.indeterminate':
+      'The signatures could not be fully checked; the findings below say what is missing.',
+    'advice.unsigned': 'There is nothing to verify: the file carries no signature.',
+    etsiCode: 'ETSI EN 319 102-1 result: {code}',
+    trustAsideCode: 'trust set aside: {code}',
     'sig.valid': 'Signature is valid',
     'sig.invalid': 'Signature is invalid',
     'sig.modified': 'Document modified after signing',
@@ -164,6 +178,16 @@ export const texts = defineTexts({
     'status.unknownIdentity': '签名完整，但签署人身份未知',
     'status.indeterminate': '至少有一个签名的有效性无法确定',
     'status.unsigned': '该文件没有签名',
+    'advice.valid': '所有签名均完整；签名后只进行了允许的操作（后续签名、填写表单、验证数据、时间戳）。',
+    'advice.invalid': '有签名不成立：其签署的内容被改动，或签名本身已损坏。请勿依赖此文件副本。',
+    'advice.modified':
+      '此文件显示的内容并非签署时的内容：签名后进行了签名不允许的修改，或文件被截断、损坏。请向发送方索取原件。',
+    'advice.revoked': '签署人的证书在能证明签名存在之前已被撤销。',
+    'advice.unknownIdentity': '签名后没有任何改动，但没有受信任的证书机构为签署人身份担保。',
+    'advice.indeterminate': '签名无法被完整检查；下方的发现说明缺少什么。',
+    'advice.unsigned': '没有可验证的内容：该文件不带任何签名。',
+    etsiCode: 'ETSI EN 319 102-1 结果：{code}',
+    trustAsideCode: '不计信任时：{code}',
     'sig.valid': '签名有效',
     'sig.invalid': '签名无效',
     'sig.modified': '签名后文件被修改',

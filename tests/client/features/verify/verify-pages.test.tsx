@@ -213,6 +213,58 @@ describe('/check', () => {
     );
   }, 30_000);
 
+  it('the verdict is in plain words; the ETSI code only inside the technical details (both languages)', async () => {
+    const attacked = result({
+      source: 'upload',
+      status: 'modified',
+      verdict: 'TOTAL_FAILED',
+      subIndication: 'FORMAT_FAILURE',
+      signatures: [
+        card({
+          status: 'modified',
+          modifiedAfterSigning: 'disallowed',
+          reasons: ['MODIFIED_DISALLOWED'],
+          indication: 'TOTAL_FAILED',
+          subIndication: 'FORMAT_FAILURE',
+          trustAside: { indication: 'TOTAL_FAILED', subIndication: 'FORMAT_FAILURE' },
+          changes: [],
+          details: [],
+        }),
+      ],
+    });
+    server.use(http.post(`${CSIGN}/checkPdf`, () => ok(attacked)));
+    for (const [locale, label, words, advice, technical] of [
+      [
+        'en-US',
+        'Choose a PDF to verify',
+        'The document has been altered or corrupted since it was signed',
+        /not what was signed/,
+        'Technical details',
+      ],
+      ['zh-CN', '选择要验证的 PDF', '文件在签名后已被修改或损坏', /并非签署时的内容/, '技术细节'],
+    ] as const) {
+      useI18nStore.getState().setLocale(locale);
+      const { unmount } = renderApp('/check');
+      const input = await screen.findByLabelText(label, {}, { timeout: 10_000 });
+      await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+      const banner = await screen.findByRole('status', {
+        name: locale === 'en-US' ? 'Verification result' : '验证结果',
+      });
+      expect(within(banner).getByText(words)).toBeTruthy();
+      expect(within(banner).getByText(advice)).toBeTruthy();
+      // every mention of the ETSI code sits inside a collapsed technical-details element
+      const codes = screen.getAllByText(/TOTAL_FAILED/);
+      expect(codes.length).toBeGreaterThanOrEqual(2);
+      for (const el of codes) {
+        const details = el.closest('details');
+        expect(details, el.textContent ?? '').not.toBeNull();
+        expect(details?.open).toBe(false);
+        expect(within(details as HTMLElement).getByText(technical)).toBeTruthy();
+      }
+      unmount();
+    }
+  }, 60_000);
+
   it('an expired report says so', async () => {
     useI18nStore.getState().setLocale('en-US');
     server.use(http.post(`${CSIGN}/getVerifyReport`, () => ok(null)));
