@@ -35,6 +35,8 @@ export const Code = {
   BadCredentials: 1202,
   /** The phone is already registered (told only after an SMS code proved the phone: no account discovery). */
   PhoneTaken: 1203,
+  /** The SMS gateway did not take the message (msg says why, with the provider's code); try again later. */
+  SmsNotSent: 1204,
   /** Signing flow (13xx): it is not this party's turn (an earlier step is still signing). */
   NotYourTurn: 1301,
   /** Signing flow: this party has already signed. */

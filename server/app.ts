@@ -28,6 +28,7 @@ import { sessionModule } from './modules/session/routes.ts';
 import { verifyModule } from './modules/verify/routes.ts';
 import { signConfigModule } from './modules/sign-config/routes.ts';
 import { templateModule } from './modules/template/routes.ts';
+import { messagingModule } from './modules/messaging/routes.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
@@ -49,6 +50,7 @@ export const modules: readonly ServerModule[] = [
   packageModule,
   signConfigModule,
   templateModule,
+  messagingModule,
   devModule,
 ];
 

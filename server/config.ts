@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
 import { type PackageSettings, loadPackageSettings } from './modules/package/package-config.ts';
+import { type SmsSettings, loadSmsSettings } from './providers/sms/sms-provider.ts';
 
 /**
  * Every setting of the server, read from the environment once at start and validated.
@@ -68,6 +69,15 @@ const zEnv = z.object({
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   /** Folder of the built client; served at / when it holds index.html. */
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  /** E-mail of notices: smtp:// or smtps:// with credentials; unset, no e-mail is sent. */
+  SMTP_URL: zOptionalString.refine(
+    (v) => v === undefined || /^smtps?:\/\//.test(v),
+    'must be an smtp:// or smtps:// URL',
+  ),
+  /** The sender of every e-mail, e.g. "e-Sign <no-reply@example.com>"; required with SMTP_URL. */
+  MAIL_FROM: zOptionalString,
+  /** Development providers production may run with on purpose, comma-separated variable names. */
+  ALLOW_DEVELOPMENT_PROVIDERS: zOptionalString,
   /** Identity checks (real name, face): only the development provider exists so far (server/modules/person). */
   IDENTITY_PROVIDER: z.enum(['development']).default('development'),
   /** Production refuses to start with the development identity provider unless this is set. */
@@ -127,6 +137,12 @@ export type Config = {
   /** Packages, orders, payment notes, platform administrators (server/modules/package/package-config.ts). */
   packages: PackageSettings;
   identity: { provider: 'development'; allowDevInProduction: boolean; devRejectIdNumber: string };
+  /** The SMS gateway (server/providers/sms): the development outbox or a real provider. */
+  smsGateway: SmsSettings;
+  /** SMTP for e-mailed notices; undefined: notices are not e-mailed. */
+  mail: { url: string; from: string } | undefined;
+  /** Variables (SMS_PROVIDER, IDENTITY_PROVIDER) whose development provider production may use. */
+  allowDevelopmentProviders: string[];
 };
 
 export class ConfigError extends Error {}
@@ -160,6 +176,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const packages = loadPackageSettings(env);
   if (!packages.ok)
     throw new ConfigError(`Invalid configuration:\n${packages.issues.map((i) => `  ${i}`).join('\n')}`);
+  const smsGateway = loadSmsSettings(env);
+  if (!smsGateway.ok)
+    throw new ConfigError(`Invalid configuration:\n${smsGateway.issues.map((i) => `  ${i}`).join('\n')}`);
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   let database: Config['database'];
@@ -216,5 +237,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowDevInProduction: e.ALLOW_DEV_IDENTITY_PROVIDER,
       devRejectIdNumber: e.DEV_IDENTITY_REJECT_ID,
     },
+    smsGateway: smsGateway.value,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    allowDevelopmentProviders: (e.ALLOW_DEVELOPMENT_PROVIDERS ?? '')
+      .split(/[\s,]+/)
+      .map((v) => v.trim().toUpperCase())
+      .filter(Boolean),
   };
 }

@@ -7,8 +7,8 @@ import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { pruneCounters } from './lib/rate-counter.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
-import { OutboxMessenger } from './messaging/messenger.ts';
-import { assertIdentityProviderAllowed } from './modules/person/identity-provider.ts';
+import { createMessenger } from './messaging/create-messenger.ts';
+import { developmentProvidersMessage } from './providers/production-check.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -22,10 +22,10 @@ try {
   throw err;
 }
 
-try {
-  assertIdentityProviderAllowed(config);
-} catch (err) {
-  console.error((err as Error).message);
+// Production never runs on a development provider unless ALLOW_DEVELOPMENT_PROVIDERS names it.
+const refusal = developmentProvidersMessage(config);
+if (refusal) {
+  console.error(refusal);
   process.exit(1);
 }
 
@@ -46,7 +46,7 @@ const deps: AppDeps = {
   storage,
   log,
   clock: systemClock,
-  messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
+  messenger: createMessenger({ config, db, log, clock: systemClock }),
 };
 const app = await buildApp(deps);
 await app.listen({ port: config.port, host: config.host });

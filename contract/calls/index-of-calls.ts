@@ -13,6 +13,7 @@ import { platformCalls } from './platform.ts';
 import { packageCalls } from './package.ts';
 import { signConfigCalls } from './sign-config.ts';
 import { templateCalls } from './template.ts';
+import { messagingCalls } from './messaging.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -33,4 +34,5 @@ export const allCalls: readonly CallDef[] = [
   ...packageCalls,
   ...signConfigCalls,
   ...templateCalls,
+  ...messagingCalls,
 ];

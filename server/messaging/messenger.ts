@@ -3,13 +3,20 @@ import type { Logger } from 'pino';
 import type { Clock } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import { outbox } from '../db/schema/messages.ts';
+import type { NoticeMail } from './mail-templates.ts';
+
+/**
+ * A notice to a person by phone. `mail` (flow notices) carries what its SMS template and its e-mail need;
+ * without it the notice is only texted (or written to the outbox).
+ */
+export type Notice = { to: string; userId?: string; purpose: string; text: string; mail?: NoticeMail };
 
 /** The one way the product sends messages to people: SMS codes and notices. */
 export interface Messenger {
   /** Sends an SMS; `code` is the one-time code it carries, kept apart so logs can leave it out. */
   sendSms(to: string, purpose: string, text: string, code?: string): Promise<void>;
-  /** A notice to a person (in-product message; later issues may also mail it). */
-  notify(notice: { to: string; userId?: string; purpose: string; text: string }): Promise<void>;
+  /** A notice to a person: SMS (or the outbox), and e-mail when the person gave an address. */
+  notify(notice: Notice): Promise<void>;
 }
 
 export type OutboxMessage = {
@@ -49,7 +56,7 @@ export class OutboxMessenger implements Messenger {
     else this.log.info({ to, purpose, code }, 'sms queued in outbox (development: code shown)');
   }
 
-  async notify(notice: { to: string; userId?: string; purpose: string; text: string }): Promise<void> {
+  async notify(notice: Notice): Promise<void> {
     await this.db.insert(outbox).values({
       channel: 'notice',
       toAddr: notice.to,

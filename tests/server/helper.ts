@@ -23,7 +23,8 @@ import { loadConfig } from '#server/config.ts';
 import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
 import type { AppDeps, Clock } from '#server/deps.ts';
 import type { ServerModule } from '#server/modules/module.ts';
-import { OutboxMessenger, listOutbox } from '#server/messaging/messenger.ts';
+import { createMessenger } from '#server/messaging/create-messenger.ts';
+import { listOutbox } from '#server/messaging/messenger.ts';
 import { openBlobStore } from '#server/storage/open-blob-store.ts';
 
 export type TestClock = Clock & { advance(ms: number): void };
@@ -117,7 +118,7 @@ export async function createTestApp(
     storage: await openBlobStore(config),
     log,
     clock,
-    messenger: new OutboxMessenger({ db, log, clock, isProduction: config.isProduction }),
+    messenger: createMessenger({ config, db, log, clock }),
   };
   const app = await buildApp(deps, { extraModules: options.modules });
   await app.ready();

@@ -11,6 +11,10 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   name: text('name'),
   status: text('status').$type<UserStatus>().notNull().default(UserStatus.Active),
+  /** Notices are also e-mailed here (migrations/115), in emailLang with emailPlatform's brand. */
+  email: text('email'),
+  emailLang: text('email_lang').$type<'zh' | 'en'>(),
+  emailPlatform: text('email_platform'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

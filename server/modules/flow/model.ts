@@ -1,4 +1,5 @@
 // Rows of the flow tables, their presentation, and the notices sent to parties.
+import { findUserById } from '../session/account-queries.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
@@ -197,14 +198,32 @@ export type MessageKind =
 export async function notify(
   deps: AppDeps,
   to: { phone: string; companyId: string | null },
-  m: { kind: MessageKind; title: string; text: string; flowId: string | null; link: string | null },
+  m: {
+    kind: MessageKind;
+    title: string;
+    text: string;
+    flowId: string | null;
+    link: string | null;
+    mail?: { flowTitle: string; who: string };
+  },
 ): Promise<void> {
   await deps.db.execute(sql`
     INSERT INTO flow_messages (id, phone, company_id, kind, title, text, flow_id, link, created_at)
     VALUES (${randomUUID()}, ${to.phone}, ${to.companyId}, ${m.kind}, ${m.title}, ${m.text}, ${m.flowId}, ${m.link},
       ${ts(deps.clock.now())})`);
-  const url = m.link ? ` ${deps.config.publicUrl}/#${m.link}` : '';
-  await deps.messenger.notify({ to: to.phone, purpose: `flow:${m.kind}`, text: `${m.text}${url}` });
+  const url = m.link ? `${deps.config.publicUrl}/#${m.link}` : null;
+  await deps.messenger.notify({
+    to: to.phone,
+    purpose: `flow:${m.kind}`,
+    text: url ? `${m.text} ${url}` : m.text,
+    // SMS template variables and the e-mail (server/messaging); a finished flow's mail links to the
+    // signing list, where the logged-in person downloads the signed document (never attached).
+    mail: m.mail && {
+      ...m.mail,
+      kind: m.kind,
+      link: url ?? (m.kind === 'completed' ? `${deps.config.publicUrl}/#/signList` : null),
+    },
+  });
 }
 
 /** Sends a party its signing link (at its step's start or as a reminder). */
@@ -230,9 +249,34 @@ export async function sendLink(
       text,
       flowId: flow.id,
       link,
+      mail: { flowTitle: flow.title, who },
     },
   );
   return link;
+}
+
+/** Tells the initiator that one party signed (the last signature is told by notifyEnd 'completed'). */
+export async function notifySigned(
+  deps: AppDeps,
+  flow: FlowRow,
+  signerName: string,
+  signerUserId: string | null,
+): Promise<void> {
+  if (signerUserId === flow.initiator_user_id) return;
+  const initiator = await findUserById(deps.db, flow.initiator_user_id);
+  if (!initiator) return;
+  await notify(
+    deps,
+    { phone: initiator.phone, companyId: flow.owner_type === 1 ? flow.owner_id : null },
+    {
+      kind: 'signed',
+      title: `已签署 Signed: ${flow.title}`,
+      text: `【电子签章】${signerName}已签署《${flow.title}》。 [e-Sign] ${signerName} has signed "${flow.title}".`,
+      flowId: flow.id,
+      link: null,
+      mail: { flowTitle: flow.title, who: signerName },
+    },
+  );
 }
 
 /** Tells the initiator and every party how a flow ended. */
@@ -260,6 +304,13 @@ export async function notifyEnd(
     const key = `${t.phone}|${t.companyId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    await notify(deps, t, { kind, title, text, flowId: flow.id, link: null });
+    await notify(deps, t, {
+      kind,
+      title,
+      text,
+      flowId: flow.id,
+      link: null,
+      mail: { flowTitle: flow.title, who: flow.initiator_company_name ?? flow.initiator_name ?? '' },
+    });
   }
 }

@@ -33,6 +33,7 @@ import {
   findFlow,
   findParty,
   notifyEnd,
+  notifySigned,
   partiesOf,
   positionsOf,
   sendLink,
@@ -377,6 +378,8 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   );
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
+  if (!outcome.isLast)
+    await notifySigned(deps, flow, prepared.user.name ?? actor.actor, prepared.signerUserId);
   let flowStatus = outcome.status;
   if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id);
   const docs = await flowDocuments(deps.db, flow.id);

@@ -1,0 +1,93 @@
+import type { Lang } from '../http/texts.ts';
+
+/** The platform variants' names (SPEC §3, as src/platform/platforms.ts shows them): the e-mail's brand. */
+const BRANDS: Record<string, { zh: string; en: string }> = {
+  BCP_STFWPT: { zh: '电子签章平台', en: 'E-Signature Platform' },
+  ZHDB: { zh: '担保公司平台', en: 'Guarantee-company platform' },
+  ZYPT: { zh: '科研平台', en: 'Research platform' },
+};
+export const brandOf = (platform: string | null | undefined, lang: Lang): string =>
+  (BRANDS[platform ?? ''] ?? BRANDS.BCP_STFWPT)[lang];
+
+/** Kinds of flow notice that are also e-mailed (the others stay in-product and SMS). */
+export type MailKind =
+  | 'sign_request'
+  | 'remind'
+  | 'signed'
+  | 'declined'
+  | 'completed'
+  | 'expired'
+  | 'cancelled';
+
+/** What a notice carries for its e-mail: the flow's title, who acts, and the absolute link to open. */
+export type NoticeMail = { kind: MailKind; flowTitle: string; who: string; link: string | null };
+
+const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) => string }> = {
+  sign_request: { zh: (t) => `待签署：《${t}》`, en: (t) => `To sign: "${t}"` },
+  remind: { zh: (t) => `签署提醒：《${t}》`, en: (t) => `Reminder to sign: "${t}"` },
+  signed: { zh: (t) => `已签署：《${t}》`, en: (t) => `Signed: "${t}"` },
+  declined: { zh: (t) => `已拒签：《${t}》`, en: (t) => `Declined: "${t}"` },
+  completed: { zh: (t) => `已完成签署：《${t}》`, en: (t) => `Completed: "${t}"` },
+  expired: { zh: (t) => `已过期：《${t}》`, en: (t) => `Expired: "${t}"` },
+  cancelled: { zh: (t) => `已撤销：《${t}》`, en: (t) => `Cancelled: "${t}"` },
+};
+
+const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
+  sign_request: {
+    zh: (m) => `${m.who}邀请您签署《${m.flowTitle}》。请打开下面的链接完成签署。`,
+    en: (m) => `${m.who} invites you to sign "${m.flowTitle}". Open the link below to sign.`,
+  },
+  remind: {
+    zh: (m) => `${m.who}提醒您签署《${m.flowTitle}》。请打开下面的链接完成签署。`,
+    en: (m) => `${m.who} reminds you to sign "${m.flowTitle}". Open the link below to sign.`,
+  },
+  signed: {
+    zh: (m) => `${m.who}已签署《${m.flowTitle}》。`,
+    en: (m) => `${m.who} has signed "${m.flowTitle}".`,
+  },
+  declined: {
+    zh: (m) => `《${m.flowTitle}》已被拒签，签署流程已结束。`,
+    en: (m) => `"${m.flowTitle}" was declined; the signing has ended.`,
+  },
+  completed: {
+    zh: (m) =>
+      `《${m.flowTitle}》已由各方完成签署。签署后的文件不随邮件发送：请登录后通过下面的链接查看和下载。`,
+    en: (m) =>
+      `"${m.flowTitle}" has been signed by every party. The signed document is not attached: log in and open the link below to view and download it.`,
+  },
+  expired: {
+    zh: (m) => `《${m.flowTitle}》已过签署截止时间，签署流程已结束。`,
+    en: (m) => `"${m.flowTitle}" passed its signing deadline; the signing has ended.`,
+  },
+  cancelled: {
+    zh: (m) => `《${m.flowTitle}》已被发起方撤销。`,
+    en: (m) => `"${m.flowTitle}" was cancelled by its sender.`,
+  },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The e-mail of one notice in one language, with the platform's brand in the subject and the header. */
+export function renderNoticeMail(
+  m: NoticeMail,
+  lang: Lang,
+  platform: string | null,
+): { subject: string; text: string; html: string } {
+  const brand = brandOf(platform, lang);
+  const subject = `【${brand}】${SUBJECTS[m.kind][lang](m.flowTitle)}`;
+  const body = BODIES[m.kind][lang](m);
+  const footer =
+    lang === 'zh'
+      ? `此邮件由${brand}自动发送，请勿直接回复。`
+      : `This message was sent automatically by ${brand}; please do not reply.`;
+  const text = [body, m.link ?? '', '', footer].filter((l, i) => i !== 1 || l).join('\n');
+  const link = m.link
+    ? `<p><a href="${escapeHtml(m.link)}" style="color:#ec1c23">${escapeHtml(m.link)}</a></p>`
+    : '';
+  const html =
+    `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><body style="font-family:sans-serif">` +
+    `<h2 style="color:#ec1c23">${escapeHtml(brand)}</h2><p>${escapeHtml(body)}</p>${link}` +
+    `<p style="color:#888;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+  return { subject, text, html };
+}

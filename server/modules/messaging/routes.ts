@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import {
+  type NoticeEmailSettings,
+  adminGetMessageFailures,
+  getNoticeEmail,
+  setNoticeEmail,
+} from '#contract/calls/messaging.ts';
+import type { Db } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { listDeliveryFailures } from '../../messaging/delivering-messenger.ts';
+import type { ServerModule } from '../module.ts';
+import { requirePlatformAdmin } from '../package/service.ts';
+
+async function readSettings(db: Db, userId: string, isMailConfigured: boolean): Promise<NoticeEmailSettings> {
+  const [u] = await db
+    .select({ email: users.email, lang: users.emailLang })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { email: u?.email ?? null, lang: u?.lang ?? 'zh', isMailConfigured };
+}
+
+/** Message delivery: a person's notice e-mail, and the administrator's view of failed deliveries. */
+export const messagingModule: ServerModule = {
+  name: 'messaging',
+  register(app, deps) {
+    const isMailConfigured = deps.config.mail !== undefined;
+
+    registerCall(app, getNoticeEmail, async ({ requireSession }) =>
+      readSettings(deps.db, requireSession().userId, isMailConfigured),
+    );
+
+    registerCall(app, setNoticeEmail, async ({ body, requireSession }) => {
+      const { userId } = requireSession();
+      await deps.db
+        .update(users)
+        .set({ email: body.email || null, emailLang: body.lang, emailPlatform: body.fromPtCode ?? null })
+        .where(eq(users.id, userId));
+      return readSettings(deps.db, userId, isMailConfigured);
+    });
+
+    registerCall(app, adminGetMessageFailures, async ({ body, requireSession }) => {
+      await requirePlatformAdmin(deps, requireSession());
+      return {
+        smsProvider: deps.config.smsGateway.provider,
+        isMailConfigured,
+        failures: await listDeliveryFailures(deps.db, body.limit ?? 50),
+      };
+    });
+  },
+};
