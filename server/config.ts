@@ -156,11 +156,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const partners = loadPartnerSettings(env, isProduction);
   if (!partners.ok)
     throw new ConfigError(`Invalid configuration:\n${partners.issues.map((i) => `  ${i}`).join('\n')}`);
-  const packages = loadPackageSettings(env);
-  if (!packages.ok)
-    throw new ConfigError(`Invalid configuration:\n${packages.issues.map((i) => `  ${i}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const packages = loadPackageSettings(env, publicUrl);
+  if (!packages.ok)
+    throw new ConfigError(`Invalid configuration:\n${packages.issues.map((i) => `  ${i}`).join('\n')}`);
   let database: Config['database'];
   if (e.DATABASE_URL === undefined) database = { kind: 'pglite', dataDir: resolve(dataDir, 'pg') };
   else if (e.DATABASE_URL === 'memory://') database = { kind: 'pglite', dataDir: null };
