@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
 import { type PackageSettings, loadPackageSettings } from './modules/package/package-config.ts';
+import { type RealIdentitySettings, loadRealIdentitySettings } from './providers/identity/identity-config.ts';
 
 /**
  * Every setting of the server, read from the environment once at start and validated.
@@ -67,8 +68,8 @@ const zEnv = z.object({
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   /** Folder of the built client; served at / when it holds index.html. */
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
-  /** Identity checks (real name, face): only the development provider exists so far (server/modules/person). */
-  IDENTITY_PROVIDER: z.enum(['development']).default('development'),
+  /** Identity checks (real name, face): Tencent Cloud faceid, Aliyun cloudauth, or the development one. */
+  IDENTITY_PROVIDER: z.enum(['development', 'tencent', 'aliyun']).default('development'),
   /** Production refuses to start with the development identity provider unless this is set. */
   ALLOW_DEV_IDENTITY_PROVIDER: zBool.default(false),
   /** An ID number the development provider refuses, to show a failed check (a well-formed test number). */
@@ -125,7 +126,13 @@ export type Config = {
   partners: PartnerSettings;
   /** Packages, orders, payment notes, platform administrators (server/modules/package/package-config.ts). */
   packages: PackageSettings;
-  identity: { provider: 'development'; allowDevInProduction: boolean; devRejectIdNumber: string };
+  identity: {
+    provider: 'development' | 'tencent' | 'aliyun';
+    allowDevInProduction: boolean;
+    devRejectIdNumber: string;
+    /** IDENTITY_* of the real provider (server/providers/identity/identity-config.ts). */
+    real?: RealIdentitySettings;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -156,6 +163,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const partners = loadPartnerSettings(env, isProduction);
   if (!partners.ok)
     throw new ConfigError(`Invalid configuration:\n${partners.issues.map((i) => `  ${i}`).join('\n')}`);
+  const identityIssues: string[] = [];
+  const realIdentity =
+    e.IDENTITY_PROVIDER === 'development'
+      ? undefined
+      : loadRealIdentitySettings(env, e.IDENTITY_PROVIDER, identityIssues);
+  if (identityIssues.length)
+    throw new ConfigError(`Invalid configuration:\n${identityIssues.map((i) => `  ${i}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const packages = loadPackageSettings(env, publicUrl);
@@ -213,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: e.IDENTITY_PROVIDER,
       allowDevInProduction: e.ALLOW_DEV_IDENTITY_PROVIDER,
       devRejectIdNumber: e.DEV_IDENTITY_REJECT_ID,
+      real: realIdentity,
     },
   };
 }

@@ -33,5 +33,8 @@ CREATE TABLE provider_evidence (
 CREATE INDEX provider_evidence_subject ON provider_evidence (subject_type, subject_id, at DESC);
 
 ALTER TABLE person_identities ADD COLUMN provider_request_id text;
+-- Only with a real identity provider, whose face check needs it: the ID number sealed with AES-256-GCM
+-- under a key derived from ESIGN_MASTER_KEY (never in clear, never in an answer).
+ALTER TABLE person_identities ADD COLUMN id_sealed text;
 ALTER TABLE face_auth_sessions ADD COLUMN provider_ref text;
 ALTER TABLE face_auth_sessions ADD COLUMN provider_request_id text;
