@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
 import { type PackageSettings, loadPackageSettings } from './modules/package/package-config.ts';
+import { type AliyunMarketSettings, loadCompanyCheckSettings } from './providers/company/aliyun-market.ts';
 import { type RealIdentitySettings, loadRealIdentitySettings } from './providers/identity/identity-config.ts';
 
 /**
@@ -133,6 +134,8 @@ export type Config = {
     /** IDENTITY_* of the real provider (server/providers/identity/identity-config.ts). */
     real?: RealIdentitySettings;
   };
+  /** COMPANY_CHECK_PROVIDER=aliyun-market: the business-register check (server/providers/company). */
+  companyCheck?: AliyunMarketSettings;
 };
 
 export class ConfigError extends Error {}
@@ -168,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.IDENTITY_PROVIDER === 'development'
       ? undefined
       : loadRealIdentitySettings(env, e.IDENTITY_PROVIDER, identityIssues);
+  const companyCheck = loadCompanyCheckSettings(env, identityIssues);
   if (identityIssues.length)
     throw new ConfigError(`Invalid configuration:\n${identityIssues.map((i) => `  ${i}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
@@ -229,5 +233,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       devRejectIdNumber: e.DEV_IDENTITY_REJECT_ID,
       real: realIdentity,
     },
+    companyCheck,
   };
 }
