@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
 import { type PackageSettings, loadPackageSettings } from './modules/package/package-config.ts';
 import { type SmsSettings, loadSmsSettings } from './providers/sms/sms-provider.ts';
+import { type AliyunMarketSettings, loadCompanyCheckSettings } from './providers/company/aliyun-market.ts';
+import { type RealIdentitySettings, loadRealIdentitySettings } from './providers/identity/identity-config.ts';
 
 /**
  * Every setting of the server, read from the environment once at start and validated.
@@ -78,8 +80,8 @@ const zEnv = z.object({
   MAIL_FROM: zOptionalString,
   /** Development providers production may run with on purpose, comma-separated variable names. */
   ALLOW_DEVELOPMENT_PROVIDERS: zOptionalString,
-  /** Identity checks (real name, face): only the development provider exists so far (server/modules/person). */
-  IDENTITY_PROVIDER: z.enum(['development']).default('development'),
+  /** Identity checks (real name, face): Tencent Cloud faceid, Aliyun cloudauth, or the development one. */
+  IDENTITY_PROVIDER: z.enum(['development', 'tencent', 'aliyun']).default('development'),
   /** Production refuses to start with the development identity provider unless this is set. */
   ALLOW_DEV_IDENTITY_PROVIDER: zBool.default(false),
   /** An ID number the development provider refuses, to show a failed check (a well-formed test number). */
@@ -136,13 +138,21 @@ export type Config = {
   partners: PartnerSettings;
   /** Packages, orders, payment notes, platform administrators (server/modules/package/package-config.ts). */
   packages: PackageSettings;
-  identity: { provider: 'development'; allowDevInProduction: boolean; devRejectIdNumber: string };
   /** The SMS gateway (server/providers/sms): the development outbox or a real provider. */
   smsGateway: SmsSettings;
   /** SMTP for e-mailed notices; undefined: notices are not e-mailed. */
   mail: { url: string; from: string } | undefined;
   /** Variables (SMS_PROVIDER, IDENTITY_PROVIDER) whose development provider production may use. */
   allowDevelopmentProviders: string[];
+  identity: {
+    provider: 'development' | 'tencent' | 'aliyun';
+    allowDevInProduction: boolean;
+    devRejectIdNumber: string;
+    /** IDENTITY_* of the real provider (server/providers/identity/identity-config.ts). */
+    real?: RealIdentitySettings;
+  };
+  /** COMPANY_CHECK_PROVIDER=aliyun-market: the business-register check (server/providers/company). */
+  companyCheck?: AliyunMarketSettings;
 };
 
 export class ConfigError extends Error {}
@@ -173,16 +183,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const partners = loadPartnerSettings(env, isProduction);
   if (!partners.ok)
     throw new ConfigError(`Invalid configuration:\n${partners.issues.map((i) => `  ${i}`).join('\n')}`);
-  const packages = loadPackageSettings(env);
-  if (!packages.ok)
-    throw new ConfigError(`Invalid configuration:\n${packages.issues.map((i) => `  ${i}`).join('\n')}`);
   const smsGateway = loadSmsSettings(env);
   if (!smsGateway.ok)
     throw new ConfigError(`Invalid configuration:\n${smsGateway.issues.map((i) => `  ${i}`).join('\n')}`);
   if (e.SMTP_URL && !e.MAIL_FROM)
     throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
+  const identityIssues: string[] = [];
+  const realIdentity =
+    e.IDENTITY_PROVIDER === 'development'
+      ? undefined
+      : loadRealIdentitySettings(env, e.IDENTITY_PROVIDER, identityIssues);
+  const companyCheck = loadCompanyCheckSettings(env, identityIssues);
+  if (identityIssues.length)
+    throw new ConfigError(`Invalid configuration:\n${identityIssues.map((i) => `  ${i}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const packages = loadPackageSettings(env, publicUrl);
+  if (!packages.ok)
+    throw new ConfigError(`Invalid configuration:\n${packages.issues.map((i) => `  ${i}`).join('\n')}`);
   let database: Config['database'];
   if (e.DATABASE_URL === undefined) database = { kind: 'pglite', dataDir: resolve(dataDir, 'pg') };
   else if (e.DATABASE_URL === 'memory://') database = { kind: 'pglite', dataDir: null };
@@ -236,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: e.IDENTITY_PROVIDER,
       allowDevInProduction: e.ALLOW_DEV_IDENTITY_PROVIDER,
       devRejectIdNumber: e.DEV_IDENTITY_REJECT_ID,
+      real: realIdentity,
     },
     smsGateway: smsGateway.value,
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
@@ -243,5 +262,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(/[\s,]+/)
       .map((v) => v.trim().toUpperCase())
       .filter(Boolean),
+    companyCheck,
   };
 }

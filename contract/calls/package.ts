@@ -374,8 +374,33 @@ export const adminRefundOrder = defineCall({
   response: zOrder,
 });
 
+/** How the buyer pays an order online: a QR code to scan (PC) or the provider's page to open (phone). */
+export const zPaymentStart = z.object({
+  provider: z.string(),
+  kind: z.enum(['qr', 'redirect']),
+  /** WeChat Pay Native: the code_url, and its QR code as an image (SVG data URL). */
+  codeUrl: z.string().nullable(),
+  qrDataUrl: z.string().nullable(),
+  /** The provider's page (WeChat Pay H5, Alipay page and wap pay). */
+  url: z.string().nullable(),
+});
+export type PaymentStart = z.infer<typeof zPaymentStart>;
+
+export const startOrderPayment = defineCall({
+  name: 'startOrderPayment',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'The buyer pays its order awaiting payment at the online provider (PAYMENT_PROVIDER wechat or alipay): ' +
+    'channel pc answers a QR code (WeChat Native) or the page-pay address, h5 the phone payment address. ' +
+    "Only the provider's verified notification marks the order paid; coming back from the provider does not.",
+  request: zBase.extend({ orderNo: zOrderNo, channel: z.enum(['pc', 'h5']) }),
+  response: zPaymentStart,
+});
+
 export const packageCalls = [
   getPackageList,
+  startOrderPayment,
   getPurchaseEligibility,
   createPackageOrder,
   createGroupOrder,

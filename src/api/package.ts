@@ -14,6 +14,7 @@ export type {
   PackageInput,
   PackageOrder,
   PaymentNotes,
+  PaymentStart,
   UsageRow,
 } from '#contract/calls/package.ts';
 export type Eligibility = Res<typeof calls.getPurchaseEligibility>;
@@ -35,6 +36,7 @@ export const createPackageOrder = call<typeof calls.createPackageOrder>('createP
 export const createGroupOrder = call<typeof calls.createGroupOrder>('createGroupOrder');
 export const getPackageOrder = call<typeof calls.getPackageOrder>('getPackageOrder');
 export const getPackageOrderList = call<typeof calls.getPackageOrderList>('getPackageOrderList');
+export const startOrderPayment = call<typeof calls.startOrderPayment>('startOrderPayment');
 export const cancelPackageOrder = call<typeof calls.cancelPackageOrder>('cancelPackageOrder');
 export const getUserPackageList = (body: Req<typeof calls.getUserPackageList> = {}) =>
   call<typeof calls.getUserPackageList>('getUserPackageList')(body);

@@ -14,6 +14,10 @@ export const personIdentities = pgTable('person_identities', {
   provider: text('provider').notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
   faceVerifiedAt: timestamp('face_verified_at', { withTimezone: true }),
+  /** The identity provider's request id of the three-factor check (evidence; migration 112). */
+  providerRequestId: text('provider_request_id'),
+  /** With a real provider only: the ID number sealed (AES-256-GCM, key derived from the master key). */
+  idSealed: text('id_sealed'),
 });
 
 export const personAgreements = pgTable(
@@ -46,6 +50,9 @@ export const faceAuthSessions = pgTable('face_auth_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** The provider's handle of the attempt (Tencent BizToken, Aliyun CertifyId) and its request id. */
+  providerRef: text('provider_ref'),
+  providerRequestId: text('provider_request_id'),
 });
 
 export const accountRecoveries = pgTable('account_recoveries', {

@@ -22,6 +22,7 @@ import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './mem
 import * as q from './queries.ts';
 import { C, withParams } from './texts.ts';
 import { randomAmountFen, verificationProviderFor } from './verification-provider.ts';
+import { recordEvidence } from '../../providers/evidence.ts';
 
 const ADMIN = ['admin'] as const;
 const ANY_MEMBER = ['admin', 'operator'] as const;
@@ -74,8 +75,26 @@ export async function applyCompany(
   if (await q.isCreditCodeVerified(deps.db, input.creditCode))
     throw new AppError(Code.Refused, C.creditCodeTaken);
   const provider = verificationProviderFor(deps);
-  const problem = await provider.checkRegistration({ id: '', name: input.companyName, ...input });
-  if (problem) throw new AppError(Code.Refused, problem);
+  let verdict: Awaited<ReturnType<typeof provider.checkRegistration>>;
+  try {
+    verdict = await provider.checkRegistration({ id: '', name: input.companyName, ...input });
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message }, 'company register check failed');
+    throw new AppError(Code.Refused, C.registerCheckUnavailable, { status: 502 });
+  }
+  const evidence = {
+    kind: 'company' as const,
+    provider: provider.name,
+    requestId: verdict.requestId ?? null,
+    outcome: verdict.problem ? 'mismatch' : 'match',
+    detail: `${input.companyName} ${input.creditCode} ${input.legalRepName}`,
+    at: deps.clock.now(),
+  };
+  if (verdict.problem) {
+    // No company row exists for a refused application: the evidence names the applicant.
+    await recordEvidence(deps.db, { ...evidence, subjectType: 'user', subjectId: session.userId });
+    throw new AppError(Code.Refused, verdict.problem);
+  }
   const row = await q.insertCompany(deps.db, {
     name: input.companyName,
     creditCode: input.creditCode,
@@ -84,6 +103,7 @@ export async function applyCompany(
     applicantRole: input.applicantRole,
     now: deps.clock.now(),
   });
+  await recordEvidence(deps.db, { ...evidence, subjectType: 'company', subjectId: row.id });
   return presentApply(deps, row);
 }
 

@@ -2,6 +2,10 @@ import type { Text } from '../../http/texts.ts';
 
 /** Messages of the company module, both languages. */
 export const C = {
+  registerCheckUnavailable: {
+    en: 'the business register check could not be reached, please try again later',
+    zh: '工商信息核验服务暂时无法连接，请稍后再试',
+  },
   notActingForCompany: {
     en: 'this call acts for a company: switch to a company account first',
     zh: '该操作需以企业身份进行，请先切换到企业账号',

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
+import type { Text } from '../../http/texts.ts';
+import { checkCompanyRegister } from '../../providers/company/aliyun-market.ts';
 
 /** What a provider is told about the company under verification. */
 export type CompanyToVerify = { id: string; name: string; creditCode: string; legalRepName: string };
@@ -17,8 +19,8 @@ export interface CompanyVerificationProvider {
   /** Shown to the user ('development' is labelled as simulated in the UI). */
   readonly name: string;
   readonly isDevelopment: boolean;
-  /** null when the data matches the register; otherwise a reason for the user. */
-  checkRegistration(company: CompanyToVerify): Promise<{ en: string; zh: string } | null>;
+  /** problem null when the data matches the register, otherwise a reason for the user; the request id. */
+  checkRegistration(company: CompanyToVerify): Promise<{ problem: Text | null; requestId?: string }>;
   /** Pays `amountFen` fen to the company's account. */
   sendMicroPayment(company: CompanyToVerify, amountFen: number): Promise<void>;
 }
@@ -39,7 +41,7 @@ export function developmentProvider(deps: Pick<AppDeps, 'messenger'>): CompanyVe
   return {
     name: 'development',
     isDevelopment: true,
-    checkRegistration: async () => null,
+    checkRegistration: async () => ({ problem: null }),
     async sendMicroPayment(company, amountFen) {
       const yuan = (amountFen / 100).toFixed(2);
       await deps.messenger.notify({
@@ -55,9 +57,29 @@ export function developmentProvider(deps: Pick<AppDeps, 'messenger'>): CompanyVe
 
 const providers = new WeakMap<AppDeps, CompanyVerificationProvider>();
 
-/** The provider of an app. Only the development one exists; a real one is plugged in here. */
+/**
+ * COMPANY_CHECK_PROVIDER=aliyun-market: the register check through the Aliyun API market; the bank
+ * micro-payment stays the development one (no bank integration is built: see README "Going live").
+ */
+export function marketRegisterProvider(deps: AppDeps): CompanyVerificationProvider {
+  const settings = deps.config.companyCheck!;
+  const dev = developmentProvider(deps);
+  return {
+    // The UI keeps its development notice while the bank part is simulated ('+development').
+    name: 'aliyun-market+development',
+    isDevelopment: true,
+    checkRegistration: (company) => checkCompanyRegister(settings, company),
+    sendMicroPayment: dev.sendMicroPayment,
+  };
+}
+
+/** The provider of an app: the market register check when configured, else the development one. */
 export function verificationProviderFor(deps: AppDeps): CompanyVerificationProvider {
   let p = providers.get(deps);
+  if (!p && deps.config.companyCheck) {
+    p = marketRegisterProvider(deps);
+    providers.set(deps, p);
+  }
   if (!p) {
     p = developmentProvider(deps);
     if (deps.config.isProduction)

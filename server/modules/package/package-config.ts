@@ -1,4 +1,6 @@
 // Settings of packages and payments, read from the environment with the rest of server/config.ts.
+import { type AlipaySettings, loadAlipaySettings } from '../../providers/payment/alipay.ts';
+import { type WechatPaySettings, loadWechatPaySettings } from '../../providers/payment/wechat.ts';
 
 /** Placeholders for development and tests: NOT a real bank account (the payment notes say so). */
 export const DEV_BANK = {
@@ -12,7 +14,10 @@ export type PackageSettings = {
   platformAdminPhones: string[];
   /** Unpaid orders expire after this many days. */
   orderPaymentDays: number;
-  paymentProvider: 'offline';
+  /** How orders are paid: offline bank transfer (an administrator confirms), WeChat Pay or Alipay. */
+  paymentProvider: 'offline' | 'wechat' | 'alipay';
+  wechat?: WechatPaySettings;
+  alipay?: AlipaySettings;
   bank: { accountName: string; bankName: string; accountNo: string; isDevelopmentDefault: boolean };
 };
 
@@ -25,10 +30,13 @@ const text = (env: Record<string, string | undefined>, name: string) => {
 
 /**
  * PLATFORM_ADMIN_PHONES (comma or space separated 11-digit phones), ORDER_PAYMENT_DAYS (1-90, default 7),
- * PAYMENT_PROVIDER (offline), BANK_ACCOUNT_NAME / BANK_NAME / BANK_ACCOUNT_NO (all three or none; none =
+ * PAYMENT_PROVIDER (offline | wechat with WECHATPAY_* | alipay with ALIPAY_*), BANK_ACCOUNT_NAME / BANK_NAME / BANK_ACCOUNT_NO (all three or none; none =
  * the development placeholders, marked as such in the payment notes).
  */
-export function loadPackageSettings(env: Record<string, string | undefined>): PackageSettingsResult {
+export function loadPackageSettings(
+  env: Record<string, string | undefined>,
+  publicUrl = 'http://localhost:8080',
+): PackageSettingsResult {
   const issues: string[] = [];
   const phones = (text(env, 'PLATFORM_ADMIN_PHONES') ?? '').split(/[\s,]+/).filter(Boolean);
   for (const p of phones)
@@ -39,8 +47,10 @@ export function loadPackageSettings(env: Record<string, string | undefined>): Pa
   if (!Number.isInteger(days) || days < 1 || days > 90)
     issues.push('ORDER_PAYMENT_DAYS: must be a whole number of days from 1 to 90');
   const provider = text(env, 'PAYMENT_PROVIDER') ?? 'offline';
-  if (provider !== 'offline')
-    issues.push("PAYMENT_PROVIDER: must be 'offline' (bank transfer; an online provider is not built yet)");
+  if (provider !== 'offline' && provider !== 'wechat' && provider !== 'alipay')
+    issues.push("PAYMENT_PROVIDER: must be 'offline' (bank transfer), 'wechat' or 'alipay'");
+  const wechat = provider === 'wechat' ? loadWechatPaySettings(env, publicUrl, issues) : undefined;
+  const alipay = provider === 'alipay' ? loadAlipaySettings(env, publicUrl, issues) : undefined;
   const bankVars = ['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NO'].map((n) => text(env, n));
   const setCount = bankVars.filter(Boolean).length;
   if (setCount > 0 && setCount < 3)
@@ -62,7 +72,9 @@ export function loadPackageSettings(env: Record<string, string | undefined>): Pa
     value: {
       platformAdminPhones: [...new Set(phones)],
       orderPaymentDays: days,
-      paymentProvider: 'offline',
+      paymentProvider: provider as PackageSettings['paymentProvider'],
+      wechat,
+      alipay,
       bank,
     },
   };

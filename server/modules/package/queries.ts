@@ -47,6 +47,8 @@ export type OrderRow = {
   payment_reference: string | null;
   ended_at: unknown;
   end_reason: string | null;
+  provider_trade_no: string | null;
+  refund_id: string | null;
 };
 
 export type AllocationRow = {

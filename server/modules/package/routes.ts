@@ -17,16 +17,19 @@ import {
   getPurchaseEligibility,
   getUserPackageDetail,
   getUserPackageList,
+  startOrderPayment,
 } from '#contract/calls/package.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
+import { PAY_NOTIFY_PATH } from '../../providers/payment/wechat.ts';
+import * as pay from './online-payment.ts';
 import { accountOfSession } from './quota.ts';
 import * as svc from './service.ts';
 
 /** Packages, orders (checkout, payment notes, confirmation by platform administrators) and usage detail. */
 export const packageModule: ServerModule = {
   name: 'package',
-  register(app, deps) {
+  async register(app, deps) {
     registerCall(app, getPackageList, ({ body }) => svc.listOnSale(deps, body.saleProductType));
 
     registerCall(app, getPurchaseEligibility, ({ requireSession }) =>
@@ -56,6 +59,29 @@ export const packageModule: ServerModule = {
         reason: 'cancelled by the buyer',
       }),
     );
+
+    registerCall(app, startOrderPayment, ({ body, req, requireSession }) =>
+      pay.startPayment(deps, requireSession(), {
+        orderNo: body.orderNo,
+        channel: body.channel,
+        clientIp: req.ip,
+      }),
+    );
+
+    // Server-to-server: the payment providers' signed notifications. The exact body bytes are kept
+    // (signatures cover them), so this scope parses nothing itself.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      );
+      for (const providerId of ['wechat', 'alipay'] as const)
+        scope.post(PAY_NOTIFY_PATH[providerId], { schema: { hide: true } }, async (req, reply) => {
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const { answer } = await pay.handleNotification(deps, providerId, { headers: req.headers, body });
+          return reply.status(answer.status).type(answer.contentType).send(answer.body);
+        });
+    });
 
     registerCall(app, getUserPackageList, ({ requireSession }) =>
       svc.accountPackages(deps, requireSession()),
@@ -95,6 +121,7 @@ export const packageModule: ServerModule = {
     registerCall(app, adminConfirmOrder, async ({ body, requireSession }) => {
       const session = requireSession();
       await svc.requirePlatformAdmin(deps, session);
+      await pay.requireOfflineOrder(deps, body.orderNo);
       return svc.markOrderPaid(deps, body.orderNo, {
         adminUserId: session.userId,
         reference: body.paymentReference,
@@ -110,7 +137,10 @@ export const packageModule: ServerModule = {
 
     registerCall(app, adminRefundOrder, async ({ body, requireSession }) => {
       await svc.requirePlatformAdmin(deps, requireSession());
-      return svc.refundOrder(deps, body.orderNo, body.reason ?? 'refunded by a platform administrator');
+      const reason = body.reason ?? 'refunded by a platform administrator';
+      // An online order's money goes back at the provider first; a refusal there changes nothing here.
+      await pay.refundAtProvider(deps, body.orderNo, reason);
+      return svc.refundOrder(deps, body.orderNo, reason);
     });
   },
 };

@@ -11,7 +11,7 @@ import { personHasCaCert } from '../person/service.ts';
 import { hasUsableSeal } from '../seal/service.ts';
 import { findUserById } from '../session/account-queries.ts';
 import type { LiveSession } from '../session/session-service.ts';
-import { paymentProviderFor } from './payment-provider.ts';
+import { offlineTransferProvider, paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';
 import { type Account, accountOfSession, quotaDetailOf } from './quota.ts';
 import { P, REQUIREMENT_TEXTS } from './texts.ts';
@@ -74,7 +74,10 @@ function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: q.AllocationRow
       })),
     paymentNotes:
       status === OrderStatus.AwaitingPayment
-        ? paymentProviderFor(deps.config.packages).notesFor({
+        ? (r.provider === 'offline'
+            ? offlineTransferProvider(deps.config.packages)
+            : paymentProviderFor(deps.config.packages)
+          ).notesFor({
             orderNo: r.order_no,
             amountFen,
             payBy: dateOf(r.pay_by),

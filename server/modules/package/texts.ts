@@ -60,3 +60,23 @@ const STATUS_ZH: Record<string, string> = {
   refunded: '已退款',
   expired: '已过期',
 };
+
+/** Messages of online payment (WeChat Pay, Alipay). */
+export const PAY = {
+  offlineOnly: {
+    en: 'this order is paid by bank transfer: follow the payment notes',
+    zh: '该订单通过银行转账支付，请按付款说明操作',
+  },
+  onlineNotConfirmable: {
+    en: 'this order is paid online: only the payment provider’s verified notification marks it paid',
+    zh: '该订单为在线支付，只能由支付平台经验签的支付通知确认到账',
+  },
+  providerUnavailable: {
+    en: 'the payment service could not be reached, please try again later',
+    zh: '支付服务暂时无法连接，请稍后再试',
+  },
+  refundFailed: {
+    en: 'the payment provider did not accept the refund; nothing was changed, please try again later',
+    zh: '支付平台未受理退款，订单未作更改，请稍后再试',
+  },
+} as const;

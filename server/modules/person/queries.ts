@@ -30,7 +30,7 @@ export async function findUserIdByIdHash(db: Db, idHash: string): Promise<string
 }
 
 /** Records a verified identity and puts the name on the user; false when the identity is taken. */
-export async function insertIdentity(db: Db, row: IdentityRow): Promise<boolean> {
+export async function insertIdentity(db: Db, row: typeof personIdentities.$inferInsert): Promise<boolean> {
   const inserted = await db
     .insert(personIdentities)
     .values(row)
@@ -139,4 +139,13 @@ export async function movePhone(db: Db, userId: string, newPhone: string): Promi
     // the unique index on users.phone: someone registered the phone in between
     return false;
   }
+}
+
+/** Keeps the provider's handle and request id of a face attempt. */
+export async function setFaceProviderRef(
+  db: Db,
+  personCode: string,
+  ref: { providerRef: string | null; providerRequestId: string | null },
+): Promise<void> {
+  await db.update(faceAuthSessions).set(ref).where(eq(faceAuthSessions.personCode, personCode));
 }

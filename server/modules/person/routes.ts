@@ -136,6 +136,25 @@ export const personModule: ServerModule = {
       }
     });
 
+    // A real provider sends the browser back here; the server asks the provider for the result, then
+    // sends the browser on to the face result route (passed or failed).
+    app.get<{ Params: { personCode: string }; Querystring: Record<string, string> }>(
+      `${person.FACE_RETURN_PATH}/:personCode`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const target = await person.faceReturn(deps, req.params.personCode, req.query.t ?? '');
+        reply.header('cache-control', 'no-store');
+        if (!target || !isResultRoute(target))
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(
+              '<!doctype html><meta charset="utf-8"><p>Unknown or expired face recognition attempt. 人脸识别记录不存在或已过期。</p>',
+            );
+        return reply.redirect(target, 303);
+      },
+    );
+
     const provider = await person.identityProviderFor(deps);
     if (provider instanceof DevelopmentIdentityProvider) {
       // In production only with ALLOW_DEV_IDENTITY_PROVIDER=1 (serve.ts refuses otherwise): a demonstration.

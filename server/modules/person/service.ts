@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose, UserType } from '#contract/enums.ts';
@@ -12,6 +12,9 @@ import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
+import { recordEvidence } from '../../providers/evidence.ts';
+import { AliyunIdentityProvider } from '../../providers/identity/aliyun.ts';
+import { TencentIdentityProvider } from '../../providers/identity/tencent.ts';
 import { getCompany, requireCompanyRole } from '../company/membership.ts';
 import { pkiFor } from '../pki/service.ts';
 import { findUserById, findUserByPhone } from '../session/account-queries.ts';
@@ -46,6 +49,41 @@ export const maskIdNumber = (id: string) => maskMiddle(id, 6, 4);
 
 const providers = new WeakMap<AppDeps, Promise<IdentityProvider>>();
 
+/** Tests swap the provider (e.g. a real adapter pointed at a stand-in built after the app). */
+export function setIdentityProvider(deps: AppDeps, provider: IdentityProvider): void {
+  providers.set(deps, Promise.resolve(provider));
+}
+
+const SEAL_PURPOSE = 'person/id-number-seal/v1';
+
+/** The ID number sealed for a real provider's face checks: base64(iv | tag | ciphertext), AES-256-GCM. */
+async function sealIdNumber(deps: AppDeps, idNumber: string): Promise<string> {
+  const key = (await pkiFor(deps)).deriveSecret(SEAL_PURPOSE).subarray(0, 32);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ct = Buffer.concat([cipher.update(idNumber, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64');
+}
+
+async function unsealIdNumber(deps: AppDeps, sealed: string): Promise<string> {
+  const key = (await pkiFor(deps)).deriveSecret(SEAL_PURPOSE).subarray(0, 32);
+  const raw = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** A provider that could not be reached or answered an error: the person is told to try later. */
+async function askProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    deps.log.error({ err: (err as Error).message }, `identity provider: ${what} failed`);
+    throw new AppError(Code.Refused, P.providerUnavailable, { status: 502 });
+  }
+}
+
 /**
  * The identity provider of an app. Only the development one exists (config IDENTITY_PROVIDER); its
  * callback secret is derived from the master key through the PKI, so it is stable across restarts and
@@ -53,6 +91,13 @@ const providers = new WeakMap<AppDeps, Promise<IdentityProvider>>();
  */
 export function identityProviderFor(deps: AppDeps): Promise<IdentityProvider> {
   let provider = providers.get(deps);
+  const real = deps.config.identity.real;
+  if (!provider && real) {
+    provider = Promise.resolve(
+      real.provider === 'tencent' ? new TencentIdentityProvider(real) : new AliyunIdentityProvider(real),
+    );
+    providers.set(deps, provider);
+  }
   if (!provider) {
     provider = pkiFor(deps).then((pki) => {
       deps.log.warn(
@@ -148,7 +193,17 @@ export async function authIdNamePhone(
     throw new AppError(Code.RateLimited, P.realNameTooMany);
   await consumeSmsCode(deps, body.phone, SmsPurpose.RealName, body.smsCode);
   const provider = await identityProviderFor(deps);
-  const verdict = await provider.verifyIdNamePhone(body);
+  const verdict = await askProvider(deps, 'three-factor check', () => provider.verifyIdNamePhone(body));
+  await recordEvidence(deps.db, {
+    kind: 'identity',
+    provider: provider.name,
+    requestId: verdict.requestId ?? null,
+    subjectType: 'user',
+    subjectId: session.userId,
+    outcome: verdict.ok ? 'passed' : 'failed',
+    detail: verdict.ok ? null : verdict.reason.en,
+    at: now,
+  });
   if (!verdict.ok) throw new AppError(Code.Refused, verdict.reason);
   const pki = await pkiFor(deps);
   const idHash = pki.subjectIdHash(UserType.Person, body.idNumber);
@@ -163,6 +218,8 @@ export async function authIdNamePhone(
     provider: provider.name,
     verifiedAt: now,
     faceVerifiedAt: null,
+    providerRequestId: verdict.requestId ?? null,
+    idSealed: provider.needsIdNumberForFace ? await sealIdNumber(deps, body.idNumber) : null,
   });
   if (!isInserted) throw new AppError(Code.Refused, P.identityTaken);
   deps.log.info({ userId: session.userId, provider: provider.name }, 'person: real-name check passed');
@@ -352,14 +409,26 @@ export async function startFace(
     expiresAt: new Date(now.getTime() + FACE_TTL_MS),
   });
   const provider = await identityProviderFor(deps);
-  const { url } = await provider.startFace({
-    personCode,
-    openFlag: body.openFlag,
-    name: identity.realName,
-    idHash: identity.idHash,
-    returnUrl: resultRoutes(fields, token),
-  });
-  return { url, personCode, expiresInSeconds: FACE_TTL_MS / 1000 };
+  const idNumber =
+    provider.needsIdNumberForFace && identity.idSealed ? await unsealIdNumber(deps, identity.idSealed) : null;
+  if (provider.needsIdNumberForFace && !idNumber) throw new AppError(Code.Refused, P.faceNeedsRecheck);
+  const started = await askProvider(deps, 'face check start', () =>
+    provider.startFace({
+      personCode,
+      openFlag: body.openFlag,
+      name: identity.realName,
+      idHash: identity.idHash,
+      idNumber,
+      returnUrl: resultRoutes(fields, token),
+      providerReturnUrl: `${deps.config.publicUrl}${FACE_RETURN_PATH}/${personCode}?t=${token}`,
+    }),
+  );
+  if (started.providerRef)
+    await q.setFaceProviderRef(deps.db, personCode, {
+      providerRef: started.providerRef,
+      providerRequestId: started.requestId ?? null,
+    });
+  return { url: started.url, personCode, expiresInSeconds: FACE_TTL_MS / 1000 };
 }
 
 /**
@@ -385,8 +454,12 @@ export async function faceCallback(deps: AppDeps, body: unknown): Promise<FaceCa
 
 /** getFaceAuthResult: what the server decided, found by the result route's token. */
 export async function faceResult(deps: AppDeps, token: string) {
-  const face = await q.findFaceByTokenHash(deps.db, sha256(token));
+  let face = await q.findFaceByTokenHash(deps.db, sha256(token));
   if (!face) throw new AppError(Code.NotFound, P.faceSessionUnknown);
+  if (face.status === FaceStatus.Pending && face.providerRef) {
+    await settleFaceAtProvider(deps, face);
+    face = (await q.findFaceByTokenHash(deps.db, sha256(token)))!;
+  }
   const isExpired =
     face.status === FaceStatus.Pending && face.expiresAt.getTime() <= deps.clock.now().getTime();
   const result = isExpired ? FaceResult.Expired : face.status;
@@ -396,6 +469,68 @@ export async function faceResult(deps: AppDeps, token: string) {
     businessCode: face.businessCode,
     signUrl: result === FaceResult.Passed ? face.signUrl : null,
   };
+}
+
+/** Where a real provider sends the browser back after a face attempt (GET, then a redirect). */
+export const FACE_RETURN_PATH = '/v1/person/face/return';
+
+/**
+ * A pending attempt at a real provider: the server asks the provider (with the reference it kept, not
+ * anything the browser brought) and decides the attempt. Answers the attempt's status afterwards.
+ */
+async function settleFaceAtProvider(
+  deps: AppDeps,
+  face: NonNullable<Awaited<ReturnType<typeof q.findFaceByPersonCode>>>,
+): Promise<FaceStatus> {
+  if (face.status !== FaceStatus.Pending || !face.providerRef) return face.status;
+  if (face.expiresAt.getTime() <= deps.clock.now().getTime()) return face.status;
+  const provider = await identityProviderFor(deps);
+  if (!provider.queryFace) return face.status;
+  const ref = { providerRef: face.providerRef, personCode: face.personCode };
+  const answer = await askProvider(deps, 'face result query', () => provider.queryFace!(ref));
+  if (answer.result === 'pending') return FaceStatus.Pending;
+  const now = deps.clock.now();
+  const status = answer.result === 'passed' ? FaceStatus.Passed : FaceStatus.Failed;
+  if (await q.decideFace(deps.db, face.personCode, status, now)) {
+    if (status === FaceStatus.Passed && face.openFlag === FaceOpenFlag.OpenAccount)
+      await q.setFaceVerified(deps.db, face.userId, now);
+    await recordEvidence(deps.db, {
+      kind: 'face',
+      provider: provider.name,
+      requestId: answer.requestId || face.providerRequestId,
+      subjectType: 'user',
+      subjectId: face.userId,
+      outcome: status,
+      detail: `${face.openFlag} ${face.businessCode ?? ''} ${answer.detail ?? ''}`.trim(),
+      at: now,
+    });
+    deps.log.info(
+      { userId: face.userId, openFlag: face.openFlag, status },
+      'person: face recognition decided',
+    );
+  }
+  return (await q.findFaceByPersonCode(deps.db, face.personCode))?.status ?? status;
+}
+
+/**
+ * The browser is back from the provider: `t` (the attempt's token, only its hash is stored) ties it to the
+ * attempt; the result comes from the provider's server. Answers the face result route to send it to.
+ */
+export async function faceReturn(deps: AppDeps, personCode: string, token: string): Promise<string | null> {
+  const face = await q.findFaceByPersonCode(deps.db, personCode);
+  if (!face || face.tokenHash !== sha256(token)) return null;
+  const status = await settleFaceAtProvider(deps, face);
+  const routes = resultRoutes(
+    {
+      openFlag: face.openFlag,
+      personCode: face.personCode,
+      businessCode: face.businessCode || '-',
+      deviceType: face.deviceType ?? 'h5',
+      signUrl: face.signUrl ?? '/h5/v1/signing_room',
+    },
+    token,
+  );
+  return status === FaceStatus.Passed ? routes.passed : routes.failed;
 }
 
 /** The attempt behind the development provider's page (it needs the openFlag to sign its callback). */

@@ -62,4 +62,12 @@ export const P = {
     en: 'face recognition callback rejected: bad signature or already decided',
     zh: '人脸识别回调被拒绝：签名无效或结果已确定',
   },
+  providerUnavailable: {
+    en: 'the identity verification service could not be reached, please try again later',
+    zh: '身份核验服务暂时无法连接，请稍后再试',
+  },
+  faceNeedsRecheck: {
+    en: 'your real name was verified before the identity provider changed: verify it again before the face check',
+    zh: '您的实名信息核验于更换身份核验服务之前，请重新完成实名核验后再进行人脸识别',
+  },
 } satisfies Record<string, Text>;

@@ -62,7 +62,8 @@ export function letterProblem(file: File, tt: CompanyT): string | null {
 /** Development providers are labelled as such wherever they act (README "Development providers"). */
 export function DevProviderNotice({ provider }: { provider: string }) {
   const tt = useCompanyTexts();
-  if (provider !== 'development') return null;
+  // 'aliyun-market+development': a real register check, the micro-payment still the development bank.
+  if (!provider.split('+').includes('development')) return null;
   return (
     <Alert
       type="warning"

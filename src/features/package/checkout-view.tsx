@@ -7,10 +7,17 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { cancelPackageOrder, getPackageOrder, type PackageOrder } from '@/api/package.ts';
+import {
+  cancelPackageOrder,
+  getPackageOrder,
+  type PackageOrder,
+  type PaymentStart,
+  startOrderPayment,
+} from '@/api/package.ts';
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { isPhoneDevice } from '../signing-room/device.ts';
 import {
   formatYuan,
   OrderStatusTag,
@@ -21,9 +28,81 @@ import {
 } from './parts.tsx';
 import { formatTime } from './usage-model.ts';
 
+/** How often the screen asks whether the provider's notification has marked the order paid. */
+const PAYMENT_POLL_MS = 3000;
+
+/**
+ * Online payment (WeChat Pay, Alipay): on a PC the WeChat QR code is shown (Alipay opens its page); on a
+ * phone the browser goes to the provider. The order becomes paid only through the provider's verified
+ * notification to the server; this screen just asks again until it sees that.
+ */
+function OnlinePayment({ order, onPaid }: { order: PackageOrder; onPaid: (o: PackageOrder) => void }) {
+  const tt = usePackageTexts();
+  const provider = order.paymentNotes?.provider ?? '';
+  const providerName = provider === 'wechat' || provider === 'alipay' ? tt(`provider_${provider}`) : provider;
+  const [started, setStarted] = useState<PaymentStart | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const start = await startOrderPayment({
+        orderNo: order.orderNo,
+        channel: isPhoneDevice() ? 'h5' : 'pc',
+      });
+      if (start.kind === 'redirect' && start.url) window.location.assign(start.url);
+      else setStarted(start);
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!started) return;
+    const timer = window.setInterval(async () => {
+      try {
+        const o = await getPackageOrder({ orderNo: order.orderNo });
+        if (o.status !== 'awaiting_payment') onPaid(o);
+      } catch {
+        // The next tick asks again.
+      }
+    }, PAYMENT_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [started, order.orderNo, onPaid]);
+
+  return (
+    <section data-testid="online-payment" style={{ marginTop: 16 }}>
+      <Alert
+        type="info"
+        title={tt('payOnlineHint', { provider: providerName })}
+        style={{ marginBottom: 12 }}
+      />
+      {started?.qrDataUrl ? (
+        <div style={{ textAlign: 'center' }}>
+          <img
+            src={started.qrDataUrl}
+            alt={tt('scanToPay')}
+            data-testid="payment-qr"
+            width={220}
+            height={220}
+          />
+          <p>{tt('scanToPay')}</p>
+          <p>{tt('waitingForPayment')}</p>
+        </div>
+      ) : (
+        <Button type="primary" loading={isBusy} onClick={() => void pay()} data-testid="pay-online">
+          {tt('payOnline', { provider: providerName })}
+        </Button>
+      )}
+    </section>
+  );
+}
+
 /**
  * The payment notes of an order (/buy/checkout and /buy/checkoutGroup): the order, its state and, while it
- * awaits payment, the bank-transfer details with the order number to quote.
+ * awaits payment, the bank-transfer details with the order number to quote, or the online payment.
  */
 export function CheckoutView({ isGroup }: { isGroup: boolean }) {
   const tt = usePackageTexts();
@@ -56,6 +135,11 @@ export function CheckoutView({ isGroup }: { isGroup: boolean }) {
       showApiError(e);
     }
   };
+
+  const onPaid = useCallback((o: PackageOrder) => {
+    setOrder(o);
+    if (o.status === 'paid') void refreshLoginInfo();
+  }, []);
 
   const notes = order?.paymentNotes;
   return (
@@ -106,7 +190,9 @@ export function CheckoutView({ isGroup }: { isGroup: boolean }) {
               ]}
             />
           ) : null}
-          {notes ? (
+          {notes && notes.provider !== 'offline' ? (
+            <OnlinePayment order={order} onPaid={onPaid} />
+          ) : notes ? (
             <section aria-label={tt('checkoutTitle')} data-testid="payment-notes" style={{ marginTop: 16 }}>
               <Alert type="info" title={tt('payInstructions')} style={{ marginBottom: 12 }} />
               {notes.isDevelopmentDefault ? (

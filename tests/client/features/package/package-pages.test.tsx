@@ -160,6 +160,87 @@ describe('package list', () => {
   }, 30_000);
 });
 
+describe('online payment', () => {
+  it('WeChat Pay on a PC: the QR code, then the paid notice once the server says so (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    setToken('t1');
+    loginInfoHandler(loginInfo({ userType: 0, hasCaCert: true, hasSeal: true }));
+    const base = {
+      orderNo: 'PK20260301WXPAY1',
+      kind: 'single' as const,
+      packageId: pkg().id,
+      packageName: '基础套餐',
+      packageNameEn: 'Basic',
+      saleProductType: '10' as const,
+      signingsPerCopy: 5,
+      copies: 1,
+      totalQuantity: 5,
+      unitPriceFen: 9950,
+      amountFen: 9950,
+      validityDays: 365,
+      buyerType: 0,
+      buyerName: '张三',
+      createdAt: '2026-03-01T08:00:00.000Z',
+      payBy: '2026-03-08T08:00:00.000Z',
+      endedAt: null,
+      endReason: null,
+      allocations: [],
+    };
+    const awaiting: PackageOrder = {
+      ...base,
+      status: 'awaiting_payment',
+      paidAt: null,
+      validUntil: null,
+      paymentReference: null,
+      paymentNotes: {
+        provider: 'wechat',
+        accountName: '',
+        bankName: '',
+        accountNo: '',
+        reference: base.orderNo,
+        amountFen: 9950,
+        payBy: base.payBy,
+        isDevelopmentDefault: false,
+      },
+    };
+    const paid: PackageOrder = {
+      ...base,
+      status: 'paid',
+      paidAt: '2026-03-01T08:05:00.000Z',
+      validUntil: '2027-03-01T08:05:00.000Z',
+      paymentReference: '4200000000202603010000000001',
+      paymentNotes: null,
+    };
+    let isPaid = false;
+    const starts: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/getPackageOrder`, () => ok(isPaid ? paid : awaiting)),
+      http.post(`${CSIGN}/startOrderPayment`, async ({ request }) => {
+        starts.push(await request.json());
+        return ok({
+          provider: 'wechat',
+          kind: 'qr',
+          codeUrl: 'weixin://wxpay/bizpayurl?pr=abc',
+          qrDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+          url: null,
+        });
+      }),
+    );
+    renderApp(`/buy/checkout?orderNo=${base.orderNo}`);
+    const pay = await screen.findByRole('button', { name: 'Pay with WeChat Pay' }, { timeout: 10_000 });
+    expect(screen.queryByTestId('payment-notes')).toBeNull();
+    await userEvent.click(pay);
+    const qr = await screen.findByTestId('payment-qr');
+    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(starts).toEqual([{ orderNo: base.orderNo, channel: 'pc', userType: 0 }]);
+    expect(screen.getByText('Waiting for the payment confirmation…')).toBeTruthy();
+    isPaid = true;
+    expect(
+      await screen.findByText('Payment confirmed: the signings are in your account.', {}, { timeout: 8000 }),
+    ).toBeTruthy();
+  }, 30_000);
+});
+
 describe('cost calculator', () => {
   it('clamps the quantity and the price on focus-out and totals them', async () => {
     useI18nStore.getState().setLocale('en-US');

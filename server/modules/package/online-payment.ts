@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { Code } from '#contract/codes.ts';
+import { OrderStatus } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { recordEvidence } from '../../providers/evidence.ts';
+import {
+  type NotifyAnswer,
+  type PayChannel,
+  PaymentProviderError,
+  type RawNotification,
+} from '../../providers/payment/types.ts';
+import { dateOf, one, ts } from '../flow/sql.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import { paymentProviderFor } from './payment-provider.ts';
+import * as q from './queries.ts';
+import { accountOfSession } from './quota.ts';
+import { markOrderPaid } from './service.ts';
+import { P, PAY } from './texts.ts';
+
+// Online payment of orders (PAYMENT_PROVIDER=wechat|alipay). The buyer starts a payment from the checkout
+// screen; the provider's server later POSTs a signed notification, and only a notification that passes
+// the provider's signature check, names an order of this platform awaiting payment with exactly its
+// amount, and was not seen before, marks the order paid (markOrderPaid credits the signings).
+
+export type PaymentStart = {
+  provider: string;
+  kind: 'qr' | 'redirect';
+  /** WeChat Native: the code_url and its QR code as an SVG data URL. */
+  codeUrl: string | null;
+  qrDataUrl: string | null;
+  url: string | null;
+};
+
+/** startOrderPayment: the buyer's own order awaiting payment, at the configured online provider. */
+export async function startPayment(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { orderNo: string; channel: PayChannel; clientIp: string },
+): Promise<PaymentStart> {
+  const provider = paymentProviderFor(deps.config.packages);
+  const now = deps.clock.now();
+  await q.expireUnpaidOrders(deps.db, now);
+  const row = await q.findOwnOrder(deps.db, accountOfSession(session), input.orderNo);
+  if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
+  if (row.status !== OrderStatus.AwaitingPayment)
+    throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
+  if (!provider.online || row.provider !== provider.id) throw new AppError(Code.Refused, PAY.offlineOnly);
+  const kindZh = row.kind === 'group' ? '团购' : '套餐';
+  let start: Awaited<ReturnType<typeof provider.online.start>>;
+  try {
+    start = await provider.online.start(
+      {
+        orderNo: row.order_no,
+        amountFen: Number(row.amount_fen),
+        description: `电子签章${kindZh} ${row.package_name} x${row.copies}`,
+        payBy: dateOf(row.pay_by),
+        clientIp: input.clientIp,
+        returnUrl: `${deps.config.publicUrl}/#/buy/${row.kind === 'group' ? 'checkoutGroup' : 'checkout'}?orderNo=${encodeURIComponent(row.order_no)}`,
+      },
+      input.channel,
+    );
+  } catch (err) {
+    deps.log.error(
+      { orderNo: row.order_no, provider: provider.id, err: (err as Error).message },
+      'payment: could not start the payment at the provider',
+    );
+    throw new AppError(Code.Refused, PAY.providerUnavailable, { status: 502 });
+  }
+  if (start.kind === 'qr') {
+    const svg = await QRCode.toString(start.codeUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return {
+      provider: provider.id,
+      kind: 'qr',
+      codeUrl: start.codeUrl,
+      qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      url: null,
+    };
+  }
+  return { provider: provider.id, kind: 'redirect', codeUrl: null, qrDataUrl: null, url: start.url };
+}
+
+export type NotificationOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'already_paid'
+  | 'not_awaiting'
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'ignored'
+  | 'rejected';
+
+/**
+ * A provider's notification: verified, then applied at most once. Answers what the provider's server
+ * expects (it retries until it gets the success answer) and what happened, for the log and the tests.
+ */
+export async function handleNotification(
+  deps: AppDeps,
+  providerId: string,
+  raw: RawNotification,
+): Promise<{ answer: NotifyAnswer; outcome: NotificationOutcome }> {
+  const provider = paymentProviderFor(deps.config.packages);
+  const online = provider.online;
+  if (!online || online.id !== providerId)
+    return {
+      answer: { status: 404, contentType: 'text/plain', body: 'not found' },
+      outcome: 'rejected',
+    };
+  const now = deps.clock.now();
+  const verified = online.verifyNotification(raw, now);
+  if (verified === null) {
+    deps.log.warn(
+      { provider: providerId },
+      'payment: notification REFUSED (signature, time or merchant wrong)',
+    );
+    return { answer: online.answers.fail, outcome: 'rejected' };
+  }
+  if (verified === 'ignore') return { answer: online.answers.ok, outcome: 'ignored' };
+  const seen = await one<{ outcome: string }>(
+    deps.db,
+    sql`SELECT outcome FROM payment_notifications WHERE provider = ${providerId} AND notify_id = ${verified.notifyId}`,
+  );
+  if (seen) return { answer: online.answers.ok, outcome: 'duplicate' };
+  const row = await q.findOrderByNo(deps.db, verified.orderNo);
+  let outcome: NotificationOutcome;
+  if (!row || row.provider !== providerId) outcome = 'unknown_order';
+  else if (Number(row.amount_fen) !== verified.amountFen) outcome = 'amount_mismatch';
+  else {
+    try {
+      await markOrderPaid(deps, row.order_no, { adminUserId: null, reference: verified.tradeNo });
+      await deps.db.execute(
+        sql`UPDATE package_orders SET provider_trade_no = ${verified.tradeNo} WHERE id = ${row.id}`,
+      );
+      outcome = 'credited';
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const fresh = await q.findOrderByNo(deps.db, row.order_no);
+      outcome = fresh?.status === OrderStatus.Paid ? 'already_paid' : 'not_awaiting';
+    }
+  }
+  await deps.db.execute(sql`INSERT INTO payment_notifications (provider, notify_id, order_no, trade_no,
+      amount_fen, outcome, received_at)
+    VALUES (${providerId}, ${verified.notifyId}, ${verified.orderNo}, ${verified.tradeNo}, ${verified.amountFen},
+      ${outcome}, ${ts(now)})
+    ON CONFLICT (provider, notify_id) DO NOTHING`);
+  await recordEvidence(deps.db, {
+    kind: 'payment',
+    provider: providerId,
+    requestId: verified.tradeNo,
+    subjectType: 'order',
+    subjectId: verified.orderNo,
+    outcome,
+    detail: `notification ${verified.notifyId}, ${verified.amountFen} fen`,
+    at: now,
+  });
+  const level = outcome === 'credited' || outcome === 'already_paid' ? 'info' : 'error';
+  deps.log[level](
+    { provider: providerId, orderNo: verified.orderNo, outcome },
+    outcome === 'credited'
+      ? 'payment: order paid by a verified notification'
+      : 'payment: verified notification did not credit (an administrator should look at it)',
+  );
+  // The provider stops retrying on the success answer; a mismatch is for an administrator, not a retry.
+  return { answer: online.answers.ok, outcome };
+}
+
+/**
+ * Before a paid online order is refunded in the books, the money goes back at the provider; a refusal
+ * there leaves the order untouched. Offline orders are refunded by the administrator outside the product.
+ */
+export async function refundAtProvider(deps: AppDeps, orderNo: string, reason: string): Promise<void> {
+  const row = await q.findOrderByNo(deps.db, orderNo);
+  if (!row || row.provider === 'offline' || row.status !== OrderStatus.Paid) return;
+  const provider = paymentProviderFor(deps.config.packages);
+  if (!provider.online || provider.online.id !== row.provider)
+    throw new AppError(Code.Refused, PAY.refundFailed);
+  const refundNo = `RF${row.order_no}${randomBytes(3).toString('hex').toUpperCase()}`;
+  let refundId: string;
+  try {
+    refundId = await provider.online.refund({
+      orderNo: row.order_no,
+      refundNo,
+      amountFen: Number(row.amount_fen),
+      reason,
+    });
+  } catch (err) {
+    deps.log.error(
+      {
+        orderNo,
+        provider: row.provider,
+        err: err instanceof PaymentProviderError ? err.message : String(err),
+      },
+      'payment: refund refused by the provider',
+    );
+    throw new AppError(Code.Refused, PAY.refundFailed, { status: 502 });
+  }
+  await deps.db.execute(sql`UPDATE package_orders SET refund_id = ${refundId} WHERE id = ${row.id}`);
+  await recordEvidence(deps.db, {
+    kind: 'refund',
+    provider: row.provider,
+    requestId: refundId,
+    subjectType: 'order',
+    subjectId: row.order_no,
+    outcome: 'accepted',
+    detail: `${refundNo}, ${row.amount_fen} fen`,
+    at: deps.clock.now(),
+  });
+}
+
+/** adminConfirmOrder is for bank transfers; an online order is paid only by its provider's notification. */
+export async function requireOfflineOrder(deps: AppDeps, orderNo: string): Promise<void> {
+  const row = await q.findOrderByNo(deps.db, orderNo);
+  if (row && row.provider !== 'offline') throw new AppError(Code.Refused, PAY.onlineNotConfirmable);
+}

@@ -1,0 +1,159 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { AlipaySdk } from 'alipay-sdk';
+import { type Env, envEndpoint, envSecret, envText, requireAll } from '../secrets.ts';
+import {
+  type NotifyAnswer,
+  type OnlinePaymentProvider,
+  type OrderToPay,
+  type PayChannel,
+  PaymentProviderError,
+  type PayStart,
+  type RawNotification,
+  type VerifiedPayment,
+} from './types.ts';
+import { PAY_NOTIFY_PATH } from './wechat.ts';
+
+// Alipay through its official Node SDK (alipay-sdk): computer website payment (alipay.trade.page.pay) on a
+// PC, mobile website payment (alipay.trade.wap.pay) on a phone, refunds (alipay.trade.refund, whose signed
+// answer the SDK verifies with Alipay's public key), and asynchronous notifications verified with
+// Alipay's public key (RSA2 = SHA256withRSA over the sorted parameters without sign and sign_type).
+
+export type AlipaySettings = {
+  gateway: string;
+  appId: string;
+  privateKeyPem: string;
+  alipayPublicKeyPem: string;
+  notifyUrl: string;
+};
+
+export function loadAlipaySettings(env: Env, publicUrl: string, issues: string[]): AlipaySettings {
+  const s = {
+    gateway: envEndpoint(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do', issues),
+    appId: envText(env, 'ALIPAY_APP_ID') ?? '',
+    privateKeyPem: envSecret(env, 'ALIPAY_PRIVATE_KEY', issues) ?? '',
+    alipayPublicKeyPem: envSecret(env, 'ALIPAY_PUBLIC_KEY', issues) ?? '',
+    notifyUrl: envText(env, 'ALIPAY_NOTIFY_URL') ?? `${publicUrl}${PAY_NOTIFY_PATH.alipay}`,
+  };
+  requireAll(
+    {
+      ALIPAY_APP_ID: s.appId,
+      ALIPAY_PRIVATE_KEY: s.privateKeyPem,
+      ALIPAY_PUBLIC_KEY: s.alipayPublicKeyPem,
+    },
+    'PAYMENT_PROVIDER=alipay',
+    issues,
+  );
+  if (s.privateKeyPem)
+    try {
+      createPrivateKey(asPem(s.privateKeyPem, 'PRIVATE KEY'));
+    } catch {
+      issues.push('ALIPAY_PRIVATE_KEY: not an RSA private key (PEM, or the bare base64 Alipay shows)');
+    }
+  if (s.alipayPublicKeyPem)
+    try {
+      createPublicKey(asPem(s.alipayPublicKeyPem, 'PUBLIC KEY'));
+    } catch {
+      issues.push('ALIPAY_PUBLIC_KEY: not an RSA public key (PEM, or the bare base64 Alipay shows)');
+    }
+  return s;
+}
+
+/** Alipay's console shows keys as bare base64: wrap them as PEM. */
+function asPem(key: string, label: string): string {
+  if (key.includes('-----BEGIN')) return key;
+  const body = key.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n');
+  return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** "12.30" -> 1230 (whole fen; anything else -> NaN). */
+const fenOf = (amount: string | undefined) =>
+  amount && /^\d+(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : Number.NaN;
+/** yyyy-MM-dd HH:mm:ss in Beijing time, Alipay's time_expire. */
+const beijing = (d: Date) =>
+  new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+export class AlipayProvider implements OnlinePaymentProvider {
+  readonly id = 'alipay' as const;
+  readonly answers: { ok: NotifyAnswer; fail: NotifyAnswer } = {
+    ok: { status: 200, contentType: 'text/plain', body: 'success' },
+    fail: { status: 400, contentType: 'text/plain', body: 'fail' },
+  };
+  readonly #s: AlipaySettings;
+  readonly #sdk: AlipaySdk;
+
+  constructor(settings: AlipaySettings) {
+    this.#s = settings;
+    const privateKey = asPem(settings.privateKeyPem, 'PRIVATE KEY');
+    this.#sdk = new AlipaySdk({
+      appId: settings.appId,
+      privateKey,
+      keyType: privateKey.includes('RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+      alipayPublicKey: asPem(settings.alipayPublicKeyPem, 'PUBLIC KEY'),
+      signType: 'RSA2',
+      gateway: settings.gateway,
+      timeout: 15_000,
+    });
+  }
+
+  async start(order: OrderToPay, channel: PayChannel): Promise<PayStart> {
+    const method = channel === 'pc' ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay';
+    const url = this.#sdk.pageExecute(method, 'GET', {
+      bizContent: {
+        out_trade_no: order.orderNo,
+        total_amount: yuan(order.amountFen),
+        subject: order.description.slice(0, 256),
+        product_code: channel === 'pc' ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
+        time_expire: beijing(order.payBy),
+      },
+      notifyUrl: this.#s.notifyUrl,
+      returnUrl: order.returnUrl,
+    });
+    return { kind: 'redirect', url };
+  }
+
+  verifyNotification(n: RawNotification): VerifiedPayment | 'ignore' | null {
+    const params = Object.fromEntries(new URLSearchParams(n.body.toString('utf8')));
+    if (params.sign_type !== 'RSA2') return null;
+    let authentic = false;
+    try {
+      authentic = this.#sdk.checkNotifySignV2(params);
+    } catch {
+      authentic = false;
+    }
+    if (!authentic || params.app_id !== this.#s.appId) return null;
+    if (params.trade_status !== 'TRADE_SUCCESS' && params.trade_status !== 'TRADE_FINISHED') return 'ignore';
+    const amountFen = fenOf(params.total_amount);
+    if (!params.out_trade_no || !params.trade_no || !params.notify_id || !Number.isFinite(amountFen))
+      return null;
+    return {
+      orderNo: params.out_trade_no,
+      amountFen,
+      tradeNo: params.trade_no,
+      notifyId: params.notify_id,
+    };
+  }
+
+  async refund(r: { orderNo: string; refundNo: string; amountFen: number; reason: string }): Promise<string> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.#sdk.exec(
+        'alipay.trade.refund',
+        {
+          bizContent: {
+            out_trade_no: r.orderNo,
+            refund_amount: yuan(r.amountFen),
+            out_request_no: r.refundNo,
+            refund_reason: r.reason.slice(0, 256),
+          },
+        },
+        { validateSign: true },
+      );
+    } catch (err) {
+      throw new PaymentProviderError(`Alipay refund failed: ${(err as Error).message.slice(0, 200)}`);
+    }
+    if (answer.code !== '10000')
+      throw new PaymentProviderError(`Alipay refund not accepted (${String(answer.subCode ?? answer.code)})`);
+    return String(answer.tradeNo ?? r.refundNo);
+  }
+}
