@@ -74,7 +74,9 @@ export const flowModule: ServerModule = {
 
     registerCall(app, sendLinkSmsCode, async ({ body, req }) => rooms.sendLinkCode(deps, body, req.ip));
 
-    registerCall(app, signingRoomLoginByLinkCode, async ({ body }) => rooms.loginByLink(deps, body));
+    registerCall(app, signingRoomLoginByLinkCode, async ({ body, req }) =>
+      rooms.loginByLink(deps, body, req.ip),
+    );
 
     registerCall(app, getSigningRoom, async ({ body, lang, req }) =>
       rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req)),

@@ -306,7 +306,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   if (refusal) throw refusal;
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
   const prepared = await prepareSignature(deps, room, party, input);
-  await consumeSmsCode(deps, room.phone, 'sign', input.smsCode);
+  await consumeSmsCode(deps, room.phone, 'sign', input.smsCode, ctx.ip ?? '');
   const pki = await pkiFor(deps);
   const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
   const actor = await roomActor(deps, room, party, ctx, prepared.user);

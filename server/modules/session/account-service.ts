@@ -31,9 +31,10 @@ export async function registerPerson(
   deps: AppDeps,
   reply: FastifyReply,
   input: { phone: string; password: string; smsCode: string },
+  ip = '',
 ): Promise<LiveSession> {
   if (await findUserByPhone(deps.db, input.phone)) throw new AppError(Code.PhoneTaken, S.phoneTaken);
-  await consumeSmsCode(deps, input.phone, SmsPurpose.Register, input.smsCode);
+  await consumeSmsCode(deps, input.phone, SmsPurpose.Register, input.smsCode, ip);
   const userId = await insertUser(deps.db, input.phone, await hashPassword(input.password), deps.clock.now());
   if (!userId) throw new AppError(Code.PhoneTaken, S.phoneTaken);
   return startSession(deps, reply, { userId, userType: UserType.Person, companyId: null });
@@ -93,8 +94,9 @@ export async function loginPerson(
 export async function resetPassword(
   deps: AppDeps,
   input: { phone: string; smsCode: string; newPassword: string },
+  ip = '',
 ) {
-  await consumeSmsCode(deps, input.phone, SmsPurpose.ResetPassword, input.smsCode);
+  await consumeSmsCode(deps, input.phone, SmsPurpose.ResetPassword, input.smsCode, ip);
   const user = await findUserByPhone(deps.db, input.phone);
   // A code for an unknown phone was never sent, so a valid one cannot exist; guard anyway.
   if (!user) throw new AppError(Code.SmsCodeInvalid, S.smsInvalid);
