@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/001_accounts_sessions.sql; the SQL file is the source of truth for the database.
 
@@ -54,8 +54,15 @@ export const smsCodes = pgTable('sms_codes', {
   attempts: integer('attempts').notNull().default(0),
 });
 
-export const smsLocks = pgTable('sms_locks', {
-  phone: text('phone').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+// sms_locks as reshaped by migrations/113_sms_locks_per_purpose.sql.
+export const smsLocks = pgTable(
+  'sms_locks',
+  {
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    client: text('client').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.purpose, t.client] })],
+);

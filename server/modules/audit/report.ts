@@ -11,7 +11,8 @@ import { embedCjkFont } from '../document/pdf-tools.ts';
 import { type FlowRow, maskPhone, partiesOf } from '../flow/model.ts';
 import { pkiFor } from '../pki/service.ts';
 import { type Exec, dateOf, rows } from '../flow/sql.ts';
-import { listAudit, verifyChains } from './chain.ts';
+import { type AuditEvent, listAudit, verifyChains } from './chain.ts';
+import { EVENT_TEXT, localiseActor, localiseDetail } from './localise.ts';
 
 /** The platform's account id for its own certificate (a fixed UUID: the certificate table keys by uuid). */
 export const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-00000000e5a1';
@@ -35,6 +36,23 @@ export async function platformSigner(deps: AppDeps): Promise<Signer> {
   }
   if (!m) throw new Error('platform certificate could not be issued');
   return signerFromPki(m);
+}
+
+/** Splits a text into lines no wider than `max`, breaking after a space where the line has one. */
+export function wrap(text: string, width: (t: string) => number, max: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    let n = 1;
+    while (n < rest.length && width(rest.slice(0, n + 1)) <= max) n++;
+    if (n < rest.length) {
+      const space = rest.lastIndexOf(' ', n);
+      if (space > 0) n = space + 1;
+    }
+    out.push(rest.slice(0, n).trimEnd());
+    rest = rest.slice(n);
+  }
+  return out;
 }
 
 const fmt = (d: unknown) => `${dateOf(d).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
@@ -73,22 +91,22 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
   ) => {
     const size = opts.size ?? 9;
     const font = opts.font ?? cjk;
-    if (w.y < M + size * 2) {
-      w.page = doc.addPage([W, H]);
-      w.y = H - M;
+    // Long lines (hashes, user agents) wrap at the page width, at a space where there is one, so a hash
+    // is always shown whole.
+    for (const part of wrap(text, (t) => font.widthOfTextAtSize(t, size), W - 2 * M - (opts.indent ?? 0))) {
+      if (w.y < M + size * 2) {
+        w.page = doc.addPage([W, H]);
+        w.y = H - M;
+      }
+      w.page.drawText(part, {
+        x: M + (opts.indent ?? 0),
+        y: w.y,
+        size,
+        font,
+        color: rgb(...(opts.color ?? [0, 0, 0])),
+      });
+      w.y -= size * 1.5;
     }
-    // Long lines (hashes, user agents) are cut to the page width.
-    let t = text;
-    const max = W - 2 * M - (opts.indent ?? 0);
-    while (t.length > 1 && font.widthOfTextAtSize(t, size) > max) t = t.slice(0, -1);
-    w.page.drawText(t, {
-      x: M + (opts.indent ?? 0),
-      y: w.y,
-      size,
-      font,
-      color: rgb(...(opts.color ?? [0, 0, 0])),
-    });
-    w.y -= size * 1.5;
   };
   line('签署完成证明 Certificate of Completion', { size: 18 });
   w.y -= 6;
@@ -124,10 +142,16 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
   w.y -= 6;
   line('事件 Events (hash-chained per document)', { size: 12 });
   for (const e of entries) {
+    const [zhEvent, enEvent] = EVENT_TEXT[e.event as AuditEvent] ?? [e.event, e.event];
+    const actor =
+      e.actor === 'platform' ? `${localiseActor(e.actor, 'zh')} ${localiseActor(e.actor, 'en')}` : e.actor;
     line(
-      `#${e.seq} ${e.at.replace('T', ' ').slice(0, 19)} UTC · ${e.event} · ${e.actor}${e.actorCompany ? ` (${e.actorCompany})` : ''} · IP ${e.ip ?? '-'}`,
+      `#${e.seq} ${e.at.replace('T', ' ').slice(0, 19)} UTC · ${zhEvent} ${enEvent} · ${actor}${e.actorCompany ? ` (${e.actorCompany})` : ''} · IP ${e.ip ?? '-'}`,
       { indent: 8 },
     );
+    const zh = localiseDetail(e.event as AuditEvent, e.detail, 'zh');
+    const en = localiseDetail(e.event as AuditEvent, e.detail, 'en');
+    if (zh) line(zh === en ? zh : `${zh} / ${en}`, { size: 7.5, indent: 16 });
     if (e.hashBefore !== e.hashAfter)
       line(`${e.hashBefore ?? '-'} -> ${e.hashAfter ?? '-'}`, { font: mono, size: 6.5, indent: 16 });
     line(`entry ${e.entryHash}`, { font: mono, size: 6.5, indent: 16, color: [0.4, 0.4, 0.4] });

@@ -220,7 +220,9 @@ export type KeywordHit = { page: number; rect: [number, number, number, number] 
 /**
  * Every occurrence of `keyword` in the text of the document, in page order, with a box in PDF points
  * (origin bottom-left). A hit inside one text item gets a box proportional to its place in the item;
- * text split across items is matched by joining the items of a page.
+ * text split across items is matched by joining the items of a page. Both sides are NFKC-normalised first:
+ * PDFs printed by Chrome carry compatibility code points in their text (Kangxi radicals such as U+2F45 ⽅
+ * for 方 and U+2F04 ⼄ for 乙, full-width letters), which a typed keyword never matches as they are.
  */
 export async function findKeyword(bytes: Uint8Array, keyword: string): Promise<KeywordHit[]> {
   const lib = await loadPdfjs();
@@ -232,7 +234,7 @@ export async function findKeyword(bytes: Uint8Array, keyword: string): Promise<K
   });
   const doc = await task.promise;
   const hits: KeywordHit[] = [];
-  const needle = keyword.replace(/\s+/g, '');
+  const needle = keyword.normalize('NFKC').replace(/\s+/g, '');
   try {
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
@@ -243,9 +245,12 @@ export async function findKeyword(bytes: Uint8Array, keyword: string): Promise<K
       const items = content.items.filter((i): i is Extract<typeof i, { str: string }> => 'str' in i);
       items.forEach((it, k) => {
         [...it.str].forEach((ch, idx) => {
-          if (/\s/.test(ch)) return;
-          joined += ch;
-          owners.push({ item: k, index: idx });
+          // One character may normalise to several (㈱ -> (株)): each keeps the original's place.
+          for (const n of ch.normalize('NFKC')) {
+            if (/\s/.test(n)) continue;
+            joined += n;
+            owners.push({ item: k, index: idx });
+          }
         });
       });
       const chars = [...joined];

@@ -125,9 +125,10 @@ export async function sendLinkCode(
 export async function loginByLink(
   deps: AppDeps,
   b: { linkType: number; linkCode: string; phone: string; smsCode: string },
+  ip = '',
 ): Promise<RoomLogin> {
   const party = await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
-  await consumeSmsCode(deps, b.phone, SmsPurpose.RoomLogin, b.smsCode);
+  await consumeSmsCode(deps, b.phone, SmsPurpose.RoomLogin, b.smsCode, ip);
   const user = await findUserByPhone(deps.db, b.phone);
   return createRoom(deps, party, user?.id ?? null, b.phone);
 }

@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listAudit, presentEntry, verifyChains } from '../audit/chain.ts';
+import { localiseEntry } from '../audit/localise.ts';
 import { readerOf } from '../document/routes.ts';
 import { accountOf } from '../document/service.ts';
 import type { ServerModule } from '../module.ts';
@@ -74,7 +75,9 @@ export const flowModule: ServerModule = {
 
     registerCall(app, sendLinkSmsCode, async ({ body, req }) => rooms.sendLinkCode(deps, body, req.ip));
 
-    registerCall(app, signingRoomLoginByLinkCode, async ({ body }) => rooms.loginByLink(deps, body));
+    registerCall(app, signingRoomLoginByLinkCode, async ({ body, req }) =>
+      rooms.loginByLink(deps, body, req.ip),
+    );
 
     registerCall(app, getSigningRoom, async ({ body, lang, req }) =>
       rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req)),
@@ -105,11 +108,14 @@ export const flowModule: ServerModule = {
       return null;
     });
 
-    registerCall(app, getAuditTrail, async ({ body, session, requireSession }) => {
+    registerCall(app, getAuditTrail, async ({ body, session, requireSession, lang }) => {
       const reader = await readerOf(deps, body.roomToken, session, requireSession);
       await flows.flowAccess(deps, reader, body.flowId);
       const entries = await listAudit(deps.db, body.flowId);
-      return { entries: entries.map(presentEntry), chains: verifyChains(entries) };
+      return {
+        entries: entries.map((e) => localiseEntry(presentEntry(e), lang)),
+        chains: verifyChains(entries),
+      };
     });
 
     registerCall(app, listMessages, async ({ body, requireSession }) =>

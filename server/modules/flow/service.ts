@@ -569,6 +569,12 @@ export async function listPending(deps: AppDeps, session: LiveSession, f: ListFi
  * Ends an open flow in one transaction: status (only from 'signing', so two enders cannot both win), the
  * unsigned parties closed, the quota unit released, an audit entry on every document. False when the
  * flow was not open any more.
+ *
+ * The flow's states form one machine, each transition a single conditional UPDATE of the flow row:
+ * open (status 'signing', current_step < step_count) -> all signed (current_step = step_count, set in the
+ * same transaction that stores the last signature) -> completed; only an open flow can be cancelled,
+ * declined or expired. Once the last signature is stored, completion is the only way on (a crash before it
+ * is finished by completeStragglers), so a cancel arriving in between is refused.
  */
 export async function endFlow(
   deps: AppDeps,
@@ -587,7 +593,7 @@ export async function endFlow(
       tx,
       sql`UPDATE flows SET status = ${end.status}, ended_at = ${ts(now)}, end_reason = ${end.reason},
             quota_state = 'released'
-          WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
+          WHERE id = ${flowId} AND status = 'signing' AND current_step < step_count RETURNING *`,
     );
     if (!flow) return false;
     await releaseUnit(tx, accountOfFlow(flow), flowId, now);
@@ -617,6 +623,10 @@ export async function endFlow(
   }
   return won;
 }
+
+/** Every party has signed (the last signature is stored) and the flow is completing or completed. */
+export const isAllSigned = (f: FlowRow): boolean =>
+  f.status === 'completed' || (f.status === 'signing' && f.current_step >= f.step_count);
 
 const PLATFORM_ACTOR: AuditActor = { actor: 'platform' };
 
@@ -655,7 +665,7 @@ export async function cancel(
   const actor = await sessionActor(deps, session, req, access.flow.initiator_company_name);
   if (!(await endFlow(deps, flowId, { status: 'cancelled', reason, actor }))) {
     const now = (await findFlow(deps.db, flowId))!;
-    throw new AppError(Code.FlowClosed, F.flowClosed(now.status));
+    throw new AppError(Code.FlowClosed, isAllSigned(now) ? F.allSigned : F.flowClosed(now.status));
   }
 }
 

@@ -47,8 +47,14 @@ import { F } from './texts.ts';
 const PT_PER_MM = 72 / 25.4;
 const MAX_ATTEMPTS = 12;
 
-/** Test hooks: a failure injected after the blob is written and before the version pointer moves. */
-export type SigningFaults = { afterBlobWrite?: (documentId: string) => Promise<void> | void };
+/**
+ * Test hooks: a failure injected after the blob is written and before the version pointer moves; a pause
+ * (or a crash) after the transaction that stored a flow's last signature and before its completion.
+ */
+export type SigningFaults = {
+  afterBlobWrite?: (documentId: string) => Promise<void> | void;
+  afterLastSignature?: (flowId: string) => Promise<void> | void;
+};
 const faults = new WeakMap<AppDeps, SigningFaults>();
 export function setSigningFaults(deps: AppDeps, f: SigningFaults | undefined): void {
   if (f) faults.set(deps, f);
@@ -248,11 +254,14 @@ async function moveVersion(
   from: DocumentRow,
   next: { key: string; sha: string; size: number; reason: 'sign' | 'ltv'; partyId: string | null },
   extra: (tx: Exec) => Promise<boolean>,
+  /** Runs first in the transaction (a signature locks and checks the flow row before the document's). */
+  first?: (tx: Exec) => Promise<void>,
 ): Promise<boolean> {
   const now = deps.clock.now();
   class Lost extends Error {}
   try {
     await deps.db.transaction(async (tx) => {
+      await first?.(tx);
       // One statement: the conditional pointer move (which also locks the document row for the audit
       // append) and, only when it moved, the version row.
       const moved = await rows(
@@ -298,12 +307,27 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   if (refusal) throw refusal;
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
   const prepared = await prepareSignature(deps, room, party, input);
-  await consumeSmsCode(deps, room.phone, 'sign', input.smsCode);
+  await consumeSmsCode(deps, room.phone, 'sign', input.smsCode, ctx.ip ?? '');
   const pki = await pkiFor(deps);
   const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
   const actor = await roomActor(deps, room, party, ctx, prepared.user);
   const signed: { documentId: string; sha256: string; signatureCount: number }[] = [];
-  for (const pos of positionsOf(party)) {
+  const positions = positionsOf(party);
+  const documentCount = new Set(positions.map((p) => p.documentId)).size;
+  const signedByName = prepared.user.name ?? actor.actor;
+  // The flow row is locked first and must still be open: a signature never lands in a cancelled, declined
+  // or expired flow, and the transaction that stores the party's last document also marks the party
+  // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
+  const lockOpenFlow = async (tx: Exec) => {
+    const f = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flow.id} FOR UPDATE`);
+    if (!f) throw new Error('flow vanished');
+    if (f.status !== 'signing' || f.current_step >= f.step_count)
+      throw new AppError(Code.FlowClosed, F.flowClosed(f.status));
+    if (dateOf(f.deadline).getTime() <= deps.clock.now().getTime())
+      throw new AppError(Code.DeadlinePassed, F.deadlinePassed);
+  };
+  let outcome: Advance | undefined;
+  for (const pos of positions) {
     let done = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
       const doc = await one<DocumentRow & { already: boolean }>(
@@ -348,6 +372,10 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
               ON CONFLICT DO NOTHING RETURNING party_id`,
           );
           if (inserted.length !== 1) return false;
+          const mine = await one<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${party.id}`,
+          );
           await appendAudit(tx, {
             ...actor,
             isDocumentLocked: true,
@@ -359,8 +387,11 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
             hashBefore: doc.current_sha256,
             hashAfter: sha,
           });
+          if ((mine?.n ?? 0) >= documentCount)
+            outcome = await advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, at);
           return true;
         },
+        lockOpenFlow,
       );
       if (ok) {
         signed.push({ documentId: doc.id, sha256: sha, signatureCount: doc.signature_count + 1 });
@@ -369,13 +400,12 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
     }
     if (!done) throw new AppError(Code.SigningBusy, F.signingBusy);
   }
-  const outcome = await advance(
-    deps,
-    flow.id,
-    party.id,
-    prepared.signerUserId,
-    prepared.user.name ?? actor.actor,
+  // Every document was signed before (a signature stored by an earlier version of this code, which moved
+  // the flow on in a transaction of its own): move it on now.
+  outcome ??= await deps.db.transaction((tx) =>
+    advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, deps.clock.now()),
   );
+  if (outcome.isLast) await faults.get(deps)?.afterLastSignature?.(flow.id);
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
   if (!outcome.isLast)
@@ -397,40 +427,41 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   };
 }
 
+type Advance = { next: PartyRow[]; isLast: boolean; status: string };
+
 /**
  * Marks the party signed and, under the flow's row lock, decides what comes next: when every party of the
  * current step has signed, the next step's parties become pending (returned, to be sent their links), or,
  * after the last step, the flow is ready to complete.
  */
-async function advance(
-  deps: AppDeps,
+async function advanceIn(
+  tx: Exec,
   flowId: string,
   partyId: string,
   userId: string,
   signedByName: string,
-): Promise<{ next: PartyRow[]; isLast: boolean; status: string }> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const flow = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flowId} FOR UPDATE`);
-    if (!flow) throw new Error('flow vanished');
-    await tx.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(now)}, signed_by_user = ${userId},
-      signed_by_name = ${signedByName} WHERE id = ${partyId} AND status = 'pending'`);
-    const status = flow.status;
-    if (status !== 'signing') return { next: [], isLast: false, status };
-    const parties = await partiesOf(tx, flowId);
-    const step = parties.filter((p) => p.step_index === flow.current_step);
-    if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status };
-    const nextIndex = flow.current_step + 1;
-    await tx.execute(sql`UPDATE flows SET current_step = ${nextIndex} WHERE id = ${flowId}`);
-    if (nextIndex >= flow.step_count) return { next: [], isLast: true, status };
-    const next = await rows<PartyRow>(
-      tx,
-      sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${nextIndex}
-          AND status = 'waiting' RETURNING *`,
-    );
-    next.sort((a, b) => a.ord - b.ord);
-    return { next, isLast: false, status };
-  });
+  now: Date,
+): Promise<Advance> {
+  const flow = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flowId} FOR UPDATE`);
+  if (!flow) throw new Error('flow vanished');
+  await tx.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(now)}, signed_by_user = ${userId},
+    signed_by_name = ${signedByName} WHERE id = ${partyId} AND status = 'pending'`);
+  const status = flow.status;
+  if (status !== 'signing') return { next: [], isLast: false, status };
+  if (flow.current_step >= flow.step_count) return { next: [], isLast: true, status };
+  const parties = await partiesOf(tx, flowId);
+  const step = parties.filter((p) => p.step_index === flow.current_step);
+  if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status };
+  const nextIndex = flow.current_step + 1;
+  await tx.execute(sql`UPDATE flows SET current_step = ${nextIndex} WHERE id = ${flowId}`);
+  if (nextIndex >= flow.step_count) return { next: [], isLast: true, status };
+  const next = await rows<PartyRow>(
+    tx,
+    sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${nextIndex}
+        AND status = 'waiting' RETURNING *`,
+  );
+  next.sort((a, b) => a.ord - b.ord);
+  return { next, isLast: false, status };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -86,6 +86,10 @@ export const F = {
     };
     return { en: `this signing flow is ${status}`, zh: `该签署流程${zh[status] ?? status}` };
   },
+  allSigned: {
+    en: 'every party has already signed: the contract is being completed and can no longer be cancelled or declined',
+    zh: '所有签署方均已签署，合同正在完成，不能再撤销或拒签',
+  },
   notInitiator: { en: 'only the initiator can do this', zh: '只有发起方可以执行此操作' },
   linkInvalid: {
     en: 'this signing link is not valid for that phone number',

@@ -103,32 +103,44 @@ export async function markSmsCodeUsed(db: Db, id: string, now: Date): Promise<bo
   return rows.length === 1;
 }
 
-export async function addSmsAttempt(db: Db, id: string): Promise<void> {
-  await db
+/** Counts one wrong guess against a code; returns the guesses now on record. */
+export async function addSmsAttempt(db: Db, id: string): Promise<number> {
+  const rows = await db
     .update(smsCodes)
     .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(eq(smsCodes.id, id));
+    .where(eq(smsCodes.id, id))
+    .returning({ attempts: smsCodes.attempts });
+  return rows[0]?.attempts ?? 0;
 }
 
-export async function findSmsLock(db: Db, phone: string) {
-  const rows = await db.select().from(smsLocks).where(eq(smsLocks.phone, phone)).limit(1);
+/** Whose wrong codes are counted together: one phone, one purpose, one client (address). */
+export type SmsLockKey = { phone: string; purpose: string; client: string };
+
+const lockWhere = (k: SmsLockKey) =>
+  and(eq(smsLocks.phone, k.phone), eq(smsLocks.purpose, k.purpose), eq(smsLocks.client, k.client));
+
+export async function findSmsLock(db: Db, k: SmsLockKey) {
+  const rows = await db.select().from(smsLocks).where(lockWhere(k)).limit(1);
   return rows[0] ?? null;
 }
 
 /** Counts one wrong code; returns the failures now on record. */
-export async function addSmsFailure(db: Db, phone: string): Promise<number> {
+export async function addSmsFailure(db: Db, k: SmsLockKey): Promise<number> {
   const rows = await db
     .insert(smsLocks)
-    .values({ phone, failures: 1 })
-    .onConflictDoUpdate({ target: smsLocks.phone, set: { failures: sql`${smsLocks.failures} + 1` } })
+    .values({ ...k, failures: 1 })
+    .onConflictDoUpdate({
+      target: [smsLocks.phone, smsLocks.purpose, smsLocks.client],
+      set: { failures: sql`${smsLocks.failures} + 1` },
+    })
     .returning({ failures: smsLocks.failures });
   return rows[0].failures;
 }
 
-export async function lockSms(db: Db, phone: string, until: Date): Promise<void> {
-  await db.update(smsLocks).set({ failures: 0, lockedUntil: until }).where(eq(smsLocks.phone, phone));
+export async function lockSms(db: Db, k: SmsLockKey, until: Date): Promise<void> {
+  await db.update(smsLocks).set({ failures: 0, lockedUntil: until }).where(lockWhere(k));
 }
 
-export async function clearSmsFailures(db: Db, phone: string): Promise<void> {
-  await db.update(smsLocks).set({ failures: 0 }).where(eq(smsLocks.phone, phone));
+export async function clearSmsFailures(db: Db, k: SmsLockKey): Promise<void> {
+  await db.update(smsLocks).set({ failures: 0 }).where(lockWhere(k));
 }

@@ -31,9 +31,10 @@ export async function registerPerson(
   deps: AppDeps,
   reply: FastifyReply,
   input: { phone: string; password: string; smsCode: string },
+  ip = '',
 ): Promise<LiveSession> {
   // The code first: until the phone is proven, the answer must not tell whether it has an account (issue 16).
-  await consumeSmsCode(deps, input.phone, SmsPurpose.Register, input.smsCode);
+  await consumeSmsCode(deps, input.phone, SmsPurpose.Register, input.smsCode, ip);
   if (await findUserByPhone(deps.db, input.phone)) throw new AppError(Code.PhoneTaken, S.phoneTaken);
   const userId = await insertUser(deps.db, input.phone, await hashPassword(input.password), deps.clock.now());
   if (!userId) throw new AppError(Code.PhoneTaken, S.phoneTaken);
@@ -94,8 +95,9 @@ export async function loginPerson(
 export async function resetPassword(
   deps: AppDeps,
   input: { phone: string; smsCode: string; newPassword: string },
+  ip = '',
 ) {
-  await consumeSmsCode(deps, input.phone, SmsPurpose.ResetPassword, input.smsCode);
+  await consumeSmsCode(deps, input.phone, SmsPurpose.ResetPassword, input.smsCode, ip);
   const user = await findUserByPhone(deps.db, input.phone);
   // The code proved the phone: its owner may learn that it has no account (the SMS said so too).
   if (!user) throw new AppError(Code.NotFound, S.phoneNotRegistered);

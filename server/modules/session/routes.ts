@@ -29,8 +29,8 @@ export const sessionModule: ServerModule = {
       sms.sendSmsCode(deps, body.phone, body.purpose, req.ip),
     );
 
-    registerCall(app, userRegister, async ({ body, reply }) => {
-      const session = await accounts.registerPerson(deps, reply, body);
+    registerCall(app, userRegister, async ({ body, req, reply }) => {
+      const session = await accounts.registerPerson(deps, reply, body, req.ip);
       return computeLoginInfo(deps, session);
     });
 
@@ -51,8 +51,8 @@ export const sessionModule: ServerModule = {
       return null;
     });
 
-    registerCall(app, resetPassword, async ({ body }) => {
-      await accounts.resetPassword(deps, body);
+    registerCall(app, resetPassword, async ({ body, req }) => {
+      await accounts.resetPassword(deps, body, req.ip);
       return null;
     });
 

@@ -14,6 +14,7 @@ import {
   latestSmsCode,
   lockSms,
   markSmsCodeUsed,
+  type SmsLockKey,
 } from './account-queries.ts';
 import { S } from './texts.ts';
 
@@ -32,8 +33,14 @@ const PURPOSE_TEXT: Record<string, { zh: string; en: string }> = {
   [SmsPurpose.RealName]: { zh: '实名认证', en: 'identity verification' },
 };
 
-async function assertNotLocked(deps: AppDeps, phone: string, now: Date): Promise<void> {
-  const lock = await findSmsLock(deps.db, phone);
+/**
+ * Wrong codes count per phone, purpose and client (address): a lock stops only the client that earned it,
+ * for that one purpose. So nobody can lock a person out of signing or the signing room by typing wrong
+ * password-reset codes, nor out of the signing room from another address. Guessing stays bounded: every
+ * code also dies after SMS_MAX_WRONG wrong guesses in all (from any client), and a new one must be asked.
+ */
+async function assertNotLocked(deps: AppDeps, key: SmsLockKey, now: Date): Promise<void> {
+  const lock = await findSmsLock(deps.db, key);
   if (lock?.lockedUntil && lock.lockedUntil.getTime() > now.getTime()) {
     const minutes = Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 60_000);
     throw new AppError(Code.SmsLocked, S.smsLocked(minutes));
@@ -67,7 +74,7 @@ function accountNote(purpose: string, hasAccount: boolean, publicUrl: string): {
 export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string, ip: string) {
   const now = deps.clock.now();
   const { sms } = deps.config;
-  await assertNotLocked(deps, phone, now);
+  await assertNotLocked(deps, { phone, purpose, client: ip }, now);
   // The address limit comes first: it is what stops a script from probing many phones.
   if ((await hitCounter(deps.db, `sms-ip:${ip}`, HOUR_MS, now)) > sms.maxPerIpHour) {
     throw new AppError(Code.RateLimited, S.smsTooMany);
@@ -78,7 +85,8 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
     const waitMs = latest.createdAt.getTime() + sms.resendSeconds * 1000 - now.getTime();
     if (waitMs > 0) throw new AppError(Code.RateLimited, S.resendWait(Math.ceil(waitMs / 1000)));
   }
-  if ((await hitCounter(deps.db, `sms-phone:${phone}`, HOUR_MS, now)) > sms.maxPerPhoneHour) {
+  // Per purpose too: codes asked without logging in (a password reset) never use up a signer's codes.
+  if ((await hitCounter(deps.db, `sms-phone:${phone}:${purpose}`, HOUR_MS, now)) > sms.maxPerPhoneHour) {
     throw new AppError(Code.RateLimited, S.smsTooMany);
   }
   const answer = { expiresInSeconds: sms.codeTtlSeconds, resendAfterSeconds: sms.resendSeconds };
@@ -102,31 +110,35 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
 
 /**
  * Uses the latest code sent to a phone for a purpose: once, within its lifetime. A wrong, expired or
- * replayed code counts as a failure; SMS_MAX_WRONG failures lock the phone's codes for SMS_LOCK_MINUTES.
+ * replayed code counts as a failure of this client for this purpose; SMS_MAX_WRONG failures lock that
+ * client's codes of that purpose for SMS_LOCK_MINUTES. `client` is the caller's address.
  */
 export async function consumeSmsCode(
   deps: AppDeps,
   phone: string,
   purpose: string,
   code: string,
+  client = '',
 ): Promise<void> {
   const now = deps.clock.now();
   const { sms } = deps.config;
-  await assertNotLocked(deps, phone, now);
+  const key = { phone, purpose, client };
+  await assertNotLocked(deps, key, now);
   const latest = await latestSmsCode(deps.db, phone, purpose);
   const isValid =
     latest !== null &&
     latest.usedAt === null &&
+    latest.attempts < sms.maxWrong &&
     latest.expiresAt.getTime() > now.getTime() &&
     latest.codeHash === hashCode(phone, purpose, code);
   if (isValid && (await markSmsCodeUsed(deps.db, latest.id, now))) {
-    await clearSmsFailures(deps.db, phone);
+    await clearSmsFailures(deps.db, key);
     return;
   }
   if (latest && latest.usedAt === null) await addSmsAttempt(deps.db, latest.id);
-  const failures = await addSmsFailure(deps.db, phone);
+  const failures = await addSmsFailure(deps.db, key);
   if (failures >= sms.maxWrong) {
-    await lockSms(deps.db, phone, new Date(now.getTime() + sms.lockMinutes * 60_000));
+    await lockSms(deps.db, key, new Date(now.getTime() + sms.lockMinutes * 60_000));
     throw new AppError(Code.SmsLocked, S.smsLocked(sms.lockMinutes));
   }
   throw new AppError(Code.SmsCodeInvalid, S.smsInvalid);

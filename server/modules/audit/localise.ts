@@ -1,0 +1,80 @@
+// The audit trail in the reader's language. Entries are stored (and hash-chained) with the platform's own
+// words in English; they are never rewritten. What a reader sees is translated here, on the way out: the
+// platform's actor name and every detail the platform writes. Text a person typed (a cancel or decline
+// reason, a flow title, a name) is shown as typed.
+import type { AuditEntry } from '#contract/calls/flow.ts';
+import type { Lang } from '../../http/texts.ts';
+
+type Rule = { re: RegExp; zh: (m: RegExpExecArray) => string; en: (m: RegExpExecArray) => string };
+
+const DOWNLOADS: Record<string, [string, string]> = {
+  'audit report': ['审计报告', 'audit report'],
+  'signed PDF': ['已签署文件', 'signed PDF'],
+  original: ['原始文件', 'original'],
+  'current version': ['当前版本', 'current version'],
+};
+
+/** Event names in both languages (for the bilingual report). */
+export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
+  launch: ['发起', 'launched'],
+  view: ['查看', 'viewed'],
+  sms_sent: ['发送验证码', 'code sent'],
+  sign: ['签署', 'signed'],
+  decline: ['拒签', 'declined'],
+  cancel: ['撤销', 'cancelled'],
+  remind: ['提醒', 'reminded'],
+  expire: ['过期', 'expired'],
+  complete: ['完成', 'completed'],
+  download: ['下载', 'downloaded'],
+};
+
+const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
+  launch: [
+    {
+      re: /^(.*) · (\d+) parties · verification (\S+)$/s,
+      zh: (m) => `${m[1]} · ${m[2]} 个签署方 · 验证码 ${m[3]}`,
+      en: (m) => `${m[1]} · ${m[2]} parties · verification code ${m[3]}`,
+    },
+  ],
+  view: [{ re: /^signing room opened$/, zh: () => '打开了签署室', en: () => 'opened the signing room' }],
+  sms_sent: [{ re: /^signing code$/, zh: () => '签署验证码', en: () => 'signing code' }],
+  sign: [
+    {
+      re: /^certificate (\S+)(?: seals (\S+))?$/,
+      zh: (m) => `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}`,
+      en: (m) => `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}`,
+    },
+  ],
+  complete: [
+    {
+      re: /^all parties signed; validation data and document time-stamp added \(PAdES B-LTA\)$/,
+      zh: () => '全部签署方已签署；已加入验证数据和文档时间戳（PAdES B-LTA）',
+      en: () => 'all parties signed; validation data and document time-stamp added (PAdES B-LTA)',
+    },
+  ],
+  download: [
+    {
+      re: /^(audit report|signed PDF|original|current version)$/,
+      zh: (m) => DOWNLOADS[m[1]][0],
+      en: (m) => DOWNLOADS[m[1]][1],
+    },
+  ],
+};
+
+/** The platform's words of an entry's detail in one language; text a person typed stays as it is. */
+export function localiseDetail(event: AuditEntry['event'], detail: string | null, lang: Lang): string | null {
+  if (detail === null) return null;
+  for (const rule of RULES[event] ?? []) {
+    const m = rule.re.exec(detail);
+    if (m) return lang === 'zh' ? rule.zh(m) : rule.en(m);
+  }
+  return detail;
+}
+
+export const localiseActor = (actor: string, lang: Lang): string =>
+  actor === 'platform' ? (lang === 'zh' ? '平台' : 'platform') : actor;
+
+/** An entry as a reader of `lang` sees it. */
+export function localiseEntry(e: AuditEntry, lang: Lang): AuditEntry {
+  return { ...e, actor: localiseActor(e.actor, lang), detail: localiseDetail(e.event, e.detail, lang) };
+}
