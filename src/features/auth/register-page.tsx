@@ -1,21 +1,26 @@
 import { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { userRegister } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useT } from '@/i18n/i18n-store.ts';
+import { isPhoneDevice } from '@/lib/device.ts';
 import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
+import { nextTarget } from './next-target.ts';
 import { checkConfirm, checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
 import { SmsCodeField } from './sms-code-field.tsx';
 
-/** Person registration: phone, SMS code, password twice. The server logs the new user in. */
+/**
+ * Person registration: phone, SMS code, password twice. The server logs the new user in, who lands on the
+ * workspace (`/mobileHome` on a phone) or on the `next` route the guard stored.
+ */
 export default function RegisterPage() {
   const t = useT();
   const [password, setPassword] = useState('');
@@ -27,6 +32,7 @@ export default function RegisterPage() {
   });
   const [isBusy, setIsBusy] = useState(false);
   const navigate = useSafeNavigate();
+  const location = useLocation();
   const setVerified = useSessionStore((s) => s.setVerified);
   const { register } = usePlatformStore((s) => s.entry.hyCenter);
 
@@ -42,7 +48,10 @@ export default function RegisterPage() {
       });
       setVerified(info);
       notify.success(t('auth.register.done'), 2000);
-      navigate(paths.manage, { replace: true });
+      // a phone's home is /mobileHome (issue 11 edge 7); a stored `next` still wins
+      navigate(nextTarget(location.search, isPhoneDevice() ? paths.mobileHome : paths.manage), {
+        replace: true,
+      });
     } catch (error) {
       if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
     } finally {
