@@ -116,10 +116,13 @@ export function Field(props: {
 }
 
 /** Form values with per-field checks; validate() shows every message and says whether all passed. */
-export function useFields<K extends string>(checks: Record<K, Check>) {
+export function useFields<K extends string>(
+  checks: Record<K, Check>,
+  initial: Partial<Record<K, string>> = {},
+) {
   const keys = Object.keys(checks) as K[];
   const [values, setValues] = useState(
-    () => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>,
+    () => Object.fromEntries(keys.map((k) => [k, initial[k] ?? ''])) as Record<K, string>,
   );
   const [errors, setErrors] = useState<Partial<Record<K, PersonTextKey | null>>>({});
   const setValue = (key: K, value: string) => {
@@ -235,12 +238,17 @@ export function RealNameForm(props: {
   onDone: (s: OpenSignStatus) => void;
 }) {
   const tt = useTexts(texts);
-  const form = useFields({
-    name: checkName,
-    idNumber: (v) => checkIdNumberField(v),
-    phone: checkPhone,
-    smsCode: checkSmsCode,
-  });
+  // the account's phone is known: prefilled (the person may still give another number of their own)
+  const knownPhone = useSessionStore((s) => s.userInfo?.phone) ?? '';
+  const form = useFields(
+    {
+      name: checkName,
+      idNumber: (v) => checkIdNumberField(v),
+      phone: checkPhone,
+      smsCode: checkSmsCode,
+    },
+    { phone: /^1\d{10}$/.test(knownPhone) ? knownPhone : '' },
+  );
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
     if (!form.validate()) return;
