@@ -16,6 +16,7 @@ import {
   type UserAgreement,
 } from '@/api/person.ts';
 import { sendSmsCode, updateLoginUserInfoCache } from '@/api/session.ts';
+import { DnText } from '@/components/dn-text.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
@@ -404,12 +405,12 @@ export function CertView({ cert }: { cert: PersonCert }) {
           {
             key: 'subject',
             label: tt('certSubject'),
-            children: <span style={{ wordBreak: 'break-all' }}>{cert.subject}</span>,
+            children: <DnText dn={cert.subject} testId="cert-subject" />,
           },
           {
             key: 'issuer',
             label: tt('certIssuer'),
-            children: <span style={{ wordBreak: 'break-all' }}>{cert.issuer}</span>,
+            children: <DnText dn={cert.issuer} testId="cert-issuer" />,
           },
           { key: 'from', label: tt('certValidFrom'), children: formatTime(cert.notBefore) },
           { key: 'to', label: tt('certValidTo'), children: formatTime(cert.notAfter) },
