@@ -112,7 +112,7 @@ export default function ManageLayout() {
       </Layout>
       {hyCenter.hasBottom && (
         <Layout.Footer role="contentinfo" style={{ textAlign: 'center' }}>
-          {t('layout.footer')}
+          {t('layout.footer', { name: pick(locale, entry.fromPtName) })}
         </Layout.Footer>
       )}
     </Layout>
