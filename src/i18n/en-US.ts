@@ -53,6 +53,7 @@ export const enUS = {
 
   'layout.logout': 'Log out',
   'layout.login': 'Log in',
+  'layout.menu': 'Menu',
   'layout.userMenu': 'Account menu',
   'layout.footer': '{name} · electronic signatures and contracts',
   'layout.loggedOut': 'You have logged out',

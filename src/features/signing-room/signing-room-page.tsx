@@ -400,9 +400,13 @@ export default function SigningRoomPage() {
         style={{
           display: 'flex',
           gap: 8,
-          ...(isPhone
+          // On a phone the buttons stay at the foot of the screen, except while a signature is drawn: the sticky
+          // bar then lay over the pad's lower part (issue 11 edge 14); it follows the pad instead.
+          ...(isPhone && !(r.needs.personSignature && choice.isDrawing)
             ? { position: 'sticky', bottom: 0, background: '#fff', padding: '8px 0', zIndex: 2 }
-            : {}),
+            : isPhone
+              ? { padding: '8px 0' }
+              : {}),
         }}
       >
         <PlainButton kind="primary" size="large" style={{ flex: 1 }} disabled={!r.canSign} onClick={openSign}>

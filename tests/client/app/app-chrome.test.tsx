@@ -67,12 +67,12 @@ describe('app chrome on workspace screens outside /manage (issue 11 edge 2)', ()
       http.post(`${CSIGN}/listPendingSignatures`, () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
     );
     const { router } = renderApp('/signList');
-    expect(await screen.findByRole('banner', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('banner', {}, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(await screen.findByText('No document is waiting for your signature.')).toBeTruthy();
     await userEvent.click(screen.getByTestId('way-back'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/startup'));
-  }, 20_000);
+  }, 60_000);
 
   it('/foundCompany has the header and a way back to the previous screen', async () => {
     setToken('t1');
@@ -80,11 +80,11 @@ describe('app chrome on workspace screens outside /manage (issue 11 edge 2)', ()
     server.use(http.post(`${CSIGN}/getCompanyApply`, () => ok(null)));
     const { router } = renderApp('/pc/guide');
     await router.navigate('/foundCompany');
-    expect(await screen.findByRole('banner', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('banner', {}, { timeout: 30_000 })).toBeTruthy();
     expect(await screen.findByLabelText('Company name')).toBeTruthy();
     await userEvent.click(screen.getByTestId('way-back'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pc/guide'));
-  }, 20_000);
+  }, 60_000);
 });
 
 describe('signing result page (issue 11 edge 2)', () => {
@@ -102,5 +102,5 @@ describe('signing result page (issue 11 edge 2)', () => {
     const back = within(card).getByRole('link', { name: 'Back to the signing room' });
     expect(back.className).toContain('result-link');
     expect(within(card).getByText('Waiting for the other parties (1 of 2 signed).')).toBeTruthy();
-  }, 20_000);
+  }, 60_000);
 });
