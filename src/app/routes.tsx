@@ -279,8 +279,20 @@ export const routes: RouteObject[] = [
       ...pcChildren,
       ...verifyRoutes,
       ...publicPackageRoutes,
-      personPage('signList', PUBLIC, signListPage),
-      personPage('pcSignList', PUBLIC, signListPage),
+      // Workspace screens outside /manage: the workspace layout (header, menu, footer) and a way back.
+      {
+        lazy: lazyPage(() => import('./layouts/manage-layout.tsx')),
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/back-frame.tsx')),
+            children: [
+              personPage('signList', PUBLIC, signListPage),
+              personPage('pcSignList', PUBLIC, signListPage),
+              personPage('foundCompany', PROTECTED, companyOpenPage),
+            ],
+          },
+        ],
+      },
       personPage('signConfirm', PUBLIC, () => import('@/features/signing-room/sign-confirm-page.tsx')),
       personPage(
         'signingRoomTransition',
@@ -298,7 +310,6 @@ export const routes: RouteObject[] = [
       personPage('empty', PUBLIC, () => import('@/features/misc/empty-page.tsx')),
       personPage('monitor', PUBLIC, () => import('@/features/monitor/monitor-page.tsx')),
       ...protectedPackageRoutes,
-      personPage('foundCompany', PROTECTED, companyOpenPage),
       personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),
       { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
     ],

@@ -65,6 +65,11 @@ export type PdfViewerProps = {
   label?: string;
   /** Scroll to this 1-based page whenever it changes. */
   scrollToPage?: number;
+  /**
+   * Bring this box of a page to the middle of the view once the pages are laid out, and again whenever `seq`
+   * changes (the signing room's first position on opening, then "next position").
+   */
+  scrollToRect?: { page: number; rect: PdfRect; seq: number };
 };
 
 const PAGE_GAP = 12;
@@ -169,6 +174,7 @@ export function PdfViewer({
   height = '70vh',
   label,
   scrollToPage,
+  scrollToRect,
 }: PdfViewerProps) {
   const tt = useTexts(texts);
   const scroller = useRef<HTMLDivElement>(null);
@@ -302,6 +308,24 @@ export function PdfViewer({
       el.removeEventListener('touchcancel', onEnd);
     };
   }, [changeZoom]);
+
+  // Once per target (its seq), when the pages have their final size: a box in the middle of the view.
+  const scrolledSeq = useRef<number | null>(null);
+  useEffect(() => {
+    const root = scroller.current;
+    if (!scrollToRect || !root || containerWidth === 0 || scrolledSeq.current === scrollToRect.seq) return;
+    const box = boxes[scrollToRect.page - 1];
+    const el = root.querySelector<HTMLElement>(`.pdf-page[data-page="${scrollToRect.page}"]`);
+    if (!box || !el) return;
+    scrolledSeq.current = scrollToRect.seq;
+    const shown = geometryOf(scrollToRect.page, box, scale).toScreen(scrollToRect.rect);
+    const rootBox = root.getBoundingClientRect();
+    const pageBox = el.getBoundingClientRect();
+    const pageTop = pageBox.top - rootBox.top + root.scrollTop;
+    const pageLeft = pageBox.left - rootBox.left + root.scrollLeft;
+    root.scrollTop = Math.max(0, pageTop + shown.top - (root.clientHeight - shown.height) / 2);
+    root.scrollLeft = Math.max(0, pageLeft + shown.left - (root.clientWidth - shown.width) / 2);
+  }, [scrollToRect, containerWidth, boxes, scale]);
 
   useEffect(() => {
     if (!scrollToPage || !scroller.current) return;

@@ -53,8 +53,9 @@ export const enUS = {
 
   'layout.logout': 'Log out',
   'layout.login': 'Log in',
+  'layout.menu': 'Menu',
   'layout.userMenu': 'Account menu',
-  'layout.footer': 'E-Signature Platform · electronic signatures and contracts',
+  'layout.footer': '{name} · electronic signatures and contracts',
   'layout.loggedOut': 'You have logged out',
   'menu.startup': 'Get started',
   'menu.home': 'Launch signing',

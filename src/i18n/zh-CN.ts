@@ -53,8 +53,9 @@ export const zhCN: Messages = {
 
   'layout.logout': '退出登录',
   'layout.login': '登录',
+  'layout.menu': '菜单',
   'layout.userMenu': '账号菜单',
-  'layout.footer': '电子签章平台 · 电子签章与电子合同',
+  'layout.footer': '{name} · 电子签章与电子合同',
   'layout.loggedOut': '您已退出登录',
   'menu.startup': '开始使用',
   'menu.home': '发起签署',

@@ -10,12 +10,21 @@ export type Notifier = {
 
 const loadMessage = () => import('./antd-static.tsx').then((m) => m.loadMessage());
 
+// One key per kind: a new success message replaces the one still showing instead of stacking under it
+// (issue 11 edge 8); so does a new error.
+export const SUCCESS_KEY = 'notify-success';
+export const ERROR_KEY = 'notify-error';
+
 const antdNotifier: Notifier = {
   error: (text, durationMs) => {
-    void loadMessage().then((message) => message.error(text, durationMs / 1000));
+    void loadMessage().then((message) =>
+      message.error({ content: text, duration: durationMs / 1000, key: ERROR_KEY }),
+    );
   },
   success: (text, durationMs) => {
-    void loadMessage().then((message) => message.success(text, durationMs / 1000));
+    void loadMessage().then((message) =>
+      message.success({ content: text, duration: durationMs / 1000, key: SUCCESS_KEY }),
+    );
   },
 };
 

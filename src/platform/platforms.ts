@@ -117,3 +117,10 @@ export const isPlatformCode = (code: unknown): code is PlatformCode =>
 /** The entry for a code; unknown codes fall back to the default platform's look. */
 export const platformEntry = (code: string | null | undefined): PlatformEntry =>
   isPlatformCode(code) ? PLATFORMS[code] : PLATFORMS[PlatformCode.Default];
+
+/**
+ * The tab icon of a platform: the default platform's mark where the entry shows its logo, else a plain
+ * document icon that carries no brand (a partner's pages must not show the default platform's mark).
+ */
+export const platformFavicon = (entry: PlatformEntry): string =>
+  entry.oxqWorkspace.ptLogoUrl ? '/favicon.svg' : '/favicon-plain.svg';

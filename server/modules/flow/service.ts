@@ -15,6 +15,7 @@ import type { CallRequest } from '#contract/envelope.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Text } from '../../http/texts.ts';
 import { type AuditActor, appendAudit } from '../audit/chain.ts';
 import { getCompany, listActiveMembers } from '../company/membership.ts';
 import { findKeyword, stampFooter } from '../document/pdf-tools.ts';
@@ -203,6 +204,14 @@ async function companyByName(deps: AppDeps, name: string): Promise<string | unde
   return r?.id;
 }
 
+/** How a placement error names a signer: the name typed at launch, else the company, else the masked phone. */
+function signerLabel(input: PartyInput): string {
+  const name = input.kind === 'company' ? input.companyName || input.operatorName : input.name;
+  if (name?.trim()) return name.trim();
+  const phone = input.kind === 'company' ? input.operatorPhone : input.phone;
+  return phone ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '—';
+}
+
 async function prepareParty(
   deps: AppDeps,
   input: PartyInput,
@@ -215,13 +224,21 @@ async function prepareParty(
 ): Promise<PreparedParty> {
   const seenDocs = new Set<string>();
   const positions: ResolvedPosition[] = [];
+  // A placement error names the signer it is about (issue 11 edge 6): the launcher sees whose box to fix.
+  const about = (text: Text) =>
+    new AppError(Code.Refused, F.aboutSigner(signerLabel(input), stepIndex, text));
   for (const pos of input.positions) {
     const doc = docs.get(pos.documentId);
-    if (!doc) throw new AppError(Code.Refused, F.positionUnknownDocument);
+    if (!doc) throw about(F.positionUnknownDocument);
     // One signature per party and document: one position each (the engine writes one widget per update).
-    if (seenDocs.has(pos.documentId)) throw new AppError(Code.Refused, F.positionTwice);
+    if (seenDocs.has(pos.documentId)) throw about(F.positionTwice);
     seenDocs.add(pos.documentId);
-    positions.push(await resolvePosition(pos as Position, doc, input.kind));
+    try {
+      positions.push(await resolvePosition(pos as Position, doc, input.kind));
+    } catch (error) {
+      if (error instanceof AppError && typeof error.text !== 'string') throw about(error.text);
+      throw error;
+    }
   }
   const applies = {
     companySealType: input.applies?.companySealType ?? null,

@@ -36,6 +36,10 @@ export const F = {
     zh: `第 ${page} 页不存在（文件共 ${pages} 页）`,
   }),
   positionOffPage: { en: 'a signing position lies outside its page', zh: '签署位置超出了页面范围' },
+  aboutSigner: (who: string, stepIndex: number, text: Text): Text => ({
+    en: `signer ${who} (step ${stepIndex + 1}): ${text.en}`,
+    zh: `签署方“${who}”（第 ${stepIndex + 1} 步）：${text.zh}`,
+  }),
   keywordNotFound: (k: string): Text => ({
     en: `the keyword "${k}" was not found in the document`,
     zh: `文件中未找到关键字“${k}”`,

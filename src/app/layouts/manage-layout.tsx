@@ -2,6 +2,7 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
+import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { logout } from '@/api/session.ts';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
@@ -25,6 +26,9 @@ const MENU: { path: string; label: MessageKey }[] = [
   { path: paths.accountOperator, label: 'menu.operator' },
 ];
 
+/** On a phone the header may take two lines: the brand stays whole instead of being cut off. */
+const NARROW_CSS = `@media (max-width: 575px){.manage-header{height:auto!important;min-height:64px;line-height:1.5!important;padding:8px 12px!important;flex-wrap:wrap;row-gap:4px}}`;
+
 /** The /manage workspace: header, left menu and footer, each shown only if the platform entry says so. */
 export default function ManageLayout() {
   const t = useT();
@@ -34,6 +38,8 @@ export default function ManageLayout() {
   const clearLocalLogin = useSessionStore((s) => s.clearLocalLogin);
   const location = useLocation();
   const navigate = useSafeNavigate();
+  const [isNarrow, setIsNarrow] = useState(false);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
 
   const onLogout = async () => {
     try {
@@ -50,7 +56,10 @@ export default function ManageLayout() {
   const { oxqWorkspace, hyCenter } = entry;
   const name = hyCenter.ptName ? pick(locale, hyCenter.ptName) : '';
   const brand = (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}>
+    <span
+      data-testid="platform-brand"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit', whiteSpace: 'nowrap' }}
+    >
       {oxqWorkspace.ptLogoUrl && (
         <img src={oxqWorkspace.ptLogoUrl} alt="" width={32} height={32} data-testid="platform-logo" />
       )}
@@ -58,11 +67,20 @@ export default function ManageLayout() {
     </span>
   );
 
+  // Below md the menu folds away; the header's own menu button opens it over the page (antd's zero-width
+  // trigger floated over the page title on a phone). Without a header, antd's trigger stays.
+  const hasMenuButton = hyCenter.hasLeft && oxqWorkspace.hasHead;
+  const isMenuShown = !isNarrow || isMenuOpen;
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <style href="manage-layout" precedence="default">
+        {NARROW_CSS}
+      </style>
       {oxqWorkspace.hasHead && (
         <Layout.Header
           role="banner"
+          className="manage-header"
           style={{
             display: 'flex',
             alignItems: 'center',
@@ -72,7 +90,21 @@ export default function ManageLayout() {
             paddingInline: 24,
           }}
         >
-          {oxqWorkspace.homeUrl ? <Link to={oxqWorkspace.homeUrl}>{brand}</Link> : brand}
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            {hasMenuButton && isNarrow && (
+              <Button
+                type="text"
+                aria-label={t('layout.menu')}
+                aria-expanded={isMenuOpen}
+                data-testid="menu-button"
+                onClick={() => setIsMenuOpen((open) => !open)}
+                style={{ minWidth: 44, minHeight: 44, fontSize: 20 }}
+              >
+                ☰
+              </Button>
+            )}
+            {oxqWorkspace.homeUrl ? <Link to={oxqWorkspace.homeUrl}>{brand}</Link> : brand}
+          </span>
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
             <LanguageSwitch />
             {userInfo ? (
@@ -95,14 +127,40 @@ export default function ManageLayout() {
           </span>
         </Layout.Header>
       )}
-      <Layout>
+      <Layout style={{ position: 'relative' }}>
         {hyCenter.hasLeft && (
-          <Layout.Sider width={200} theme="light" role="navigation" breakpoint="md" collapsedWidth={0}>
+          <Layout.Sider
+            width={200}
+            theme="light"
+            role="navigation"
+            breakpoint="md"
+            collapsedWidth={0}
+            {...(hasMenuButton ? { collapsed: !isMenuShown, trigger: null } : {})}
+            onBreakpoint={(isBelow) => {
+              setIsNarrow(isBelow);
+              setIsMenuOpen(false);
+            }}
+            style={
+              isNarrow && isMenuOpen
+                ? {
+                    position: 'absolute',
+                    top: 0,
+                    bottom: 0,
+                    left: 0,
+                    zIndex: 20,
+                    boxShadow: '2px 0 8px rgba(0,0,0,.15)',
+                  }
+                : undefined
+            }
+          >
             <Menu
               mode="inline"
               selectedKeys={selected}
               items={MENU.map((item) => ({ key: item.path, label: t(item.label) }))}
-              onClick={({ key }) => navigate(key)}
+              onClick={({ key }) => {
+                setIsMenuOpen(false);
+                navigate(key);
+              }}
             />
           </Layout.Sider>
         )}
@@ -112,7 +170,7 @@ export default function ManageLayout() {
       </Layout>
       {hyCenter.hasBottom && (
         <Layout.Footer role="contentinfo" style={{ textAlign: 'center' }}>
-          {t('layout.footer')}
+          {t('layout.footer', { name: pick(locale, entry.fromPtName) })}
         </Layout.Footer>
       )}
     </Layout>

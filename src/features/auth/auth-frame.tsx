@@ -41,7 +41,9 @@ export function AuthFrame({
           boxSizing: 'border-box',
         }}
       >
-        <strong>{entry.hyCenter.ptName ? pick(locale, entry.hyCenter.ptName) : ''}</strong>
+        <strong data-testid="platform-brand" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {entry.hyCenter.ptName ? pick(locale, entry.hyCenter.ptName) : ''}
+        </strong>
         <LanguageSwitch />
       </header>
       {/* A plain panel rather than antd Card: Card pulls in Tabs, Dropdown and Menu, a third of the login page's JS. */}

@@ -2,9 +2,9 @@ import { NEXT_PARAM, NEXT_TYPE_PARAM, NEXT_TYPE_ROUTE, paths } from '@/config/pa
 
 /**
  * Where to go after logging in: the route the guard stored in `next` when `nextType=route`, else the
- * workspace. Only in-app paths are followed, so a crafted link cannot send the user to another site.
+ * workspace (`fallback`: `/mobileHome` for a phone). Only in-app paths are followed, so a crafted link cannot send the user to another site.
  */
-export function nextTarget(search: string): string {
+export function nextTarget(search: string, fallback: string = paths.manage): string {
   const query = new URLSearchParams(search);
   const next = query.get(NEXT_PARAM);
   if (
@@ -15,5 +15,5 @@ export function nextTarget(search: string): string {
   ) {
     return next;
   }
-  return paths.manage;
+  return fallback;
 }

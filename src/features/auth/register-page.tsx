@@ -2,21 +2,26 @@ import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
 import { userRegister } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useT } from '@/i18n/i18n-store.ts';
+import { isPhoneDevice } from '@/lib/device.ts';
 import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
+import { nextTarget } from './next-target.ts';
 import { checkConfirm, checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
 import { SmsCodeField } from './sms-code-field.tsx';
 
-/** Person registration: phone, SMS code, password twice. The server logs the new user in. */
+/**
+ * Person registration: phone, SMS code, password twice. The server logs the new user in, who lands on the
+ * workspace (`/mobileHome` on a phone) or on the `next` route the guard stored.
+ */
 export default function RegisterPage() {
   const t = useT();
   const [password, setPassword] = useState('');
@@ -30,6 +35,7 @@ export default function RegisterPage() {
   /** The server's message when the proven phone already has an account (1203): shown with the way in. */
   const [takenMessage, setTakenMessage] = useState<string | null>(null);
   const navigate = useSafeNavigate();
+  const location = useLocation();
   const setVerified = useSessionStore((s) => s.setVerified);
   const { register } = usePlatformStore((s) => s.entry.hyCenter);
 
@@ -46,7 +52,10 @@ export default function RegisterPage() {
       });
       setVerified(info);
       notify.success(t('auth.register.done'), 2000);
-      navigate(paths.manage, { replace: true });
+      // a phone's home is /mobileHome (issue 11 edge 7); a stored `next` still wins
+      navigate(nextTarget(location.search, isPhoneDevice() ? paths.mobileHome : paths.manage), {
+        replace: true,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === Code.PhoneTaken) setTakenMessage(error.message);
       else if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);

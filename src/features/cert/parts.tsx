@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { type CertRecord, sendCertChangeSmsCode } from '@/api/cert.ts';
 import { ApiError } from '@/api/http.ts';
 import { updateLoginUserInfoCache } from '@/api/session.ts';
+import { DnText } from '@/components/dn-text.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
@@ -71,8 +72,12 @@ export function CertDetails(props: {
       items={[
         { key: 'holder', label: tt('holder'), children: <span style={wrap}>{cert.commonName}</span> },
         { key: 'serial', label: tt('serial'), children: <code style={wrap}>{cert.serial}</code> },
-        { key: 'subject', label: tt('subject'), children: <span style={wrap}>{cert.subject}</span> },
-        { key: 'issuer', label: tt('issuer'), children: <span style={wrap}>{cert.issuer}</span> },
+        {
+          key: 'subject',
+          label: tt('subject'),
+          children: <DnText dn={cert.subject} testId="cert-subject" />,
+        },
+        { key: 'issuer', label: tt('issuer'), children: <DnText dn={cert.issuer} testId="cert-issuer" /> },
         { key: 'from', label: tt('validFrom'), children: formatTime(cert.notBefore) },
         { key: 'to', label: tt('validTo'), children: formatTime(cert.notAfter) },
         { key: 'status', label: tt('status'), children: <CertStatusTag cert={cert} /> },

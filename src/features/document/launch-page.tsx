@@ -354,6 +354,15 @@ export default function LaunchPage() {
 
   const parties = allParties(draft);
   const visibleIssues = showIssues ? stepIssues(current) : [];
+  /** An issue's line; one about a signer names them (issue 11 edge 6: which box is missing?). */
+  const issueText = (i: DraftIssue) => {
+    const index = parties.findIndex((p) => p.key === i.partyKey);
+    const party = parties[index];
+    if (!party) return tt(`issue.${i.key}`);
+    const who = partyLabel(party, index);
+    if (i.key === 'needPosition') return tt('issue.needPositionOf', { who });
+    return tt('issueOf', { who, issue: tt(`issue.${i.key}`) });
+  };
   const stepTitles = [tt('stepFiles'), tt('stepSigners'), tt('stepPositions'), tt('stepReview')];
 
   return (
@@ -417,8 +426,8 @@ export default function LaunchPage() {
               title={tt('fixFirst')}
               description={
                 <ul style={{ margin: 0 }}>
-                  {[...new Set(issues.map((i) => i.key))].map((k) => (
-                    <li key={k}>{tt(`issue.${k}`)}</li>
+                  {[...new Set(issues.map(issueText))].map((line) => (
+                    <li key={line}>{line}</li>
                   ))}
                 </ul>
               }
@@ -431,7 +440,7 @@ export default function LaunchPage() {
         <Alert
           type="error"
           style={{ marginTop: 12 }}
-          title={[...new Set(visibleIssues.map((i) => tt(`issue.${i.key}`)))].join('；')}
+          title={[...new Set(visibleIssues.map(issueText))].join('；')}
         />
       ) : null}
       <div style={{ display: 'flex', gap: 8, marginTop: 16 }}>

@@ -132,6 +132,9 @@ export function PositionEditor({
   const [keywordNote, setKeywordNote] = useState<string | null>(null);
   const [isFinding, setIsFinding] = useState(false);
   const [scrollTo, setScrollTo] = useState<number | undefined>(undefined);
+  // Said when a signer was dropped outside every page (issue 11 edge 6): nothing placed, and why.
+  const [dropNote, setDropNote] = useState<string | null>(null);
+  const isDropped = useRef(false);
   const doc = draft.documents[Math.min(docIndex, draft.documents.length - 1)];
   const url = useMemo(() => (doc ? documentUrl(doc.documentId) : ''), [doc]);
 
@@ -170,6 +173,8 @@ export function PositionEditor({
         const key = e.dataTransfer.getData(DRAG_TYPE);
         if (!key) return;
         e.preventDefault();
+        isDropped.current = true;
+        setDropNote(null);
         placeAt(key, g, pointIn(e));
         setSelected(key);
       }}
@@ -237,6 +242,17 @@ export function PositionEditor({
           style={{ marginBottom: 8 }}
         />
       ) : null}
+      {dropNote ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          data-testid="drop-note"
+          title={dropNote}
+          closable={{ onClose: () => setDropNote(null) }}
+          style={{ marginBottom: 8 }}
+        />
+      ) : null}
       <div
         style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 260px', gap: 16, alignItems: 'start' }}
       >
@@ -261,8 +277,14 @@ export function PositionEditor({
                     draggable
                     aria-pressed={isSelected}
                     onDragStart={(e) => {
+                      isDropped.current = false;
                       e.dataTransfer.setData(DRAG_TYPE, p.key);
                       e.dataTransfer.effectAllowed = 'copy';
+                    }}
+                    onDragEnd={() => {
+                      // no page took the drop (between pages, beside the viewer, outside the window)
+                      if (!isDropped.current) setDropNote(tt('dropOnPage', { who: partyLabel(p, i) }));
+                      isDropped.current = false;
                     }}
                     onClick={() => setSelected(p.key)}
                     style={{

@@ -16,6 +16,7 @@ import {
   type UserAgreement,
 } from '@/api/person.ts';
 import { sendSmsCode, updateLoginUserInfoCache } from '@/api/session.ts';
+import { DnText } from '@/components/dn-text.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
@@ -116,10 +117,13 @@ export function Field(props: {
 }
 
 /** Form values with per-field checks; validate() shows every message and says whether all passed. */
-export function useFields<K extends string>(checks: Record<K, Check>) {
+export function useFields<K extends string>(
+  checks: Record<K, Check>,
+  initial: Partial<Record<K, string>> = {},
+) {
   const keys = Object.keys(checks) as K[];
   const [values, setValues] = useState(
-    () => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>,
+    () => Object.fromEntries(keys.map((k) => [k, initial[k] ?? ''])) as Record<K, string>,
   );
   const [errors, setErrors] = useState<Partial<Record<K, PersonTextKey | null>>>({});
   const setValue = (key: K, value: string) => {
@@ -235,12 +239,17 @@ export function RealNameForm(props: {
   onDone: (s: OpenSignStatus) => void;
 }) {
   const tt = useTexts(texts);
-  const form = useFields({
-    name: checkName,
-    idNumber: (v) => checkIdNumberField(v),
-    phone: checkPhone,
-    smsCode: checkSmsCode,
-  });
+  // the account's phone is known: prefilled (the person may still give another number of their own)
+  const knownPhone = useSessionStore((s) => s.userInfo?.phone) ?? '';
+  const form = useFields(
+    {
+      name: checkName,
+      idNumber: (v) => checkIdNumberField(v),
+      phone: checkPhone,
+      smsCode: checkSmsCode,
+    },
+    { phone: /^1\d{10}$/.test(knownPhone) ? knownPhone : '' },
+  );
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
     if (!form.validate()) return;
@@ -396,12 +405,12 @@ export function CertView({ cert }: { cert: PersonCert }) {
           {
             key: 'subject',
             label: tt('certSubject'),
-            children: <span style={{ wordBreak: 'break-all' }}>{cert.subject}</span>,
+            children: <DnText dn={cert.subject} testId="cert-subject" />,
           },
           {
             key: 'issuer',
             label: tt('certIssuer'),
-            children: <span style={{ wordBreak: 'break-all' }}>{cert.issuer}</span>,
+            children: <DnText dn={cert.issuer} testId="cert-issuer" />,
           },
           { key: 'from', label: tt('certValidFrom'), children: formatTime(cert.notBefore) },
           { key: 'to', label: tt('certValidTo'), children: formatTime(cert.notAfter) },

@@ -138,6 +138,21 @@ function SealSlot({
 }
 
 const DRAW = '__draw__';
+
+type RoomPosition = SigningRoom['party']['positions'][number];
+
+/** The party's positions in reading order: by document, page, then top to bottom and left to right. */
+export function positionsInOrder(room: Pick<SigningRoom, 'documents' | 'party'>): RoomPosition[] {
+  const docOrder = (id: string) => room.documents.findIndex((d) => d.documentId === id);
+  return [...room.party.positions].sort(
+    (a, b) =>
+      docOrder(a.documentId) - docOrder(b.documentId) ||
+      a.page - b.page ||
+      // PDF y grows upwards: the higher top edge comes first
+      b.rect[3] - a.rect[3] ||
+      a.rect[0] - b.rect[0],
+  );
+}
 const NOTICE_BOX = { maxWidth: 520, margin: '48px auto', padding: 16 } as const;
 
 /** The signing room, on PC (/pc/v1/signing_room) and on phones (/h5/v1/signing_room): read, choose, sign. */
@@ -165,12 +180,39 @@ export default function SigningRoomPage() {
   const room = state.kind === 'ready' ? state.room : null;
   const closeSign = useCallback(() => setIsSignOpen(false), []);
   const closeDecline = useCallback(() => setIsDeclineOpen(false), []);
+  // The party's positions in reading order; the room opens at the first, "next position" walks them
+  // (issue 11 edge 1). `seq` makes the viewer scroll again even to the same box.
+  const positions = useMemo(() => (room ? positionsInOrder(room) : []), [room]);
+  const [target, setTarget] = useState<{ index: number; seq: number } | null>(null);
   useEffect(() => {
     if (room) {
       setChoice(defaultChoice(room));
       setPhoneMasked(room.signer.phoneMasked);
     }
   }, [room]);
+  useEffect(() => {
+    const first = positions[0];
+    if (!room || !first) return;
+    setDocIndex(
+      Math.max(
+        0,
+        room.documents.findIndex((d) => d.documentId === first.documentId),
+      ),
+    );
+    setTarget({ index: 0, seq: 1 });
+  }, [room, positions]);
+  const goToPosition = (index: number) => {
+    const at = positions[index];
+    if (!room || !at) return;
+    setDocIndex(
+      Math.max(
+        0,
+        room.documents.findIndex((d) => d.documentId === at.documentId),
+      ),
+    );
+    setTarget((t) => ({ index, seq: (t?.seq ?? 0) + 1 }));
+  };
+  const targetPosition = target ? positions[target.index] : undefined;
 
   const slots = useMemo(() => (room ? sealsBySlot(room) : null), [room]);
   const doc = room?.documents[docIndex];
@@ -358,9 +400,13 @@ export default function SigningRoomPage() {
         style={{
           display: 'flex',
           gap: 8,
-          ...(isPhone
+          // On a phone the buttons stay at the foot of the screen, except while a signature is drawn: the sticky
+          // bar then lay over the pad's lower part (issue 11 edge 14); it follows the pad instead.
+          ...(isPhone && !(r.needs.personSignature && choice.isDrawing)
             ? { position: 'sticky', bottom: 0, background: '#fff', padding: '8px 0', zIndex: 2 }
-            : {}),
+            : isPhone
+              ? { padding: '8px 0' }
+              : {}),
         }}
       >
         <PlainButton kind="primary" size="large" style={{ flex: 1 }} disabled={!r.canSign} onClick={openSign}>
@@ -416,6 +462,22 @@ export default function SigningRoomPage() {
               options={r.documents.map((d, i) => ({ label: d.name, value: i }))}
             />
           ) : null}
+          {positions.length > 0 ? (
+            <div
+              className="position-nav"
+              style={{ display: 'flex', alignItems: 'center', gap: 12, margin: '0 0 8px', flexWrap: 'wrap' }}
+            >
+              <span data-testid="position-count" aria-live="polite" style={{ color: '#555', fontSize: 14 }}>
+                {tt('positionCount', { n: (target?.index ?? 0) + 1, total: positions.length })}
+              </span>
+              <PlainButton
+                data-testid="next-position"
+                onClick={() => goToPosition(((target?.index ?? 0) + 1) % positions.length)}
+              >
+                {tt('nextPosition')}
+              </PlainButton>
+            </div>
+          ) : null}
           {doc ? (
             <Suspense fallback={<div style={{ height: `calc(${viewerHeight} + ${PDF_TOOLBAR_PX}px)` }} />}>
               <PdfViewer
@@ -425,7 +487,11 @@ export default function SigningRoomPage() {
                 label={doc.name}
                 height={viewerHeight}
                 renderOverlay={renderOverlay}
-                scrollToPage={r.party.positions.find((p) => p.documentId === doc.documentId)?.page}
+                scrollToRect={
+                  target && targetPosition?.documentId === doc.documentId
+                    ? { page: targetPosition.page, rect: targetPosition.rect, seq: target.seq }
+                    : undefined
+                }
               />
             </Suspense>
           ) : null}

@@ -194,6 +194,24 @@ describe('register page', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/passwordPage');
   });
 
+  it('on a phone (375 px) lands the new person on /mobileHome, not the desktop workspace', async () => {
+    server.use(http.post(`${CSIGN}/userRegister`, () => ok(loginInfo())));
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      renderAt('/registerPage', <RegisterPage />, '/registerPage');
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Phone'), '13812345678');
+      await user.type(screen.getByLabelText('SMS code'), '123456');
+      await user.type(screen.getByLabelText('Password'), 'abc12345');
+      await user.type(screen.getByLabelText('Confirm password'), 'abc12345');
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect((await screen.findByTestId('where')).textContent).toBe('/mobileHome');
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
   it('rejects a weak password before sending', async () => {
     renderAt('/registerPage', <RegisterPage />, '/registerPage');
     await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh');

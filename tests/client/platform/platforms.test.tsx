@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ManageLayout from '@/app/layouts/manage-layout.tsx';
+import { Providers } from '@/app/providers.tsx';
 import { CompanyOpenSuccess } from '@/features/account/company-open-success.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
@@ -168,5 +169,56 @@ describe('workspace layout reads visibility from the platform entry', () => {
     await userEvent.click(screen.getByRole('button', { name: '中文' }));
     await waitFor(() => expect(screen.getByText('电子签章平台')).toBeTruthy());
     expect(localStorage.getItem('locale')).toBe('zh-CN');
+  });
+});
+
+describe('no brand of the default platform under a partner (issue 11 edge 5)', () => {
+  const DEFAULT_BRAND = /电子签章平台|E-Signature Platform/;
+  function renderWithHead() {
+    if (!document.querySelector('link[rel="icon"]')) {
+      const link = document.createElement('link');
+      link.rel = 'icon';
+      link.href = '/favicon.svg';
+      document.head.append(link);
+    }
+    return render(
+      <Providers>
+        <MemoryRouter initialEntries={['/manage/startup']}>
+          <Routes>
+            <Route path="/manage" element={<ManageLayout />}>
+              <Route path="startup" element={<p>workspace body</p>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </Providers>,
+    );
+  }
+  const icon = () => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href');
+
+  it.each([
+    ['ZHDB', 'en-US', 'Guarantee-company platform'],
+    ['ZHDB', 'zh-CN', '担保公司平台'],
+    ['ZYPT', 'en-US', 'Research platform'],
+    ['ZYPT', 'zh-CN', '科研平台'],
+  ] as const)(
+    '%s (%s): footer, title and favicon are the partner’s or neutral',
+    async (code, locale, name) => {
+      useI18nStore.getState().setLocale(locale);
+      usePlatformStore.getState().setCode(code);
+      renderWithHead();
+      await waitFor(() => expect(document.title).toBe(name));
+      expect(document.body.textContent).not.toMatch(DEFAULT_BRAND);
+      const footer = screen.queryByRole('contentinfo');
+      if (footer) expect(footer.textContent).toContain(name);
+      expect(icon()).toBe('/favicon-plain.svg');
+    },
+  );
+
+  it('BCP_STFWPT keeps its own name, footer and mark', async () => {
+    usePlatformStore.getState().setCode('BCP_STFWPT');
+    renderWithHead();
+    await waitFor(() => expect(document.title).toBe('E-Signature Platform'));
+    expect(screen.getByRole('contentinfo').textContent).toContain('E-Signature Platform');
+    expect(icon()).toBe('/favicon.svg');
   });
 });

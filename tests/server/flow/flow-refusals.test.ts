@@ -123,6 +123,47 @@ describe('uploads', () => {
   }, 60_000);
 });
 
+describe('placement errors (issue 11 edge 6)', () => {
+  test('a position off its page, on a missing page or at a missing keyword names the signer it is about', async () => {
+    const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
+    const launch = (second: object, lang = 'en-US') =>
+      alice.agent.call<{ flowId: string }>(
+        launchFlow,
+        {
+          userType: 0,
+          title: 'placement',
+          documentIds: [doc.documentId],
+          steps: [
+            {
+              parties: [
+                {
+                  kind: 'person',
+                  name: '王五',
+                  phone: bob.phone,
+                  positions: [{ documentId: doc.documentId, page: 1, rect: [100, 100, 200, 150] }],
+                },
+              ],
+            },
+            { parties: [{ kind: 'person', name: '赵六', phone: '13900000066', positions: [second] }] },
+          ],
+        },
+        { headers: { 'accept-language': lang } },
+      );
+    const offPage = await launch({ documentId: doc.documentId, page: 1, rect: [5000, 100, 5100, 150] });
+    expect(offPage.body.code).toBe(Code.Refused);
+    expect(offPage.body.msg).toBe('signer 赵六 (step 2): a signing position lies outside its page');
+    const offPageZh = await launch(
+      { documentId: doc.documentId, page: 1, rect: [5000, 100, 5100, 150] },
+      'zh-CN',
+    );
+    expect(offPageZh.body.msg).toBe('签署方“赵六”（第 2 步）：签署位置超出了页面范围');
+    const noPage = await launch({ documentId: doc.documentId, page: 9, rect: [100, 100, 200, 150] });
+    expect(noPage.body.msg).toMatch(/^signer 赵六 \(step 2\): page 9 does not exist/);
+    const noKeyword = await launch({ documentId: doc.documentId, keyword: '不存在的关键字' });
+    expect(noKeyword.body.msg).toMatch(/^signer 赵六 \(step 2\): the keyword "不存在的关键字" was not found/);
+  }, 60_000);
+});
+
 describe('signers chosen in the pickers', () => {
   test('a person and a company handler chosen by id get their links; bad picks are refused with a reason', async () => {
     const [bobPicked] = ok(

@@ -62,6 +62,22 @@ describe('certificate change screen', () => {
     expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();
   }, 30_000);
 
+  it('shows subject and issuer with readable names, never 2.5.4.5=… (issue 11 edge 3)', async () => {
+    loginInfoHandler(loginInfo({ hasCaCert: true }));
+    const current = cert({
+      subject: 'C=CN, O=ACME Ltd, CN=Li Lei, 2.5.4.5=3f9a0b1c',
+      issuer: 'C=CN, O=E-Sign, CN=E-Sign Issuing CA',
+    });
+    server.use(http.post(`${CSIGN}/getCertChangeInfo`, () => ok(info({ current }))));
+    renderApp('/manage/certChange');
+    const subject = await screen.findByTestId('cert-subject', undefined, { timeout: 10_000 });
+    expect(subject.textContent).toContain('Serial number: 3f9a0b1c');
+    expect(subject.textContent).toContain('Organisation: ACME Ltd');
+    expect(subject.textContent).toContain('Name: Li Lei');
+    expect(screen.getByTestId('cert-issuer').textContent).toContain('Name: E-Sign Issuing CA');
+    expect(document.body.textContent).not.toContain('2.5.4.5');
+  }, 30_000);
+
   it('a company operator sees the certificate without the change buttons', async () => {
     loginInfoHandler(loginInfo({ userType: 1, companyId: 'c1', hasCaCert: true }));
     server.use(

@@ -266,3 +266,56 @@ describe('signing link', () => {
     expect(screen.queryByLabelText('手机号')).toBeNull();
   });
 });
+
+describe('positions in the room (issue 11 edge 1)', () => {
+  const DOC2 = '00000000-0000-4000-8000-0000000000d2';
+  const twoDocs = (): SigningRoom => {
+    const base = room();
+    const first = base.documents[0]!;
+    return {
+      ...base,
+      documents: [first, { ...first, documentId: DOC2, name: 'annex.pdf' }],
+      party: {
+        ...base.party,
+        // stored out of reading order: the room sorts them (document, page, top to bottom)
+        positions: [
+          { documentId: DOC2, page: 1, rect: [100, 600, 213, 657] },
+          { documentId: DOC, page: 1, rect: [100, 100, 213, 157] },
+          { documentId: DOC, page: 1, rect: [300, 700, 413, 757] },
+        ],
+      },
+    };
+  };
+
+  it.each([
+    ['en-US', 'Position 1 of 3', 'Position 2 of 3', 'Position 3 of 3', 'Next position'],
+    ['zh-CN', '第 1 个位置，共 3 个', '第 2 个位置，共 3 个', '第 3 个位置，共 3 个', '下一个位置'],
+  ] as const)(
+    'opens at the first position and walks them with a count (%s)',
+    async (locale, p1, p2, p3, next) => {
+      useI18nStore.getState().setLocale(locale);
+      saveRoomLogin({
+        roomToken: TOKEN,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        flowId: FLOW,
+        partyId: PARTY,
+        linkType: 1,
+      });
+      server.use(http.post(`${CSIGN}/getSigningRoom`, () => ok(twoDocs())));
+      renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+      const count = await screen.findByTestId('position-count', {}, { timeout: 5000 });
+      expect(count.textContent).toBe(p1);
+      expect(await screen.findByRole('region', { name: 'lease.pdf' })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: next }));
+      expect(screen.getByTestId('position-count').textContent).toBe(p2);
+      expect(screen.getByRole('region', { name: 'lease.pdf' })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: next }));
+      expect(screen.getByTestId('position-count').textContent).toBe(p3);
+      // the third is on the other document: the room switches to it
+      expect(await screen.findByRole('region', { name: 'annex.pdf' })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: next }));
+      expect(screen.getByTestId('position-count').textContent).toBe(p1);
+      expect(await screen.findByRole('region', { name: 'lease.pdf' })).toBeTruthy();
+    },
+  );
+});
