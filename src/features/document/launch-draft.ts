@@ -77,6 +77,23 @@ export function companyParty(
     : { ...party, companyMode: 'other' };
 }
 
+/**
+ * "Add myself" in one click: the caller as a person signer, or, acting for a company, the own company with the
+ * caller as the handler who receives the link. Chosen by id (the phone stays masked, as with the pickers).
+ */
+export function myselfParty(me: {
+  userId: string;
+  userType: number;
+  phone: string;
+  name: string | null;
+  companyId: string | null;
+  companyName: string | null;
+}): DraftParty {
+  const picked = { userId: me.userId, phoneMasked: `${me.phone.slice(0, 3)}****${me.phone.slice(-4)}` };
+  const base = me.userType === 1 && me.companyId ? companyParty(me) : newParty('person');
+  return { ...base, picked, phone: '', name: me.name ?? '' };
+}
+
 export const emptyDraft = (mode: LaunchMode): LaunchDraft => ({
   mode,
   title: '',
