@@ -189,7 +189,7 @@ function pdfsigValidity(bytes: Buffer): string[] {
   writeFileSync(file, bytes);
   let out = '';
   try {
-    out = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+    out = execFileSync('pdfsig', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } catch (e) {
     // pdfsig exits non-zero when a certificate is not trusted by its (empty) NSS store; the output still says.
     out = String((e as { stdout?: string }).stdout ?? '');
@@ -199,98 +199,99 @@ function pdfsigValidity(bytes: Buffer): string[] {
 
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
   const t = outsiderTexts[locale];
-  for (const device of ['phone', 'pc'] as Device[]) {
-    test(`a person with no account signs from the link alone (${device}, ${locale})`, async ({
+  test.describe(`outsider (${locale})`, () => {
+    test.use({ locale, viewport: { width: 1280, height: 900 } });
+    for (const device of ['phone', 'pc'] as Device[]) {
+      test(`a person with no account signs from the link alone (${device}, ${locale})`, async ({
+        browser,
+        page,
+      }) => {
+        test.setTimeout(240_000);
+        const outsiderPhone = newPhone();
+        const launcherPhone = await launcherReady(page, t);
+        await chooseSigners(page, t, outsiderPhone, t.outsider);
+        await placeAndSend(page, t, t.outsider);
+
+        const r = await recipientBrowser(browser, locale, device);
+        const started = Date.now();
+        await enterRoom(r.page, outsiderPhone, t, device);
+        await startOnboarding(r.page, outsiderPhone, t, device, t.outsider);
+        await r.page.getByLabel(t.idNumber).fill(newIdNumber());
+        await r.page.getByRole('button', { name: t.next }).click();
+        if (device === 'phone') await expect(r.page).toHaveURL(/#\/h5\/v1\/userAgreement\?/);
+        await r.page.getByRole('button', { name: t.accept }).click();
+        // Back at the same room, its position in view, ready to sign.
+        await expect(r.page).toHaveURL(
+          device === 'phone' ? /#\/h5\/v1\/signing_room\?/ : /#\/pc\/v1\/signing_room\?/,
+        );
+        await expect(r.page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+        await expect(r.page.getByText(t.roomHint)).toHaveCount(0);
+        await drawSignature(r.page, t, device);
+        await confirmWithCode(r.page, outsiderPhone, t);
+        const seconds = (Date.now() - started) / 1000;
+        test.info().annotations.push({ type: 'link to signed', description: `${seconds.toFixed(1)} s` });
+        console.log(`[outsider] ${device} ${locale}: link opened to signed in ${seconds.toFixed(1)} s`);
+        if (device === 'phone')
+          expect(await r.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+        // The account made in the room is a normal one: this browser is logged in to it.
+        await r.page.goto('/#/mobileHome');
+        await expect(r.page.getByRole('heading', { name: t.welcome })).toBeVisible();
+
+        // The launcher sees it signed, with its time, in the flow detail.
+        await page.goto('/#/signList?tab=launched');
+        await page.getByRole('button', { name: t.detail }).first().click();
+        const outsiderRow = page.getByTestId('party-progress').filter({ hasText: t.outsider });
+        await expect(outsiderRow).toContainText(t.progressSigned);
+
+        // The launcher signs too (from the pending list); the signed PDF has both signatures valid.
+        await page.keyboard.press('Escape');
+        await page.goto('/#/signList');
+        await page
+          .getByRole('article', { name: 'contract' })
+          .getByRole('button', { name: t.sign, exact: true })
+          .click();
+        await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+        await confirmWithCode(page, launcherPhone, t);
+        await expect(page.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
+        const href = await page.getByRole('link', { name: t.downloadSigned }).getAttribute('href');
+        const signed = await fetchPdf(page.request, href ?? '');
+        expect(signed.byteRanges).toBeGreaterThanOrEqual(2);
+        const verdicts = pdfsigValidity(signed.bytes);
+        expect(verdicts.filter((v) => v === 'Signature is Valid.').length).toBeGreaterThanOrEqual(2);
+        await r.context.close();
+      });
+    }
+
+    test(`a confirmed name that differs from the launcher's is a clear stop (${locale})`, async ({
       browser,
       page,
     }) => {
-      test.setTimeout(240_000);
-      await page.setViewportSize({ width: 1280, height: 900 });
+      test.setTimeout(180_000);
       const outsiderPhone = newPhone();
-      const launcherPhone = await launcherReady(page, t);
+      await launcherReady(page, t);
       await chooseSigners(page, t, outsiderPhone, t.outsider);
       await placeAndSend(page, t, t.outsider);
 
-      const r = await recipientBrowser(browser, locale, device);
-      const started = Date.now();
-      await enterRoom(r.page, outsiderPhone, t, device);
-      await startOnboarding(r.page, outsiderPhone, t, device, t.outsider);
+      const r = await recipientBrowser(browser, locale, 'phone');
+      await enterRoom(r.page, outsiderPhone, t, 'phone');
+      await startOnboarding(r.page, outsiderPhone, t, 'phone', t.outsider);
+      const other = locale === 'zh-CN' ? '陈小' : 'Carla';
+      await r.page.getByLabel(t.fullName).fill(other);
       await r.page.getByLabel(t.idNumber).fill(newIdNumber());
       await r.page.getByRole('button', { name: t.next }).click();
-      if (device === 'phone') await expect(r.page).toHaveURL(/#\/h5\/v1\/userAgreement\?/);
-      await r.page.getByRole('button', { name: t.accept }).click();
-      // Back at the same room, its position in view, ready to sign.
-      await expect(r.page).toHaveURL(
-        device === 'phone' ? /#\/h5\/v1\/signing_room\?/ : /#\/pc\/v1\/signing_room\?/,
-      );
-      await expect(r.page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
-      await expect(r.page.getByText(t.roomHint)).toHaveCount(0);
-      await drawSignature(r.page, t, device);
-      await confirmWithCode(r.page, outsiderPhone, t);
-      const seconds = (Date.now() - started) / 1000;
-      test.info().annotations.push({ type: 'link to signed', description: `${seconds.toFixed(1)} s` });
-      console.log(`[outsider] ${device} ${locale}: link opened to signed in ${seconds.toFixed(1)} s`);
-      if (device === 'phone')
-        expect(await r.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const stop = r.page.getByRole('alert').filter({ hasText: t.mismatch });
+      await expect(stop).toBeVisible();
+      await expect(stop).toContainText(other);
+      await expect(stop).toContainText(t.outsider);
+      await expect(r.page).toHaveURL(/#\/h5\/v1\/nameAuthentication\?/);
 
-      // The account made in the room is a normal one: this browser is logged in to it.
-      await r.page.goto('/#/mobileHome');
-      await expect(r.page.getByRole('heading', { name: t.welcome })).toBeVisible();
-
-      // The launcher sees it signed, with its time, in the flow detail.
       await page.goto('/#/signList?tab=launched');
       await page.getByRole('button', { name: t.detail }).first().click();
-      const outsiderRow = page.getByTestId('party-progress').filter({ hasText: t.outsider });
-      await expect(outsiderRow).toContainText(t.progressSigned);
-
-      // The launcher signs too (from the pending list); the signed PDF has both signatures valid.
-      await page.keyboard.press('Escape');
-      await page.goto('/#/signList');
-      await page
-        .getByRole('article', { name: 'contract' })
-        .getByRole('button', { name: t.sign, exact: true })
-        .click();
-      await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
-      await confirmWithCode(page, launcherPhone, t);
-      await expect(page.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
-      const href = await page.getByRole('link', { name: t.downloadSigned }).getAttribute('href');
-      const signed = await fetchPdf(page.request, href ?? '');
-      expect(signed.byteRanges).toBeGreaterThanOrEqual(2);
-      const verdicts = pdfsigValidity(signed.bytes);
-      expect(verdicts.filter((v) => v === 'Signature is Valid.').length).toBeGreaterThanOrEqual(2);
+      const row = page.getByTestId('party-progress').filter({ hasText: t.outsider });
+      await expect(row).toContainText(t.stopped);
+      await expect(row).toContainText(other);
       await r.context.close();
     });
-  }
-
-  test(`a confirmed name that differs from the launcher's is a clear stop (${locale})`, async ({
-    browser,
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const outsiderPhone = newPhone();
-    await launcherReady(page, t);
-    await chooseSigners(page, t, outsiderPhone, t.outsider);
-    await placeAndSend(page, t, t.outsider);
-
-    const r = await recipientBrowser(browser, locale, 'phone');
-    await enterRoom(r.page, outsiderPhone, t, 'phone');
-    await startOnboarding(r.page, outsiderPhone, t, 'phone', t.outsider);
-    const other = locale === 'zh-CN' ? '陈小' : 'Carla';
-    await r.page.getByLabel(t.fullName).fill(other);
-    await r.page.getByLabel(t.idNumber).fill(newIdNumber());
-    await r.page.getByRole('button', { name: t.next }).click();
-    const stop = r.page.getByRole('alert').filter({ hasText: t.mismatch });
-    await expect(stop).toBeVisible();
-    await expect(stop).toContainText(other);
-    await expect(stop).toContainText(t.outsider);
-    await expect(r.page).toHaveURL(/#\/h5\/v1\/nameAuthentication\?/);
-
-    await page.goto('/#/signList?tab=launched');
-    await page.getByRole('button', { name: t.detail }).first().click();
-    const row = page.getByTestId('party-progress').filter({ hasText: t.outsider });
-    await expect(row).toContainText(t.stopped);
-    await expect(row).toContainText(other);
-    await r.context.close();
   });
 }

@@ -153,6 +153,12 @@ export const zPartyInput = z.discriminatedUnion('kind', [
       operatorPhone: zPhone.optional(),
       operatorUserId: zId.optional(),
       operatorName: z.string().trim().max(32).optional(),
+      /**
+       * A company that has not opened e-signature yet, named by `companyName`: its handler opens it from the
+       * signing room (company name fixed, credit code, legal-person check) and signs with the seal issued then.
+       * Without it an unknown or unopened company is refused.
+       */
+      inviteToOpen: z.boolean().default(false),
       applies: zApplies,
       positions: z
         .array(zPosition)
@@ -413,7 +419,7 @@ export const zRoomSeal = z.object({
  * screen: nameAuthentication, userAgreement, or none (ready to sign).
  */
 export const zRoomOnboarding = z.object({
-  step: z.enum(['nameAuthentication', 'userAgreement', 'none']),
+  step: z.enum(['nameAuthentication', 'userAgreement', 'openCompany', 'none']),
   hasAccount: z.boolean(),
   isRealNameDone: z.boolean(),
   isAgreementAccepted: z.boolean(),
@@ -426,6 +432,18 @@ export const zRoomOnboarding = z.object({
   phoneMasked: z.string(),
   agreementVersion: z.string(),
   identityProvider: z.object({ name: z.string(), isDevelopment: z.boolean() }),
+  /** Company parties: the company and, while it is being opened from the room, where its opening stands. */
+  company: z
+    .object({
+      name: z.string(),
+      isOpen: z.boolean(),
+      /** The micro-payment to the company's account was sent; confirm its amount. */
+      isPaymentSent: z.boolean(),
+      attemptsLeft: z.number().int().nullable(),
+      creditCode: z.string().nullable(),
+      provider: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type RoomOnboarding = z.infer<typeof zRoomOnboarding>;
 
@@ -539,6 +557,37 @@ export const roomAcceptAgreement = defineCall({
     'person certificate; the room is then ready to sign. An account made in the room is logged in in this browser ' +
     '(a session, as after a login), so /mobileHome and the lists show it at once.',
   request: zRoom.extend({ version: z.string().min(1).max(32) }),
+  response: zRoomOnboarding,
+});
+
+export const roomOpenCompany = defineCall({
+  name: 'roomOpenCompany',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "The room's company step (a company party whose company has not opened e-signature): the handler, with a " +
+    "verified real name, applies for the party's company (name fixed) with its credit code and legal " +
+    "representative — the legal-person check: the handler's verified name must be the legal representative's — and " +
+    'the verification micro-payment is sent to the company account. Then roomConfirmCompany.',
+  request: zRoom.extend({
+    creditCode: z
+      .string()
+      .trim()
+      .min(18, bi('the credit code has 18 characters', '统一社会信用代码为 18 位'))
+      .max(18, bi('the credit code has 18 characters', '统一社会信用代码为 18 位')),
+    legalRepName: zPersonName,
+  }),
+  response: zRoomOnboarding,
+});
+
+export const roomConfirmCompany = defineCall({
+  name: 'roomConfirmCompany',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    'The amount received on the company account confirms the opening: the company is verified with its certificate, ' +
+    "the handler becomes its administrator, the seals the party applies are issued, and the party is this company's.",
+  request: zRoom.extend({ amount: z.string().trim().min(1).max(10) }),
   response: zRoomOnboarding,
 });
 
@@ -687,5 +736,7 @@ export const flowCalls = [
   getQuota,
   roomRealName,
   roomAcceptAgreement,
+  roomOpenCompany,
+  roomConfirmCompany,
   getSignerReadiness,
 ] as const;

@@ -8,11 +8,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { RoomOnboarding } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
-import { UserType } from '#contract/enums.ts';
+import type { CompanySealDTO } from '#contract/calls/seal.ts';
+import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
+import { findApplyOf } from '../company/queries.ts';
+import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/service.ts';
 import { USER_AGREEMENT } from '../person/agreement.ts';
+import { saveCompanySeal } from '../seal/service.ts';
 import {
   acceptAgreementFor,
   identityProviderFor,
@@ -24,7 +28,7 @@ import { hashPassword } from '../session/account-service.ts';
 import { findUserById, findUserByPhone, insertUser } from '../session/account-queries.ts';
 import { pkiFor } from '../pki/service.ts';
 import { startSession, type LiveSession } from '../session/session-service.ts';
-import { type PartyRow, maskPhone } from './model.ts';
+import { type PartyRow, appliesOf, maskPhone } from './model.ts';
 import { type Room, roomState, signRefusal } from './room.ts';
 import { one, ts } from './sql.ts';
 import { F } from './texts.ts';
@@ -49,6 +53,20 @@ export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): 
   let step: RoomOnboarding['step'] = 'none';
   if (party.kind === 'person' && !hasCertificate)
     step = isRealNameDone ? 'userAgreement' : 'nameAuthentication';
+  let company: RoomOnboarding['company'] = null;
+  if (party.kind === 'company') {
+    const isOpen = party.company_id !== null;
+    const apply = !isOpen && room.userId ? await pendingApplyFor(deps, room.userId, party) : undefined;
+    company = {
+      name: party.company_name ?? '',
+      isOpen,
+      isPaymentSent: apply?.isPaymentSent ?? false,
+      attemptsLeft: apply?.attemptsLeft ?? null,
+      creditCode: apply?.creditCode ?? null,
+      provider: apply?.provider ?? null,
+    };
+    if (!isOpen) step = isRealNameDone ? 'openCompany' : 'nameAuthentication';
+  }
   return {
     step,
     hasAccount: room.userId !== null,
@@ -56,18 +74,25 @@ export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): 
     isAgreementAccepted: state?.isAgreementAccepted ?? false,
     hasCertificate,
     realName: state?.realName ?? null,
-    expectedName: party.kind === 'person' ? party.name : null,
+    expectedName: party.name,
     phoneMasked: maskPhone(room.phone),
     agreementVersion: USER_AGREEMENT.version,
     identityProvider: { name: provider.name, isDevelopment: provider.isDevelopment },
+    company,
   };
 }
 
-/** The room's party, open for signing and a person party: only then does onboarding make sense. */
-async function openPersonParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+/** The room's party, open for signing: only then does onboarding make sense. */
+async function openParty(deps: AppDeps, room: Room): Promise<PartyRow> {
   const { flow, party } = await roomState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
   if (refusal) throw refusal;
+  return party;
+}
+
+/** The same, for a person party (the certificate agreement is a person's). */
+async function openPersonParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+  const party = await openParty(deps, room);
   if (party.kind !== 'person') throw new AppError(Code.Refused, F.onboardingPersonOnly);
   return party;
 }
@@ -95,7 +120,7 @@ export async function roomRealName(
   room: Room,
   body: { name: string; idNumber: string },
 ): Promise<RoomOnboarding> {
-  const party = await openPersonParty(deps, room);
+  const party = await openParty(deps, room);
   const now = deps.clock.now();
   await deps.db.execute(
     sql`UPDATE flow_parties SET onboarding_at = ${ts(now)} WHERE id = ${party.id} AND onboarding_at IS NULL`,
@@ -128,6 +153,103 @@ export async function roomRealName(
   });
   await deps.db.execute(sql`UPDATE flow_parties SET onboarding_problem = NULL WHERE id = ${party.id}`);
   return onboardingOf(deps, mine, party);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A company party whose company has not opened e-signature: its handler opens it from the room.
+
+/** The room's handler acting as a person (the company module's applicant), or for the company it opened. */
+const callerAs = (room: Room, userId: string, companyId: string | null): LiveSession => ({
+  id: `room:${room.tokenHash}`,
+  userId,
+  userType: companyId ? UserType.Company : UserType.Person,
+  companyId,
+  token: '',
+});
+
+/** The handler's pending application for the party's company (by its exact name), if any. */
+async function pendingApplyFor(deps: AppDeps, userId: string, party: PartyRow) {
+  const row = await findApplyOf(deps.db, userId);
+  if (!row || row.name !== party.company_name) return undefined;
+  return applyView(deps, row.id);
+}
+
+/** The room's company party, not opened yet, and its handler with a verified real name. */
+async function unopenedCompanyParty(deps: AppDeps, room: Room) {
+  const party = await openParty(deps, room);
+  if (party.kind !== 'company') throw new AppError(Code.Refused, F.onboardingCompanyOnly);
+  if (party.company_id) throw new AppError(Code.Refused, F.companyAlreadyOpen);
+  const state = room.userId ? await personOnboardingState(deps, room.userId) : null;
+  if (!room.userId || !state?.realName) throw new AppError(Code.Refused, F.needRealNameFirst);
+  return { party, userId: room.userId, realName: state.realName };
+}
+
+/**
+ * roomOpenCompany. The legal-person check: the handler applies as the company's legal representative, so the
+ * name verified by the identity check must be the legal representative's; the company's name is the one the
+ * launcher gave (fixed); the business register (provider) checks name, credit code and representative.
+ */
+export async function roomOpenCompany(
+  deps: AppDeps,
+  room: Room,
+  body: { creditCode: string; legalRepName: string },
+): Promise<RoomOnboarding> {
+  const { party, userId, realName } = await unopenedCompanyParty(deps, room);
+  if (nameKey(realName) !== nameKey(body.legalRepName))
+    throw new AppError(Code.Refused, F.notLegalRep(realName, body.legalRepName));
+  const caller = callerAs(room, userId, null);
+  const creditCode = body.creditCode.trim().toUpperCase();
+  let apply = await pendingApplyFor(deps, userId, party);
+  if (apply && apply.creditCode !== creditCode) apply = undefined;
+  apply ??= await applyCompany(deps, caller, {
+    companyName: party.company_name ?? '',
+    creditCode,
+    legalRepName: body.legalRepName,
+    applicantRole: 'legal_rep',
+  });
+  await sendMicroPayment(deps, caller, apply.companyId);
+  return onboardingOf(deps, room, party);
+}
+
+/**
+ * roomConfirmCompany: the amount confirms the opening (the company module verifies it, issues the company
+ * certificate and makes the handler administrator); then the seals the party applies are issued and the party
+ * becomes this company's. An account the room made is logged in in this browser, as after the person steps.
+ */
+export async function roomConfirmCompany(
+  deps: AppDeps,
+  room: Room,
+  amount: string,
+  http: { reply: FastifyReply; session: LiveSession | null },
+): Promise<RoomOnboarding> {
+  const { party, userId } = await unopenedCompanyParty(deps, room);
+  const apply = await pendingApplyFor(deps, userId, party);
+  if (!apply) throw new AppError(Code.Refused, F.companyNotApplied);
+  const done = await confirmMicroPayment(deps, callerAs(room, userId, null), apply.companyId, amount);
+  const companyId = done.companyId;
+  const admin = callerAs(room, userId, companyId);
+  const applies = appliesOf(party);
+  if (applies.companySealType)
+    await saveCompanySeal(deps, admin, {
+      userType: 1,
+      sealType: applies.companySealType as CompanySealDTO['sealType'],
+      generateAntiCounterfeitNo: true,
+    });
+  if (applies.legalPersonSeal)
+    await saveCompanySeal(deps, admin, {
+      userType: 1,
+      sealType: SealType.LegalPerson,
+      legalPersonName: apply.legalRepName,
+      generateAntiCounterfeitNo: true,
+    });
+  await deps.db.execute(
+    sql`UPDATE flow_parties SET company_id = ${companyId} WHERE id = ${party.id} AND company_id IS NULL`,
+  );
+  deps.log.info({ partyId: party.id, companyId }, 'room onboarding: company opened from the signing room');
+  if (room.madeAccount && !http.session)
+    await startSession(deps, http.reply, { userId, userType: UserType.Person, companyId: null });
+  const { party: fresh } = await roomState(deps, room);
+  return onboardingOf(deps, room, fresh);
 }
 
 /**

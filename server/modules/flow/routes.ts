@@ -13,6 +13,8 @@ import {
   markMessagesRead,
   remindSigners,
   roomAcceptAgreement,
+  roomConfirmCompany,
+  roomOpenCompany,
   roomRealName,
   sendLinkSmsCode,
   sendSignSmsCode,
@@ -98,6 +100,17 @@ export const flowModule: ServerModule = {
 
     registerCall(app, roomAcceptAgreement, async ({ body, reply, session }) =>
       onboarding.roomAcceptAgreement(deps, await rooms.roomOf(deps, body.roomToken), body.version, {
+        reply,
+        session,
+      }),
+    );
+
+    registerCall(app, roomOpenCompany, async ({ body }) =>
+      onboarding.roomOpenCompany(deps, await rooms.roomOf(deps, body.roomToken), body),
+    );
+
+    registerCall(app, roomConfirmCompany, async ({ body, reply, session }) =>
+      onboarding.roomConfirmCompany(deps, await rooms.roomOf(deps, body.roomToken), body.amount, {
         reply,
         session,
       }),

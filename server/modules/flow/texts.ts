@@ -159,6 +159,22 @@ export const F = {
     en: 'complete the real-name authentication first',
     zh: '请先完成实名认证',
   },
+  onboardingCompanyOnly: {
+    en: 'opening a company in the room is for company signers',
+    zh: '签署室内开通企业仅适用于企业签署方',
+  },
+  companyAlreadyOpen: {
+    en: 'this company has already opened e-signature',
+    zh: '该企业已开通电子签章',
+  },
+  companyNotApplied: {
+    en: 'apply for the company first (credit code and legal representative)',
+    zh: '请先提交企业信息（统一社会信用代码和法定代表人）',
+  },
+  notLegalRep: (verified: string, given: string): Text => ({
+    en: `your verified name, "${verified}", is not the legal representative "${given}": only the legal representative opens the company here`,
+    zh: `您的实名“${verified}”与法定代表人“${given}”不一致：此处仅法定代表人可开通企业`,
+  }),
   readinessTooMany: {
     en: 'too many signer look-ups; try again later',
     zh: '查询签署方状态过于频繁，请稍后再试',

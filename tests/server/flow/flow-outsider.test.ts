@@ -15,6 +15,8 @@ import {
   launchFlow,
   listPendingSignatures,
   roomAcceptAgreement,
+  roomConfirmCompany,
+  roomOpenCompany,
   roomRealName,
   sendLinkSmsCode,
   signingRoomLoginByLinkCode,
@@ -22,6 +24,7 @@ import {
 import { Code } from '#contract/codes.ts';
 import { getEsignLoginInfo, type LoginInfo } from '#contract/calls/session.ts';
 import { Agent, type TestApp, createTestApp, uniquePhone } from '../helper.ts';
+import { newCreditCode, paidAmount, wrongAmount } from '../company/fixture.ts';
 import { newIdNumber } from '../person/person-support.ts';
 import {
   type Signer,
@@ -231,6 +234,130 @@ describe('a person with no account signs from the link alone', () => {
       hasCertificate: true,
       isCompanyOpen: null,
     });
+  }, 60_000);
+});
+
+describe("a company party's handler opens the company from the room, then seals", () => {
+  const phone = uniquePhone();
+  const handler = '刘法人';
+  const creditCode = newCreditCode();
+  const companyName = `未开通测试${creditCode.slice(-6)}有限公司`;
+  let agent: Agent;
+  let roomToken: string;
+  let flowId: string;
+
+  const party = (extra: object) => ({
+    kind: 'company',
+    companyName,
+    operatorPhone: phone,
+    operatorName: handler,
+    applies: { companySealType: 102 },
+    ...extra,
+  });
+
+  test('a company that has not opened e-signature is refused unless invited to open it', async () => {
+    const doc = ok(await uploadPdf(launcher.agent, await contractPdf(1)), 'upload');
+    const positions = [
+      { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 42, height: 42 } },
+    ];
+    const launch = (p: object) =>
+      launcher.agent.call<{ flowId: string }>(launchFlow, {
+        userType: 0,
+        title: '采购合同',
+        documentIds: [doc.documentId],
+        steps: [{ parties: [{ ...p, positions }] }],
+      });
+    expect((await launch(party({}))).body.code).toBe(Code.Refused);
+    const r = ok(
+      await launcher.agent.call<{ signers: { isCompanyOpen: boolean | null }[] }>(getSignerReadiness, {
+        userType: 0,
+        signers: [{ phone, companyName }],
+      }),
+      'readiness',
+    );
+    expect(r.signers[0].isCompanyOpen).toBe(false);
+    flowId = ok(await launch(party({ inviteToOpen: true })), 'launch').flowId;
+  });
+
+  test('the handler onboards: real name, then the company step; signing before is refused', async () => {
+    agent = new Agent(t.app);
+    roomToken = (await openByLink(t, agent, phone)).roomToken;
+    const room = ok(await agent.call<SigningRoom>(getSigningRoom, { userType: 0, roomToken }), 'room');
+    expect(room.onboarding.step).toBe('nameAuthentication');
+    expect(room.onboarding.company).toMatchObject({ name: companyName, isOpen: false });
+    const early = await agent.call(roomOpenCompany, {
+      userType: 0,
+      roomToken,
+      creditCode,
+      legalRepName: handler,
+    });
+    expect(early.body.code).toBe(Code.Refused);
+    const next = ok(
+      await agent.call<RoomOnboarding>(roomRealName, {
+        userType: 0,
+        roomToken,
+        name: handler,
+        idNumber: newIdNumber(),
+      }),
+      'real name',
+    );
+    expect(next.step).toBe('openCompany');
+    const signEarly = await sign(t, agent, { roomToken } as never, phone, {});
+    expect(signEarly.body.code).toBe(Code.SignerNoCertificate);
+  }, 60_000);
+
+  test('the legal-person check: only the legal representative opens it; a wrong amount is refused', async () => {
+    const other = await agent.call(roomOpenCompany, {
+      userType: 0,
+      roomToken,
+      creditCode,
+      legalRepName: '王别人',
+    });
+    expect(other.body.code).toBe(Code.Refused);
+    expect(other.body.msg).toContain('王别人');
+    const sent = ok(
+      await agent.call<RoomOnboarding>(roomOpenCompany, {
+        userType: 0,
+        roomToken,
+        creditCode,
+        legalRepName: handler,
+      }),
+      'open',
+    );
+    expect(sent.company).toMatchObject({ isOpen: false, isPaymentSent: true, creditCode });
+    const amount = await paidAmount(t, creditCode);
+    const wrong = await agent.call(roomConfirmCompany, {
+      userType: 0,
+      roomToken,
+      amount: wrongAmount(amount),
+    });
+    expect(wrong.body.code).toBe(Code.Refused);
+    expect(agent.sid).toBeUndefined();
+    const done = ok(
+      await agent.call<RoomOnboarding>(roomConfirmCompany, { userType: 0, roomToken, amount }),
+      'confirm',
+    );
+    expect(done).toMatchObject({ step: 'none', company: { isOpen: true } });
+    expect(agent.sid).toBeDefined();
+  }, 60_000);
+
+  test('the handler seals with the contract seal issued on opening; the flow completes', async () => {
+    const room = ok(await agent.call<SigningRoom>(getSigningRoom, { userType: 0, roomToken }), 'room');
+    expect(room.party.companyId).not.toBeNull();
+    const seal = room.seals.find((s) => s.sealType === 102);
+    expect(seal).toBeDefined();
+    const res = await sign(t, agent, { roomToken } as never, phone, { companySealId: seal!.sealId });
+    expect(res.body.code, res.body.msg).toBe(0);
+    expect(res.body.data.flowStatus).toBe('completed');
+    const d = await detail(flowId);
+    expect(d.steps[0].parties[0]).toMatchObject({ progress: 'signed', companyName });
+    const again = await agent.call(roomOpenCompany, {
+      userType: 0,
+      roomToken,
+      creditCode,
+      legalRepName: handler,
+    });
+    expect(again.body.code).toBe(Code.AlreadySigned);
   }, 60_000);
 });
 

@@ -101,6 +101,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     phoneMasked: '139****0001',
     agreementVersion: '1',
     identityProvider: { name: 'development', isDevelopment: true },
+    company: null,
   },
   seals: [
     {
