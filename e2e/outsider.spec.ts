@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { newCreditCode, paidAmount } from './company-support.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
 import { fingerStroke } from './seal-support.ts';
 import {
@@ -41,6 +42,17 @@ const outsiderTexts = {
     mismatch: /differs from the signer name the sender gave/,
     stopped: /Onboarding stopped/,
     welcome: /Carol/,
+    companyKind: 'Company',
+    otherCompany: 'Another company',
+    companyNameLabel: 'Company name (as registered)',
+    operatorName: 'Operator name',
+    companyNotOpen: 'Company not opened',
+    invite: /Invite this company/,
+    handler: 'Daniel Lee',
+    creditCode: 'Unified social credit code',
+    verifyCompany: 'Verify the company',
+    amount: 'Amount received (yuan)',
+    confirmCompany: 'Confirm and open',
   },
   'zh-CN': {
     ...signingTexts['zh-CN'],
@@ -60,6 +72,17 @@ const outsiderTexts = {
     mismatch: /与发起方填写的签署人姓名/,
     stopped: /认证未通过/,
     welcome: /陈晓/,
+    companyKind: '企业',
+    otherCompany: '其他企业',
+    companyNameLabel: '企业名称（注册名称）',
+    operatorName: '经办人姓名',
+    companyNotOpen: '企业未开通',
+    invite: /邀请该企业/,
+    handler: '李大伟',
+    creditCode: '统一社会信用代码',
+    verifyCompany: '核验企业',
+    amount: '收到的金额（元）',
+    confirmCompany: '确认并开通',
   },
 } as const;
 type T = (typeof outsiderTexts)[Locale];
@@ -291,6 +314,65 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       const row = page.getByTestId('party-progress').filter({ hasText: t.outsider });
       await expect(row).toContainText(t.stopped);
       await expect(row).toContainText(other);
+      await r.context.close();
+    });
+
+    test(`a company handler whose company has not opened e-signature opens it from the room, then seals (${locale})`, async ({
+      browser,
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      const handlerPhone = newPhone();
+      const creditCode = newCreditCode();
+      const companyName = `${locale === 'zh-CN' ? '未开通' : 'Unopened'}测试${creditCode.slice(-6)}有限公司`;
+      const launcherPhone = await launcherReady(page, t);
+      const card = page.getByTestId('party-card').first();
+      await card.getByRole('radio', { name: t.companyKind, exact: true }).click();
+      await card.getByRole('radio', { name: t.otherCompany, exact: true }).check();
+      await card.getByLabel(t.companyNameLabel).fill(companyName);
+      await card.getByLabel(t.operatorPhone).fill(handlerPhone);
+      await card.getByLabel(t.operatorName).fill(t.handler);
+      const readiness = card.getByTestId('signer-readiness');
+      await expect(readiness).toContainText(t.companyNotOpen);
+      await readiness.getByRole('checkbox', { name: t.invite }).check();
+      await page.getByRole('button', { name: t.addMyself }).click();
+      await page.getByRole('button', { name: t.next }).click();
+      await placeAndSend(page, t, companyName);
+
+      const r = await recipientBrowser(browser, locale, 'phone');
+      const started = Date.now();
+      await enterRoom(r.page, handlerPhone, t, 'phone');
+      await startOnboarding(r.page, handlerPhone, t, 'phone', t.handler);
+      await r.page.getByLabel(t.idNumber).fill(newIdNumber());
+      await r.page.getByRole('button', { name: t.next }).click();
+      await r.page.getByLabel(t.creditCode).fill(creditCode);
+      await r.page.getByRole('button', { name: t.verifyCompany }).click();
+      await r.page.getByLabel(t.amount).fill(await paidAmount(r.page.request, creditCode));
+      await r.page.getByRole('button', { name: t.confirmCompany }).click();
+      await expect(r.page).toHaveURL(/#\/h5\/v1\/signing_room\?/);
+      await expect(r.page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+      // The contract seal issued on opening is there, chosen.
+      await expect(r.page.getByRole('radio').first()).toBeChecked();
+      await confirmWithCode(r.page, handlerPhone, t);
+      const seconds = (Date.now() - started) / 1000;
+      test
+        .info()
+        .annotations.push({ type: 'company: link to sealed', description: `${seconds.toFixed(1)} s` });
+      console.log(`[outsider] company ${locale}: link opened to sealed in ${seconds.toFixed(1)} s`);
+
+      await page.goto('/#/signList');
+      await page
+        .getByRole('article', { name: 'contract' })
+        .getByRole('button', { name: t.sign, exact: true })
+        .click();
+      await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+      await confirmWithCode(page, launcherPhone, t);
+      await expect(page.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
+      const href = await page.getByRole('link', { name: t.downloadSigned }).getAttribute('href');
+      const signed = await fetchPdf(page.request, href ?? '');
+      expect(
+        pdfsigValidity(signed.bytes).filter((v) => v === 'Signature is Valid.').length,
+      ).toBeGreaterThanOrEqual(2);
       await r.context.close();
     });
   });

@@ -21,6 +21,8 @@ export type DraftParty = {
   companyMode: 'own' | 'other';
   companyId?: string;
   companyName: string;
+  /** A company not on the platform yet: its handler opens it from the signing room (issue 11). */
+  inviteToOpen?: boolean;
   applies: Applies;
 };
 
@@ -238,6 +240,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                   : { companyName: p.companyName.trim() }),
                 ...(p.picked ? { operatorUserId: p.picked.userId } : { operatorPhone: p.phone }),
                 ...(p.name.trim() ? { operatorName: p.name.trim() } : {}),
+                ...(p.companyMode === 'other' && p.inviteToOpen ? { inviteToOpen: true } : {}),
                 applies: p.applies,
                 positions: positionsOf(p),
               },

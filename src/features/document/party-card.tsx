@@ -240,7 +240,7 @@ export function PartyCard({
           )}
         </Labelled>
       </div>
-      <ReadinessLine party={party} />
+      <ReadinessLine party={party} onInvite={(inviteToOpen) => set({ inviteToOpen })} />
       {lookup && party.kind === 'person' ? <p style={{ color: '#666', marginTop: -4 }}>{lookup}</p> : null}
       {choices && !party.picked ? (
         <fieldset

@@ -13,6 +13,7 @@ export const readinessTexts = defineTexts({
     ready: 'Ready to sign.',
     willOnboard: 'The signing room will take them through what is missing before they sign.',
     addMyself: 'Add myself',
+    inviteToOpen: 'Invite this company: its handler opens e-signature in the signing room, then seals',
   },
   'zh-CN': {
     hasAccount: '已注册',
@@ -26,5 +27,6 @@ export const readinessTexts = defineTexts({
     ready: '可直接签署。',
     willOnboard: '签署室会在签署前引导其完成缺少的步骤。',
     addMyself: '添加我自己',
+    inviteToOpen: '邀请该企业：经办人在签署室内开通电子签章后盖章',
   },
 });

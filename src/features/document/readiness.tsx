@@ -19,7 +19,14 @@ export function readinessQuery(p: DraftParty) {
  * At launch, what the signer will meet (issue 11): an account, a real name, a certificate, the company opened.
  * A signer missing any of them still signs from the link alone: the room onboards them.
  */
-export function ReadinessLine({ party }: { party: DraftParty }) {
+export function ReadinessLine({
+  party,
+  onInvite,
+}: {
+  party: DraftParty;
+  /** Company parties: the launcher invites a company that has not opened e-signature to open it in the room. */
+  onInvite?: (invite: boolean) => void;
+}) {
   const tt = useTexts(readinessTexts);
   const query = readinessQuery(party);
   const key = query ? JSON.stringify(query) : '';
@@ -50,6 +57,16 @@ export function ReadinessLine({ party }: { party: DraftParty }) {
       {flag(r.hasCertificate, tt('certificate'), tt('noCertificate'))}
       {r.isCompanyOpen === null ? null : flag(r.isCompanyOpen, tt('companyOpen'), tt('companyNotOpen'))}
       <span style={{ color: '#666' }}>{isReady ? tt('ready') : tt('willOnboard')}</span>
+      {r.isCompanyOpen === false && party.companyMode === 'other' && onInvite ? (
+        <label style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 6 }}>
+          <input
+            type="checkbox"
+            checked={party.inviteToOpen === true}
+            onChange={(e) => onInvite(e.target.checked)}
+          />
+          {tt('inviteToOpen')}
+        </label>
+      ) : null}
     </div>
   );
 }

@@ -21,6 +21,21 @@ export const onboardingTexts = defineTexts({
     roomHint:
       'Before your first signature you confirm your real name and receive a certificate, here in the signing room (about a minute).',
     backToRoom: 'Back to the document',
+    companyTitle: 'Open e-signature for your company',
+    companyIntro:
+      'Your company has not opened e-signature yet. As its legal representative you open it here: we check the business register and send a small amount to the company account.',
+    companyName: 'Company name (from the sender)',
+    creditCode: 'Unified social credit code',
+    creditCodeRequired: 'Enter the 18-character unified social credit code',
+    legalRep: 'Legal representative',
+    legalRepHint: 'The legal representative must be you: your verified real name.',
+    sendPayment: 'Verify the company',
+    paymentSent: 'A small amount (under 1 yuan) was sent to the company account. Enter the amount received.',
+    paymentDev:
+      'Development provider: the amount is in the development outbox, addressed to bank:<credit code>.',
+    amount: 'Amount received (yuan)',
+    amountRequired: 'Enter the amount received',
+    confirmCompany: 'Confirm and open',
   },
   'zh-CN': {
     nameTitle: '确认实名信息',
@@ -39,5 +54,19 @@ export const onboardingTexts = defineTexts({
     stepOf: '第 {n} 步，共 2 步',
     roomHint: '首次签署前，您将在签署室内确认实名信息并获得数字证书（约一分钟）。',
     backToRoom: '返回文件',
+    companyTitle: '为企业开通电子签章',
+    companyIntro:
+      '您的企业尚未开通电子签章。您作为法定代表人在此开通：我们将核验工商信息，并向企业对公账户打款一笔小额款项。',
+    companyName: '企业名称（发起方填写）',
+    creditCode: '统一社会信用代码',
+    creditCodeRequired: '请输入 18 位统一社会信用代码',
+    legalRep: '法定代表人',
+    legalRepHint: '法定代表人须为您本人（您的实名）。',
+    sendPayment: '核验企业',
+    paymentSent: '已向企业对公账户打款一笔小额款项（1 元以内），请输入收到的金额。',
+    paymentDev: '开发环境：金额见开发发件箱，收件人为 bank:<统一社会信用代码>。',
+    amount: '收到的金额（元）',
+    amountRequired: '请输入收到的金额',
+    confirmCompany: '确认并开通',
   },
 });

@@ -4,10 +4,13 @@ import {
   getSigningRoom,
   type RoomOnboarding,
   roomAcceptAgreement,
+  roomConfirmCompany,
+  roomOpenCompany,
   roomQuery,
   roomRealName,
   roomTokenFor,
 } from '@/api/flow.ts';
+import { ApiError } from '@/api/http.ts';
 import { getUserAgreement, type UserAgreement } from '@/api/person.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { paths } from '@/config/paths.ts';
@@ -25,6 +28,10 @@ type State =
   | { kind: 'no-room' }
   | { kind: 'error'; text: string }
   | { kind: 'ready'; token: string; onboarding: RoomOnboarding };
+
+/** A refusal's text, shown inline only (one message, where the form is; no toast on top of it). */
+const problemOf = (e: unknown) =>
+  e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
 
 const BOX = { maxWidth: 520, margin: '0 auto', padding: '24px 16px' } as const;
 
@@ -52,6 +59,9 @@ export default function RoomOnboardingPage() {
   const [errors, setErrors] = useState<{ name?: string | null; id?: string | null }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [creditCode, setCreditCode] = useState('');
+  const [legalRepName, setLegalRepName] = useState('');
+  const [amount, setAmount] = useState('');
 
   const roomPath = transitionTarget(search, isPhone);
   const extra: Record<string, string> = {};
@@ -112,7 +122,7 @@ export default function RoomOnboardingPage() {
       // On a phone the agreement is its own route; on a PC it follows on the same page.
       if (isPhone && next.step === 'userAgreement') navigate(`${paths.h5UserAgreement}${query}`);
     } catch (err) {
-      setProblem(showApiError(err));
+      setProblem(problemOf(err));
     } finally {
       setIsBusy(false);
     }
@@ -125,7 +135,41 @@ export default function RoomOnboardingPage() {
       const next = await roomAcceptAgreement({ roomToken: token, version: onboarding.agreementVersion });
       setState({ kind: 'ready', token, onboarding: next });
     } catch (err) {
-      setProblem(showApiError(err));
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const openCompany = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const code = creditCode.trim().toUpperCase();
+    const rep = (legalRepName || onboarding.realName || '').trim();
+    if (code.length !== 18) return setErrors({ id: tt('creditCodeRequired') });
+    setErrors({});
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomOpenCompany({ roomToken: token, creditCode: code, legalRepName: rep });
+      setState({ kind: 'ready', token, onboarding: next });
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const confirmCompany = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!amount.trim()) return setErrors({ name: tt('amountRequired') });
+    setErrors({});
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomConfirmCompany({ roomToken: token, amount: amount.trim() });
+      setState({ kind: 'ready', token, onboarding: next });
+    } catch (err) {
+      setProblem(problemOf(err));
     } finally {
       setIsBusy(false);
     }
@@ -200,6 +244,71 @@ export default function RoomOnboardingPage() {
           <PlainButton kind="primary" isBlock size="large" isBusy={isBusy} onClick={accept}>
             {tt('accept')}
           </PlainButton>
+        </section>
+      ) : onboarding.step === 'openCompany' && onboarding.company ? (
+        <section>
+          <h1 style={{ fontSize: 20 }}>{tt('companyTitle')}</h1>
+          <p style={{ color: '#666' }}>{tt('companyIntro')}</p>
+          <Field label={tt('companyName')}>
+            {(a11y) => (
+              <input {...a11y} value={onboarding.company?.name ?? ''} readOnly disabled style={inputStyle} />
+            )}
+          </Field>
+          {onboarding.company.isPaymentSent ? (
+            <form onSubmit={confirmCompany} noValidate>
+              <Notice
+                type="info"
+                title={tt('paymentSent')}
+                description={onboarding.company.provider === 'development' ? tt('paymentDev') : undefined}
+                style={{ marginBottom: 12 }}
+              />
+              <Field label={tt('amount')} error={errors.name}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value.trim())}
+                    inputMode="decimal"
+                    maxLength={6}
+                    style={inputStyle}
+                  />
+                )}
+              </Field>
+              <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
+                {tt('confirmCompany')}
+              </PlainButton>
+            </form>
+          ) : (
+            <form onSubmit={openCompany} noValidate>
+              <Field label={tt('creditCode')} error={errors.id}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    value={creditCode}
+                    onChange={(e) => setCreditCode(e.target.value.trim())}
+                    maxLength={18}
+                    autoComplete="off"
+                    style={inputStyle}
+                  />
+                )}
+              </Field>
+              <Field label={tt('legalRep')}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    value={legalRepName || onboarding.realName || ''}
+                    onChange={(e) => setLegalRepName(e.target.value)}
+                    maxLength={30}
+                    style={inputStyle}
+                  />
+                )}
+              </Field>
+              <p style={{ color: '#666', fontSize: 13 }}>{tt('legalRepHint')}</p>
+              <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
+                {tt('sendPayment')}
+              </PlainButton>
+            </form>
+          )}
         </section>
       ) : (
         <Notice type="info" title={tt('issued')} />
