@@ -3,6 +3,7 @@ import { SEAL_TYPES } from '../enums.ts';
 import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import { zDocumentInfo } from './document.ts';
 import { zPhone, zSmsCode } from './session.ts';
+import { zIdNumber, zPersonName } from './person.ts';
 import { bi } from '../bilingual.ts';
 
 // Signing flows. A flow has documents and steps in order; the parties of one step sign in parallel, the
@@ -152,6 +153,12 @@ export const zPartyInput = z.discriminatedUnion('kind', [
       operatorPhone: zPhone.optional(),
       operatorUserId: zId.optional(),
       operatorName: z.string().trim().max(32).optional(),
+      /**
+       * A company that has not opened e-signature yet, named by `companyName`: its handler opens it from the
+       * signing room (company name fixed, credit code, legal-person check) and signs with the seal issued then.
+       * Without it an unknown or unopened company is refused.
+       */
+      inviteToOpen: z.boolean().default(false),
       applies: zApplies,
       positions: z
         .array(zPosition)
@@ -220,6 +227,16 @@ export const zPartyView = z.object({
   /** Who actually signed for a company party. */
   signedByName: z.string().nullable(),
   lastRemindedAt: z.string().nullable(),
+  /** When the party's first link was sent (null while its step has not started). */
+  sentAt: z.string().nullable(),
+  /** When the party first opened its signing room. */
+  openedAt: z.string().nullable(),
+  /** When the party started onboarding in the room (real name, agreement, certificate). */
+  onboardingAt: z.string().nullable(),
+  /** Why the onboarding stopped (e.g. the confirmed name differs from the one the launcher typed), both languages. */
+  onboardingProblem: z.object({ zh: z.string(), en: z.string() }).nullable(),
+  /** Where the party stands, for the launcher: waiting, sent, opened, onboarding, signed, refused, closed. */
+  progress: z.enum(['waiting', 'sent', 'opened', 'onboarding', 'signed', 'refused', 'closed']),
 });
 export type PartyView = z.infer<typeof zPartyView>;
 
@@ -396,6 +413,40 @@ export const zRoomSeal = z.object({
   heightMm: z.number(),
 });
 
+/**
+ * What a room's signer still needs before signing (person parties): an account (made in the room from the
+ * phone the room login proved), a real name, the certificate usage agreement, a certificate. `step` is the next
+ * screen: nameAuthentication, userAgreement, or none (ready to sign).
+ */
+export const zRoomOnboarding = z.object({
+  step: z.enum(['nameAuthentication', 'userAgreement', 'openCompany', 'none']),
+  hasAccount: z.boolean(),
+  isRealNameDone: z.boolean(),
+  isAgreementAccepted: z.boolean(),
+  hasCertificate: z.boolean(),
+  /** The verified name, once known. */
+  realName: z.string().nullable(),
+  /** The name the launcher typed (to be confirmed; a different name is refused). */
+  expectedName: z.string().nullable(),
+  /** The room's phone, masked: prefilled and fixed on the name-authentication step. */
+  phoneMasked: z.string(),
+  agreementVersion: z.string(),
+  identityProvider: z.object({ name: z.string(), isDevelopment: z.boolean() }),
+  /** Company parties: the company and, while it is being opened from the room, where its opening stands. */
+  company: z
+    .object({
+      name: z.string(),
+      isOpen: z.boolean(),
+      /** The micro-payment to the company's account was sent; confirm its amount. */
+      isPaymentSent: z.boolean(),
+      attemptsLeft: z.number().int().nullable(),
+      creditCode: z.string().nullable(),
+      provider: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type RoomOnboarding = z.infer<typeof zRoomOnboarding>;
+
 export const zSigningRoom = z.object({
   flow: zFlowSummary.extend({ message: z.string().nullable() }),
   party: zPartyView,
@@ -410,6 +461,8 @@ export const zSigningRoom = z.object({
   seals: z.array(zRoomSeal),
   /** Whether the party must choose a company seal / legal-person seal / give a person signature. */
   needs: z.object({ companySeal: z.boolean(), legalPersonSeal: z.boolean(), personSignature: z.boolean() }),
+  /** What the signer must do before signing (person parties; company parties answer step 'none'). */
+  onboarding: zRoomOnboarding,
 });
 export type SigningRoom = z.infer<typeof zSigningRoom>;
 
@@ -480,6 +533,94 @@ export const declineFlow = defineCall({
     'and the other parties are told.',
   request: zRoom.extend({ reason: z.string().trim().min(1, bi('give a reason', '请填写原因')).max(200) }),
   response: z.null(),
+});
+
+export const roomRealName = defineCall({
+  name: 'roomRealName',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "The room's nameAuthentication step (person parties): name + ID number; the phone is the one the room login " +
+    'proved. Makes a normal person account for that phone when it has none, runs the identity check (name, ID ' +
+    "number, phone) and records the real name. Where the launcher typed the signer's name, a different name is " +
+    'refused (1100, naming both) and the launcher sees the stop in the flow detail. Already verified: 1100.',
+  request: zRoom.extend({ name: zPersonName, idNumber: zIdNumber }),
+  response: zRoomOnboarding,
+});
+
+export const roomAcceptAgreement = defineCall({
+  name: 'roomAcceptAgreement',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "The room's userAgreement step: accepts the certificate usage agreement (the current version) and issues the " +
+    'person certificate; the room is then ready to sign. An account made in the room is logged in in this browser ' +
+    '(a session, as after a login), so /mobileHome and the lists show it at once.',
+  request: zRoom.extend({ version: z.string().min(1).max(32) }),
+  response: zRoomOnboarding,
+});
+
+export const roomOpenCompany = defineCall({
+  name: 'roomOpenCompany',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "The room's company step (a company party whose company has not opened e-signature): the handler, with a " +
+    "verified real name, applies for the party's company (name fixed) with its credit code and legal " +
+    "representative — the legal-person check: the handler's verified name must be the legal representative's — and " +
+    'the verification micro-payment is sent to the company account. Then roomConfirmCompany.',
+  request: zRoom.extend({
+    creditCode: z
+      .string()
+      .trim()
+      .min(18, bi('the credit code has 18 characters', '统一社会信用代码为 18 位'))
+      .max(18, bi('the credit code has 18 characters', '统一社会信用代码为 18 位')),
+    legalRepName: zPersonName,
+  }),
+  response: zRoomOnboarding,
+});
+
+export const roomConfirmCompany = defineCall({
+  name: 'roomConfirmCompany',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    'The amount received on the company account confirms the opening: the company is verified with its certificate, ' +
+    "the handler becomes its administrator, the seals the party applies are issued, and the party is this company's.",
+  request: zRoom.extend({ amount: z.string().trim().min(1).max(10) }),
+  response: zRoomOnboarding,
+});
+
+export const zSignerReadiness = z.object({
+  hasAccount: z.boolean(),
+  isRealNameDone: z.boolean(),
+  hasCertificate: z.boolean(),
+  /** Company parties: whether the company has opened e-signature (verified, with its certificate). */
+  isCompanyOpen: z.boolean().nullable(),
+});
+
+export const getSignerReadiness = defineCall({
+  name: 'getSignerReadiness',
+  prefix: CSIGN_PREFIX,
+  auth: true,
+  summary:
+    'At launch: what each signer will meet — whether the phone (or the chosen user) has an account, a real name ' +
+    'and a certificate, and for a company party whether the company has opened e-signature. At most 20 signers ' +
+    'per call; 300 look-ups per account per hour.',
+  request: zBase.extend({
+    signers: z
+      .array(
+        z.object({
+          phone: zPhone.optional(),
+          userId: zId.optional(),
+          companyId: zId.optional(),
+          companyName: z.string().trim().min(2).max(64).optional(),
+        }),
+      )
+      .min(1)
+      .max(20),
+  }),
+  response: z.object({ signers: z.array(zSignerReadiness) }),
 });
 
 export const zAuditEntry = z.object({
@@ -593,4 +734,9 @@ export const flowCalls = [
   listMessages,
   markMessagesRead,
   getQuota,
+  roomRealName,
+  roomAcceptAgreement,
+  roomOpenCompany,
+  roomConfirmCompany,
+  getSignerReadiness,
 ] as const;

@@ -74,6 +74,13 @@ export const getAuditTrail = call<typeof calls.getAuditTrail>('getAuditTrail');
 export const listMessages = call<typeof calls.listMessages>('listMessages');
 export const markMessagesRead = call<typeof calls.markMessagesRead>('markMessagesRead');
 export const getQuota = call<typeof calls.getQuota>('getQuota');
+export const roomRealName = call<typeof calls.roomRealName>('roomRealName');
+export const roomAcceptAgreement = call<typeof calls.roomAcceptAgreement>('roomAcceptAgreement');
+export const roomOpenCompany = call<typeof calls.roomOpenCompany>('roomOpenCompany');
+export const roomConfirmCompany = call<typeof calls.roomConfirmCompany>('roomConfirmCompany');
+export const getSignerReadiness = call<typeof calls.getSignerReadiness>('getSignerReadiness');
+export type SignerReadiness = Res<typeof calls.getSignerReadiness>['signers'][number];
+export type RoomOnboarding = Res<typeof calls.roomRealName>;
 
 // The room token is a capability for ONE party: kept in session storage (this tab only, gone with it), never
 // in the URL, so a forwarded or bookmarked room address does not carry it.

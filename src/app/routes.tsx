@@ -32,6 +32,13 @@ const personPage = (
 const faceResultPage = () => import('@/features/person/face-result-page.tsx');
 const realNamePage = () => import('@/features/person/real-name-page.tsx');
 const agreementPage = () => import('@/features/person/agreement-page.tsx');
+// The room's onboarding shares the name-authentication and agreement routes (src/features/signing-room).
+const nameAuthenticationRoute = () =>
+  import('@/features/signing-room/onboarding-switch.tsx').then((m) => ({
+    default: m.NameAuthenticationRoute,
+  }));
+const userAgreementRoute = () =>
+  import('@/features/signing-room/onboarding-switch.tsx').then((m) => ({ default: m.UserAgreementRoute }));
 const companyOpenPage = () => import('@/features/company/company-open-page.tsx');
 // Launching, signing and the lists (src/features/document, signing-room, flow).
 const launchPage = () => import('@/features/document/launch-page.tsx');
@@ -121,8 +128,8 @@ const mobileChildren: RouteObject[] = [
           ...(['h5TempOutSignRoom', 'h5SigningRoom', 'h5StepRoom'] as const).map((key) =>
             personPage(key, PLAIN_PUBLIC, signingRoomPage),
           ),
-          personPage('h5NameAuthentication', PUBLIC, realNamePage),
-          personPage('h5UserAgreement', PUBLIC, agreementPage),
+          personPage('h5NameAuthentication', PUBLIC, nameAuthenticationRoute),
+          personPage('h5UserAgreement', PUBLIC, userAgreementRoute),
           personPage('h5Result', PUBLIC, faceResultPage),
           personPage('h5ResultFalse', PUBLIC, faceResultPage),
           personPage('h5SigningRoomFaceAuthResult', PUBLIC, faceResultPage),
@@ -184,7 +191,7 @@ const pcChildren: RouteObject[] = [
           ...(['pcOutsignRoom', 'pcTempOutsignRoom'] as const).map((key) =>
             personPage(key, PUBLIC, outsignRoomPage),
           ),
-          personPage('pcNameAuthentication', PUBLIC, realNamePage),
+          personPage('pcNameAuthentication', PUBLIC, nameAuthenticationRoute),
         ],
       },
       personPage('pcGuide', PUBLIC, () => import('@/features/guide/guide-page.tsx')),

@@ -52,6 +52,10 @@ export type PartyRow = {
   declined_at: unknown;
   decline_reason: string | null;
   last_reminded_at: unknown;
+  sent_at: unknown;
+  opened_at: unknown;
+  onboarding_at: unknown;
+  onboarding_problem: unknown;
 };
 
 export type ResolvedPosition = { documentId: string; page: number; rect: [number, number, number, number] };
@@ -97,7 +101,23 @@ export function presentParty(p: PartyRow): PartyView {
     declineReason: p.decline_reason,
     signedByName: p.signed_by_name,
     lastRemindedAt: isoOrNull(p.last_reminded_at),
+    sentAt: isoOrNull(p.sent_at),
+    openedAt: isoOrNull(p.opened_at),
+    onboardingAt: isoOrNull(p.onboarding_at),
+    onboardingProblem: p.onboarding_problem ? jsonOf<{ zh: string; en: string }>(p.onboarding_problem) : null,
+    progress: progressOf(p),
   };
+}
+
+/** Where a party stands, for the launcher's flow detail. */
+function progressOf(p: PartyRow): PartyView['progress'] {
+  if (p.status === 'signed') return 'signed';
+  if (p.status === 'declined') return 'refused';
+  if (p.status === 'closed') return 'closed';
+  if (p.status === 'waiting') return 'waiting';
+  if (p.onboarding_at) return 'onboarding';
+  if (p.opened_at) return 'opened';
+  return 'sent';
 }
 
 export async function documentNamesOf(ex: Exec, flowIds: string[]): Promise<Map<string, string[]>> {
@@ -234,6 +254,9 @@ export async function sendLink(
   kind: 'sign_request' | 'remind',
 ) {
   const link = await newPartyLink(deps, party);
+  await deps.db.execute(
+    sql`UPDATE flow_parties SET sent_at = ${ts(deps.clock.now())} WHERE id = ${party.id} AND sent_at IS NULL`,
+  );
   const who = flow.initiator_company_name ?? flow.initiator_name ?? '';
   const isRemind = kind === 'remind';
   const title = isRemind ? `签署提醒 Reminder: ${flow.title}` : `待签署 To sign: ${flow.title}`;

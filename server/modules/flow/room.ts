@@ -32,6 +32,7 @@ import {
 } from './model.ts';
 import { expireIfDue, flowAccess, flowDocuments } from './service.ts';
 import { type Exec, dateOf, one, ts } from './sql.ts';
+import { onboardingOf } from './onboarding.ts';
 import { F } from './texts.ts';
 
 /** How long a room token lives. */
@@ -44,6 +45,8 @@ export type Room = {
   /** The person acting in the room; null when the verified phone has no account. */
   userId: string | null;
   phone: string;
+  /** The room made the account of its phone (onboarding): it may log this browser in. */
+  madeAccount: boolean;
 };
 
 const hashToken = (t: string) => createHash('sha256').update(`room:${t}`).digest('hex');
@@ -78,19 +81,24 @@ export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
     user_id: string | null;
     phone: string;
     expires_at: unknown;
+    made_account: boolean;
   }>(
     deps.db,
-    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at
+    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at, t.made_account
         FROM room_tokens t JOIN flow_parties p ON p.id = t.party_id WHERE t.token_hash = ${hashToken(token)}`,
   );
   if (!r || dateOf(r.expires_at).getTime() <= deps.clock.now().getTime())
     throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
+  // A room opened before its phone had an account acts as the account made since (in another room of the
+  // same phone, say): the phone was proven either way.
+  const userId = r.user_id ?? (await findUserByPhone(deps.db, r.phone))?.id ?? null;
   return {
     tokenHash: r.token_hash,
     partyId: r.party_id,
     flowId: r.flow_id,
-    userId: r.user_id,
+    userId,
     phone: r.phone,
+    madeAccount: r.made_account,
   };
 }
 
@@ -280,6 +288,9 @@ export async function getRoom(
   const applies = appliesOf(party);
   const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
   await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), 'signing room opened');
+  await deps.db.execute(
+    sql`UPDATE flow_parties SET opened_at = ${ts(deps.clock.now())} WHERE id = ${party.id} AND opened_at IS NULL`,
+  );
   return {
     flow: { ...summary, message: flow.message },
     party: presentParty(party),
@@ -297,6 +308,7 @@ export async function getRoom(
       legalPersonSeal: party.kind === 'company' && applies.legalPersonSeal,
       personSignature: applies.personSignature,
     },
+    onboarding: await onboardingOf(deps, room, party),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   getAuditTrail,
   getFlowDetail,
   getQuota,
+  getSignerReadiness,
   getSigningRoom,
   launchFlow,
   listLaunchedFlows,
@@ -11,6 +12,10 @@ import {
   listPendingSignatures,
   markMessagesRead,
   remindSigners,
+  roomAcceptAgreement,
+  roomConfirmCompany,
+  roomOpenCompany,
+  roomRealName,
   sendLinkSmsCode,
   sendSignSmsCode,
   signDocument,
@@ -27,6 +32,7 @@ import { readerOf } from '../document/routes.ts';
 import { accountOf } from '../document/service.ts';
 import type { ServerModule } from '../module.ts';
 import { quotaOf } from './quota.ts';
+import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
 import * as flows from './service.ts';
 import { completeStragglers, settleBackgroundWork, signAsParty } from './signing.ts';
@@ -89,6 +95,32 @@ export const flowModule: ServerModule = {
 
     registerCall(app, signDocument, async ({ body, req }) =>
       signAsParty(deps, await rooms.roomOf(deps, body.roomToken), body, ctxOf(req)),
+    );
+
+    registerCall(app, roomRealName, async ({ body }) =>
+      onboarding.roomRealName(deps, await rooms.roomOf(deps, body.roomToken), body),
+    );
+
+    registerCall(app, roomAcceptAgreement, async ({ body, reply, session }) =>
+      onboarding.roomAcceptAgreement(deps, await rooms.roomOf(deps, body.roomToken), body.version, {
+        reply,
+        session,
+      }),
+    );
+
+    registerCall(app, roomOpenCompany, async ({ body }) =>
+      onboarding.roomOpenCompany(deps, await rooms.roomOf(deps, body.roomToken), body),
+    );
+
+    registerCall(app, roomConfirmCompany, async ({ body, reply, session }) =>
+      onboarding.roomConfirmCompany(deps, await rooms.roomOf(deps, body.roomToken), body.amount, {
+        reply,
+        session,
+      }),
+    );
+
+    registerCall(app, getSignerReadiness, async ({ body, requireSession }) =>
+      onboarding.signerReadiness(deps, requireSession(), body.signers),
     );
 
     registerCall(app, declineFlow, async ({ body, req }) => {

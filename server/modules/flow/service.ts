@@ -267,9 +267,25 @@ async function prepareParty(
   let companyId = input.companyId;
   if (!companyId && input.companyName) companyId = await companyByName(deps, input.companyName);
   const company = companyId ? await getCompany(deps, companyId) : undefined;
-  if (company?.status !== 'verified') throw new AppError(Code.Refused, F.companyUnknown);
   if (!applies.companySealType && !applies.legalPersonSeal)
     throw new AppError(Code.Refused, F.companyNeedsSomething);
+  if (company?.status !== 'verified') {
+    // A company not on the platform yet: its handler opens it from the signing room (issue 11).
+    if (!input.inviteToOpen || input.companyId || !input.companyName)
+      throw new AppError(Code.Refused, F.companyUnknown);
+    return {
+      id: randomUUID(),
+      stepIndex,
+      ord,
+      kind: 'company',
+      name: input.operatorName ?? null,
+      phone: await pickedPhone(deps, input.operatorPhone, input.operatorUserId, null),
+      companyId: null,
+      companyName: input.companyName,
+      applies,
+      positions,
+    };
+  }
   return {
     id: randomUUID(),
     stepIndex,

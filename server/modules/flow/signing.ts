@@ -185,7 +185,9 @@ async function prepareSignature(
   let crossPage: AppearanceInput | null = null;
   let material: Material | undefined;
   if (party.kind === 'company') {
-    const companyId = party.company_id!;
+    // A company not opened yet (its handler opens it from the room) has neither certificate nor seals.
+    if (!party.company_id) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
+    const companyId = party.company_id;
     // Authorisation: only an active member of the party's company signs for it; which seals they may use is
     // sealForSigning's decision (administrator: any enabled seal; operator: seals authorised to them now).
     const member = (await listActiveMembers(deps, companyId)).find((m) => m.userId === room.userId);

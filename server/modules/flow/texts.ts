@@ -147,4 +147,44 @@ export const F = {
   },
   remindTooSoon: { en: 'nobody to remind right now', zh: '当前没有可提醒的签署方' },
   notCompleted: { en: 'the flow is not completed yet', zh: '签署流程尚未完成' },
+  onboardingPersonOnly: {
+    en: 'real-name authentication in the room is for person signers',
+    zh: '签署室内实名认证仅适用于个人签署方',
+  },
+  nameMismatch: (typed: string, expected: string): Text => ({
+    en: `the name you entered, "${typed}", differs from the signer name the sender gave, "${expected}"; ask the sender to correct it`,
+    zh: `您填写的姓名“${typed}”与发起方填写的签署人姓名“${expected}”不一致，请联系发起方更正`,
+  }),
+  alreadyRealName: {
+    en: 'this account already has a verified real name',
+    zh: '该账号已完成实名认证',
+  },
+  onboardingTooMany: {
+    en: 'too many real-name attempts for this phone; try again in an hour',
+    zh: '该手机号实名认证尝试次数过多，请一小时后再试',
+  },
+  needRealNameFirst: {
+    en: 'complete the real-name authentication first',
+    zh: '请先完成实名认证',
+  },
+  onboardingCompanyOnly: {
+    en: 'opening a company in the room is for company signers',
+    zh: '签署室内开通企业仅适用于企业签署方',
+  },
+  companyAlreadyOpen: {
+    en: 'this company has already opened e-signature',
+    zh: '该企业已开通电子签章',
+  },
+  companyNotApplied: {
+    en: 'apply for the company first (credit code and legal representative)',
+    zh: '请先提交企业信息（统一社会信用代码和法定代表人）',
+  },
+  notLegalRep: (verified: string, given: string): Text => ({
+    en: `your verified name, "${verified}", is not the legal representative "${given}": only the legal representative opens the company here`,
+    zh: `您的实名“${verified}”与法定代表人“${given}”不一致：此处仅法定代表人可开通企业`,
+  }),
+  readinessTooMany: {
+    en: 'too many signer look-ups; try again later',
+    zh: '查询签署方状态过于频繁，请稍后再试',
+  },
 } as const;

@@ -192,6 +192,21 @@ export async function authIdNamePhone(
   if ((await hitCounter(deps.db, `realname:${session.userId}`, HOUR_MS, now)) > REAL_NAME_MAX_PER_HOUR)
     throw new AppError(Code.RateLimited, P.realNameTooMany);
   await consumeSmsCode(deps, body.phone, SmsPurpose.RealName, body.smsCode);
+  await verifyAndRecordIdentity(deps, session.userId, body);
+  return openSignStatus(deps, session);
+}
+
+/**
+ * The identity check and the record of a real name for a user whose phone is already proven (by a realName
+ * code, or by the signing room's login): the provider decides whether name, ID number and phone belong
+ * together; only a keyed hash of the number is stored; one identity belongs to one account.
+ */
+export async function verifyAndRecordIdentity(
+  deps: AppDeps,
+  userId: string,
+  body: { name: string; idNumber: string; phone: string },
+): Promise<void> {
+  const now = deps.clock.now();
   const provider = await identityProviderFor(deps);
   const verdict = await askProvider(deps, 'three-factor check', () => provider.verifyIdNamePhone(body));
   await recordEvidence(deps.db, {
@@ -208,9 +223,9 @@ export async function authIdNamePhone(
   const pki = await pkiFor(deps);
   const idHash = pki.subjectIdHash(UserType.Person, body.idNumber);
   const holder = await q.findUserIdByIdHash(deps.db, idHash);
-  if (holder && holder !== session.userId) throw new AppError(Code.Refused, P.identityTaken);
+  if (holder && holder !== userId) throw new AppError(Code.Refused, P.identityTaken);
   const isInserted = await q.insertIdentity(deps.db, {
-    userId: session.userId,
+    userId,
     realName: body.name,
     idHash,
     idMasked: maskIdNumber(body.idNumber),
@@ -222,8 +237,17 @@ export async function authIdNamePhone(
     idSealed: provider.needsIdNumberForFace ? await sealIdNumber(deps, body.idNumber) : null,
   });
   if (!isInserted) throw new AppError(Code.Refused, P.identityTaken);
-  deps.log.info({ userId: session.userId, provider: provider.name }, 'person: real-name check passed');
-  return openSignStatus(deps, session);
+  deps.log.info({ userId, provider: provider.name }, 'person: real-name check passed');
+}
+
+/** A user's real name, agreement acceptance and current certificate (the signing room's onboarding reads it). */
+export async function personOnboardingState(deps: AppDeps, userId: string) {
+  const { identity, acceptance, cert } = await personState(deps, userId);
+  return {
+    realName: identity?.realName ?? null,
+    isAgreementAccepted: acceptance !== null,
+    hasCertificate: cert !== undefined,
+  };
 }
 
 export async function getAgreement(deps: AppDeps, session: LiveSession | null) {
@@ -238,8 +262,12 @@ export async function getAgreement(deps: AppDeps, session: LiveSession | null) {
 
 /** Only the current version can be accepted: the user must have been shown the text in force. */
 export async function acceptAgreement(deps: AppDeps, session: LiveSession, version: string) {
+  return acceptAgreementFor(deps, session.userId, version);
+}
+
+export async function acceptAgreementFor(deps: AppDeps, userId: string, version: string) {
   if (version !== USER_AGREEMENT.version) throw new AppError(Code.Refused, P.agreementOutdated);
-  const row = await q.insertAcceptance(deps.db, session.userId, version, deps.clock.now());
+  const row = await q.insertAcceptance(deps.db, userId, version, deps.clock.now());
   return { version: row.version, acceptedAt: row.acceptedAt.toISOString() };
 }
 
@@ -261,6 +289,12 @@ async function presentCert(deps: AppDeps, c: IssuedCertificate): Promise<PersonC
  * caller's own person account. Idempotent: the current certificate when there is one.
  */
 export async function createPersonCaCert(deps: AppDeps, session: LiveSession): Promise<PersonCert> {
+  return issuePersonCertFor(deps, session.userId);
+}
+
+/** createPersonCaCert for a user named by id (the signing room's onboarding, after its own checks). */
+export async function issuePersonCertFor(deps: AppDeps, userId: string): Promise<PersonCert> {
+  const session = { userId };
   const { identity, acceptance, cert } = await personState(deps, session.userId);
   if (cert) return presentCert(deps, cert);
   if (!identity) throw new AppError(Code.Refused, P.needRealName);

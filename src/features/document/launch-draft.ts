@@ -21,6 +21,8 @@ export type DraftParty = {
   companyMode: 'own' | 'other';
   companyId?: string;
   companyName: string;
+  /** A company not on the platform yet: its handler opens it from the signing room (issue 11). */
+  inviteToOpen?: boolean;
   applies: Applies;
 };
 
@@ -75,6 +77,23 @@ export function companyParty(
   return me?.userType === 1 && me.companyId
     ? { ...party, companyMode: 'own', companyId: me.companyId, companyName: me.companyName ?? '' }
     : { ...party, companyMode: 'other' };
+}
+
+/**
+ * "Add myself" in one click: the caller as a person signer, or, acting for a company, the own company with the
+ * caller as the handler who receives the link. Chosen by id (the phone stays masked, as with the pickers).
+ */
+export function myselfParty(me: {
+  userId: string;
+  userType: number;
+  phone: string;
+  name: string | null;
+  companyId: string | null;
+  companyName: string | null;
+}): DraftParty {
+  const picked = { userId: me.userId, phoneMasked: `${me.phone.slice(0, 3)}****${me.phone.slice(-4)}` };
+  const base = me.userType === 1 && me.companyId ? companyParty(me) : newParty('person');
+  return { ...base, picked, phone: '', name: me.name ?? '' };
 }
 
 export const emptyDraft = (mode: LaunchMode): LaunchDraft => ({
@@ -221,6 +240,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                   : { companyName: p.companyName.trim() }),
                 ...(p.picked ? { operatorUserId: p.picked.userId } : { operatorPhone: p.phone }),
                 ...(p.name.trim() ? { operatorName: p.name.trim() } : {}),
+                ...(p.companyMode === 'other' && p.inviteToOpen ? { inviteToOpen: true } : {}),
                 applies: p.applies,
                 positions: positionsOf(p),
               },

@@ -22,8 +22,10 @@ import {
   newParty,
   toLaunchRequest,
   useLaunchDraft,
+  myselfParty,
 } from './launch-draft.ts';
 import { PartyCard } from './party-card.tsx';
+import { readinessTexts } from './readiness-texts.ts';
 import { partyLabel, PositionEditor } from './position-editor.tsx';
 import { texts } from './texts.ts';
 
@@ -166,6 +168,7 @@ function SignersStep({
   showIssues: boolean;
 }) {
   const tt = useTexts(texts);
+  const rt = useTexts(readinessTexts);
   const { draft, update } = useLaunchDraft();
   const me = useSessionStore((st) => st.userInfo);
   const messageId = useId();
@@ -226,6 +229,11 @@ function SignersStep({
             <Button onClick={() => setStepParties(si, (ps) => [...ps, companyParty(me)])}>
               {tt('addCompany')}
             </Button>
+            {me ? (
+              <Button onClick={() => setStepParties(si, (ps) => [...ps, myselfParty(me)])}>
+                {rt('addMyself')}
+              </Button>
+            ) : null}
           </div>
         </div>
       ))}

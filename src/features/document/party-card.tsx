@@ -11,6 +11,7 @@ import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { companyApplies, type DraftIssue, type DraftParty, personApplies } from './launch-draft.ts';
+import { ReadinessLine } from './readiness.tsx';
 import { texts } from './texts.ts';
 
 function Labelled({
@@ -239,6 +240,7 @@ export function PartyCard({
           )}
         </Labelled>
       </div>
+      <ReadinessLine party={party} onInvite={(inviteToOpen) => set({ inviteToOpen })} />
       {lookup && party.kind === 'person' ? <p style={{ color: '#666', marginTop: -4 }}>{lookup}</p> : null}
       {choices && !party.picked ? (
         <fieldset

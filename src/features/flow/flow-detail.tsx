@@ -19,7 +19,18 @@ import { ApiError } from '@/api/http.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { formatTime, STATUS_COLORS } from './list-model.ts';
+import { progressTexts } from './progress-texts.ts';
 import { texts } from './texts.ts';
+
+const PROGRESS_COLORS: Record<FlowDetail['steps'][number]['parties'][number]['progress'], string> = {
+  waiting: 'default',
+  sent: 'blue',
+  opened: 'cyan',
+  onboarding: 'orange',
+  signed: 'green',
+  refused: 'red',
+  closed: 'default',
+};
 
 const apiMessage = (e: unknown) => (e instanceof ApiError ? e.message : String(e));
 
@@ -34,6 +45,7 @@ export function FlowDetailDrawer({
   onChanged: () => void;
 }) {
   const tt = useTexts(texts);
+  const pt = useTexts(progressTexts);
   const locale = useI18nStore((s) => s.locale);
   const reasonId = useId();
   const [flow, setFlow] = useState<FlowDetail | null>(null);
@@ -128,14 +140,35 @@ export function FlowDetailDrawer({
                 <div style={{ color: '#999', fontSize: 12 }}>{tt('step', { n: s.index + 1 })}</div>
                 <ul style={{ margin: 0, paddingLeft: 18 }}>
                   {s.parties.map((p) => (
-                    <li key={p.partyId}>
+                    <li key={p.partyId} data-testid="party-progress">
                       {p.companyName ? `${p.companyName} · ` : ''}
-                      {p.name ?? ''} {p.phoneMasked} <Tag>{tt(`party.${p.status}`)}</Tag>
-                      {p.signedAt ? (
-                        <span style={{ color: '#999' }}>{formatTime(p.signedAt, locale)}</span>
-                      ) : null}
+                      {p.name ?? ''} {p.phoneMasked}{' '}
+                      <Tag color={PROGRESS_COLORS[p.progress]}>{pt(`progress.${p.progress}`)}</Tag>
+                      <span style={{ color: '#999', fontSize: 12 }}>
+                        {[
+                          p.sentAt ? pt('sentAt', { time: formatTime(p.sentAt, locale) }) : null,
+                          p.openedAt ? pt('openedAt', { time: formatTime(p.openedAt, locale) }) : null,
+                          p.onboardingAt
+                            ? pt('onboardingAt', { time: formatTime(p.onboardingAt, locale) })
+                            : null,
+                          p.signedAt ? pt('signedAt', { time: formatTime(p.signedAt, locale) }) : null,
+                          p.declinedAt ? pt('refusedAt', { time: formatTime(p.declinedAt, locale) }) : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
                       {p.declineReason ? (
                         <span> · {tt('endReason', { reason: p.declineReason })}</span>
+                      ) : null}
+                      {p.onboardingProblem && p.status === 'pending' ? (
+                        <Alert
+                          type="warning"
+                          showIcon
+                          style={{ marginTop: 4 }}
+                          message={pt('stopped', {
+                            problem: locale === 'zh-CN' ? p.onboardingProblem.zh : p.onboardingProblem.en,
+                          })}
+                        />
                       ) : null}
                     </li>
                   ))}

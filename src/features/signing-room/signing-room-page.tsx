@@ -24,6 +24,7 @@ import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, SmsCodeInput, Field 
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
+import { onboardingTexts } from './onboarding-texts.ts';
 import { notify } from '@/lib/notify.ts';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
@@ -158,9 +159,11 @@ const NOTICE_BOX = { maxWidth: 520, margin: '48px auto', padding: 16 } as const;
 /** The signing room, on PC (/pc/v1/signing_room) and on phones (/h5/v1/signing_room): read, choose, sign. */
 export default function SigningRoomPage() {
   const tt = useTexts(texts);
+  const ot = useTexts(onboardingTexts);
   const locale = useI18nStore((s) => s.locale);
   const navigate = useNavigate();
-  const isPhone = useLocation().pathname.startsWith(paths.h5);
+  const location = useLocation();
+  const isPhone = location.pathname.startsWith(paths.h5);
   const { state, flowId, partyId } = useRoom();
   const [docIndex, setDocIndex] = useState(0);
   const [choice, setChoice] = useState<SealChoice>({});
@@ -227,6 +230,17 @@ export default function SigningRoomPage() {
   const openSign = async () => {
     if (!room) return;
     setProblem(null);
+    // A signer without a real name or certificate onboards first, inside the room's own steps, and comes back.
+    const step = room.onboarding.step;
+    if (step !== 'none') {
+      const target =
+        step === 'userAgreement' && isPhone
+          ? paths.h5UserAgreement
+          : isPhone
+            ? paths.h5NameAuthentication
+            : paths.pcNameAuthentication;
+      return navigate(`${target}${location.search}`);
+    }
     const missing = missingSlot(room, choice);
     if (missing) return setProblem(tt('needSeal'));
     drawing.current = null;
@@ -348,6 +362,9 @@ export default function SigningRoomPage() {
         {tt('yourPart')}: {partyLabel} {statusTag}
       </h2>
       {r.party.signedAt ? <p>{tt('signedAt', { time: formatTime(r.party.signedAt, locale) })}</p> : null}
+      {r.canSign && r.onboarding.step !== 'none' ? (
+        <Notice type="info" title={ot('roomHint')} style={{ marginBottom: 16 }} />
+      ) : null}
       {!r.canSign && r.cannotSignReason ? (
         <Notice type="info" title={r.cannotSignReason} style={{ marginBottom: 16 }} />
       ) : null}

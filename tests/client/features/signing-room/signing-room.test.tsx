@@ -64,6 +64,11 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     declineReason: null,
     signedByName: null,
     lastRemindedAt: null,
+    sentAt: '2026-11-21T00:00:00.000Z',
+    openedAt: null,
+    onboardingAt: null,
+    onboardingProblem: null,
+    progress: 'sent',
   },
   documents: [
     {
@@ -85,6 +90,19 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
   canSign: true,
   cannotSignReason: null,
   signer: { name: 'Li Lei', phoneMasked: '139****0001', hasCertificate: true },
+  onboarding: {
+    step: 'none',
+    hasAccount: true,
+    isRealNameDone: true,
+    isAgreementAccepted: true,
+    hasCertificate: true,
+    realName: 'Li Lei',
+    expectedName: 'Li Lei',
+    phoneMasked: '139****0001',
+    agreementVersion: '1',
+    identityProvider: { name: 'development', isDevelopment: true },
+    company: null,
+  },
   seals: [
     {
       sealId: '00000000-0000-4000-8000-0000000000e1',

@@ -1,0 +1,325 @@
+// Onboarding inside the signing room (issue 11): a person with no account, or no real name or certificate,
+// signs from the link alone. The room login proved the phone; the room's nameAuthentication step makes a
+// normal person account for it when there is none and records the real name (the configured identity
+// check), the userAgreement step accepts the certificate usage agreement and issues the certificate. Every
+// call is scoped to the room's ONE party: it can onboard only the phone that party's link was sent to.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { RoomOnboarding } from '#contract/calls/flow.ts';
+import { Code } from '#contract/codes.ts';
+import type { CompanySealDTO } from '#contract/calls/seal.ts';
+import { SealType, UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hitCounter } from '../../lib/rate-counter.ts';
+import { findApplyOf } from '../company/queries.ts';
+import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/service.ts';
+import { USER_AGREEMENT } from '../person/agreement.ts';
+import { saveCompanySeal } from '../seal/service.ts';
+import {
+  acceptAgreementFor,
+  identityProviderFor,
+  issuePersonCertFor,
+  personOnboardingState,
+  verifyAndRecordIdentity,
+} from '../person/service.ts';
+import { hashPassword } from '../session/account-service.ts';
+import { findUserById, findUserByPhone, insertUser } from '../session/account-queries.ts';
+import { pkiFor } from '../pki/service.ts';
+import { startSession, type LiveSession } from '../session/session-service.ts';
+import { type PartyRow, appliesOf, maskPhone } from './model.ts';
+import { type Room, roomState, signRefusal } from './room.ts';
+import { one, ts } from './sql.ts';
+import { F } from './texts.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Identity checks one phone may run per hour from signing rooms (each may cost money at a real provider). */
+const ROOM_REAL_NAME_MAX_PER_HOUR = 10;
+
+/** Names compare without spaces (full-width included) and without a middle-dot variant difference. */
+const nameKey = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/\s+/g, '')
+    .replace(/[·•・]/g, '·');
+
+/** What the room's signer still needs before signing. */
+export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): Promise<RoomOnboarding> {
+  const provider = await identityProviderFor(deps);
+  const state = room.userId ? await personOnboardingState(deps, room.userId) : null;
+  const isRealNameDone = state?.realName != null;
+  const hasCertificate = state?.hasCertificate ?? false;
+  let step: RoomOnboarding['step'] = 'none';
+  if (party.kind === 'person' && !hasCertificate)
+    step = isRealNameDone ? 'userAgreement' : 'nameAuthentication';
+  let company: RoomOnboarding['company'] = null;
+  if (party.kind === 'company') {
+    const isOpen = party.company_id !== null;
+    const apply = !isOpen && room.userId ? await pendingApplyFor(deps, room.userId, party) : undefined;
+    company = {
+      name: party.company_name ?? '',
+      isOpen,
+      isPaymentSent: apply?.isPaymentSent ?? false,
+      attemptsLeft: apply?.attemptsLeft ?? null,
+      creditCode: apply?.creditCode ?? null,
+      provider: apply?.provider ?? null,
+    };
+    if (!isOpen) step = isRealNameDone ? 'openCompany' : 'nameAuthentication';
+  }
+  return {
+    step,
+    hasAccount: room.userId !== null,
+    isRealNameDone,
+    isAgreementAccepted: state?.isAgreementAccepted ?? false,
+    hasCertificate,
+    realName: state?.realName ?? null,
+    expectedName: party.name,
+    phoneMasked: maskPhone(room.phone),
+    agreementVersion: USER_AGREEMENT.version,
+    identityProvider: { name: provider.name, isDevelopment: provider.isDevelopment },
+    company,
+  };
+}
+
+/** The room's party, open for signing: only then does onboarding make sense. */
+async function openParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+  const { flow, party } = await roomState(deps, room);
+  const refusal = signRefusal(flow, party, deps.clock.now());
+  if (refusal) throw refusal;
+  return party;
+}
+
+/** The same, for a person party (the certificate agreement is a person's). */
+async function openPersonParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+  const party = await openParty(deps, room);
+  if (party.kind !== 'person') throw new AppError(Code.Refused, F.onboardingPersonOnly);
+  return party;
+}
+
+/** The account of the room's phone, made now when there is none (a normal person account, no password yet). */
+async function ensureAccount(deps: AppDeps, room: Room): Promise<{ userId: string; isNew: boolean }> {
+  if (room.userId) return { userId: room.userId, isNew: false };
+  // An unguessable password nobody knows: the person logs in by this room, or sets one with "forgot password".
+  const hash = await hashPassword(randomBytes(32).toString('base64url'));
+  const made = await insertUser(deps.db, room.phone, hash, deps.clock.now());
+  if (made) return { userId: made, isNew: true };
+  // Made meanwhile by a concurrent request of the same phone.
+  const user = await findUserByPhone(deps.db, room.phone);
+  if (!user) throw new Error(`account of ${maskPhone(room.phone)} vanished`);
+  return { userId: user.id, isNew: false };
+}
+
+/**
+ * roomRealName. Safe because: the room token names one party and its phone (proven by the room login's SMS
+ * code), the account made or used is the one of that phone, the identity check runs on that phone, and a name
+ * other than the one the launcher typed is refused and shown to the launcher.
+ */
+export async function roomRealName(
+  deps: AppDeps,
+  room: Room,
+  body: { name: string; idNumber: string },
+): Promise<RoomOnboarding> {
+  const party = await openParty(deps, room);
+  const now = deps.clock.now();
+  await deps.db.execute(
+    sql`UPDATE flow_parties SET onboarding_at = ${ts(now)} WHERE id = ${party.id} AND onboarding_at IS NULL`,
+  );
+  if ((await hitCounter(deps.db, `room-realname:${room.phone}`, HOUR_MS, now)) > ROOM_REAL_NAME_MAX_PER_HOUR)
+    throw new AppError(Code.RateLimited, F.onboardingTooMany);
+  if (party.name && nameKey(party.name) !== nameKey(body.name)) {
+    const problem = F.nameMismatch(body.name, party.name);
+    await deps.db.execute(
+      sql`UPDATE flow_parties SET onboarding_problem = ${JSON.stringify(problem)}::jsonb WHERE id = ${party.id}`,
+    );
+    deps.log.info(
+      { partyId: party.id },
+      'room onboarding: confirmed name differs from the launcher-typed name',
+    );
+    throw new AppError(Code.Refused, problem);
+  }
+  if (room.userId && (await personOnboardingState(deps, room.userId)).realName !== null)
+    throw new AppError(Code.Refused, F.alreadyRealName);
+  const { userId, isNew } = await ensureAccount(deps, room);
+  await deps.db.execute(
+    sql`UPDATE room_tokens SET user_id = ${userId}, made_account = made_account OR ${isNew}
+        WHERE token_hash = ${room.tokenHash}`,
+  );
+  const mine: Room = { ...room, userId, madeAccount: room.madeAccount || isNew };
+  await verifyAndRecordIdentity(deps, userId, {
+    name: body.name,
+    idNumber: body.idNumber,
+    phone: room.phone,
+  });
+  await deps.db.execute(sql`UPDATE flow_parties SET onboarding_problem = NULL WHERE id = ${party.id}`);
+  return onboardingOf(deps, mine, party);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A company party whose company has not opened e-signature: its handler opens it from the room.
+
+/** The room's handler acting as a person (the company module's applicant), or for the company it opened. */
+const callerAs = (room: Room, userId: string, companyId: string | null): LiveSession => ({
+  id: `room:${room.tokenHash}`,
+  userId,
+  userType: companyId ? UserType.Company : UserType.Person,
+  companyId,
+  token: '',
+});
+
+/** The handler's pending application for the party's company (by its exact name), if any. */
+async function pendingApplyFor(deps: AppDeps, userId: string, party: PartyRow) {
+  const row = await findApplyOf(deps.db, userId);
+  if (!row || row.name !== party.company_name) return undefined;
+  return applyView(deps, row.id);
+}
+
+/** The room's company party, not opened yet, and its handler with a verified real name. */
+async function unopenedCompanyParty(deps: AppDeps, room: Room) {
+  const party = await openParty(deps, room);
+  if (party.kind !== 'company') throw new AppError(Code.Refused, F.onboardingCompanyOnly);
+  if (party.company_id) throw new AppError(Code.Refused, F.companyAlreadyOpen);
+  const state = room.userId ? await personOnboardingState(deps, room.userId) : null;
+  if (!room.userId || !state?.realName) throw new AppError(Code.Refused, F.needRealNameFirst);
+  return { party, userId: room.userId, realName: state.realName };
+}
+
+/**
+ * roomOpenCompany. The legal-person check: the handler applies as the company's legal representative, so the
+ * name verified by the identity check must be the legal representative's; the company's name is the one the
+ * launcher gave (fixed); the business register (provider) checks name, credit code and representative.
+ */
+export async function roomOpenCompany(
+  deps: AppDeps,
+  room: Room,
+  body: { creditCode: string; legalRepName: string },
+): Promise<RoomOnboarding> {
+  const { party, userId, realName } = await unopenedCompanyParty(deps, room);
+  if (nameKey(realName) !== nameKey(body.legalRepName))
+    throw new AppError(Code.Refused, F.notLegalRep(realName, body.legalRepName));
+  const caller = callerAs(room, userId, null);
+  const creditCode = body.creditCode.trim().toUpperCase();
+  let apply = await pendingApplyFor(deps, userId, party);
+  if (apply && apply.creditCode !== creditCode) apply = undefined;
+  apply ??= await applyCompany(deps, caller, {
+    companyName: party.company_name ?? '',
+    creditCode,
+    legalRepName: body.legalRepName,
+    applicantRole: 'legal_rep',
+  });
+  await sendMicroPayment(deps, caller, apply.companyId);
+  return onboardingOf(deps, room, party);
+}
+
+/**
+ * roomConfirmCompany: the amount confirms the opening (the company module verifies it, issues the company
+ * certificate and makes the handler administrator); then the seals the party applies are issued and the party
+ * becomes this company's. An account the room made is logged in in this browser, as after the person steps.
+ */
+export async function roomConfirmCompany(
+  deps: AppDeps,
+  room: Room,
+  amount: string,
+  http: { reply: FastifyReply; session: LiveSession | null },
+): Promise<RoomOnboarding> {
+  const { party, userId } = await unopenedCompanyParty(deps, room);
+  const apply = await pendingApplyFor(deps, userId, party);
+  if (!apply) throw new AppError(Code.Refused, F.companyNotApplied);
+  const done = await confirmMicroPayment(deps, callerAs(room, userId, null), apply.companyId, amount);
+  const companyId = done.companyId;
+  const admin = callerAs(room, userId, companyId);
+  const applies = appliesOf(party);
+  if (applies.companySealType)
+    await saveCompanySeal(deps, admin, {
+      userType: 1,
+      sealType: applies.companySealType as CompanySealDTO['sealType'],
+      generateAntiCounterfeitNo: true,
+    });
+  if (applies.legalPersonSeal)
+    await saveCompanySeal(deps, admin, {
+      userType: 1,
+      sealType: SealType.LegalPerson,
+      legalPersonName: apply.legalRepName,
+      generateAntiCounterfeitNo: true,
+    });
+  await deps.db.execute(
+    sql`UPDATE flow_parties SET company_id = ${companyId} WHERE id = ${party.id} AND company_id IS NULL`,
+  );
+  deps.log.info({ partyId: party.id, companyId }, 'room onboarding: company opened from the signing room');
+  if (room.madeAccount && !http.session)
+    await startSession(deps, http.reply, { userId, userType: UserType.Person, companyId: null });
+  const { party: fresh } = await roomState(deps, room);
+  return onboardingOf(deps, room, fresh);
+}
+
+/**
+ * roomAcceptAgreement: the agreement in force accepted, the certificate issued (the person module's rules:
+ * real name first). An account the room made has no password, so this browser is logged in to it (unless it
+ * already has a session), as a login would.
+ */
+export async function roomAcceptAgreement(
+  deps: AppDeps,
+  room: Room,
+  version: string,
+  http: { reply: FastifyReply; session: LiveSession | null },
+): Promise<RoomOnboarding> {
+  const party = await openPersonParty(deps, room);
+  if (!room.userId || (await personOnboardingState(deps, room.userId)).realName === null)
+    throw new AppError(Code.Refused, F.needRealNameFirst);
+  await acceptAgreementFor(deps, room.userId, version);
+  const cert = await issuePersonCertFor(deps, room.userId);
+  deps.log.info({ partyId: party.id, serial: cert.serial }, 'room onboarding: certificate issued');
+  if (room.madeAccount && !http.session)
+    await startSession(deps, http.reply, { userId: room.userId, userType: UserType.Person, companyId: null });
+  return onboardingOf(deps, room, party);
+}
+
+/** 300 readiness look-ups per account per hour: enough for launching, too few to sweep phone numbers. */
+const READINESS_MAX_PER_HOUR = 300;
+
+/**
+ * getSignerReadiness: what each signer of a launch will meet. For a logged-in launcher only, counted per
+ * account; it tells no more than the signer pickers (whether a full phone has an account) plus the real-name,
+ * certificate and company-opened flags, never a name or an ID.
+ */
+export async function signerReadiness(
+  deps: AppDeps,
+  session: LiveSession,
+  signers: { phone?: string; userId?: string; companyId?: string; companyName?: string }[],
+) {
+  const now = deps.clock.now();
+  const hits = await hitCounter(deps.db, `readiness:${session.userId}`, HOUR_MS, now);
+  if (hits + signers.length - 1 > READINESS_MAX_PER_HOUR)
+    throw new AppError(Code.RateLimited, F.readinessTooMany);
+  for (let i = 1; i < signers.length; i++)
+    await hitCounter(deps.db, `readiness:${session.userId}`, HOUR_MS, now);
+  const pki = await pkiFor(deps);
+  const out = [];
+  for (const s of signers) {
+    const user = s.userId
+      ? await findUserById(deps.db, s.userId)
+      : s.phone
+        ? await findUserByPhone(deps.db, s.phone)
+        : null;
+    const state = user ? await personOnboardingState(deps, user.id) : null;
+    let isCompanyOpen: boolean | null = null;
+    if (s.companyId || s.companyName) {
+      const c = await one<{ id: string; status: string }>(
+        deps.db,
+        s.companyId
+          ? sql`SELECT id, status FROM companies WHERE id = ${s.companyId}`
+          : sql`SELECT id, status FROM companies WHERE name = ${s.companyName} ORDER BY (status = 'verified') DESC, id LIMIT 1`,
+      );
+      isCompanyOpen =
+        c?.status === 'verified' &&
+        (await pki.current({ userType: UserType.Company, accountId: c.id })) !== undefined;
+    }
+    out.push({
+      hasAccount: user !== null,
+      isRealNameDone: state?.realName != null,
+      hasCertificate: state?.hasCertificate ?? false,
+      isCompanyOpen,
+    });
+  }
+  return { signers: out };
+}

@@ -1,0 +1,321 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  getSigningRoom,
+  type RoomOnboarding,
+  roomAcceptAgreement,
+  roomConfirmCompany,
+  roomOpenCompany,
+  roomQuery,
+  roomRealName,
+  roomTokenFor,
+} from '@/api/flow.ts';
+import { ApiError } from '@/api/http.ts';
+import { getUserAgreement, type UserAgreement } from '@/api/person.ts';
+import { PlainButton } from '@/components/plain-button.tsx';
+import { paths } from '@/config/paths.ts';
+import { checkIdNumberField, checkName } from '@/features/person/rules.ts';
+import { texts as personTexts } from '@/features/person/texts.ts';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { transitionTarget } from './device.ts';
+import { inputStyle, Notice } from './light-ui.tsx';
+import { onboardingTexts } from './onboarding-texts.ts';
+import { Field, showApiError } from './parts.tsx';
+import { texts } from './texts.ts';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'no-room' }
+  | { kind: 'error'; text: string }
+  | { kind: 'ready'; token: string; onboarding: RoomOnboarding };
+
+/** A refusal's text, shown inline only (one message, where the form is; no toast on top of it). */
+const problemOf = (e: unknown) =>
+  e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
+
+const BOX = { maxWidth: 520, margin: '0 auto', padding: '24px 16px' } as const;
+
+/**
+ * The signing room's onboarding (issue 11), on `/h5/v1/nameAuthentication`, `/pc/v1/nameAuthentication` and
+ * `/h5/v1/userAgreement` with the room's query (flowId, partyId): a signer without a real name or certificate
+ * confirms name and ID number (the phone is the one the room login proved: shown, fixed), accepts the
+ * certificate usage agreement, and goes back to the same room, ready to sign. No workspace, no password.
+ */
+export default function RoomOnboardingPage() {
+  const tt = useTexts(onboardingTexts);
+  const rt = useTexts(texts);
+  const pt = useTexts(personTexts);
+  const locale = useI18nStore((s) => s.locale);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const isPhone = pathname.startsWith(paths.h5);
+  const flowId = search.get('flowId') ?? '';
+  const partyId = search.get('partyId') ?? '';
+  const [state, setState] = useState<State>(() => (partyId ? { kind: 'loading' } : { kind: 'no-room' }));
+  const [agreement, setAgreement] = useState<UserAgreement | null>(null);
+  const [name, setName] = useState('');
+  const [idNumber, setIdNumber] = useState('');
+  const [errors, setErrors] = useState<{ name?: string | null; id?: string | null }>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [creditCode, setCreditCode] = useState('');
+  const [legalRepName, setLegalRepName] = useState('');
+  const [amount, setAmount] = useState('');
+
+  const roomPath = transitionTarget(search, isPhone);
+  const extra: Record<string, string> = {};
+  const room = search.get('room');
+  if (room) extra.room = room;
+  const query = roomQuery({ flowId, partyId }, extra);
+
+  useEffect(() => {
+    const token = partyId ? roomTokenFor(partyId) : null;
+    if (!token) {
+      setState({ kind: 'no-room' });
+      return;
+    }
+    let isLive = true;
+    getSigningRoom({ roomToken: token })
+      .then((r) => {
+        if (!isLive) return;
+        setState({ kind: 'ready', token, onboarding: r.onboarding });
+        setName((n) => n || r.onboarding.expectedName || '');
+      })
+      .catch((e) => isLive && setState({ kind: 'error', text: showApiError(e) }));
+    return () => {
+      isLive = false;
+    };
+  }, [partyId]);
+
+  const step = state.kind === 'ready' ? state.onboarding.step : null;
+  useEffect(() => {
+    if (step === 'userAgreement' && !agreement) getUserAgreement().then(setAgreement, () => {});
+    // Nothing left to do here: back to the room.
+    if (step === 'none') navigate(roomPath, { replace: true });
+  }, [step, agreement, navigate, roomPath]);
+
+  if (state.kind === 'loading') return <main style={{ ...BOX, textAlign: 'center', color: '#666' }}>…</main>;
+  if (state.kind !== 'ready')
+    return (
+      <main style={BOX}>
+        <Notice type="warning" title={state.kind === 'error' ? state.text : rt('noRoom')} />
+      </main>
+    );
+  const { token, onboarding } = state;
+
+  const submitName = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const nameKey = checkName(name);
+    const idKey = checkIdNumberField(idNumber.trim().toUpperCase());
+    setErrors({ name: nameKey ? pt(nameKey) : null, id: idKey ? pt(idKey) : null });
+    if (nameKey || idKey) return;
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomRealName({
+        roomToken: token,
+        name: name.trim(),
+        idNumber: idNumber.trim().toUpperCase(),
+      });
+      setState({ kind: 'ready', token, onboarding: next });
+      // On a phone the agreement is its own route; on a PC it follows on the same page.
+      if (isPhone && next.step === 'userAgreement') navigate(`${paths.h5UserAgreement}${query}`);
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const accept = async () => {
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomAcceptAgreement({ roomToken: token, version: onboarding.agreementVersion });
+      setState({ kind: 'ready', token, onboarding: next });
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const openCompany = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const code = creditCode.trim().toUpperCase();
+    const rep = (legalRepName || onboarding.realName || '').trim();
+    if (code.length !== 18) return setErrors({ id: tt('creditCodeRequired') });
+    setErrors({});
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomOpenCompany({ roomToken: token, creditCode: code, legalRepName: rep });
+      setState({ kind: 'ready', token, onboarding: next });
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const confirmCompany = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!amount.trim()) return setErrors({ name: tt('amountRequired') });
+    setErrors({});
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomConfirmCompany({ roomToken: token, amount: amount.trim() });
+      setState({ kind: 'ready', token, onboarding: next });
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const lang = locale === 'zh-CN' ? 'zh' : 'en';
+  return (
+    <main style={{ ...BOX, background: '#fff', minHeight: '100vh' }} className="room-onboarding">
+      <p style={{ color: '#999', margin: '0 0 4px', fontSize: 14 }}>
+        {tt('stepOf', { n: onboarding.step === 'nameAuthentication' ? 1 : 2 })}
+      </p>
+      {onboarding.identityProvider.isDevelopment ? (
+        <Notice type="warning" title={tt('devProvider')} style={{ marginBottom: 12 }} />
+      ) : null}
+      {problem ? <Notice type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
+      {onboarding.step === 'nameAuthentication' ? (
+        <form onSubmit={submitName} noValidate>
+          <h1 style={{ fontSize: 20 }}>{tt('nameTitle')}</h1>
+          <p style={{ color: '#666' }}>{tt('nameIntro')}</p>
+          <Field label={tt('phone')}>
+            {(a11y) => (
+              <input {...a11y} value={onboarding.phoneMasked} readOnly disabled style={inputStyle} />
+            )}
+          </Field>
+          <Field label={tt('name')} error={errors.name}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoComplete="name"
+                maxLength={30}
+                style={inputStyle}
+              />
+            )}
+          </Field>
+          <Field label={tt('idNumber')} error={errors.id}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                value={idNumber}
+                onChange={(e) => setIdNumber(e.target.value.trim())}
+                maxLength={18}
+                autoComplete="off"
+                style={inputStyle}
+              />
+            )}
+          </Field>
+          <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
+            {tt('next')}
+          </PlainButton>
+        </form>
+      ) : onboarding.step === 'userAgreement' ? (
+        <section>
+          <h1 style={{ fontSize: 20 }}>{agreement ? agreement.title[lang] : tt('agreementTitle')}</h1>
+          <p style={{ color: '#666' }}>{tt('agreementIntro')}</p>
+          <div
+            style={{
+              maxHeight: isPhone ? '45vh' : 360,
+              overflowY: 'auto',
+              border: '1px solid #eee',
+              borderRadius: 8,
+              padding: 12,
+              whiteSpace: 'pre-wrap',
+              fontSize: 14,
+              marginBottom: 16,
+            }}
+            data-testid="agreement-text"
+          >
+            {agreement ? agreement.text[lang] : '…'}
+          </div>
+          <PlainButton kind="primary" isBlock size="large" isBusy={isBusy} onClick={accept}>
+            {tt('accept')}
+          </PlainButton>
+        </section>
+      ) : onboarding.step === 'openCompany' && onboarding.company ? (
+        <section>
+          <h1 style={{ fontSize: 20 }}>{tt('companyTitle')}</h1>
+          <p style={{ color: '#666' }}>{tt('companyIntro')}</p>
+          <Field label={tt('companyName')}>
+            {(a11y) => (
+              <input {...a11y} value={onboarding.company?.name ?? ''} readOnly disabled style={inputStyle} />
+            )}
+          </Field>
+          {onboarding.company.isPaymentSent ? (
+            <form onSubmit={confirmCompany} noValidate>
+              <Notice
+                type="info"
+                title={tt('paymentSent')}
+                description={onboarding.company.provider === 'development' ? tt('paymentDev') : undefined}
+                style={{ marginBottom: 12 }}
+              />
+              <Field label={tt('amount')} error={errors.name}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value.trim())}
+                    inputMode="decimal"
+                    maxLength={6}
+                    style={inputStyle}
+                  />
+                )}
+              </Field>
+              <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
+                {tt('confirmCompany')}
+              </PlainButton>
+            </form>
+          ) : (
+            <form onSubmit={openCompany} noValidate>
+              <Field label={tt('creditCode')} error={errors.id}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    value={creditCode}
+                    onChange={(e) => setCreditCode(e.target.value.trim())}
+                    maxLength={18}
+                    autoComplete="off"
+                    style={inputStyle}
+                  />
+                )}
+              </Field>
+              <Field label={tt('legalRep')}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    value={legalRepName || onboarding.realName || ''}
+                    onChange={(e) => setLegalRepName(e.target.value)}
+                    maxLength={30}
+                    style={inputStyle}
+                  />
+                )}
+              </Field>
+              <p style={{ color: '#666', fontSize: 13 }}>{tt('legalRepHint')}</p>
+              <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
+                {tt('sendPayment')}
+              </PlainButton>
+            </form>
+          )}
+        </section>
+      ) : (
+        <Notice type="info" title={tt('issued')} />
+      )}
+      <p style={{ marginTop: 16 }}>
+        <a href={`#${roomPath}`}>{tt('backToRoom')}</a>
+      </p>
+    </main>
+  );
+}
