@@ -214,7 +214,7 @@ export async function verifyAndRecordIdentity(
     provider: provider.name,
     requestId: verdict.requestId ?? null,
     subjectType: 'user',
-    subjectId: session.userId,
+    subjectId: userId,
     outcome: verdict.ok ? 'passed' : 'failed',
     detail: verdict.ok ? null : verdict.reason.en,
     at: now,
