@@ -26,7 +26,8 @@ import {
   preparedContract,
   signTwice,
 } from './demo-contract.ts';
-import { makePdf } from './sign/helpers.ts';
+import { contractSealPdf, makePdf } from './sign/helpers.ts';
+import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 
 let fx: PkiFixture;
 let p: Parties;
@@ -73,6 +74,56 @@ describe('permitted extensions pass', () => {
   test('the shadow-prepared and object-stream contracts pass untouched', async () => {
     expect((await verify(shadow.signed)).verdict).toBe('TOTAL_PASSED');
     expect((await verify(objStm)).verdict).toBe('TOTAL_PASSED');
+  });
+});
+
+describe('pages named outside the page tree', () => {
+  test('a page that /OpenAction also names still takes later signature widgets', async () => {
+    const original = await makePdf({ pages: 3 });
+    const page = firstPage(original);
+    const { pdf, rev, root } = lastRevision(original);
+    const cat = pdf.catalog(rev);
+    if (!cat) throw new Error('no catalog');
+    const src = latin1(original.subarray(cat.start, cat.end)).replace(
+      />>\s*$/,
+      ` /OpenAction [${page.num} 0 R /Fit] >>`,
+    );
+    const opening = appendUpdate(original, { objects: [{ num: root.num, body: src }] });
+    const r = await verify(await signTwice(opening, p, false));
+    expect(r.verdict, JSON.stringify(r.signatures.map((s) => s.problems))).toBe('TOTAL_PASSED');
+  });
+
+  test('a catalog whose /Pages is the page itself (a damaged tree viewers accept) takes signatures', async () => {
+    const objs = [
+      '<< /Type /Catalog /Pages 3 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << >> >>',
+      contentStream('10 10 180 180 re S'),
+    ];
+    let text = '%PDF-1.7\n';
+    const offsets: number[] = [];
+    objs.forEach((o, i) => {
+      offsets.push(text.length);
+      text += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    });
+    const xref = text.length;
+    text += `xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+    text += `trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const seal = { pdf: await contractSealPdf() };
+    let signed = await signPdf(bytesOf(text), {
+      signer: p.company,
+      timestamp: p.ts,
+      appearance: seal,
+      placement: { pageIndex: 0, rect: [10, 10, 60, 60] },
+    });
+    signed = await signPdf(signed, {
+      signer: p.person,
+      timestamp: p.ts,
+      appearance: seal,
+      placement: { pageIndex: 0, rect: [70, 10, 120, 60] },
+    });
+    const r = await verify(signed);
+    expect(r.verdict, JSON.stringify(r.signatures.map((s) => s.problems))).toBe('TOTAL_PASSED');
   });
 });
 
