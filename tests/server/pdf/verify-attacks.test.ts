@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isStream } from '#server/pdf/parse/objects.ts';
 import type { VerificationReport } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { addDocumentTimestamp, addValidationData } from '#server/pdf/sign/ltv.ts';
 import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
+import { corpusFile, hasCorpus, manifest } from './corpus.ts';
 import {
   appendUpdate,
   byteRangeAt,
@@ -70,6 +72,20 @@ describe('permitted extensions pass', () => {
       for (const s of r.signatures) expect(['none', 'allowed']).toContain(s.modifiedAfterSigning);
     }
   });
+
+  test.skipIf(!hasCorpus)(
+    'signed files of other producers extended with /DSS and a document time-stamp by the platform still pass',
+    async () => {
+      for (const e of manifest().filter((x) => x.expected.verdict === 'TOTAL_PASSED')) {
+        const lt = addValidationData(corpusFile(e.file), { certs: [fx.pki.ca.root.der], crls: [] });
+        const lta = await addDocumentTimestamp(lt, p.ts);
+        const r = await verifyPdf(lta, { trustAnchors: [] });
+        const why = `${e.file}: ${JSON.stringify(r.signatures.map((s) => s.problems.slice(0, 2)))}`;
+        expect(r.trustAside.verdict, why).toBe('TOTAL_PASSED');
+        expect(r.signatures.length, why).toBe(e.expected.signature_count + 1);
+      }
+    },
+  );
 
   test('the shadow-prepared and object-stream contracts pass untouched', async () => {
     expect((await verify(shadow.signed)).verdict).toBe('TOTAL_PASSED');
