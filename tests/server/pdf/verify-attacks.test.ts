@@ -2,6 +2,7 @@
 // attack classes, universal signature forgery (USF) and signature wrapping (SWA). Each must be
 // TOTAL_FAILED with a sub-indication and keep every signature in the report; permitted extensions
 // (B-T -> LT -> LTA) must pass. The rules are listed in server/pdf/verify/README.md.
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isStream } from '#server/pdf/parse/objects.ts';
 import type { VerificationReport } from '#server/pdf/verify/types.ts';
@@ -231,6 +232,42 @@ describe('incremental saving attacks (ISA)', () => {
     const stm = `<< /Type /ObjStm /N ${n} /First ${first} /Length ${forged.length} >>\nstream\n${forged}\nendstream`;
     const bytes = appendUpdate(objStm, { objects: [{ num: e.objStm, body: stm }], xref: 'stream' });
     expectFailed(await verify(bytes), 'FORMAT_FAILURE');
+  });
+});
+
+describe('form filling after signing', () => {
+  test('filling a text field that existed at signing (value and appearance) is permitted', async () => {
+    const doc = await PDFDocument.load(await makePdf({ pages: 3 }));
+    doc
+      .getForm()
+      .createTextField('amount')
+      .addToPage(doc.getPage(1), { x: 72, y: 100, width: 200, height: 24 });
+    const signed = await signTwice(await doc.save({ useObjectStreams: false }), p, false);
+    const { pdf, rev, size } = lastRevision(signed);
+    const acro = pdf.getDict(rev, pdf.catalog(rev), 'AcroForm');
+    const fields = pdf.get(rev, acro, 'Fields');
+    const fieldRef = fields && typeof fields === 'object' && fields.t === 'arr' ? fields.v[0] : undefined;
+    if (!fieldRef || typeof fieldRef !== 'object' || fieldRef.t !== 'ref') throw new Error('no text field');
+    const field = pdf.resolve(rev, fieldRef);
+    if (!field || typeof field !== 'object' || field.t !== 'dict')
+      throw new Error('field is not a dictionary');
+    const ap = 'BT /Helv 12 Tf 2 6 Td (1,000 yuan) Tj ET';
+    const filled = pageWith(signed, field, { AP: `<< /N ${size} 0 R >>` }).replace(
+      />>$/,
+      ' /V (1,000 yuan) >>',
+    );
+    const bytes = appendUpdate(signed, {
+      objects: [
+        { num: fieldRef.num, body: filled },
+        {
+          num: size,
+          body: `<< /Type /XObject /Subtype /Form /BBox [0 0 200 24] /Length ${ap.length} >>\nstream\n${ap}\nendstream`,
+        },
+      ],
+    });
+    const r = await verify(bytes);
+    expect(r.verdict, JSON.stringify(r.signatures.map((s) => s.problems))).toBe('TOTAL_PASSED');
+    expect(r.signatures.map((s) => s.modifiedAfterSigning)).toEqual(['allowed', 'allowed']);
   });
 });
 
