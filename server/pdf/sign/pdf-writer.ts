@@ -48,7 +48,11 @@ export function withEntries(d: PdfDict, changes: Record<string, PdfObject | unde
 
 export function num(n: number): string {
   if (Number.isInteger(n)) return String(n);
-  const s = n.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+  let s = n.toFixed(4);
+  // a value read from the file (595.32001) is written back exactly: a rewritten page must not move its
+  // boxes, or every earlier signature sees a changed page; computed values keep four decimals
+  if (Number(s) !== n && Number(n.toFixed(10)) === n) s = n.toFixed(10);
+  s = s.replace(/0+$/, '').replace(/\.$/, '');
   return s === '-0' ? '0' : s;
 }
 

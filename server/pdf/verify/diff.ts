@@ -99,6 +99,11 @@ export class DiffAnalyzer {
       const { o, role, depth } = stack.pop()!;
       if (depth > 200) continue;
       let val: PdfObject | undefined = o;
+      if (isRef(o) && role !== 'page' && role !== 'pages' && role !== 'catalog' && this.isPageNode(rev, o)) {
+        // a page named outside the page tree (/OpenAction, outline and link destinations, /Names) is
+        // only pointed at: the page is judged by its place in the page tree, not as content
+        continue;
+      }
       if (isRef(o)) {
         const set = map.get(o.num) ?? new Set<Role>();
         map.set(o.num, set);
@@ -127,6 +132,11 @@ export class DiffAnalyzer {
     }
     this.roleCache.set(rev.index, map);
     return map;
+  }
+
+  private isPageNode(rev: Revision, o: PdfObject): boolean {
+    const d = this.typeOf(rev, o);
+    return !!d && (isName(d.v.get('Type'), 'Page') || isName(d.v.get('Type'), 'Pages'));
   }
 
   private typeOf(rev: Revision, o: PdfObject | undefined): PdfDict | undefined {
@@ -163,6 +173,8 @@ export class DiffAnalyzer {
           Extensions: 'extensions',
           Perms: 'perms',
         };
+        // a /Pages that is itself a page (a damaged tree viewers accept) is judged as that page
+        if (key === 'Pages' && isName(this.typeOf(rev, v)?.v.get('Type'), 'Page')) return 'page';
         return m[key] ?? 'other';
       }
       case 'acroform':

@@ -2,11 +2,14 @@
 // attack classes, universal signature forgery (USF) and signature wrapping (SWA). Each must be
 // TOTAL_FAILED with a sub-indication and keep every signature in the report; permitted extensions
 // (B-T -> LT -> LTA) must pass. The rules are listed in server/pdf/verify/README.md.
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isStream } from '#server/pdf/parse/objects.ts';
 import type { VerificationReport } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { addDocumentTimestamp, addValidationData } from '#server/pdf/sign/ltv.ts';
 import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
+import { corpusFile, hasCorpus, manifest } from './corpus.ts';
 import {
   appendUpdate,
   byteRangeAt,
@@ -26,7 +29,8 @@ import {
   preparedContract,
   signTwice,
 } from './demo-contract.ts';
-import { makePdf } from './sign/helpers.ts';
+import { contractSealPdf, makePdf } from './sign/helpers.ts';
+import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 
 let fx: PkiFixture;
 let p: Parties;
@@ -70,9 +74,73 @@ describe('permitted extensions pass', () => {
     }
   });
 
+  test.skipIf(!hasCorpus)(
+    'signed files of other producers extended with /DSS and a document time-stamp by the platform still pass',
+    async () => {
+      for (const e of manifest().filter((x) => x.expected.verdict === 'TOTAL_PASSED')) {
+        const lt = addValidationData(corpusFile(e.file), { certs: [fx.pki.ca.root.der], crls: [] });
+        const lta = await addDocumentTimestamp(lt, p.ts);
+        const r = await verifyPdf(lta, { trustAnchors: [] });
+        const why = `${e.file}: ${JSON.stringify(r.signatures.map((s) => s.problems.slice(0, 2)))}`;
+        expect(r.trustAside.verdict, why).toBe('TOTAL_PASSED');
+        expect(r.signatures.length, why).toBe(e.expected.signature_count + 1);
+      }
+    },
+  );
+
   test('the shadow-prepared and object-stream contracts pass untouched', async () => {
     expect((await verify(shadow.signed)).verdict).toBe('TOTAL_PASSED');
     expect((await verify(objStm)).verdict).toBe('TOTAL_PASSED');
+  });
+});
+
+describe('pages named outside the page tree', () => {
+  test('a page that /OpenAction also names still takes later signature widgets', async () => {
+    const original = await makePdf({ pages: 3 });
+    const page = firstPage(original);
+    const { pdf, rev, root } = lastRevision(original);
+    const cat = pdf.catalog(rev);
+    if (!cat) throw new Error('no catalog');
+    const src = latin1(original.subarray(cat.start, cat.end)).replace(
+      />>\s*$/,
+      ` /OpenAction [${page.num} 0 R /Fit] >>`,
+    );
+    const opening = appendUpdate(original, { objects: [{ num: root.num, body: src }] });
+    const r = await verify(await signTwice(opening, p, false));
+    expect(r.verdict, JSON.stringify(r.signatures.map((s) => s.problems))).toBe('TOTAL_PASSED');
+  });
+
+  test('a catalog whose /Pages is the page itself (a damaged tree viewers accept) takes signatures', async () => {
+    const objs = [
+      '<< /Type /Catalog /Pages 3 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << >> >>',
+      contentStream('10 10 180 180 re S'),
+    ];
+    let text = '%PDF-1.7\n';
+    const offsets: number[] = [];
+    objs.forEach((o, i) => {
+      offsets.push(text.length);
+      text += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    });
+    const xref = text.length;
+    text += `xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+    text += `trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const seal = { pdf: await contractSealPdf() };
+    let signed = await signPdf(bytesOf(text), {
+      signer: p.company,
+      timestamp: p.ts,
+      appearance: seal,
+      placement: { pageIndex: 0, rect: [10, 10, 60, 60] },
+    });
+    signed = await signPdf(signed, {
+      signer: p.person,
+      timestamp: p.ts,
+      appearance: seal,
+      placement: { pageIndex: 0, rect: [70, 10, 120, 60] },
+    });
+    const r = await verify(signed);
+    expect(r.verdict, JSON.stringify(r.signatures.map((s) => s.problems))).toBe('TOTAL_PASSED');
   });
 });
 
@@ -164,6 +232,42 @@ describe('incremental saving attacks (ISA)', () => {
     const stm = `<< /Type /ObjStm /N ${n} /First ${first} /Length ${forged.length} >>\nstream\n${forged}\nendstream`;
     const bytes = appendUpdate(objStm, { objects: [{ num: e.objStm, body: stm }], xref: 'stream' });
     expectFailed(await verify(bytes), 'FORMAT_FAILURE');
+  });
+});
+
+describe('form filling after signing', () => {
+  test('filling a text field that existed at signing (value and appearance) is permitted', async () => {
+    const doc = await PDFDocument.load(await makePdf({ pages: 3 }));
+    doc
+      .getForm()
+      .createTextField('amount')
+      .addToPage(doc.getPage(1), { x: 72, y: 100, width: 200, height: 24 });
+    const signed = await signTwice(await doc.save({ useObjectStreams: false }), p, false);
+    const { pdf, rev, size } = lastRevision(signed);
+    const acro = pdf.getDict(rev, pdf.catalog(rev), 'AcroForm');
+    const fields = pdf.get(rev, acro, 'Fields');
+    const fieldRef = fields && typeof fields === 'object' && fields.t === 'arr' ? fields.v[0] : undefined;
+    if (!fieldRef || typeof fieldRef !== 'object' || fieldRef.t !== 'ref') throw new Error('no text field');
+    const field = pdf.resolve(rev, fieldRef);
+    if (!field || typeof field !== 'object' || field.t !== 'dict')
+      throw new Error('field is not a dictionary');
+    const ap = 'BT /Helv 12 Tf 2 6 Td (1,000 yuan) Tj ET';
+    const filled = pageWith(signed, field, { AP: `<< /N ${size} 0 R >>` }).replace(
+      />>$/,
+      ' /V (1,000 yuan) >>',
+    );
+    const bytes = appendUpdate(signed, {
+      objects: [
+        { num: fieldRef.num, body: filled },
+        {
+          num: size,
+          body: `<< /Type /XObject /Subtype /Form /BBox [0 0 200 24] /Length ${ap.length} >>\nstream\n${ap}\nendstream`,
+        },
+      ],
+    });
+    const r = await verify(bytes);
+    expect(r.verdict, JSON.stringify(r.signatures.map((s) => s.problems))).toBe('TOTAL_PASSED');
+    expect(r.signatures.map((s) => s.modifiedAfterSigning)).toEqual(['allowed', 'allowed']);
   });
 });
 
