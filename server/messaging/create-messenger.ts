@@ -2,19 +2,46 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../deps.ts';
-import { type Mailer, SmtpMailer } from '../providers/mail/smtp.ts';
-import { AliyunSmsProvider } from '../providers/sms/aliyun.ts';
-import type { SmsProvider } from '../providers/sms/sms-provider.ts';
-import { TencentSmsProvider } from '../providers/sms/tencent.ts';
+import type { Mailer, MailResult, MailToSend } from '../providers/mail/smtp.ts';
+import type { SmsProvider, SmsResult, SmsToSend } from '../providers/sms/sms-provider.ts';
 import { DeliveringMessenger } from './delivering-messenger.ts';
 import { type Messenger, OutboxMessenger } from './messenger.ts';
 
-/** The SMS gateway SMS_PROVIDER names; null for the development outbox. */
+// The provider SDKs (and nodemailer) are large and only needed once a message goes out: they load on
+// first use, which keeps them out of the start-up import graph (server/README.md, memory).
+
+/** The SMS gateway SMS_PROVIDER names, loaded on its first message; null for the development outbox. */
 export function smsProviderFor(config: Config): SmsProvider | null {
   const g = config.smsGateway;
-  if (g.provider === 'aliyun') return new AliyunSmsProvider(g);
-  if (g.provider === 'tencent') return new TencentSmsProvider(g);
-  return null;
+  if (g.provider === 'outbox') return null;
+  let loaded: Promise<SmsProvider> | null = null;
+  const load = async (): Promise<SmsProvider> => {
+    if (g.provider === 'aliyun') return new (await import('../providers/sms/aliyun.ts')).AliyunSmsProvider(g);
+    return new (await import('../providers/sms/tencent.ts')).TencentSmsProvider(g);
+  };
+  return {
+    name: g.provider,
+    async send(m: SmsToSend): Promise<SmsResult> {
+      loaded ??= load();
+      return (await loaded).send(m);
+    },
+  };
+}
+
+function mailerFor(config: Config): Mailer | null {
+  const mail = config.mail;
+  if (!mail) return null;
+  let loaded: Promise<Mailer> | null = null;
+  return {
+    name: 'smtp',
+    async send(m: MailToSend): Promise<MailResult> {
+      loaded ??= import('../providers/mail/smtp.ts').then((x) => new x.SmtpMailer(mail));
+      return (await loaded).send(m);
+    },
+    close() {
+      void loaded?.then((m) => m.close());
+    },
+  };
 }
 
 /**
@@ -31,9 +58,7 @@ export function createMessenger(opts: {
   const { config, db, log, clock } = opts;
   const outbox = new OutboxMessenger({ db, log, clock, isProduction: config.isProduction });
   const sms = smsProviderFor(config);
-  const mailer: Mailer | null = config.mail
-    ? new SmtpMailer({ url: config.mail.url, from: config.mail.from })
-    : null;
+  const mailer = mailerFor(config);
   if (!sms && !mailer) return outbox;
   return new DeliveringMessenger({ db, log, clock, config, sms, mailer, outbox, sleep: opts.sleep });
 }

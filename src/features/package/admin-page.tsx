@@ -25,6 +25,7 @@ import { Pager } from '@/components/pager.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
+import { MessageFailuresCard } from './message-failures-card.tsx';
 import { PackageForm } from './package-form.tsx';
 import {
   formatYuan,
@@ -222,6 +223,7 @@ export default function AdminPage() {
           <Pager total={orders?.total ?? 0} current={pageNum} onChange={(p) => setPageNum(p)} />
         </div>
       </Card>
+      <MessageFailuresCard />
       {editing ? (
         <PackageForm
           pkg={editing.pkg}

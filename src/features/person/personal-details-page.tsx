@@ -11,6 +11,7 @@ import {
 } from '@/api/person.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
+import { NoticeEmailCard } from './notice-email-card.tsx';
 import { CertView, showApiError, useFormatTime } from './parts.tsx';
 import { texts } from './texts.ts';
 
@@ -73,6 +74,7 @@ export default function PersonalDetailsPage() {
         )}
       </div>
       {cert ? <CertView cert={cert} /> : <p>{tt('noCert')}</p>}
+      <NoticeEmailCard />
     </main>
   );
 }

@@ -78,6 +78,7 @@ async function appFor(provider: Provider, stand: StandIn, env: Record<string, st
     SMS_APP_ID: '1400000001',
     SMS_TEMPLATE_CODE: provider === 'aliyun' ? 'SMS_100000001' : '1000001',
     SMS_TEMPLATE_REGISTER: provider === 'aliyun' ? 'SMS_200000002' : '2000002',
+    SMS_TEMPLATE_SIGN_REQUEST: provider === 'aliyun' ? 'SMS_300000003' : '3000003',
     SMS_RETRY_BASE_MS: '1',
     SMS_RESEND_SECONDS: '0',
     PLATFORM_ADMIN_PHONES: adminPhone,
@@ -172,6 +173,30 @@ for (const provider of ['aliyun', 'tencent'] as const) {
         .agent()
         .call(userRegister, { userType: 0, phone, password: TEST_PASSWORD, smsCode });
       expect(reg.body.code).toBe(0);
+    });
+
+    it("a notice goes out with its purpose's template and its variables; one without a template stays in-product", async () => {
+      const phone = uniquePhone();
+      const before = stand.received.length;
+      const link = 'https://sign.example.test/#/singingRoom/1/AbCd';
+      await t.deps.messenger.notify({
+        to: phone,
+        purpose: 'flow:sign_request',
+        text: 'invitation',
+        mail: { kind: 'sign_request', flowTitle: 'Lease 2026', who: '张发起', link },
+      });
+      expect(stand.problems).toEqual([]);
+      const r = stand.received.at(-1)!;
+      expect(stand.received.length).toBe(before + 1);
+      expect(r.templateId).toBe(provider === 'aliyun' ? 'SMS_300000003' : '3000003');
+      expect(r.params).toEqual(
+        provider === 'aliyun'
+          ? { name: '张发起', title: 'Lease 2026', link }
+          : ['张发起', 'Lease 2026', link],
+      );
+      // No SMS_TEMPLATE_REMIND: nothing is sent, nothing fails.
+      await t.deps.messenger.notify({ to: phone, purpose: 'flow:remind', text: 'reminder' });
+      expect(stand.received.length).toBe(before + 1);
     });
 
     it('a temporary failure is retried with backoff, then succeeds', async () => {

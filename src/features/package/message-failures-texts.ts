@@ -1,0 +1,43 @@
+import { defineTexts } from '@/i18n/i18n-store.ts';
+
+/** Texts of the administrator's message-delivery card (/manage/admin/packages). */
+export const texts = defineTexts({
+  'en-US': {
+    failuresTitle: 'Message delivery',
+    providers: 'SMS: {sms} · e-mail: {mail}',
+    mailOn: 'on',
+    mailOff: 'off',
+    noFailures: 'No failed delivery.',
+    time: 'Time',
+    channel: 'Channel',
+    to: 'To',
+    purpose: 'Purpose',
+    reason: 'Reason',
+    error: 'Provider error',
+    attempts: 'Attempts',
+    kind_temporary: 'provider unavailable (retried)',
+    kind_throttled: 'too many messages to this phone',
+    kind_invalid_phone: 'number refused',
+    kind_config: 'configuration (template, signature, keys, balance)',
+    kind_rejected: 'refused by the provider',
+  },
+  'zh-CN': {
+    failuresTitle: '消息发送',
+    providers: '短信：{sms} · 邮件：{mail}',
+    mailOn: '已开通',
+    mailOff: '未开通',
+    noFailures: '没有发送失败的消息。',
+    time: '时间',
+    channel: '渠道',
+    to: '接收方',
+    purpose: '用途',
+    reason: '原因',
+    error: '服务商错误',
+    attempts: '尝试次数',
+    kind_temporary: '服务商暂不可用（已重试）',
+    kind_throttled: '该号码接收过于频繁',
+    kind_invalid_phone: '号码被拒绝',
+    kind_config: '配置问题（模板、签名、密钥、余额）',
+    kind_rejected: '服务商拒绝',
+  },
+});
