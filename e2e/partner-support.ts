@@ -21,13 +21,14 @@ export const partnerTexts = {
   'en-US': {
     zhdbName: 'Guarantee-company platform',
     menuItem: 'Templates',
-    footer: 'E-Signature Platform · electronic signatures and contracts',
+    // the ZHDB footer names ZHDB, never the default platform (issue 11 edge 5)
+    footer: 'Guarantee-company platform · electronic signatures and contracts',
     replayed: /already used/,
   },
   'zh-CN': {
     zhdbName: '担保公司平台',
     menuItem: '模板管理',
-    footer: '电子签章平台 · 电子签章与电子合同',
+    footer: '担保公司平台 · 电子签章与电子合同',
     replayed: /已使用过/,
   },
 } as const;

@@ -39,7 +39,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       await page.getByRole('button', { name: t.issue }).click();
       await expect(page.getByText(t.done)).toBeVisible();
       const cert = page.getByTestId('person-cert');
-      await expect(cert.getByText(t.serial)).toBeVisible();
+      await expect(cert.getByText(t.serial, { exact: true })).toBeVisible();
       await expect(cert.getByTestId('cert-subject')).toContainText(t.personName);
       await expect(cert).not.toContainText('2.5.4.5'); // readable names (issue 11 edge 3)
       await expect(page.getByRole('link', { name: t.addSeal })).toBeVisible();

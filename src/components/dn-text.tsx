@@ -2,7 +2,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { readableDn } from '@/lib/dn.ts';
 
 /**
- * A certificate subject or issuer as labelled lines (`Name 张三`, `Serial number 3f9a…`), never raw
+ * A certificate subject or issuer as labelled lines (`Name 张三`, `Subject serial number 3f9a…`), never raw
  * `2.5.4.5=…` text; every screen that shows a certificate uses it.
  */
 export function DnText({ dn, testId }: { dn: string; testId?: string }) {

@@ -9,7 +9,7 @@ const LABELS: Record<string, { zh: string; en: string; order: number }> = {
   CN: { zh: '名称', en: 'Name', order: 0 },
   O: { zh: '组织', en: 'Organisation', order: 1 },
   OU: { zh: '部门', en: 'Organisational unit', order: 2 },
-  SERIALNUMBER: { zh: '序列号', en: 'Serial number', order: 3 },
+  SERIALNUMBER: { zh: '主体序列号', en: 'Subject serial number', order: 3 },
   ORGANIZATIONIDENTIFIER: { zh: '组织标识', en: 'Organisation identifier', order: 4 },
   L: { zh: '城市', en: 'Locality', order: 5 },
   ST: { zh: '省份', en: 'Province', order: 6 },
@@ -146,7 +146,7 @@ export function readableDn(text: string, locale: 'zh-CN' | 'en-US'): { label: st
     .map((p) => ({ label: p.type ? dnLabel(p.type, locale) : '', value: p.value }));
 }
 
-/** One line of text: `Name: 张三; Organisation: 某公司; Serial number: 3f9a…; Country: CN`. */
+/** One line of text: `Name: 张三; Organisation: 某公司; Subject serial number: 3f9a…; Country: CN`. */
 export function formatDn(text: string, locale: 'zh-CN' | 'en-US'): string {
   const sep = locale === 'zh-CN' ? '；' : '; ';
   const colon = locale === 'zh-CN' ? '：' : ': ';

@@ -36,6 +36,8 @@ const SignaturePad = lazy(() =>
 );
 /** The viewer's toolbar above its pages (a placeholder keeps the space while the viewer loads). */
 const PDF_TOOLBAR_PX = 32;
+/** On a phone its buttons are 44 px touch targets (index.html). */
+const PDF_TOOLBAR_PHONE_PX = 44;
 
 type RoomState =
   | { kind: 'loading' }
@@ -496,7 +498,15 @@ export default function SigningRoomPage() {
             </div>
           ) : null}
           {doc ? (
-            <Suspense fallback={<div style={{ height: `calc(${viewerHeight} + ${PDF_TOOLBAR_PX}px)` }} />}>
+            <Suspense
+              fallback={
+                <div
+                  style={{
+                    height: `calc(${viewerHeight} + ${isPhone ? PDF_TOOLBAR_PHONE_PX : PDF_TOOLBAR_PX}px)`,
+                  }}
+                />
+              }
+            >
               <PdfViewer
                 key={doc.documentId}
                 url={url}

@@ -26,10 +26,10 @@ describe('distinguished names people can read (issue 11 edge 3)', () => {
 
   it('labels each part in both languages, name first and country last, never an OID', () => {
     expect(formatDn(COMPANY, 'en-US')).toBe(
-      'Name: 张三; Organisation: 某某, 科技有限公司; Serial number: 3f9a0b1c; Country: CN',
+      'Name: 张三; Organisation: 某某, 科技有限公司; Subject serial number: 3f9a0b1c; Country: CN',
     );
     expect(formatDn(COMPANY, 'zh-CN')).toBe(
-      '名称：张三；组织：某某, 科技有限公司；序列号：3f9a0b1c；国家：CN',
+      '名称：张三；组织：某某, 科技有限公司；主体序列号：3f9a0b1c；国家：CN',
     );
     for (const locale of ['en-US', 'zh-CN'] as const) {
       expect(formatDn(COMPANY, locale)).not.toMatch(/2\.5\.4|\bO=|CN=/);

@@ -71,7 +71,7 @@ describe('certificate change screen', () => {
     server.use(http.post(`${CSIGN}/getCertChangeInfo`, () => ok(info({ current }))));
     renderApp('/manage/certChange');
     const subject = await screen.findByTestId('cert-subject', undefined, { timeout: 10_000 });
-    expect(subject.textContent).toContain('Serial number: 3f9a0b1c');
+    expect(subject.textContent).toContain('Subject serial number: 3f9a0b1c');
     expect(subject.textContent).toContain('Organisation: ACME Ltd');
     expect(subject.textContent).toContain('Name: Li Lei');
     expect(screen.getByTestId('cert-issuer').textContent).toContain('Name: E-Sign Issuing CA');
