@@ -41,7 +41,7 @@ export default defineConfig({
     command: `"${process.execPath}" server/main.ts`,
     url: `http://127.0.0.1:${PORT}/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // a cold start on a busy 2-core machine has taken 54 s
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
