@@ -72,10 +72,14 @@ function aesDecrypt(key: Uint8Array, data: Uint8Array): Uint8Array {
     const d = createDecipheriv(algo, key, iv);
     return new Uint8Array(Buffer.concat([d.update(body), d.final()]));
   } catch {
-    // bad padding: keep the blocks as they are, as viewers do
-    const d = createDecipheriv(algo, key, iv);
-    d.setAutoPadding(false);
-    return new Uint8Array(Buffer.concat([d.update(body), d.final()]));
+    // bad padding: keep the blocks as they are, as viewers do (a hostile key length: nothing)
+    try {
+      const d = createDecipheriv(algo, key, iv);
+      d.setAutoPadding(false);
+      return new Uint8Array(Buffer.concat([d.update(body), d.final()]));
+    } catch {
+      return new Uint8Array(0);
+    }
   }
 }
 
@@ -288,6 +292,9 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array, resolve: Resolve =
       );
     return same(x, u.subarray(0, 16));
   };
+  // AES-128 needs a 128-bit file key (ISO 32000-2 §7.6.3.1)
+  if ((strM === 'aes128' || stmM === 'aes128') && n !== 16)
+    return { kind: 'unsupported', detail: `AESV2 with a ${n * 8}-bit key` };
   const userKey = fileKey(PAD);
   if (userOk(userKey)) return open(userKey, false);
   // the empty owner password: it unwraps the user password from /O (Algorithm 7)
