@@ -11,6 +11,7 @@ import { PDFDocument, type PDFImage, StandardFonts } from '@cantoo/pdf-lib';
 import { createCanvas } from '@napi-rs/canvas';
 import { SealType } from '#contract/enums.ts';
 import { type Signer, signerFromPki } from '#server/pdf/sign/cms.ts';
+import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
 import { createPki, type Pki } from '#server/pki/pki.ts';
@@ -96,8 +97,9 @@ export async function run(): Promise<Figure[]> {
     const material = await pki.signer({ userType: 0, accountId: 'bench-0' });
     const key = material!.privateKey;
 
+    // As the product signs: the input checked (and repaired when damaged) first, then signed.
     const signOnce = (pdf: Uint8Array, s: Signer) =>
-      signPdf(pdf, {
+      signPdf(prepareForSigning(pdf).bytes, {
         signer: s,
         timestamp,
         appearance: { pdf: seal },
@@ -125,7 +127,7 @@ export async function run(): Promise<Figure[]> {
       outBytes = out.length;
       // The same signature without the time-stamp (B-B), and the TSA token alone: where the time goes.
       const t3 = performance.now();
-      await signPdf(input, {
+      await signPdf(prepareForSigning(input).bytes, {
         signer,
         appearance: { pdf: seal },
         placement: { pageIndex: PAGES - 1, mm: { left: 120, top: 220, width: 40, height: 40 } },

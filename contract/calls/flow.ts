@@ -630,6 +630,8 @@ export const zAuditEntry = z.object({
     'launch',
     'view',
     'sms_sent',
+    /** damaged cross-reference data rebuilt before the first signature (the hashes name both files) */
+    'repair',
     'sign',
     'decline',
     'cancel',

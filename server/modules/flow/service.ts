@@ -19,6 +19,8 @@ import type { Text } from '../../http/texts.ts';
 import { type AuditActor, appendAudit } from '../audit/chain.ts';
 import { getCompany, listActiveMembers } from '../company/membership.ts';
 import { findKeyword, stampFooter } from '../document/pdf-tools.ts';
+import { SignError } from '../../pdf/sign/errors.ts';
+import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
   type DocumentRow,
   accountOf,
@@ -405,16 +407,30 @@ export async function launch(
 
   // The footer: a full rewrite is allowed now because nothing is signed yet.
   const flowId = randomUUID();
-  const stamped: { row: DocumentRow; key: string; sha: string; size: number; code: string }[] = [];
+  const stamped: {
+    row: DocumentRow;
+    key: string;
+    sha: string;
+    size: number;
+    code: string;
+    repaired?: { key: string; problem: string };
+  }[] = [];
   for (const d of docRows) {
     const code = newVerificationCode();
-    const bytes = await stampFooter(originals.get(d.id)!, code, deps.config.publicUrl);
+    // Damaged cross-reference data is repaired once, here, before the first signature; the repaired file
+    // is kept (a blob the audit trail names) and is what the footer goes on.
+    const original = originals.get(d.id)!;
+    const ready = repairedOrNull(original);
+    const bytes = await stampFooter(ready?.bytes ?? original, code, deps.config.publicUrl);
     stamped.push({
       row: d,
       key: await deps.storage.put(bytes),
       sha: blobKeyOf(bytes),
       size: bytes.length,
       code,
+      repaired: ready
+        ? { key: await deps.storage.put(ready.bytes), problem: ready.problem ?? '' }
+        : undefined,
     });
   }
 
@@ -451,6 +467,17 @@ export async function launch(
       await tx.execute(sql`
         INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, created_at)
         VALUES (${s.row.id}, ${s.row.version + 1}, ${s.key}, ${s.sha}, ${s.size}, 'launch', ${ts(now)})`);
+      if (s.repaired)
+        await appendAudit(tx, {
+          ...actor,
+          flowId,
+          documentId: s.row.id,
+          event: 'repair',
+          detail: `签署前已修复 repaired before signing: ${s.repaired.problem}`.slice(0, 300),
+          at: now,
+          hashBefore: s.row.current_sha256,
+          hashAfter: s.repaired.key,
+        });
       await appendAudit(tx, {
         ...actor,
         flowId,
@@ -458,7 +485,7 @@ export async function launch(
         event: 'launch',
         detail: `${input.title} · ${parties.length} parties · verification ${s.code}`,
         at: now,
-        hashBefore: s.row.current_sha256,
+        hashBefore: s.repaired?.key ?? s.row.current_sha256,
         hashAfter: s.sha,
       });
     }
@@ -467,6 +494,18 @@ export async function launch(
   for (const p of await partiesOf(deps.db, flowId))
     if (p.step_index === 0) await sendLink(deps, flow, p, 'sign_request');
   return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
+}
+
+/** The repaired bytes of a document whose cross-reference data is damaged, or null (sound, or unreadable). */
+function repairedOrNull(bytes: Uint8Array): Prepared | null {
+  try {
+    const ready = prepareForSigning(bytes);
+    return ready.repaired ? ready : null;
+  } catch (err) {
+    // what cannot be signed is refused when it is signed, with its reason; the launch goes on
+    if (err instanceof SignError) return null;
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
 import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts';
+import { prepareForSigning } from '../../pdf/sign/repair.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { appendAudit } from '../audit/chain.ts';
@@ -344,8 +345,12 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
         done = true;
         break;
       }
-      const before = await blobBytes(deps, doc.current_key);
-      const bytes = await signPdf(before, {
+      // A file with damaged cross-reference data is repaired once, before its first signature (a signed
+      // file never is): the repaired bytes are kept as a blob, the repair goes into the audit trail, and
+      // the signature is appended to them.
+      const ready = prepareForSigning(await blobBytes(deps, doc.current_key));
+      const repairedKey = ready.repaired ? await deps.storage.put(ready.bytes) : undefined;
+      const bytes = await signPdf(ready.bytes, {
         signer: prepared.signer,
         timestamp,
         placement: { pageIndex: pos.page - 1, rect: pos.rect },
@@ -378,6 +383,18 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
             tx,
             sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${party.id}`,
           );
+          if (repairedKey)
+            await appendAudit(tx, {
+              ...actor,
+              isDocumentLocked: true,
+              flowId: flow.id,
+              documentId: doc.id,
+              event: 'repair',
+              detail: `签署前已修复 repaired before signing: ${ready.problem ?? ''}`.slice(0, 300),
+              at,
+              hashBefore: doc.current_sha256,
+              hashAfter: repairedKey,
+            });
           await appendAudit(tx, {
             ...actor,
             isDocumentLocked: true,
@@ -386,7 +403,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
             event: 'sign',
             detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''}`,
             at,
-            hashBefore: doc.current_sha256,
+            hashBefore: repairedKey ?? doc.current_sha256,
             hashAfter: sha,
           });
           if ((mine?.n ?? 0) >= documentCount)

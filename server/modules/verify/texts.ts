@@ -9,8 +9,8 @@ export const V = {
     zh: `文件超过了 ${mb} MB 的大小限制。`,
   }),
   encrypted: {
-    en: 'The PDF needs a password to open; files that open without one are verified, this one cannot be.',
-    zh: '该 PDF 需要密码才能打开，无法验证（无需密码即可打开的加密文件可以验证）。',
+    en: 'The PDF is encrypted with a password it needs to open; it cannot be verified (encrypted files that open without one are).',
+    zh: '该 PDF 已加密且需要密码才能打开，无法验证（无需密码即可打开的加密文件可以验证）。',
   },
   unreadable: {
     en: 'The PDF structure cannot be read; the file is damaged.',

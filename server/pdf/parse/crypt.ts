@@ -72,10 +72,14 @@ function aesDecrypt(key: Uint8Array, data: Uint8Array): Uint8Array {
     const d = createDecipheriv(algo, key, iv);
     return new Uint8Array(Buffer.concat([d.update(body), d.final()]));
   } catch {
-    // bad padding: keep the blocks as they are, as viewers do
-    const d = createDecipheriv(algo, key, iv);
-    d.setAutoPadding(false);
-    return new Uint8Array(Buffer.concat([d.update(body), d.final()]));
+    // bad padding: keep the blocks as they are, as viewers do (a hostile key length: nothing)
+    try {
+      const d = createDecipheriv(algo, key, iv);
+      d.setAutoPadding(false);
+      return new Uint8Array(Buffer.concat([d.update(body), d.final()]));
+    } catch {
+      return new Uint8Array(0);
+    }
   }
 }
 
@@ -170,13 +174,20 @@ export class Crypt {
 const bytesOf = (o: PdfObject | undefined) => (isString(o) ? o.v : undefined);
 const numOf = (o: PdfObject | undefined) => (typeof o === 'number' ? o : undefined);
 
-function methodOf(enc: PdfDict, filterName: PdfObject | undefined, v: number): Method | string {
+type Resolve = (o: PdfObject | undefined) => PdfObject | undefined;
+
+function methodOf(
+  enc: PdfDict,
+  filterName: PdfObject | undefined,
+  v: number,
+  resolve: Resolve,
+): Method | string {
   if (v === 1 || v === 2) return 'rc4';
   const fname = isName(filterName) ? filterName.v : 'Identity';
   if (fname === 'Identity') return 'none';
-  const cf = enc.v.get('CF');
-  const f = isDict(cf) ? cf.v.get(fname) : undefined;
-  const cfm = isDict(f) ? f.v.get('CFM') : undefined;
+  const cf = resolve(enc.v.get('CF'));
+  const f = isDict(cf) ? resolve(cf.v.get(fname)) : undefined;
+  const cfm = isDict(f) ? resolve(f.v.get('CFM')) : undefined;
   if (isName(cfm, 'V2')) return 'rc4';
   if (isName(cfm, 'AESV2')) return 'aes128';
   if (isName(cfm, 'AESV3')) return 'aes256';
@@ -218,7 +229,7 @@ function aes256Key(intermediate: Uint8Array, wrapped: Uint8Array): Uint8Array {
  * password (some files are protected by a user password and an empty owner password; viewers open them).
  * `id0` is the first /ID string of the trailer (the key of R 2–4 depends on it).
  */
-export function openEncryption(enc: PdfDict, id0: Uint8Array): EncryptionState {
+export function openEncryption(enc: PdfDict, id0: Uint8Array, resolve: Resolve = (o) => o): EncryptionState {
   if (!isName(enc.v.get('Filter'), 'Standard'))
     return { kind: 'unsupported', detail: 'a security handler other than /Standard' };
   const v = numOf(enc.v.get('V')) ?? 0;
@@ -229,8 +240,8 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array): EncryptionState {
   const encryptMetadata = enc.v.get('EncryptMetadata') !== false;
   if (!o || !u || ![1, 2, 4, 5].includes(v) || r < 2 || r > 6)
     return { kind: 'unsupported', detail: `V ${v} R ${r}` };
-  const strM = methodOf(enc, enc.v.get('StrF'), v);
-  const stmM = methodOf(enc, enc.v.get('StmF'), v);
+  const strM = methodOf(enc, enc.v.get('StrF'), v, resolve);
+  const stmM = methodOf(enc, enc.v.get('StmF'), v, resolve);
   const known = (m: string): m is Method => ['none', 'rc4', 'aes128', 'aes256'].includes(m);
   if (!known(strM) || !known(stmM)) return { kind: 'unsupported', detail: known(strM) ? stmM : strM };
   const open = (key: Uint8Array, owner: boolean): EncryptionState => ({
@@ -250,10 +261,13 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array): EncryptionState {
       return open(aes256Key(hash2B(o.subarray(40, 48), u48, r), oe), true);
     return { kind: 'password' };
   }
-  const cf = enc.v.get('CF');
+  const cf = resolve(enc.v.get('CF'));
   const stmF = enc.v.get('StmF');
-  const std = isDict(cf) && isName(stmF) ? cf.v.get(stmF.v) : undefined;
-  const bits = (isDict(std) ? numOf(std.v.get('Length')) : undefined) ?? numOf(enc.v.get('Length')) ?? 40;
+  const std = isDict(cf) && isName(stmF) ? resolve(cf.v.get(stmF.v)) : undefined;
+  const bits =
+    (isDict(std) ? numOf(resolve(std.v.get('Length'))) : undefined) ??
+    numOf(resolve(enc.v.get('Length'))) ??
+    40;
   // /Length of a crypt filter is in bytes in some writers, in bits in others
   const n = r === 2 ? 5 : Math.min(16, Math.max(5, bits <= 16 ? bits : Math.floor(bits / 8)));
   const pb = Uint8Array.from([p & 255, (p >>> 8) & 255, (p >>> 16) & 255, (p >>> 24) & 255]);
@@ -278,6 +292,9 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array): EncryptionState {
       );
     return same(x, u.subarray(0, 16));
   };
+  // AES-128 needs a 128-bit file key (ISO 32000-2 §7.6.3.1)
+  if ((strM === 'aes128' || stmM === 'aes128') && n !== 16)
+    return { kind: 'unsupported', detail: `AESV2 with a ${n * 8}-bit key` };
   const userKey = fileKey(PAD);
   if (userOk(userKey)) return open(userKey, false);
   // the empty owner password: it unwraps the user password from /O (Algorithm 7)

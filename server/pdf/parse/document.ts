@@ -100,7 +100,7 @@ export class PdfFile {
     const id = rev.trailer.v.get('ID');
     const id0 = isArray(id) && isString(id.v[0]) ? id.v[0].v : new Uint8Array(0);
     if (!isDict(enc)) return { kind: 'damaged' };
-    return openEncryption(enc, id0);
+    return openEncryption(enc, id0, (o) => this.resolve(rev, o));
   }
 
   /** A copy of an object read from the file with its strings and stream data decrypted. */

@@ -7,6 +7,7 @@
  */
 import type { Crypt } from '../parse/crypt.ts';
 import { PdfFile, PdfParseError, type Revision } from '../parse/document.ts';
+import { decodeStreamData } from '../parse/filters.ts';
 import {
   indexOf,
   isArray,
@@ -81,7 +82,6 @@ export class PdfBase {
     if (enc?.kind === 'password') throw new SignError(SignErrorCode.PasswordRequired);
     if (enc?.kind === 'unsupported') throw new SignError(SignErrorCode.Encrypted, enc.detail);
     if (enc?.kind === 'open') {
-      if (enc.crypt.signingForbiddenBy()) throw new SignError(SignErrorCode.SigningNotPermitted);
       this.crypt = enc.crypt;
     }
     const size = intOf(this.trailer.v.get('Size'));
@@ -93,6 +93,28 @@ export class PdfBase {
     this.size = size;
     if (!isRef(this.trailer.v.get('Root'))) throw broken('the trailer has no /Root');
     if (!isDict(this.catalog())) throw broken('the catalog cannot be read');
+    // A key that passes the password check yet does not decrypt the first page is not the file's key
+    // (some writers get the check values wrong): the file cannot be opened without its password.
+    if (this.crypt && !this.contentReadable()) throw new SignError(SignErrorCode.PasswordRequired);
+    if (this.crypt?.signingForbiddenBy()) throw new SignError(SignErrorCode.SigningNotPermitted);
+  }
+
+  /** The first page's content is readable as it is read: decodable, and operators rather than noise. */
+  contentReadable(): boolean {
+    try {
+      const page = this.page(0);
+      const c = this.resolve(page.dict.v.get('Contents'));
+      const s = isStream(c) ? c : isArray(c) ? this.streamOf(c.v[0]) : undefined;
+      if (!s) return true;
+      const { data, decoded } = decodeStreamData(s.dict, s.raw);
+      if (!decoded) return !s.dict.v.has('Filter') || isName(s.dict.v.get('Filter'), 'DCTDecode');
+      let printable = 0;
+      const head = data.subarray(0, 512);
+      for (const x of head) if ((x >= 0x20 && x < 0x7f) || x === 10 || x === 13 || x === 9) printable++;
+      return printable >= head.length * 0.9;
+    } catch {
+      return false;
+    }
   }
 
   /** The generation number an object currently has (0 for objects in object streams). */

@@ -10,8 +10,7 @@
  * (SIGNED_FILE_DAMAGED) and the verifier says what is wrong with it.
  */
 import { deflateSync } from 'node:zlib';
-import { decodeStreamData } from '../parse/filters.ts';
-import { indexOf, isArray, isStream, Lexer, type PdfObject } from '../parse/objects.ts';
+import { indexOf, Lexer, type PdfObject } from '../parse/objects.ts';
 import { rebuildXref, type XrefEntry } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 import { PdfBase } from './pdf-base.ts';
@@ -103,7 +102,7 @@ export function prepareForSigning(input: Uint8Array): Prepared {
       keys.delete('Encrypt');
       bytes = appendXref(body, rebuilt.table, keys);
       const base = new PdfBase(bytes);
-      if (!plainContent(base) || damageOf(base)) throw err;
+      if (!base.contentReadable() || damageOf(base)) throw err;
     }
   } catch (err) {
     throw passwordRefusal ?? err;
@@ -113,24 +112,6 @@ export function prepareForSigning(input: Uint8Array): Prepared {
 
 function looksLikePdfBody(b: Uint8Array): boolean {
   return indexOf(b, ' obj', 0, 4096) >= 0 && indexOf(b, '/Catalog') >= 0;
-}
-
-/** The first page's content is readable as is: decodable, and operators rather than noise. */
-function plainContent(base: PdfBase): boolean {
-  try {
-    const page = base.page(0);
-    const c = base.resolve(page.dict.v.get('Contents'));
-    const s = isStream(c) ? c : isArray(c) ? base.streamOf(c.v[0]) : undefined;
-    if (!s) return true;
-    const { data, decoded } = decodeStreamData(s.dict, s.raw);
-    if (!decoded) return false;
-    let printable = 0;
-    for (const x of data.subarray(0, 512))
-      if ((x >= 0x20 && x < 0x7f) || x === 10 || x === 13 || x === 9) printable++;
-    return printable >= Math.min(512, data.length) * 0.9;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -142,7 +142,7 @@ export const texts = defineTexts({
     'err.1902': 'The file is not a PDF document.',
     'err.1903': 'The file is larger than the size limit.',
     'err.1904':
-      'The PDF needs a password to open; files that open without one are verified, this one cannot be.',
+      'The PDF is encrypted with a password it needs to open; it cannot be verified (encrypted files that open without one are).',
     'err.1905': 'The PDF structure cannot be read; the file is damaged.',
     'err.1906': 'Verification took too long; the file may be damaged.',
     errGeneric: 'The file could not be verified: {msg}',
@@ -275,7 +275,7 @@ export const texts = defineTexts({
     'err.1901': '文件是空的。',
     'err.1902': '该文件不是 PDF 文件。',
     'err.1903': '文件超过了大小限制。',
-    'err.1904': '该 PDF 需要密码才能打开，无法验证（无需密码即可打开的加密文件可以验证）。',
+    'err.1904': '该 PDF 已加密且需要密码才能打开，无法验证（无需密码即可打开的加密文件可以验证）。',
     'err.1905': '无法读取该 PDF 的结构，文件已损坏。',
     'err.1906': '验证时间过长，文件可能已损坏。',
     errGeneric: '无法验证该文件：{msg}',

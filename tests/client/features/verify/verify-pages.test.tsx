@@ -147,7 +147,7 @@ describe('/check', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
-      'The PDF needs a password to open; files that open without one are verified, this one cannot be.',
+      'The PDF is encrypted with a password it needs to open; it cannot be verified (encrypted files that open without one are).',
     );
   }, 30_000);
 
