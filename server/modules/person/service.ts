@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
-import { recordEvidence } from '../../providers/evidence.ts';
+import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/membership.ts';
 import { pkiFor } from '../pki/service.ts';
 import { findUserById, findUserByPhone } from '../session/account-queries.ts';
@@ -302,6 +302,15 @@ export async function personalDetails(deps: AppDeps, session: LiveSession) {
           status: cert.status,
         }
       : null,
+    verificationRecords: (await evidenceOf(deps.db, 'user', session.userId))
+      .filter((e) => e.kind === 'identity' || e.kind === 'face')
+      .map((e) => ({
+        kind: e.kind as 'identity' | 'face',
+        provider: e.provider,
+        requestId: e.requestId,
+        outcome: e.outcome,
+        at: e.at,
+      })),
   };
 }
 
