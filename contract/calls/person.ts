@@ -137,7 +137,8 @@ export const getPersonalDetails = defineCall({
   auth: true,
   summary:
     "The logged-in person's details: name, masked ID number (first 6 + last 4), masked phone (first 3 + last 4), " +
-    'verification time, agreement acceptance and a summary of the current certificate.',
+    'verification time, agreement acceptance, a summary of the current certificate, and the identity checks ' +
+    "made (three-factor, face) with the provider's request id as evidence.",
   request: zBase,
   response: z.object({
     name: z.string().nullable(),
@@ -150,6 +151,16 @@ export const getPersonalDetails = defineCall({
     certificate: z
       .object({ serial: z.string(), notBefore: z.string(), notAfter: z.string(), status: z.string() })
       .nullable(),
+    /** Each identity check of the account, oldest first, with the provider's request id (evidence). */
+    verificationRecords: z.array(
+      z.object({
+        kind: z.enum(['identity', 'face']),
+        provider: z.string(),
+        requestId: z.string().nullable(),
+        outcome: z.string(),
+        at: z.string(),
+      }),
+    ),
   }),
 });
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { Code } from '#contract/codes.ts';
 import { OrderStatus } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -70,6 +69,7 @@ export async function startPayment(
     throw new AppError(Code.Refused, PAY.providerUnavailable, { status: 502 });
   }
   if (start.kind === 'qr') {
+    const QRCode = (await import('qrcode')).default;
     const svg = await QRCode.toString(start.codeUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return {
       provider: provider.id,
@@ -109,7 +109,7 @@ export async function handleNotification(
       outcome: 'rejected',
     };
   const now = deps.clock.now();
-  const verified = online.verifyNotification(raw, now);
+  const verified = await online.verifyNotification(raw, now);
   if (verified === null) {
     deps.log.warn(
       { provider: providerId },

@@ -12,9 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
-import { recordEvidence } from '../../providers/evidence.ts';
-import { AliyunIdentityProvider } from '../../providers/identity/aliyun.ts';
-import { TencentIdentityProvider } from '../../providers/identity/tencent.ts';
+import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/membership.ts';
 import { pkiFor } from '../pki/service.ts';
 import { findUserById, findUserByPhone } from '../session/account-queries.ts';
@@ -93,10 +91,13 @@ export function identityProviderFor(deps: AppDeps): Promise<IdentityProvider> {
   let provider = providers.get(deps);
   const real = deps.config.identity.real;
   if (!provider && real) {
-    provider = Promise.resolve(
-      real.provider === 'tencent' ? new TencentIdentityProvider(real) : new AliyunIdentityProvider(real),
-    );
+    // The vendors' SDKs load on first use, not at start-up (server/README.md, memory).
+    provider =
+      real.provider === 'tencent'
+        ? import('../../providers/identity/tencent.ts').then((m) => new m.TencentIdentityProvider(real))
+        : import('../../providers/identity/aliyun.ts').then((m) => new m.AliyunIdentityProvider(real));
     providers.set(deps, provider);
+    provider.catch(() => providers.delete(deps));
   }
   if (!provider) {
     provider = pkiFor(deps).then((pki) => {
@@ -335,6 +336,15 @@ export async function personalDetails(deps: AppDeps, session: LiveSession) {
           status: cert.status,
         }
       : null,
+    verificationRecords: (await evidenceOf(deps.db, 'user', session.userId))
+      .filter((e) => e.kind === 'identity' || e.kind === 'face')
+      .map((e) => ({
+        kind: e.kind as 'identity' | 'face',
+        provider: e.provider,
+        requestId: e.requestId,
+        outcome: e.outcome,
+        at: e.at,
+      })),
   };
 }
 

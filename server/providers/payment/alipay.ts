@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { type Env, envEndpoint, envSecret, envText, requireAll } from '../secrets.ts';
 import {
   type NotifyAnswer,
@@ -80,25 +80,33 @@ export class AlipayProvider implements OnlinePaymentProvider {
     fail: { status: 400, contentType: 'text/plain', body: 'fail' },
   };
   readonly #s: AlipaySettings;
-  readonly #sdk: AlipaySdk;
+  #sdk: Promise<AlipaySdk> | undefined;
 
   constructor(settings: AlipaySettings) {
     this.#s = settings;
-    const privateKey = asPem(settings.privateKeyPem, 'PRIVATE KEY');
-    this.#sdk = new AlipaySdk({
-      appId: settings.appId,
-      privateKey,
-      keyType: privateKey.includes('RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
-      alipayPublicKey: asPem(settings.alipayPublicKeyPem, 'PUBLIC KEY'),
-      signType: 'RSA2',
-      gateway: settings.gateway,
-      timeout: 15_000,
+  }
+
+  /** The SDK, loaded on first use (it stays out of the server's start-up: server/README.md, memory). */
+  #client(): Promise<AlipaySdk> {
+    this.#sdk ??= import('alipay-sdk').then(({ AlipaySdk }) => {
+      const privateKey = asPem(this.#s.privateKeyPem, 'PRIVATE KEY');
+      return new AlipaySdk({
+        appId: this.#s.appId,
+        privateKey,
+        keyType: privateKey.includes('RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+        alipayPublicKey: asPem(this.#s.alipayPublicKeyPem, 'PUBLIC KEY'),
+        signType: 'RSA2',
+        gateway: this.#s.gateway,
+        timeout: 15_000,
+      });
     });
+    return this.#sdk;
   }
 
   async start(order: OrderToPay, channel: PayChannel): Promise<PayStart> {
     const method = channel === 'pc' ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay';
-    const url = this.#sdk.pageExecute(method, 'GET', {
+    const sdk = await this.#client();
+    const url = sdk.pageExecute(method, 'GET', {
       bizContent: {
         out_trade_no: order.orderNo,
         total_amount: yuan(order.amountFen),
@@ -112,12 +120,12 @@ export class AlipayProvider implements OnlinePaymentProvider {
     return { kind: 'redirect', url };
   }
 
-  verifyNotification(n: RawNotification): VerifiedPayment | 'ignore' | null {
+  async verifyNotification(n: RawNotification): Promise<VerifiedPayment | 'ignore' | null> {
     const params = Object.fromEntries(new URLSearchParams(n.body.toString('utf8')));
     if (params.sign_type !== 'RSA2') return null;
     let authentic = false;
     try {
-      authentic = this.#sdk.checkNotifySignV2(params);
+      authentic = (await this.#client()).checkNotifySignV2(params);
     } catch {
       authentic = false;
     }
@@ -137,7 +145,7 @@ export class AlipayProvider implements OnlinePaymentProvider {
   async refund(r: { orderNo: string; refundNo: string; amountFen: number; reason: string }): Promise<string> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.#sdk.exec(
+      answer = await (await this.#client()).exec(
         'alipay.trade.refund',
         {
           bizContent: {

@@ -42,7 +42,7 @@ export interface OnlinePaymentProvider {
    * Verifies a notification's signature (and decrypts it where the provider encrypts): the payment it
    * reports, 'ignore' for an authentic notice that reports no payment, or null when it is not authentic.
    */
-  verifyNotification(n: RawNotification, now: Date): VerifiedPayment | 'ignore' | null;
+  verifyNotification(n: RawNotification, now: Date): Promise<VerifiedPayment | 'ignore' | null>;
   /** Gives back the whole amount of a paid order; answers the provider's refund id. */
   refund(r: { orderNo: string; refundNo: string; amountFen: number; reason: string }): Promise<string>;
   readonly answers: { ok: NotifyAnswer; fail: NotifyAnswer };

@@ -241,7 +241,7 @@ export class WechatPayProvider implements OnlinePaymentProvider {
     return { kind: 'redirect', url: url.toString() };
   }
 
-  verifyNotification(n: RawNotification, now: Date): VerifiedPayment | 'ignore' | null {
+  async verifyNotification(n: RawNotification, now: Date): Promise<VerifiedPayment | 'ignore' | null> {
     const timestamp = header(n.headers, 'wechatpay-timestamp') ?? '';
     const nonce = header(n.headers, 'wechatpay-nonce') ?? '';
     const signature = header(n.headers, 'wechatpay-signature') ?? '';

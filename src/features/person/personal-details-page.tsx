@@ -54,6 +54,29 @@ export default function PersonalDetailsPage() {
           ...(details.faceVerifiedAt
             ? [{ key: 'face', label: tt('faceVerifiedAt'), children: formatTime(details.faceVerifiedAt) }]
             : []),
+          ...((details.verificationRecords ?? []).length
+            ? [
+                {
+                  key: 'records',
+                  label: tt('verificationRecords'),
+                  children: (
+                    <ul data-testid="verification-records" style={{ margin: 0, paddingLeft: 18 }}>
+                      {details.verificationRecords.map((r) => (
+                        <li key={`${r.kind}-${r.at}`}>
+                          {tt('verificationRecord', {
+                            time: formatTime(r.at),
+                            kind: tt(r.kind === 'face' ? 'recordKindFace' : 'recordKindIdentity'),
+                            outcome: tt(r.outcome === 'passed' ? 'recordPassed' : 'recordFailed'),
+                            provider: r.provider,
+                            requestId: r.requestId ?? '-',
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+                },
+              ]
+            : []),
           {
             key: 'agreement',
             label: tt('agreementTitle'),

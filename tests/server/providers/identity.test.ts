@@ -5,7 +5,12 @@
 // result route, or at the return address with a wrong token, decides nothing), and the evidence kept.
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authIdNamePhone, getFaceAuthResult, startFaceAuth } from '#contract/calls/person.ts';
+import {
+  authIdNamePhone,
+  getFaceAuthResult,
+  getPersonalDetails,
+  startFaceAuth,
+} from '#contract/calls/person.ts';
 import { evidenceOf } from '#server/providers/evidence.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
 import { newIdNumber, realNameCode } from '../person/person-support.ts';
@@ -283,6 +288,17 @@ describe.each([
     const faces = (await evidenceOf(t.db, 'user', info.userId)).filter((e) => e.kind === 'face');
     expect(faces.map((f) => f.outcome)).toEqual(['failed', 'passed']);
     expect(faces[1].requestId).toMatch(provider === 'tencent' ? /^tc-face-BIZ-/ : /^ali-face-CID-/);
+
+    // The account sees its checks with the provider's request ids.
+    const details = await agent.call<{
+      verificationRecords: { kind: string; outcome: string; requestId: string }[];
+    }>(getPersonalDetails, { userType: 0 });
+    expect(details.body.data.verificationRecords.map((r) => [r.kind, r.outcome])).toEqual([
+      ['identity', 'passed'],
+      ['face', 'failed'],
+      ['face', 'passed'],
+    ]);
+    expect(details.body.data.verificationRecords[2].requestId).toBe(faces[1].requestId);
 
     // A posted "callback" is never believed with a real provider.
     const posted = await t.app.inject({

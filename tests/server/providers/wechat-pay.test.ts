@@ -9,13 +9,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   adminConfirmOrder,
   adminRefundOrder,
+  createGroupOrder,
   createPackageOrder,
   getPackageOrder,
   type PackageOrder,
   type PaymentStart,
   startOrderPayment,
 } from '#contract/calls/package.ts';
-import { ok, personWithCert } from '../flow/flow-support.ts';
+import { sql } from 'drizzle-orm';
+import { companyWithSeals, ok, personWithCert } from '../flow/flow-support.ts';
 import type { Agent, TestApp } from '../helper.ts';
 import { appWithPlatformAdmin, loginInfo, makePackage } from '../package/package-support.ts';
 import { type SeenRequest, type StandIn, rsaPair, startStandIn } from './stand-in.ts';
@@ -311,4 +313,56 @@ describe('WeChat Pay v3', () => {
     expect(res.body.code).toBe(1100);
     expect(await statusOf(order.orderNo)).toBe('paid');
   });
+
+  test('group purchase: paid by notification, the receiver credited; cancelled by a refund at WeChat Pay', async () => {
+    wx.handle((req) => {
+      if (!verifyMerchantSignature(req)) return signedAnswer(401, { code: 'SIGN_ERROR' });
+      if (req.url === '/v3/pay/transactions/native') return signedAnswer(200, { code_url: 'weixin://group' });
+      if (req.url === '/v3/refund/domestic/refunds')
+        return signedAnswer(200, { refund_id: 'R-G', status: 'PROCESSING' });
+      return signedAnswer(404, { code: 'NOT_FOUND' });
+    });
+    const buyerCo = await companyWithSeals(t, '微信统购');
+    const receiverCo = await companyWithSeals(t, '微信收货');
+    const r = await t.db.execute(sql`SELECT credit_code FROM companies WHERE id = ${receiverCo.id}`);
+    const receiverCode = (r as unknown as { rows: { credit_code: string }[] }).rows[0].credit_code;
+    const group = await makePackage(admin, { saleProductType: '20', signings: 10, priceFen: 50000 });
+    const order = ok(
+      await buyerCo.admin.agent.call<PackageOrder>(createGroupOrder, {
+        userType: 1,
+        packageId: group.id,
+        copies: 2,
+        allocations: [{ creditCode: receiverCode, quantity: 15 }],
+      }),
+      'group order',
+    );
+    const start = ok(
+      await buyerCo.admin.agent.call<PaymentStart>(startOrderPayment, {
+        userType: 1,
+        orderNo: order.orderNo,
+        channel: 'pc',
+      }),
+      'start',
+    );
+    expect(start.codeUrl).toBe('weixin://group');
+    expect(JSON.parse(wx.requests.at(-1)!.body).amount.total).toBe(100000);
+    const receiverBefore = (await loginInfo(receiverCo.admin.agent, 1)).totalQuantitySum;
+    expect((await post(notification({ orderNo: order.orderNo, amountFen: 100000 }))).statusCode).toBe(200);
+    expect((await loginInfo(receiverCo.admin.agent, 1)).totalQuantitySum).toBe(receiverBefore + 15);
+    const refunded = ok(
+      await admin.call<PackageOrder>(adminRefundOrder, {
+        userType: 0,
+        orderNo: order.orderNo,
+        reason: '团购取消',
+      }),
+      'refund',
+    );
+    expect(refunded.status).toBe('refunded');
+    expect(JSON.parse(wx.requests.at(-1)!.body)).toMatchObject({
+      out_trade_no: order.orderNo,
+      reason: '团购取消',
+      amount: { refund: 100000, total: 100000 },
+    });
+    expect((await loginInfo(receiverCo.admin.agent, 1)).totalQuantitySum).toBe(receiverBefore);
+  }, 180_000);
 });
