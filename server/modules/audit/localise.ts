@@ -26,6 +26,7 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   expire: ['过期', 'expired'],
   complete: ['完成', 'completed'],
   download: ['下载', 'downloaded'],
+  repair: ['签署前修复', 'repaired'],
 };
 
 const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
@@ -50,6 +51,13 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^all parties signed; validation data and document time-stamp added \(PAdES B-LTA\)$/,
       zh: () => '全部签署方已签署；已加入验证数据和文档时间戳（PAdES B-LTA）',
       en: () => 'all parties signed; validation data and document time-stamp added (PAdES B-LTA)',
+    },
+  ],
+  repair: [
+    {
+      re: /^repaired before signing: ?(.*)$/s,
+      zh: (m) => `签署前已修复${m[1] ? `：${m[1]}` : ''}`,
+      en: (m) => `repaired before signing${m[1] ? `: ${m[1]}` : ''}`,
     },
   ],
   download: [

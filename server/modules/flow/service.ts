@@ -473,7 +473,7 @@ export async function launch(
           flowId,
           documentId: s.row.id,
           event: 'repair',
-          detail: `签署前已修复 repaired before signing: ${s.repaired.problem}`.slice(0, 300),
+          detail: `repaired before signing: ${s.repaired.problem}`.slice(0, 300),
           at: now,
           hashBefore: s.row.current_sha256,
           hashAfter: s.repaired.key,

@@ -390,7 +390,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
               flowId: flow.id,
               documentId: doc.id,
               event: 'repair',
-              detail: `签署前已修复 repaired before signing: ${ready.problem ?? ''}`.slice(0, 300),
+              detail: `repaired before signing: ${ready.problem ?? ''}`.slice(0, 300),
               at,
               hashBefore: doc.current_sha256,
               hashAfter: repairedKey,
