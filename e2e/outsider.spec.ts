@@ -327,8 +327,8 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       const companyName = `${locale === 'zh-CN' ? '未开通' : 'Unopened'}测试${creditCode.slice(-6)}有限公司`;
       const launcherPhone = await launcherReady(page, t);
       const card = page.getByTestId('party-card').first();
-      await card.getByRole('radio', { name: t.companyKind, exact: true }).click();
-      await card.getByRole('radio', { name: t.otherCompany, exact: true }).check();
+      await card.getByText(t.companyKind, { exact: true }).click();
+      await card.getByText(t.otherCompany, { exact: true }).click();
       await card.getByLabel(t.companyNameLabel).fill(companyName);
       await card.getByLabel(t.operatorPhone).fill(handlerPhone);
       await card.getByLabel(t.operatorName).fill(t.handler);

@@ -118,9 +118,9 @@ export default function RoomOnboardingPage() {
         name: name.trim(),
         idNumber: idNumber.trim().toUpperCase(),
       });
+      // On a phone the agreement is its own route (its page loads the new state); on a PC it follows here.
+      if (isPhone && next.step === 'userAgreement') return navigate(`${paths.h5UserAgreement}${query}`);
       setState({ kind: 'ready', token, onboarding: next });
-      // On a phone the agreement is its own route; on a PC it follows on the same page.
-      if (isPhone && next.step === 'userAgreement') navigate(`${paths.h5UserAgreement}${query}`);
     } catch (err) {
       setProblem(problemOf(err));
     } finally {

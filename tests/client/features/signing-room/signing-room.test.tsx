@@ -176,6 +176,89 @@ describe('signing room', () => {
     ]);
   }, 20_000);
 
+  it('a signer without a real name onboards in the room and comes back ready to sign (en-US, phone)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    saveRoomLogin({
+      roomToken: TOKEN,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      flowId: FLOW,
+      partyId: PARTY,
+      linkType: 1,
+    });
+    const base = room().onboarding;
+    let onboarding: SigningRoom['onboarding'] = {
+      ...base,
+      step: 'nameAuthentication',
+      hasAccount: false,
+      isRealNameDone: false,
+      isAgreementAccepted: false,
+      hasCertificate: false,
+      realName: null,
+    };
+    const calls: { name: string; body: unknown }[] = [];
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(room({ seals: [], onboarding }))),
+      http.post(`${CSIGN}/getUserAgreement`, () =>
+        ok({
+          version: '1',
+          title: { en: 'Certificate agreement', zh: '协议' },
+          text: { en: 'Text', zh: '正文' },
+          acceptedAt: null,
+        }),
+      ),
+      http.post(`${CSIGN}/roomRealName`, async ({ request }) => {
+        calls.push({ name: 'roomRealName', body: await request.json() });
+        onboarding = {
+          ...onboarding,
+          step: 'userAgreement',
+          hasAccount: true,
+          isRealNameDone: true,
+          realName: 'Li Lei',
+        };
+        return ok(onboarding);
+      }),
+      http.post(`${CSIGN}/roomAcceptAgreement`, async ({ request }) => {
+        calls.push({ name: 'roomAcceptAgreement', body: await request.json() });
+        onboarding = { ...onboarding, step: 'none', isAgreementAccepted: true, hasCertificate: true };
+        return ok(onboarding);
+      }),
+      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+    );
+    const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(
+      await screen.findByText(/confirm your real name and receive a certificate/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/h5/v1/nameAuthentication'), {
+      timeout: 5000,
+    });
+    expect(router.state.location.search).toBe(`?flowId=${FLOW}&partyId=${PARTY}`);
+    const name = await screen.findByLabelText('Full name', {}, { timeout: 5000 });
+    expect((name as HTMLInputElement).value).toBe('Li Lei');
+    const phone = screen.getByLabelText('Phone (verified)') as HTMLInputElement;
+    expect(phone.disabled).toBe(true);
+    expect(phone.value).toBe('139****0001');
+    await userEvent.type(screen.getByLabelText('ID card number'), '11010519491231002X');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/h5/v1/userAgreement'), {
+      timeout: 5000,
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Accept and get my certificate' }, { timeout: 5000 }),
+    );
+    // Back in the same room, ready to sign: no onboarding hint any more.
+    expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('sign-position')).toBeTruthy();
+    expect(screen.queryByText(/confirm your real name and receive a certificate/)).toBeNull();
+    expect(calls).toEqual([
+      {
+        name: 'roomRealName',
+        body: { roomToken: TOKEN, name: 'Li Lei', idNumber: '11010519491231002X', userType: 0 },
+      },
+      { name: 'roomAcceptAgreement', body: { roomToken: TOKEN, version: '1', userType: 0 } },
+    ]);
+  }, 30_000);
+
   it('declines only with a reason, after confirming (zh-CN)', async () => {
     useI18nStore.getState().setLocale('zh-CN');
     saveRoomLogin({
