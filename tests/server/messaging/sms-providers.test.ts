@@ -152,7 +152,9 @@ for (const provider of ['aliyun', 'tencent'] as const) {
       }
       // A purpose without its own template uses SMS_TEMPLATE_CODE.
       await t.agent().call(sendSmsCode, { userType: 0, phone, purpose: 'resetPassword' });
-      expect(stand.received.length).toBe(before + 1); // unknown phone: no SMS (no account discovery)
+      // Sent like any other (no account discovery: the answer and the SMS never depend on an account).
+      expect(stand.received.length).toBe(before + 2);
+      expect(stand.received.at(-1)!.templateId).toBe(provider === 'aliyun' ? 'SMS_100000001' : '1000001');
       const rows = await t.db.select().from(messageDeliveries);
       const last = rows.at(-1)!;
       expect(last).toMatchObject({ channel: 'sms', provider, status: 'sent', attempts: 1, toAddr: phone });
