@@ -1,7 +1,7 @@
 import type { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
-import { ApiError } from '@/api/http.ts';
+import { ApiError, retryAfterSecondsOf } from '@/api/http.ts';
 import { sendSmsCode } from '@/api/session.ts';
 import type { MessageKey } from '@/i18n/en-US.ts';
 import { useT } from '@/i18n/i18n-store.ts';
@@ -34,6 +34,9 @@ export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }:
       start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : SMS_RESEND_SECONDS);
       notify.success(t('auth.sms.sent'), 2000);
     } catch (err) {
+      // During the resend wait the server says how long is left: the button counts it down.
+      const wait = retryAfterSecondsOf(err);
+      if (wait) start(wait);
       if (err instanceof ApiError && !err.handled) notify.error(err.message, 2000);
     } finally {
       setIsSending(false);
