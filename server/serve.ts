@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { pruneCounters } from './lib/rate-counter.ts';
+import { writeServerPid } from './lib/server-pid.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { OutboxMessenger } from './messaging/messenger.ts';
+import { seedCatalogue } from './modules/package/catalogue.ts';
 import { assertIdentityProviderAllowed } from './modules/person/identity-provider.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
@@ -48,7 +50,16 @@ const deps: AppDeps = {
   clock: systemClock,
   messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
 };
+// Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.
+const removePid =
+  config.database.kind === 'pglite' && config.database.dataDir ? writeServerPid(config.dataDir) : null;
 const app = await buildApp(deps);
+try {
+  await seedCatalogue(deps);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 await app.listen({ port: config.port, host: config.host });
 releaseStartupGarbage();
 log.info(
@@ -80,6 +91,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await closeDatabase(db);
+    removePid?.();
     process.exit(0);
   } catch (err) {
     log.error({ err }, 'error while shutting down');

@@ -54,6 +54,7 @@ export const enUS = {
   'layout.logout': 'Log out',
   'layout.login': 'Log in',
   'layout.userMenu': 'Account menu',
+  'layout.actingAs': 'Acting as {who}',
   'layout.footer': 'E-Signature Platform · electronic signatures and contracts',
   'layout.loggedOut': 'You have logged out',
   'menu.startup': 'Get started',
@@ -64,6 +65,7 @@ export const enUS = {
   'menu.account': 'Account',
   'menu.stamp': 'Seals',
   'menu.operator': 'Operators',
+  'menu.adminPackages': 'Package administration',
 
   'error.title': 'Something went wrong',
   'error.text': 'This page could not be shown. Reload to try again.',

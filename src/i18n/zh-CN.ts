@@ -54,6 +54,7 @@ export const zhCN: Messages = {
   'layout.logout': '退出登录',
   'layout.login': '登录',
   'layout.userMenu': '账号菜单',
+  'layout.actingAs': '当前身份：{who}',
   'layout.footer': '电子签章平台 · 电子签章与电子合同',
   'layout.loggedOut': '您已退出登录',
   'menu.startup': '开始使用',
@@ -64,6 +65,7 @@ export const zhCN: Messages = {
   'menu.account': '账号中心',
   'menu.stamp': '印章管理',
   'menu.operator': '经办人管理',
+  'menu.adminPackages': '套餐管理（平台管理员）',
 
   'error.title': '页面出错了',
   'error.text': '无法显示此页面，请刷新重试。',

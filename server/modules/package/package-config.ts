@@ -14,6 +14,11 @@ export type PackageSettings = {
   orderPaymentDays: number;
   paymentProvider: 'offline';
   bank: { accountName: string; bankName: string; accountNo: string; isDevelopmentDefault: boolean };
+  /**
+   * What an empty catalogue gets on the server's start: 'default' (catalogue.ts), 'none', or the path of a
+   * JSON file holding an array of packages (the fields of adminSavePackage).
+   */
+  catalogue: 'default' | 'none' | { file: string };
 };
 
 export type PackageSettingsResult = { ok: true; value: PackageSettings } | { ok: false; issues: string[] };
@@ -56,6 +61,9 @@ export function loadPackageSettings(env: Record<string, string | undefined>): Pa
           isDevelopmentDefault: false,
         }
       : { ...DEV_BANK, isDevelopmentDefault: true };
+  const catalogueText = text(env, 'PACKAGE_CATALOGUE') ?? 'default';
+  const catalogue: PackageSettings['catalogue'] =
+    catalogueText === 'default' || catalogueText === 'none' ? catalogueText : { file: catalogueText };
   if (issues.length) return { ok: false, issues };
   return {
     ok: true,
@@ -64,6 +72,7 @@ export function loadPackageSettings(env: Record<string, string | undefined>): Pa
       orderPaymentDays: days,
       paymentProvider: 'offline',
       bank,
+      catalogue,
     },
   };
 }

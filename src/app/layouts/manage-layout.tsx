@@ -2,7 +2,9 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { getPlatformAdminInfo } from '@/api/package.ts';
 import { logout } from '@/api/session.ts';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
@@ -34,6 +36,29 @@ export default function ManageLayout() {
   const clearLocalLogin = useSessionStore((s) => s.clearLocalLogin);
   const location = useLocation();
   const navigate = useSafeNavigate();
+  // Platform administrators (PLATFORM_ADMIN_PHONES) get the package administration screen in the menu.
+  const [isPlatformAdmin, setIsPlatformAdmin] = useState(false);
+  const userId = userInfo?.userId ?? null;
+  useEffect(() => {
+    setIsPlatformAdmin(false);
+    if (!userId) return;
+    let isLive = true;
+    getPlatformAdminInfo()
+      .then((r) => isLive && setIsPlatformAdmin(r.isPlatformAdmin))
+      .catch(() => {}); // no menu entry then; the screen itself still refuses non-administrators
+    return () => {
+      isLive = false;
+    };
+  }, [userId]);
+  const menu = isPlatformAdmin
+    ? [...MENU, { path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]
+    : MENU;
+  // Who the user acts as: the company (company identity) or the person.
+  const actingAs = userInfo
+    ? userInfo.userType === 1 && userInfo.companyName
+      ? userInfo.companyName
+      : (userInfo.name ?? maskPhone(userInfo.phone))
+    : null;
 
   const onLogout = async () => {
     try {
@@ -46,7 +71,7 @@ export default function ManageLayout() {
     navigate(paths.loginPage, { replace: true });
   };
 
-  const selected = MENU.filter((item) => location.pathname.startsWith(item.path)).map((item) => item.path);
+  const selected = menu.filter((item) => location.pathname.startsWith(item.path)).map((item) => item.path);
   const { oxqWorkspace, hyCenter } = entry;
   const name = hyCenter.ptName ? pick(locale, hyCenter.ptName) : '';
   const brand = (
@@ -75,6 +100,11 @@ export default function ManageLayout() {
           {oxqWorkspace.homeUrl ? <Link to={oxqWorkspace.homeUrl}>{brand}</Link> : brand}
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
             <LanguageSwitch />
+            {actingAs ? (
+              <span data-testid="acting-as" style={{ color: '#666', whiteSpace: 'nowrap' }}>
+                {t('layout.actingAs', { who: actingAs })}
+              </span>
+            ) : null}
             {userInfo ? (
               <Dropdown
                 trigger={['click']}
@@ -101,7 +131,7 @@ export default function ManageLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected}
-              items={MENU.map((item) => ({ key: item.path, label: t(item.label) }))}
+              items={menu.map((item) => ({ key: item.path, label: t(item.label) }))}
               onClick={({ key }) => navigate(key)}
             />
           </Layout.Sider>
