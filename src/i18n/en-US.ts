@@ -46,6 +46,7 @@ export const enUS = {
   'auth.sms.get': 'Get code',
   'auth.sms.resend': 'Resend in {seconds} s',
   'auth.sms.sent': 'The SMS code has been sent',
+  'auth.sms.devOutbox': 'Development: no real SMS is sent. The code is in the development outbox',
   'auth.password.title': 'Reset password',
   'auth.password.submit': 'Reset password',
   'auth.password.done': 'Password changed. Please log in with the new password.',

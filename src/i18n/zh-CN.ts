@@ -46,6 +46,7 @@ export const zhCN: Messages = {
   'auth.sms.get': '获取验证码',
   'auth.sms.resend': '{seconds} 秒后重新获取',
   'auth.sms.sent': '验证码已发送',
+  'auth.sms.devOutbox': '开发环境：不会真实发送短信，验证码在开发发件箱中',
   'auth.password.title': '找回密码',
   'auth.password.submit': '重置密码',
   'auth.password.done': '密码已修改，请使用新密码登录',
