@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { pruneCounters } from './lib/rate-counter.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { writeServerPid } from './lib/server-pid.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { OutboxMessenger } from './messaging/messenger.ts';
@@ -31,7 +32,7 @@ try {
   process.exit(1);
 }
 
-const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] });
+const log = pino(loggerOptions(config));
 log.info({ node: process.version, env: config.nodeEnv }, `starting on Node ${process.version}`);
 if (!config.masterKey && !config.isProduction) {
   log.warn(
