@@ -53,11 +53,12 @@ export default function ManageLayout() {
   const menu = isPlatformAdmin
     ? [...MENU, { path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]
     : MENU;
-  // Who the user acts as: the company (company identity) or the person.
+  // Who the user acts as: the company (company identity) or the person by name. A person without a name
+  // yet is the masked phone the account button already shows: not repeated.
   const actingAs = userInfo
     ? userInfo.userType === 1 && userInfo.companyName
       ? userInfo.companyName
-      : (userInfo.name ?? maskPhone(userInfo.phone))
+      : userInfo.name || null
     : null;
 
   const onLogout = async () => {
