@@ -8,13 +8,16 @@
 //   packages                                       list every package
 //   packages add --name N --name-en N --type 10 --signings 5 --price 99.00 --days 365 [--tier 10:80.00]... [--inactive]
 //   packages set ID [--active true|false] [--price 88.00] [--name N] [--name-en N] [--signings N] [--days N]
-// With the embedded database (no DATABASE_URL), stop the server first: PGlite opens a data folder from one
-// process at a time. With PostgreSQL the server may keep running.
+// With the embedded database (no DATABASE_URL), PGlite opens a data folder from ONE process at a time, so
+// the command cannot run beside a running server on the same DATA_DIR: it says so (the server notes its pid
+// in DATA_DIR/server.pid) and exits, instead of hanging. Then use the administrator screen
+// (/manage/admin/packages) or stop the server first. With PostgreSQL the server may keep running.
 import './require-node24.ts';
 import pino from 'pino';
 import type { PackageInfo, PackageOrder } from '../contract/calls/package.ts';
 import { zPackageInput } from '../contract/calls/package.ts';
 import { loadConfig } from '../server/config.ts';
+import { liveServerPid } from '../server/lib/server-pid.ts';
 import { closeDatabase, openDatabase } from '../server/db/database.ts';
 import { type AppDeps, systemClock } from '../server/deps.ts';
 import { AppError } from '../server/http/app-error.ts';
@@ -186,6 +189,16 @@ if (import.meta.main) {
     process.exit(2);
   }
   const config = loadConfig(process.env);
+  const serverPid =
+    config.database.kind === 'pglite' && config.database.dataDir ? liveServerPid(config.dataDir) : null;
+  if (serverPid) {
+    console.error(
+      `The server (process ${serverPid}) is running on ${config.dataDir}: its embedded database opens from one ` +
+        'process at a time.\nUse the administrator screen (/manage/admin/packages), or stop the server and run ' +
+        'this command again. (With DATABASE_URL, PostgreSQL, both can run at once.)',
+    );
+    process.exit(3);
+  }
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
   const db = await openDatabase(config);
   const deps: AppDeps = {

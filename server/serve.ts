@@ -6,9 +6,12 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { pruneCounters } from './lib/rate-counter.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { writeServerPid } from './lib/server-pid.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { createMessenger } from './messaging/create-messenger.ts';
 import { developmentProvidersMessage } from './providers/production-check.ts';
+import { seedCatalogue } from './modules/package/catalogue.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -29,7 +32,7 @@ if (refusal) {
   process.exit(1);
 }
 
-const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] });
+const log = pino(loggerOptions(config));
 log.info({ node: process.version, env: config.nodeEnv }, `starting on Node ${process.version}`);
 if (!config.masterKey && !config.isProduction) {
   log.warn(
@@ -48,7 +51,16 @@ const deps: AppDeps = {
   clock: systemClock,
   messenger: createMessenger({ config, db, log, clock: systemClock }),
 };
+// Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.
+const removePid =
+  config.database.kind === 'pglite' && config.database.dataDir ? writeServerPid(config.dataDir) : null;
 const app = await buildApp(deps);
+try {
+  await seedCatalogue(deps);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 await app.listen({ port: config.port, host: config.host });
 releaseStartupGarbage();
 log.info(
@@ -80,6 +92,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await closeDatabase(db);
+    removePid?.();
     process.exit(0);
   } catch (err) {
     log.error({ err }, 'error while shutting down');

@@ -10,13 +10,20 @@ export class AppError extends Error {
   readonly code: number;
   readonly text: Text | string;
   readonly status: number;
+  /** What the refusal's envelope carries as `data` (e.g. `{ retryAfterSeconds }`); null when nothing. */
+  readonly data: Record<string, unknown> | null;
 
-  constructor(code: number, text: Text | string, options: { status?: number } = {}) {
+  constructor(
+    code: number,
+    text: Text | string,
+    options: { status?: number; data?: Record<string, unknown> } = {},
+  ) {
     super(typeof text === 'string' ? text : text.en);
     this.name = 'AppError';
     this.code = code;
     this.text = text;
     this.status = options.status ?? 200;
+    this.data = options.data ?? null;
   }
 }
 

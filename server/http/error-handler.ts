@@ -6,7 +6,7 @@ import { Code } from '#contract/codes.ts';
 import { AppError } from './app-error.ts';
 import { type Lang, T, type Text, langOf, render } from './texts.ts';
 
-type Refusal = { status: number; code: number; text: Text | string };
+type Refusal = { status: number; code: number; text: Text | string; data?: Record<string, unknown> | null };
 
 type FieldIssue = {
   instancePath?: string;
@@ -69,7 +69,7 @@ function fieldMessages(validation: FieldIssue[], lang: Lang): string {
 
 /** Maps any error to the envelope's code, message and HTTP status. Unknown errors get a generic text. */
 export function classify(err: FastifyError | AppError | Error, lang: Lang = 'en'): Refusal | null {
-  if (err instanceof AppError) return { status: err.status, code: err.code, text: err.text };
+  if (err instanceof AppError) return { status: err.status, code: err.code, text: err.text, data: err.data };
   if (hasZodFastifySchemaValidationErrors(err)) {
     return { status: 200, code: Code.BadRequest, text: fieldMessages(err.validation as FieldIssue[], lang) };
   }
@@ -106,11 +106,12 @@ export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, refu
   return reply
     .serializer(JSON.stringify)
     .type('application/json; charset=utf-8')
-    .send({ code: refusal.code, msg: render(refusal.text, langOf(req)), data: null });
+    .send({ code: refusal.code, msg: render(refusal.text, langOf(req)), data: refusal.data ?? null });
 }
 
 /**
- * One error handler for the whole app: every failure becomes `{code, msg, data: null}`. An unexpected
+ * One error handler for the whole app: every failure becomes `{code, msg, data: null}` (or a refusal's own
+ * small `data`, such as `{ retryAfterSeconds }` of a resend wait). An unexpected
  * error is logged with the request id and answered with a generic message, never its stack or text.
  */
 export function installErrorHandling(app: FastifyInstance): void {

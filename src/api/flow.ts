@@ -1,4 +1,5 @@
 // Typed client of contract/calls/flow.ts (types only from the contract: no zod in the bundle).
+import Cookies from 'js-cookie';
 import type * as calls from '#contract/calls/flow.ts';
 import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
 import { post } from './http.ts';
@@ -82,32 +83,60 @@ export const getSignerReadiness = call<typeof calls.getSignerReadiness>('getSign
 export type SignerReadiness = Res<typeof calls.getSignerReadiness>['signers'][number];
 export type RoomOnboarding = Res<typeof calls.roomRealName>;
 
-// The room token is a capability for ONE party: kept in session storage (this tab only, gone with it), never
-// in the URL, so a forwarded or bookmarked room address does not carry it.
+// The room token is a capability for ONE party: kept in session storage (this tab) and in a session cookie
+// (every tab of this browser session, gone when the browser closes; SameSite=Strict), never in the URL, so a
+// forwarded or bookmarked room address does not carry it, while a new tab of the same session does not ask
+// for a phone code again.
 const ROOM_KEY = 'signingRoom:';
+const ROOM_COOKIE = 'esignRoom_';
 
-/** Keep a room login for this tab. */
+/** Keep a room login for this tab and the other tabs of this browser session. */
 export function saveRoomLogin(login: RoomLoginData): void {
+  const value = JSON.stringify({
+    roomToken: login.roomToken,
+    expiresAt: login.expiresAt,
+    partyId: login.partyId,
+  });
   try {
     sessionStorage.setItem(ROOM_KEY + login.partyId, JSON.stringify(login));
   } catch {
-    // storage refused (private mode): the room asks for the link again
+    // storage refused (private mode): the cookie below still serves
+  }
+  try {
+    // No expiry: a session cookie. The token's own expiry is checked on read.
+    Cookies.set(ROOM_COOKIE + login.partyId, value, {
+      path: '/',
+      sameSite: 'Strict',
+      secure: window.location.protocol === 'https:',
+    });
+  } catch {
+    // cookies refused: this tab's storage still serves
+  }
+}
+
+function sharedRoomLogin(partyId: string): Pick<RoomLoginData, 'roomToken' | 'expiresAt'> | null {
+  try {
+    const raw = Cookies.get(ROOM_COOKIE + partyId);
+    return raw ? (JSON.parse(raw) as Pick<RoomLoginData, 'roomToken' | 'expiresAt'>) : null;
+  } catch {
+    return null;
   }
 }
 
 type RoomLoginData = Res<typeof calls.signingRoomLogin>;
 
-/** The room token of a party in this tab, unless it has expired. */
+/** The room token of a party in this tab or another tab of this browser session, unless it has expired. */
 export function roomTokenFor(partyId: string, now = Date.now()): string | null {
+  let login: Pick<RoomLoginData, 'roomToken' | 'expiresAt'> | null = null;
   try {
     const raw = sessionStorage.getItem(ROOM_KEY + partyId);
-    if (!raw) return null;
-    const login = JSON.parse(raw) as RoomLoginData;
-    if (Date.parse(login.expiresAt) <= now) return null;
-    return login.roomToken;
+    if (raw) login = JSON.parse(raw) as RoomLoginData;
   } catch {
-    return null;
+    login = null;
   }
+  login ??= sharedRoomLogin(partyId);
+  if (!login || !(Date.parse(login.expiresAt) > now)) return null;
+  return login.roomToken;
 }
 
 /** The query naming a room (flow and party, never the token): what the transition and rooms read. */

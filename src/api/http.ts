@@ -27,13 +27,28 @@ export class ApiError extends Error {
   readonly code: number;
   readonly status: number | undefined;
   readonly handled: boolean;
-  constructor(code: number, msg: string, handled: boolean, status?: number) {
+  /** The refusal's own `data` (e.g. `{ retryAfterSeconds }` of an SMS resend wait), else null. */
+  readonly data: Record<string, unknown> | null;
+  constructor(
+    code: number,
+    msg: string,
+    handled: boolean,
+    status?: number,
+    data: Record<string, unknown> | null = null,
+  ) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
     this.handled = handled;
     this.status = status;
+    this.data = data;
   }
+}
+
+/** Seconds to wait before asking again, when a refusal says so (an SMS code's resend wait). */
+export function retryAfterSecondsOf(error: unknown): number | null {
+  const s = error instanceof ApiError ? error.data?.retryAfterSeconds : undefined;
+  return typeof s === 'number' && s > 0 ? Math.ceil(s) : null;
 }
 
 function withUserType(data: unknown): unknown {
@@ -134,6 +149,9 @@ export async function post<T>(
   const http = await getHttp();
   const { data } = await http.post<Envelope<T>>(path, body, config);
   if (!isEnvelope(data)) throw new ApiError(Code.Internal, t('http.connectionError'), false);
-  if (data.code !== Code.Ok) throw new ApiError(data.code, data.msg, false);
+  if (data.code !== Code.Ok) {
+    const extra = data.data && typeof data.data === 'object' ? (data.data as Record<string, unknown>) : null;
+    throw new ApiError(data.code, data.msg, false, undefined, extra);
+  }
   return data.data;
 }

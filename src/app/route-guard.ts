@@ -37,14 +37,17 @@ export function accessFromHandles(handles: readonly (RouteHandle | undefined)[])
 
 /**
  * SPEC §2 route guard, run before every navigation. Returns where to go instead, or null to proceed.
- * - The platform code of the `fromPtCode` query is kept in session storage (default BCP_STFWPT).
+ * - The platform code of the `fromPtCode` query is kept in session storage (default BCP_STFWPT); partner
+ *   sites link `/?fromPtCode=X#/` (the code before the hash), which counts too (the route's own query wins).
  * - A partner's `jsToken` in the query logs in first (partner-login.ts) and leaves the URL.
- * - Skipped on the login page, inside a frame, and for partner platforms (they own their login).
+ * - Skipped on the login page and inside a frame. Partner platforms own their login: no redirect to ours,
+ *   but a login this browser already has is still checked, so a new tab shows the logged-in workspace.
  * - No token cookie on a protected route → the login page of its scope with `next` and `nextType=route`.
  * - With a token, the login-state check: data → verified (state 11, info cached); null → clear the token,
  *   cached info and local storage (a protected route then goes to log in like one without a token).
  */
 export async function runRouteGuard(url: URL, access: RouteAccess): Promise<string | null> {
+  if (typeof window !== 'undefined' && window.location.search) syncPlatformFromQuery(window.location.search);
   const code = syncPlatformFromQuery(url.search);
   // A partner's login link (any route, any platform): exchanged for a session before the rules below. Its
   // code loads only for such a link, not on every first visit.
@@ -55,10 +58,11 @@ export async function runRouteGuard(url: URL, access: RouteAccess): Promise<stri
   }
   if (url.pathname === paths.loginPage) return null;
   if (browser.isFramed()) return null;
-  if (code && code !== PlatformCode.Default) return null;
+  const isPartner = Boolean(code && code !== PlatformCode.Default);
 
   const wanted = url.pathname + url.search;
   const toLogin = () => {
+    if (isPartner) return null;
     const target = loginRedirect(access.scope === 'mobile' ? paths.mobileLogin : paths.loginPage, wanted);
     // Never redirect to where we already are (the router's duplicate navigation): proceed instead.
     return target === wanted ? null : target;

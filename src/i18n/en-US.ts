@@ -46,6 +46,7 @@ export const enUS = {
   'auth.sms.get': 'Get code',
   'auth.sms.resend': 'Resend in {seconds} s',
   'auth.sms.sent': 'The SMS code has been sent',
+  'auth.sms.devOutbox': 'Development: no real SMS is sent. The code is in the development outbox',
   'auth.password.title': 'Reset password',
   'auth.password.submit': 'Reset password',
   'auth.password.done': 'Password changed. Please log in with the new password.',
@@ -55,6 +56,7 @@ export const enUS = {
   'layout.login': 'Log in',
   'layout.menu': 'Menu',
   'layout.userMenu': 'Account menu',
+  'layout.actingAs': 'Acting as {who}',
   'layout.footer': '{name} · electronic signatures and contracts',
   'layout.loggedOut': 'You have logged out',
   'menu.startup': 'Get started',
@@ -65,6 +67,7 @@ export const enUS = {
   'menu.account': 'Account',
   'menu.stamp': 'Seals',
   'menu.operator': 'Operators',
+  'menu.adminPackages': 'Package administration',
 
   'error.title': 'Something went wrong',
   'error.text': 'This page could not be shown. Reload to try again.',

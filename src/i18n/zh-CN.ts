@@ -46,6 +46,7 @@ export const zhCN: Messages = {
   'auth.sms.get': '获取验证码',
   'auth.sms.resend': '{seconds} 秒后重新获取',
   'auth.sms.sent': '验证码已发送',
+  'auth.sms.devOutbox': '开发环境：不会真实发送短信，验证码在开发发件箱中',
   'auth.password.title': '找回密码',
   'auth.password.submit': '重置密码',
   'auth.password.done': '密码已修改，请使用新密码登录',
@@ -55,6 +56,7 @@ export const zhCN: Messages = {
   'layout.login': '登录',
   'layout.menu': '菜单',
   'layout.userMenu': '账号菜单',
+  'layout.actingAs': '当前身份：{who}',
   'layout.footer': '{name} · 电子签章与电子合同',
   'layout.loggedOut': '您已退出登录',
   'menu.startup': '开始使用',
@@ -65,6 +67,7 @@ export const zhCN: Messages = {
   'menu.account': '账号中心',
   'menu.stamp': '印章管理',
   'menu.operator': '经办人管理',
+  'menu.adminPackages': '套餐管理（平台管理员）',
 
   'error.title': '页面出错了',
   'error.text': '无法显示此页面，请刷新重试。',

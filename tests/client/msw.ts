@@ -11,6 +11,12 @@ export const server = setupServer(
   http.post('/v1/account/api/csign/isHyCenterLogin', () =>
     HttpResponse.json({ code: 0, msg: 'ok', data: 0 }),
   ),
+  // The code fields ask, on a loopback page, whether the development outbox exists: not here.
+  http.get('/v1/dev/outbox', () => new HttpResponse(null, { status: 404 })),
+  // The workspace layout asks whether to show the administrators' menu entry: not an administrator.
+  http.post('/v1/account/api/csign/getPlatformAdminInfo', () =>
+    HttpResponse.json({ code: 0, msg: 'ok', data: { isPlatformAdmin: false } }),
+  ),
 );
 
 export const CSIGN = '/v1/account/api/csign';

@@ -174,4 +174,23 @@ describe('SMS locks are per purpose and per client', () => {
       );
     expect(right.body.code).toBe(Code.SmsCodeInvalid);
   }, 120_000);
+
+  test('asking again during the resend wait says how many seconds are left (retryAfterSeconds)', async () => {
+    const agent = t.agent();
+    const phone = alice.phone;
+    ok(await agent.call(sendSmsCode, { userType: 0, phone, purpose: 'resetPassword' }), 'first');
+    t.clock.advance(18_000);
+    const again = await agent.call(sendSmsCode, { userType: 0, phone, purpose: 'resetPassword' });
+    expect(again.body).toEqual({
+      code: Code.RateLimited,
+      msg: 'please wait 42 s before requesting another code',
+      data: { retryAfterSeconds: 42 },
+    });
+    const zh = await agent.call(
+      sendSmsCode,
+      { userType: 0, phone, purpose: 'resetPassword' },
+      { headers: { 'accept-language': 'zh-CN' } },
+    );
+    expect(zh.body.msg).toBe('请在 42 秒后再获取验证码');
+  });
 });

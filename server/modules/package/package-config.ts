@@ -19,6 +19,11 @@ export type PackageSettings = {
   wechat?: WechatPaySettings;
   alipay?: AlipaySettings;
   bank: { accountName: string; bankName: string; accountNo: string; isDevelopmentDefault: boolean };
+  /**
+   * What an empty catalogue gets on the server's start: 'default' (catalogue.ts), 'none', or the path of a
+   * JSON file holding an array of packages (the fields of adminSavePackage).
+   */
+  catalogue: 'default' | 'none' | { file: string };
 };
 
 export type PackageSettingsResult = { ok: true; value: PackageSettings } | { ok: false; issues: string[] };
@@ -66,6 +71,9 @@ export function loadPackageSettings(
           isDevelopmentDefault: false,
         }
       : { ...DEV_BANK, isDevelopmentDefault: true };
+  const catalogueText = text(env, 'PACKAGE_CATALOGUE') ?? 'default';
+  const catalogue: PackageSettings['catalogue'] =
+    catalogueText === 'default' || catalogueText === 'none' ? catalogueText : { file: catalogueText };
   if (issues.length) return { ok: false, issues };
   return {
     ok: true,
@@ -76,6 +84,7 @@ export function loadPackageSettings(
       wechat,
       alipay,
       bank,
+      catalogue,
     },
   };
 }

@@ -83,7 +83,10 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
   const latest = await latestSmsCode(deps.db, phone, purpose);
   if (latest) {
     const waitMs = latest.createdAt.getTime() + sms.resendSeconds * 1000 - now.getTime();
-    if (waitMs > 0) throw new AppError(Code.RateLimited, S.resendWait(Math.ceil(waitMs / 1000)));
+    if (waitMs > 0) {
+      const retryAfterSeconds = Math.ceil(waitMs / 1000);
+      throw new AppError(Code.RateLimited, S.resendWait(retryAfterSeconds), { data: { retryAfterSeconds } });
+    }
   }
   // Per purpose too: codes asked without logging in (a password reset) never use up a signer's codes.
   if ((await hitCounter(deps.db, `sms-phone:${phone}:${purpose}`, HOUR_MS, now)) > sms.maxPerPhoneHour) {

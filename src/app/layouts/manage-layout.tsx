@@ -2,8 +2,9 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { getPlatformAdminInfo } from '@/api/package.ts';
 import { logout } from '@/api/session.ts';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
@@ -40,6 +41,30 @@ export default function ManageLayout() {
   const navigate = useSafeNavigate();
   const [isNarrow, setIsNarrow] = useState(false);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // Platform administrators (PLATFORM_ADMIN_PHONES) get the package administration screen in the menu.
+  const [isPlatformAdmin, setIsPlatformAdmin] = useState(false);
+  const userId = userInfo?.userId ?? null;
+  useEffect(() => {
+    setIsPlatformAdmin(false);
+    if (!userId) return;
+    let isLive = true;
+    getPlatformAdminInfo()
+      .then((r) => isLive && setIsPlatformAdmin(r.isPlatformAdmin))
+      .catch(() => {}); // no menu entry then; the screen itself still refuses non-administrators
+    return () => {
+      isLive = false;
+    };
+  }, [userId]);
+  const menu = isPlatformAdmin
+    ? [...MENU, { path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]
+    : MENU;
+  // Who the user acts as: the company (company identity) or the person by name. A person without a name
+  // yet is the masked phone the account button already shows: not repeated.
+  const actingAs = userInfo
+    ? userInfo.userType === 1 && userInfo.companyName
+      ? userInfo.companyName
+      : userInfo.name || null
+    : null;
 
   const onLogout = async () => {
     try {
@@ -52,7 +77,7 @@ export default function ManageLayout() {
     navigate(paths.loginPage, { replace: true });
   };
 
-  const selected = MENU.filter((item) => location.pathname.startsWith(item.path)).map((item) => item.path);
+  const selected = menu.filter((item) => location.pathname.startsWith(item.path)).map((item) => item.path);
   const { oxqWorkspace, hyCenter } = entry;
   const name = hyCenter.ptName ? pick(locale, hyCenter.ptName) : '';
   const brand = (
@@ -107,6 +132,11 @@ export default function ManageLayout() {
           </span>
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
             <LanguageSwitch />
+            {actingAs ? (
+              <span data-testid="acting-as" style={{ color: '#666', whiteSpace: 'nowrap' }}>
+                {t('layout.actingAs', { who: actingAs })}
+              </span>
+            ) : null}
             {userInfo ? (
               <Dropdown
                 trigger={['click']}
@@ -156,7 +186,7 @@ export default function ManageLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected}
-              items={MENU.map((item) => ({ key: item.path, label: t(item.label) }))}
+              items={menu.map((item) => ({ key: item.path, label: t(item.label) }))}
               onClick={({ key }) => {
                 setIsMenuOpen(false);
                 navigate(key);

@@ -1,13 +1,14 @@
 import type { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
-import { ApiError } from '@/api/http.ts';
+import { ApiError, retryAfterSecondsOf } from '@/api/http.ts';
 import { sendSmsCode } from '@/api/session.ts';
 import type { MessageKey } from '@/i18n/en-US.ts';
 import { useT } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { PlainInput } from '@/components/plain-input.tsx';
 import { Field } from './auth-form.tsx';
+import { devOutboxAvailable, devOutboxUrl } from './dev-outbox.ts';
 import { SMS_RESEND_SECONDS, useCountdown } from './use-countdown.ts';
 
 type Props = {
@@ -24,6 +25,8 @@ export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }:
   const t = useT();
   const { seconds, start } = useCountdown();
   const [isSending, setIsSending] = useState(false);
+  // Development on this machine only: a link to where the code went (the development outbox).
+  const [outboxPhone, setOutboxPhone] = useState<string | null>(null);
 
   const send = async () => {
     const phone = getValidPhone();
@@ -33,7 +36,11 @@ export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }:
       const answer = await sendSmsCode({ phone, purpose });
       start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : SMS_RESEND_SECONDS);
       notify.success(t('auth.sms.sent'), 2000);
+      if (await devOutboxAvailable()) setOutboxPhone(phone);
     } catch (err) {
+      // During the resend wait the server says how long is left: the button counts it down.
+      const wait = retryAfterSecondsOf(err);
+      if (wait) start(wait);
       if (err instanceof ApiError && !err.handled) notify.error(err.message, 2000);
     } finally {
       setIsSending(false);
@@ -43,20 +50,30 @@ export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }:
   return (
     <Field id="smsCode" label={t('field.smsCode')} error={error}>
       {(a11y) => (
-        <div style={{ display: 'flex', gap: 8 }}>
-          <PlainInput
-            {...a11y}
-            name="smsCode"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-          />
-          <Button onClick={send} disabled={seconds > 0} loading={isSending} style={{ minWidth: 128 }}>
-            {seconds > 0 ? t('auth.sms.resend', { seconds }) : t('auth.sms.get')}
-          </Button>
-        </div>
+        <>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <PlainInput
+              {...a11y}
+              name="smsCode"
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="one-time-code"
+            />
+            <Button onClick={send} disabled={seconds > 0} loading={isSending} style={{ minWidth: 128 }}>
+              {seconds > 0 ? t('auth.sms.resend', { seconds }) : t('auth.sms.get')}
+            </Button>
+          </div>
+          {outboxPhone ? (
+            <div data-testid="dev-outbox-hint" style={{ marginTop: 4, fontSize: 12, color: '#8c8c8c' }}>
+              {t('auth.sms.devOutbox')}:{' '}
+              <a href={devOutboxUrl(outboxPhone)} target="_blank" rel="noopener noreferrer">
+                {devOutboxUrl(outboxPhone)}
+              </a>
+            </div>
+          ) : null}
+        </>
       )}
     </Field>
   );

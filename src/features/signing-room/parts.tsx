@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { ApiError } from '@/api/http.ts';
+import { ApiError, retryAfterSecondsOf } from '@/api/http.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -93,6 +93,9 @@ export function SmsCodeInput({
         setIsSent(true);
       }
     } catch (e) {
+      // During the resend wait the server says how long is left: the button counts it down.
+      const wait = retryAfterSecondsOf(e);
+      if (wait) start(wait);
       showApiError(e);
     } finally {
       setIsSending(false);
