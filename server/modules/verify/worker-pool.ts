@@ -1,6 +1,11 @@
 // A few worker threads run the verifier so that a large or hostile file never stalls the server's event loop:
 // the verifier checks its own time limit, and a worker that still overruns by a margin is terminated and
 // replaced. With 0 workers (VERIFY_WORKERS=0) jobs run in process, still under the verifier's time limit.
+//
+// Memory (issue 16): a worker's heap has a ceiling (resourceLimits): a file that needs more kills only its
+// worker, and the job answers 'unreadable'. A worker is retired after maxJobsPerWorker files, or as soon as
+// its heap after a job is above half the ceiling, so what V8 keeps committed after a hostile file (a grown
+// heap, fragmented pages) goes back with the thread instead of staying for the life of the server.
 import { Worker } from 'node:worker_threads';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
@@ -20,7 +25,32 @@ type RevocationQuestion = {
 };
 
 type Pending = { id: number; job: VerifyJob; resolve: (r: VerifyJobResult) => void };
-type Slot = { worker: Worker; current: Pending | null; timer: NodeJS.Timeout | null };
+type Slot = {
+  worker: Worker;
+  current: Pending | null;
+  timer: NodeJS.Timeout | null;
+  /** Jobs this worker has finished. */
+  jobs: number;
+  /** Whether the thread started (an error before that means workers cannot run here at all). */
+  isOnline: boolean;
+};
+
+/** A job's answer from a worker, with the worker's heap in use after it (MB). */
+type JobAnswer = { id: number; result: VerifyJobResult; heapUsedMb?: number };
+
+export type VerifyPoolOptions = {
+  /** Old-generation heap ceiling of one worker, MB (VERIFY_WORKER_HEAP_MB). */
+  heapLimitMb?: number;
+  /** Files one worker verifies before it is retired (VERIFY_WORKER_MAX_JOBS). */
+  maxJobsPerWorker?: number;
+};
+
+/** The answer of a job whose worker died under it (heap ceiling reached, or a crash). */
+const WORKER_DIED: VerifyJobResult = {
+  ok: false,
+  code: VerifyErrorCode.Unreadable,
+  message: 'the file needs more memory than a verification may use',
+};
 
 export class PoolBusyError extends Error {
   override name = 'PoolBusyError';
@@ -36,11 +66,22 @@ export class VerifyPool {
   private isInProcess: boolean;
   /** Answers revocation questions in this thread (workers ask by message: the database lives here). */
   private readonly revocation: RevocationHook | undefined;
+  private readonly heapLimitMb: number;
+  private readonly maxJobsPerWorker: number;
+  /** Workers started so far (retired and replaced ones included). */
+  private spawned = 0;
 
-  constructor(size: number, revocation?: RevocationHook) {
+  constructor(size: number, revocation?: RevocationHook, options: VerifyPoolOptions = {}) {
     this.size = size;
     this.isInProcess = size === 0;
     this.revocation = revocation;
+    this.heapLimitMb = options.heapLimitMb ?? 256;
+    this.maxJobsPerWorker = options.maxJobsPerWorker ?? 200;
+  }
+
+  /** How many worker threads have been started in all (tests and benchmarks watch retirement with it). */
+  get workersStarted(): number {
+    return this.spawned;
   }
 
   /** Whether jobs run in worker threads (false after a fallback to in-process, or with size 0). */
@@ -79,30 +120,65 @@ export class VerifyPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url));
+    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb },
+    });
+    this.spawned++;
     worker.unref();
-    const slot: Slot = { worker, current: null, timer: null };
-    worker.on('message', (msg: { id: number; result: VerifyJobResult } | RevocationQuestion) => {
+    const slot: Slot = { worker, current: null, timer: null, jobs: 0, isOnline: false };
+    worker.once('online', () => {
+      slot.isOnline = true;
+    });
+    worker.on('message', (msg: JobAnswer | RevocationQuestion) => {
       if ('type' in msg) {
         void this.answer(worker, msg);
         return;
       }
       const p = slot.current;
       if (!p || p.id !== msg.id) return;
-      this.finish(slot, msg.result);
+      slot.jobs++;
+      const isWorn =
+        slot.jobs >= this.maxJobsPerWorker ||
+        (msg.heapUsedMb !== undefined && msg.heapUsedMb > this.heapLimitMb / 2);
+      if (isWorn) this.retire(slot, msg.result);
+      else this.finish(slot, msg.result);
     });
     worker.on('error', (err) => {
-      // A worker that cannot even start: run this job (and all later ones) in process instead.
+      void err;
       const p = slot.current;
+      const wasHere = this.slots.includes(slot);
       this.remove(slot);
+      if (slot.isOnline) {
+        // A running worker died (its heap ceiling, most likely): only its job fails; a fresh one takes over.
+        if (wasHere) p?.resolve(WORKER_DIED);
+        this.dispatch();
+        return;
+      }
+      // A worker that cannot even start: run this job (and all later ones) in process instead.
       if (p) {
         this.isInProcess = true;
         void runVerifyJob(p.job, this.revocation).then(p.resolve);
       }
-      void err;
       for (const q of this.queue.splice(0)) void runVerifyJob(q.job, this.revocation).then(q.resolve);
     });
+    worker.on('exit', () => {
+      // An exit nobody asked for (not kill or retire, which remove the slot first) fails the job it held.
+      if (!this.slots.includes(slot)) return;
+      const p = slot.current;
+      this.remove(slot);
+      p?.resolve(WORKER_DIED);
+      this.dispatch();
+    });
     return slot;
+  }
+
+  /** Answers the job, then ends the worker: the next job starts a fresh one with an empty heap. */
+  private retire(slot: Slot, result: VerifyJobResult): void {
+    const p = slot.current;
+    this.remove(slot);
+    void slot.worker.terminate();
+    p?.resolve(result);
+    this.dispatch();
   }
 
   /** A worker's revocation question, answered here; a failure answers 'unknown' (the verifier's default). */
