@@ -180,7 +180,8 @@ export async function measure(): Promise<SoakResult> {
       console.log(`soak: ${done}/${UPLOADS} uploads, RSS ${rssMb(pid).toFixed(0)} MB`);
     }
     const rssEndMb = rssMb(pid);
-    await new Promise((r) => setTimeout(r, 5000));
+    // Past the pool's idle time (60 s): the verification workers have ended.
+    await new Promise((r) => setTimeout(r, 65_000));
     const rssEndIdleMb = rssMb(pid);
     return {
       uploads: UPLOADS,
@@ -207,7 +208,7 @@ export async function run(): Promise<Figure[]> {
     { name: 'server RSS at start', value: r.rssStartMb, unit: 'MB' },
     { name: `server RSS after ${r.warmup} warm-up uploads`, value: r.rssAfterWarmupMb, unit: 'MB' },
     { name: `server RSS after ${r.uploads} more fuzzed uploads`, value: r.rssEndMb, unit: 'MB' },
-    { name: 'server RSS 5 s later, idle', value: r.rssEndIdleMb, unit: 'MB' },
+    { name: 'server RSS 65 s later, idle (workers ended)', value: r.rssEndIdleMb, unit: 'MB' },
     { name: 'server RSS peak during the run', value: r.rssPeakMb, unit: 'MB' },
     {
       name: `RSS growth over ${r.uploads} fuzzed uploads (after warm-up → end)`,

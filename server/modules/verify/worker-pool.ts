@@ -5,7 +5,8 @@
 // Memory (issue 16): a worker's heap has a ceiling (resourceLimits): a file that needs more kills only its
 // worker, and the job answers 'unreadable'. A worker is retired after maxJobsPerWorker files, or as soon as
 // its heap after a job is above half the ceiling, so what V8 keeps committed after a hostile file (a grown
-// heap, fragmented pages) goes back with the thread instead of staying for the life of the server.
+// heap, fragmented pages) goes back with the thread instead of staying for the life of the server; a worker
+// idle for idleMs ends too, so an idle server returns to about its start-up size.
 import { Worker } from 'node:worker_threads';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
@@ -33,6 +34,8 @@ type Slot = {
   jobs: number;
   /** Whether the thread started (an error before that means workers cannot run here at all). */
   isOnline: boolean;
+  /** Ends the worker once it has had nothing to do for idleMs. */
+  idleTimer: NodeJS.Timeout | null;
 };
 
 /** A job's answer from a worker, with the worker's heap in use after it (MB). */
@@ -43,6 +46,8 @@ export type VerifyPoolOptions = {
   heapLimitMb?: number;
   /** Files one worker verifies before it is retired (VERIFY_WORKER_MAX_JOBS). */
   maxJobsPerWorker?: number;
+  /** A worker idle this long is ended; the next file starts a fresh one (default 60 s). */
+  idleMs?: number;
 };
 
 /** The answer of a job whose worker died under it (heap ceiling reached, or a crash). */
@@ -68,6 +73,7 @@ export class VerifyPool {
   private readonly revocation: RevocationHook | undefined;
   private readonly heapLimitMb: number;
   private readonly maxJobsPerWorker: number;
+  private readonly idleMs: number;
   /** Workers started so far (retired and replaced ones included). */
   private spawned = 0;
 
@@ -77,6 +83,12 @@ export class VerifyPool {
     this.revocation = revocation;
     this.heapLimitMb = options.heapLimitMb ?? 256;
     this.maxJobsPerWorker = options.maxJobsPerWorker ?? 200;
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  /** Worker threads alive now. */
+  get liveWorkers(): number {
+    return this.slots.length;
   }
 
   /** How many worker threads have been started in all (tests and benchmarks watch retirement with it). */
@@ -113,6 +125,8 @@ export class VerifyPool {
     for (const slot of this.slots) {
       if (slot.current || this.queue.length === 0) continue;
       const p = this.queue.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       slot.current = p;
       slot.timer = setTimeout(() => this.kill(slot), p.job.timeLimitMs + HARD_MARGIN_MS);
       slot.worker.postMessage({ id: p.id, job: p.job, hasRevocation: !!this.revocation });
@@ -125,7 +139,7 @@ export class VerifyPool {
     });
     this.spawned++;
     worker.unref();
-    const slot: Slot = { worker, current: null, timer: null, jobs: 0, isOnline: false };
+    const slot: Slot = { worker, current: null, timer: null, jobs: 0, isOnline: false, idleTimer: null };
     worker.once('online', () => {
       slot.isOnline = true;
     });
@@ -203,6 +217,15 @@ export class VerifyPool {
     slot.timer = null;
     p?.resolve(result);
     this.dispatch();
+    // Idle from now on: an idle server gives the workers' memory back.
+    if (!slot.current && this.slots.includes(slot)) {
+      slot.idleTimer = setTimeout(() => {
+        if (slot.current || !this.slots.includes(slot)) return;
+        this.remove(slot);
+        void slot.worker.terminate();
+      }, this.idleMs);
+      slot.idleTimer.unref();
+    }
   }
 
   private kill(slot: Slot): void {
@@ -219,6 +242,7 @@ export class VerifyPool {
 
   private remove(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.current = null;
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);

@@ -105,4 +105,18 @@ describe.skipIf(!hasCorpus)('worker retirement and death', () => {
       await dying.close();
     }
   });
+
+  it('ends workers that stay idle, and starts one again for the next file', async () => {
+    const idle = new VerifyPool(2, undefined, { idleMs: 300 });
+    try {
+      await Promise.all([idle.run(job()), idle.run(job())]);
+      expect(idle.liveWorkers).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(idle.liveWorkers).toBe(0);
+      expect((await idle.run(job())).ok).toBe(true);
+      expect(idle.liveWorkers).toBe(1);
+    } finally {
+      await idle.close();
+    }
+  });
 });
