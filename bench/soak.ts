@@ -108,6 +108,9 @@ export type SoakResult = {
   rssPeakMb: number;
   rssEndMb: number;
   rssEndIdleMb: number;
+  /** Median RSS over the first and the last 1000 uploads after the warm-up. */
+  firstBlockMedianMb: number;
+  lastBlockMedianMb: number;
   seconds: number;
   answers: Record<string, number>;
 };
@@ -136,9 +139,15 @@ export async function measure(): Promise<SoakResult> {
   const rnd = prng(SEED);
   const answers: Record<string, number> = {};
   let peak = 0;
+  // RSS swings by tens of MB within a run (workers start and retire, V8 and PGlite grow and shrink their
+  // heaps): besides single readings, the median of the readings over the first and the last 1000 uploads.
+  let samples: number[] = [];
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
+    const mb = rssMb(pid);
+    peak = Math.max(peak, mb);
+    samples.push(mb);
   }, 250);
+  const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const upload = async () => {
     const src = sources[Math.floor(rnd() * sources.length)];
     const bytes = mutate(src, rnd);
@@ -173,11 +182,18 @@ export async function measure(): Promise<SoakResult> {
     await batch(WARMUP);
     const rssAfterWarmupMb = rssMb(pid);
     console.log(`soak: ${WARMUP} warm-up uploads, RSS ${rssAfterWarmupMb.toFixed(0)} MB`);
+    let firstBlockMedianMb = 0;
+    let lastBlockMedianMb = 0;
     for (let done = 0; done < UPLOADS; ) {
       const n = Math.min(1000, UPLOADS - done);
+      samples = [];
       await batch(n);
       done += n;
-      console.log(`soak: ${done}/${UPLOADS} uploads, RSS ${rssMb(pid).toFixed(0)} MB`);
+      lastBlockMedianMb = medianOf(samples);
+      if (done === n) firstBlockMedianMb = lastBlockMedianMb;
+      console.log(
+        `soak: ${done}/${UPLOADS} uploads, RSS ${rssMb(pid).toFixed(0)} MB (median over these ${n}: ${lastBlockMedianMb.toFixed(0)} MB)`,
+      );
     }
     const rssEndMb = rssMb(pid);
     // Past the pool's idle time (60 s): the verification workers have ended.
@@ -191,6 +207,8 @@ export async function measure(): Promise<SoakResult> {
       rssPeakMb: Math.max(peak, rssEndMb),
       rssEndMb,
       rssEndIdleMb,
+      firstBlockMedianMb,
+      lastBlockMedianMb,
       seconds: (performance.now() - started) / 1000,
       answers,
     };
@@ -211,8 +229,13 @@ export async function run(): Promise<Figure[]> {
     { name: 'server RSS 65 s later, idle (workers ended)', value: r.rssEndIdleMb, unit: 'MB' },
     { name: 'server RSS peak during the run', value: r.rssPeakMb, unit: 'MB' },
     {
-      name: `RSS growth over ${r.uploads} fuzzed uploads (after warm-up → end)`,
+      name: 'RSS growth, single readings (after warm-up → end)',
       value: r.rssEndMb - r.rssAfterWarmupMb,
+      unit: 'MB',
+    },
+    {
+      name: `RSS growth over ${r.uploads} fuzzed uploads (median over the first 1000 → over the last 1000)`,
+      value: r.lastBlockMedianMb - r.firstBlockMedianMb,
       unit: 'MB',
       budget: 50,
     },
