@@ -3,6 +3,9 @@ import '../scripts/require-node24.ts';
 import type { Figure } from './foundation.ts';
 import { printFigures } from './report.ts';
 
+// `soak` (10,000 fuzzed verification uploads, minutes) runs only when named: `npm run bench -- soak`.
+const ON_REQUEST_ONLY = new Set(['soak']);
+
 const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = {
   foundation: () => import('./foundation.ts'),
   pki: () => import('./pki.ts'),
@@ -11,11 +14,12 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   verify: () => import('./verify.ts'),
   flow: () => import('./flow.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  soak: () => import('./soak.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, load] of Object.entries(suites)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+  if (wanted.length ? !wanted.includes(name) : ON_REQUEST_ONLY.has(name)) continue;
   const { run } = await load();
   printFigures(name, await run());
 }

@@ -20,7 +20,11 @@ export function freshDataDir(prefix = 'esign-bench-'): string {
 export type RunningServer = { url: string; child: ChildProcess; readyMs: number; stop: () => Promise<void> };
 
 /** Starts `server/main.ts` on Node 24 and resolves once /v1/health answers; readyMs is spawn → ready. */
-export async function startServer(dataDir: string, port: number): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
@@ -31,6 +35,7 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -13,6 +13,7 @@ import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { type CallResult, type TestApp, createTestApp, registerAndLogin, uniquePhone } from './helper.ts';
+import { partnerLogin, tokenFor } from './partner/partner-support.ts';
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
@@ -211,5 +212,20 @@ describe('password logins', () => {
         t.agent().call(call, { userType: 0, phone, password: 'Wrong-pass1' }),
       );
     }
+  });
+});
+
+describe('partner login (loginEsign)', () => {
+  it('a token the partner did not sign answers the same for either phone; the phone is read only after', async () => {
+    const phones = await twoPhones();
+    const forged = (phone: string) => tokenFor(t, 'ZHDB', phone, { secret: 'x'.repeat(40) });
+    for (const lang of [{}, { 'accept-language': 'zh-CN' }] as Record<string, string>[]) {
+      const [a, b] = await Promise.all(
+        [phones.registered, phones.unregistered].map((phone) => partnerLogin(t.agent(), forged(phone), lang)),
+      );
+      expect(answerOf(a)).toEqual(answerOf(b));
+      expect(a.body.code).toBe(Code.PartnerTokenSignature);
+    }
+    await expectSimilarTiming(phones, (phone) => partnerLogin(t.agent(), forged(phone)));
   });
 });

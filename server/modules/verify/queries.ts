@@ -42,8 +42,16 @@ export async function findReport(ex: Exec, id: string, now: Date): Promise<Store
 }
 
 /** Expired reports are deleted, not merely hidden: nothing of a checked file stays longer than promised. */
-export async function pruneReports(ex: Exec, now: Date): Promise<void> {
+/**
+ * Called before a report is kept: beyond `maxKept` with the coming one, the oldest go too (issue 16): a flood of uploads from many addresses must not grow the
+ * table, and the database's memory with it, without bound within the hour. Every report lives equally long,
+ * so the order of expiry is the order of creation (indexed).
+ */
+export async function pruneReports(ex: Exec, now: Date, maxKept: number): Promise<void> {
   await ex.execute(sql`DELETE FROM verify_reports WHERE expires_at <= ${ts(now)}`);
+  await ex.execute(sql`
+    DELETE FROM verify_reports WHERE expires_at <= (
+      SELECT expires_at FROM verify_reports ORDER BY expires_at DESC OFFSET ${maxKept - 1} LIMIT 1)`);
 }
 
 export type PlatformDocumentRow = PlatformDocument & { currentKey: string; currentSha256: string };

@@ -45,7 +45,14 @@ export async function createVerifyService(deps: AppDeps): Promise<VerifyService>
   return {
     settings,
     // Certificates of this platform revoked after a document's DSS was written are still seen as revoked.
-    pool: new VerifyPool(settings.workers, platformRevocation(pki.issuingDer, new DbCertRepository(deps.db))),
+    pool: new VerifyPool(
+      settings.workers,
+      platformRevocation(pki.issuingDer, new DbCertRepository(deps.db)),
+      {
+        heapLimitMb: settings.workerHeapMb,
+        maxJobsPerWorker: settings.workerMaxJobs,
+      },
+    ),
     trustAnchors: [pki.ca.root.der, ...extra],
     platformRootSerial: serialHex(root),
   };
@@ -109,6 +116,7 @@ async function verifyBytes(
 
 async function keep(
   deps: AppDeps,
+  svc: VerifyService,
   source: StoredReport['source'],
   result: Omit<VerifyResult, 'reportId' | 'expiresAt' | 'source'>,
   document: PlatformDocument | null,
@@ -121,7 +129,7 @@ async function keep(
     source,
     ...result,
   };
-  await pruneReports(deps.db, now);
+  await pruneReports(deps.db, now, svc.settings.maxKeptReports);
   await insertReport(deps.db, {
     id: full.reportId,
     source,
@@ -141,7 +149,13 @@ export async function verifyUpload(
   file: { bytes: Uint8Array; filename: string },
 ): Promise<VerifyResult> {
   const name = file.filename.slice(0, 255) || null;
-  return keep(deps, 'upload', await verifyBytes(deps, svc, file.bytes, name, svc.settings.maxBytes), null);
+  return keep(
+    deps,
+    svc,
+    'upload',
+    await verifyBytes(deps, svc, file.bytes, name, svc.settings.maxBytes),
+    null,
+  );
 }
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -174,7 +188,7 @@ export async function verifyByCode(
     document.documentName,
     Math.max(svc.settings.maxBytes, bytes.length),
   );
-  return { document, result: await keep(deps, 'platform', presented, document) };
+  return { document, result: await keep(deps, svc, 'platform', presented, document) };
 }
 
 export async function keptReport(deps: AppDeps, id: string): Promise<StoredReport | undefined> {

@@ -12,6 +12,9 @@ import type { Config } from '../../config.ts';
  *   VERIFY_MAX_PER_IP_MINUTE   verifications one client address may ask per minute (default 30)
  *   VERIFY_TIME_LIMIT_MS       per-file time limit of the verifier (default 5000)
  *   VERIFY_WORKERS             worker threads that run the verifier (default: CPUs, at most 4; 0 = in process)
+ *   VERIFY_WORKER_HEAP_MB      heap ceiling of one worker (default 256): a file that needs more fails alone
+ *   VERIFY_WORKER_MAX_JOBS     files one worker verifies before it is retired and a fresh one started (default 200)
+ *   VERIFY_MAX_KEPT_REPORTS    reports kept at most (default 5000): beyond, the oldest go before their hour is up
  */
 export type VerifySettings = {
   maxBytes: number;
@@ -19,6 +22,9 @@ export type VerifySettings = {
   maxPerIpMinute: number;
   timeLimitMs: number;
   workers: number;
+  workerHeapMb: number;
+  workerMaxJobs: number;
+  maxKeptReports: number;
 };
 
 const zInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -31,6 +37,9 @@ const zEnv = z.object({
   VERIFY_MAX_PER_IP_MINUTE: zInt(1, 1_000_000).default(30),
   VERIFY_TIME_LIMIT_MS: zInt(100, 120_000).default(5000),
   VERIFY_WORKERS: zInt(0, 64).optional(),
+  VERIFY_WORKER_HEAP_MB: zInt(64, 16_384).default(256),
+  VERIFY_WORKER_MAX_JOBS: zInt(1, 1_000_000).default(200),
+  VERIFY_MAX_KEPT_REPORTS: zInt(1, 10_000_000).default(5000),
 });
 
 export function loadVerifySettings(
@@ -49,6 +58,9 @@ export function loadVerifySettings(
     maxPerIpMinute: e.VERIFY_MAX_PER_IP_MINUTE,
     timeLimitMs: e.VERIFY_TIME_LIMIT_MS,
     workers: e.VERIFY_WORKERS ?? Math.min(4, Math.max(1, availableParallelism())),
+    workerHeapMb: e.VERIFY_WORKER_HEAP_MB,
+    workerMaxJobs: e.VERIFY_WORKER_MAX_JOBS,
+    maxKeptReports: e.VERIFY_MAX_KEPT_REPORTS,
   };
 }
 

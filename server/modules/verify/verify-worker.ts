@@ -1,5 +1,6 @@
 // Entry of a verification worker thread (see worker-pool.ts): jobs answered by id. Revocation questions go
 // back to the main thread, which holds the database (see worker-pool.ts, RevocationQuestion).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
 import { runVerifyJob, type VerifyJob } from './verify-job.ts';
@@ -27,6 +28,8 @@ parentPort?.on(
       return;
     }
     const result = await runVerifyJob(msg.job, msg.hasRevocation ? askMain : undefined);
-    parentPort?.postMessage({ id: msg.id, result });
+    // The heap still in use after the job: the pool retires a worker whose heap stays large.
+    const heapUsedMb = getHeapStatistics().used_heap_size / (1024 * 1024);
+    parentPort?.postMessage({ id: msg.id, result, heapUsedMb });
   },
 );

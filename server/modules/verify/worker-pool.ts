@@ -1,6 +1,12 @@
 // A few worker threads run the verifier so that a large or hostile file never stalls the server's event loop:
 // the verifier checks its own time limit, and a worker that still overruns by a margin is terminated and
 // replaced. With 0 workers (VERIFY_WORKERS=0) jobs run in process, still under the verifier's time limit.
+//
+// Memory (issue 16): a worker's heap has a ceiling (resourceLimits): a file that needs more kills only its
+// worker, and the job answers 'unreadable'. A worker is retired after maxJobsPerWorker files, or as soon as
+// its heap after a job is above half the ceiling, so what V8 keeps committed after a hostile file (a grown
+// heap, fragmented pages) goes back with the thread instead of staying for the life of the server; a worker
+// idle for idleMs ends too, so an idle server returns to about its start-up size.
 import { Worker } from 'node:worker_threads';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
@@ -20,7 +26,36 @@ type RevocationQuestion = {
 };
 
 type Pending = { id: number; job: VerifyJob; resolve: (r: VerifyJobResult) => void };
-type Slot = { worker: Worker; current: Pending | null; timer: NodeJS.Timeout | null };
+type Slot = {
+  worker: Worker;
+  current: Pending | null;
+  timer: NodeJS.Timeout | null;
+  /** Jobs this worker has finished. */
+  jobs: number;
+  /** Whether the thread started (an error before that means workers cannot run here at all). */
+  isOnline: boolean;
+  /** Ends the worker once it has had nothing to do for idleMs. */
+  idleTimer: NodeJS.Timeout | null;
+};
+
+/** A job's answer from a worker, with the worker's heap in use after it (MB). */
+type JobAnswer = { id: number; result: VerifyJobResult; heapUsedMb?: number };
+
+export type VerifyPoolOptions = {
+  /** Old-generation heap ceiling of one worker, MB (VERIFY_WORKER_HEAP_MB). */
+  heapLimitMb?: number;
+  /** Files one worker verifies before it is retired (VERIFY_WORKER_MAX_JOBS). */
+  maxJobsPerWorker?: number;
+  /** A worker idle this long is ended; the next file starts a fresh one (default 60 s). */
+  idleMs?: number;
+};
+
+/** The answer of a job whose worker died under it (heap ceiling reached, or a crash). */
+const WORKER_DIED: VerifyJobResult = {
+  ok: false,
+  code: VerifyErrorCode.Unreadable,
+  message: 'the file needs more memory than a verification may use',
+};
 
 export class PoolBusyError extends Error {
   override name = 'PoolBusyError';
@@ -36,11 +71,29 @@ export class VerifyPool {
   private isInProcess: boolean;
   /** Answers revocation questions in this thread (workers ask by message: the database lives here). */
   private readonly revocation: RevocationHook | undefined;
+  private readonly heapLimitMb: number;
+  private readonly maxJobsPerWorker: number;
+  private readonly idleMs: number;
+  /** Workers started so far (retired and replaced ones included). */
+  private spawned = 0;
 
-  constructor(size: number, revocation?: RevocationHook) {
+  constructor(size: number, revocation?: RevocationHook, options: VerifyPoolOptions = {}) {
     this.size = size;
     this.isInProcess = size === 0;
     this.revocation = revocation;
+    this.heapLimitMb = options.heapLimitMb ?? 256;
+    this.maxJobsPerWorker = options.maxJobsPerWorker ?? 200;
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  /** Worker threads alive now. */
+  get liveWorkers(): number {
+    return this.slots.length;
+  }
+
+  /** How many worker threads have been started in all (tests and benchmarks watch retirement with it). */
+  get workersStarted(): number {
+    return this.spawned;
   }
 
   /** Whether jobs run in worker threads (false after a fallback to in-process, or with size 0). */
@@ -72,6 +125,8 @@ export class VerifyPool {
     for (const slot of this.slots) {
       if (slot.current || this.queue.length === 0) continue;
       const p = this.queue.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       slot.current = p;
       slot.timer = setTimeout(() => this.kill(slot), p.job.timeLimitMs + HARD_MARGIN_MS);
       slot.worker.postMessage({ id: p.id, job: p.job, hasRevocation: !!this.revocation });
@@ -79,30 +134,65 @@ export class VerifyPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url));
+    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb },
+    });
+    this.spawned++;
     worker.unref();
-    const slot: Slot = { worker, current: null, timer: null };
-    worker.on('message', (msg: { id: number; result: VerifyJobResult } | RevocationQuestion) => {
+    const slot: Slot = { worker, current: null, timer: null, jobs: 0, isOnline: false, idleTimer: null };
+    worker.once('online', () => {
+      slot.isOnline = true;
+    });
+    worker.on('message', (msg: JobAnswer | RevocationQuestion) => {
       if ('type' in msg) {
         void this.answer(worker, msg);
         return;
       }
       const p = slot.current;
       if (!p || p.id !== msg.id) return;
-      this.finish(slot, msg.result);
+      slot.jobs++;
+      const isWorn =
+        slot.jobs >= this.maxJobsPerWorker ||
+        (msg.heapUsedMb !== undefined && msg.heapUsedMb > this.heapLimitMb / 2);
+      if (isWorn) this.retire(slot, msg.result);
+      else this.finish(slot, msg.result);
     });
     worker.on('error', (err) => {
-      // A worker that cannot even start: run this job (and all later ones) in process instead.
+      void err;
       const p = slot.current;
+      const wasHere = this.slots.includes(slot);
       this.remove(slot);
+      if (slot.isOnline) {
+        // A running worker died (its heap ceiling, most likely): only its job fails; a fresh one takes over.
+        if (wasHere) p?.resolve(WORKER_DIED);
+        this.dispatch();
+        return;
+      }
+      // A worker that cannot even start: run this job (and all later ones) in process instead.
       if (p) {
         this.isInProcess = true;
         void runVerifyJob(p.job, this.revocation).then(p.resolve);
       }
-      void err;
       for (const q of this.queue.splice(0)) void runVerifyJob(q.job, this.revocation).then(q.resolve);
     });
+    worker.on('exit', () => {
+      // An exit nobody asked for (not kill or retire, which remove the slot first) fails the job it held.
+      if (!this.slots.includes(slot)) return;
+      const p = slot.current;
+      this.remove(slot);
+      p?.resolve(WORKER_DIED);
+      this.dispatch();
+    });
     return slot;
+  }
+
+  /** Answers the job, then ends the worker: the next job starts a fresh one with an empty heap. */
+  private retire(slot: Slot, result: VerifyJobResult): void {
+    const p = slot.current;
+    this.remove(slot);
+    void slot.worker.terminate();
+    p?.resolve(result);
+    this.dispatch();
   }
 
   /** A worker's revocation question, answered here; a failure answers 'unknown' (the verifier's default). */
@@ -127,6 +217,15 @@ export class VerifyPool {
     slot.timer = null;
     p?.resolve(result);
     this.dispatch();
+    // Idle from now on: an idle server gives the workers' memory back.
+    if (!slot.current && this.slots.includes(slot)) {
+      slot.idleTimer = setTimeout(() => {
+        if (slot.current || !this.slots.includes(slot)) return;
+        this.remove(slot);
+        void slot.worker.terminate();
+      }, this.idleMs);
+      slot.idleTimer.unref();
+    }
   }
 
   private kill(slot: Slot): void {
@@ -143,6 +242,7 @@ export class VerifyPool {
 
   private remove(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.current = null;
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);

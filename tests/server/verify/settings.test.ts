@@ -3,6 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '#contract/codes.ts';
+import { getVerifyReport } from '#contract/calls/verify.ts';
+import { loadConfig } from '#server/config.ts';
+import { loadVerifySettings } from '#server/modules/verify/settings.ts';
 import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
@@ -89,4 +92,40 @@ describe('VERIFY_MAX_PER_IP_MINUTE', () => {
       await t.close();
     }
   }, 60_000);
+});
+
+describe('VERIFY_MAX_KEPT_REPORTS', () => {
+  it('keeps at most that many reports: the oldest go first, before their hour is up', async () => {
+    const t = await appWith({ VERIFY_MAX_KEPT_REPORTS: '2' });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await checkFile(t.agent(), foreign);
+        expect(res.body.code).toBe(0);
+        ids.push(res.body.data.reportId);
+        t.clock.advance(1000); // distinct expiry times, in upload order
+      }
+      const kept = [];
+      for (const reportId of ids)
+        kept.push((await t.agent().call(getVerifyReport, { userType: 0, reportId })).body.data !== null);
+      expect(kept).toEqual([false, false, true, true]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('worker memory settings', () => {
+  it('have defaults and name a bad value', () => {
+    const config = loadConfig({});
+    expect(loadVerifySettings(config, {})).toMatchObject({
+      workerHeapMb: 256,
+      workerMaxJobs: 200,
+      maxKeptReports: 5000,
+    });
+    expect(() => loadVerifySettings(config, { VERIFY_WORKER_HEAP_MB: '8' })).toThrow(/VERIFY_WORKER_HEAP_MB/);
+    expect(() => loadVerifySettings(config, { VERIFY_WORKER_MAX_JOBS: '0' })).toThrow(
+      /VERIFY_WORKER_MAX_JOBS/,
+    );
+  });
 });

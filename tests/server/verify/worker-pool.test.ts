@@ -61,3 +61,62 @@ describe.skipIf(!hasCorpus)('revocation questions from a worker', () => {
     }
   });
 });
+
+// Issue 16: what a worker holds goes back with it. Workers retire after a number of files, and a worker
+// that dies under a job (its heap ceiling) fails that job alone; the pool carries on with fresh workers.
+describe.skipIf(!hasCorpus)('worker retirement and death', () => {
+  const job = () => ({
+    bytes: corpusFile('files/pyhanko/minimal.pdf'),
+    trustAnchors: [],
+    now: new Date().toISOString(),
+    timeLimitMs: 30_000,
+    maxBytes: 1e8,
+  });
+
+  it('retires a worker after maxJobsPerWorker files and starts a fresh one', async () => {
+    const retiring = new VerifyPool(1, undefined, { maxJobsPerWorker: 2 });
+    try {
+      for (let i = 0; i < 5; i++) expect((await retiring.run(job())).ok).toBe(true);
+      expect(retiring.usesWorkers).toBe(true);
+      // files 1-2, 3-4, 5: three workers
+      expect(retiring.workersStarted).toBe(3);
+    } finally {
+      await retiring.close();
+    }
+  });
+
+  it('a worker that dies under a job fails only that job; the next job gets a fresh worker', async () => {
+    const dying = new VerifyPool(1, undefined, { heapLimitMb: 128 });
+    try {
+      expect((await dying.run(job())).ok).toBe(true);
+      // A file that takes the worker a while, so the thread is ended while it works on it.
+      const running = dying.run({
+        ...job(),
+        bytes: corpusFile('files/dss/dss-2058_dss-2058-QC-LTA-test.pdf'),
+      });
+      // What the heap ceiling does to a worker (ERR_WORKER_OUT_OF_MEMORY ends the thread), done directly.
+      const slots = (dying as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
+      await slots[0].worker.terminate();
+      expect(await running).toMatchObject({ ok: false, code: 'UNREADABLE' });
+      expect((await dying.run(job())).ok).toBe(true);
+      expect(dying.usesWorkers).toBe(true);
+      expect(dying.workersStarted).toBe(2);
+    } finally {
+      await dying.close();
+    }
+  });
+
+  it('ends workers that stay idle, and starts one again for the next file', async () => {
+    const idle = new VerifyPool(2, undefined, { idleMs: 300 });
+    try {
+      await Promise.all([idle.run(job()), idle.run(job())]);
+      expect(idle.liveWorkers).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(idle.liveWorkers).toBe(0);
+      expect((await idle.run(job())).ok).toBe(true);
+      expect(idle.liveWorkers).toBe(1);
+    } finally {
+      await idle.close();
+    }
+  });
+});

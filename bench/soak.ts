@@ -1,0 +1,243 @@
+/**
+ * Soak under hostile input (issue 16): 10,000 fuzzed PDFs (mutated corpus files: flipped bytes, cuts,
+ * duplicated and inserted runs, hostile tokens) uploaded to the public `checkPdf` of a real server process
+ * over HTTP, a few at a time. Prints the server's resident memory after a warm-up and at the end; the goal
+ * is less than 50 MB of growth between the two. Long (minutes): only `npm run bench -- soak` runs it, never
+ * the default test run. `SOAK_UPLOADS`, `SOAK_WARMUP`, `SOAK_CONCURRENCY` and `SOAK_PORT` change the run.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { callPath } from '#contract/envelope.ts';
+import { checkPdf } from '#contract/calls/verify.ts';
+import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
+import { createPki } from '../server/pki/pki.ts';
+import type { Figure } from './foundation.ts';
+import { freshDataDir, root, rssMb, startServer } from './lib.ts';
+
+const corpus = path.resolve(root, '..', 'shared', 'pdf-corpus');
+const UPLOADS = Number(process.env.SOAK_UPLOADS ?? 10_000);
+const WARMUP = Number(process.env.SOAK_WARMUP ?? 1000);
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 4);
+const PORT = Number(process.env.SOAK_PORT ?? 18131);
+const SEED = 0x50a6;
+
+/** mulberry32: small and seeded, so a run can be repeated. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TOKENS = [
+  'obj',
+  'endobj',
+  '<<',
+  '>>',
+  '[',
+  ']',
+  'stream\n',
+  'endstream',
+  'xref\n0 1\n',
+  'trailer',
+  'startxref\n0\n%%EOF',
+  '/ByteRange [0 10 20 30]',
+  '/Contents <00>',
+  '1 0 R',
+  '/Prev 0',
+  '/Length 999999',
+  '/Type /ObjStm',
+  '/Filter /FlateDecode',
+  '/N 2147483647',
+  '/W [4 4 4]',
+  '(',
+  ')',
+  '%%EOF\n',
+];
+
+/** One hostile variant of a corpus file (the same mutations as tests/server/pdf/verify-fuzz.test.ts, plus repeats). */
+function mutate(src: Uint8Array, rnd: () => number): Uint8Array {
+  const int = (n: number) => Math.floor(rnd() * n);
+  const b = new Uint8Array(src);
+  switch (int(6)) {
+    case 0: {
+      const n = 1 + int(20);
+      for (let i = 0; i < n; i++) b[int(b.length)] = int(256);
+      return b;
+    }
+    case 1:
+      return b.subarray(0, int(b.length));
+    case 2: {
+      const start = int(b.length);
+      const len = 1 + int(Math.min(4096, b.length - start));
+      const at = int(b.length);
+      return Buffer.concat([b.subarray(0, at), b.subarray(start, start + len), b.subarray(at)]);
+    }
+    case 3: {
+      const at = int(b.length);
+      const ins =
+        rnd() < 0.5
+          ? Buffer.from(TOKENS[int(TOKENS.length)], 'latin1')
+          : Buffer.from(Array.from({ length: 1 + int(64) }, () => int(256)));
+      return Buffer.concat([b.subarray(0, at), ins, b.subarray(at)]);
+    }
+    case 4: {
+      // a token repeated many times: deep nesting, long arrays, many objects
+      const at = int(b.length);
+      const ins = Buffer.from(TOKENS[int(TOKENS.length)].repeat(100 + int(5000)), 'latin1');
+      return Buffer.concat([b.subarray(0, at), ins, b.subarray(at)]);
+    }
+    default: {
+      // digits are what offsets, lengths and ByteRanges are made of
+      const n = 1 + int(10);
+      for (let i = 0; i < n; i++) b[int(b.length)] = 0x30 + int(10);
+      return b;
+    }
+  }
+}
+
+export type SoakResult = {
+  uploads: number;
+  warmup: number;
+  rssStartMb: number;
+  rssAfterWarmupMb: number;
+  rssPeakMb: number;
+  rssEndMb: number;
+  rssEndIdleMb: number;
+  /** Median RSS over the first and the last 1000 uploads after the warm-up. */
+  firstBlockMedianMb: number;
+  lastBlockMedianMb: number;
+  seconds: number;
+  answers: Record<string, number>;
+};
+
+export async function measure(): Promise<SoakResult> {
+  const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as { file: string }[];
+  const sources = manifest.map((e) => new Uint8Array(readFileSync(path.join(corpus, e.file))));
+  // The CA made here first (as the server tests do): on a busy machine making it inside the server's start
+  // can overrun fastify's plugin time-out, and it is not what this benchmark measures.
+  const dataDir = freshDataDir('esign-soak-');
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  await createPki({
+    dataDir,
+    publicUrl: `http://localhost:${PORT}`,
+    masterKey: undefined,
+    isProduction: false,
+    repository: new InMemoryCertRepository(),
+    log: quiet,
+  });
+  const server = await startServer(dataDir, PORT, {
+    VERIFY_MAX_PER_IP_MINUTE: '1000000',
+    LOG_LEVEL: 'error',
+  });
+  const pid = server.child.pid!;
+  const url = `${server.url}${callPath(checkPdf)}`;
+  const rnd = prng(SEED);
+  const answers: Record<string, number> = {};
+  let peak = 0;
+  // RSS swings by tens of MB within a run (workers start and retire, V8 and PGlite grow and shrink their
+  // heaps): besides single readings, the median of the readings over the first and the last 1000 uploads.
+  let samples: number[] = [];
+  const sampler = setInterval(() => {
+    const mb = rssMb(pid);
+    peak = Math.max(peak, mb);
+    samples.push(mb);
+  }, 250);
+  const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const upload = async () => {
+    const src = sources[Math.floor(rnd() * sources.length)];
+    const bytes = mutate(src, rnd);
+    const form = new FormData();
+    form.append('userType', '0');
+    form.append(
+      'file',
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+      'fuzz.pdf',
+    );
+    const res = await fetch(url, { method: 'POST', body: form });
+    const body = (await res.json().catch(() => ({ code: `http ${res.status}` }))) as {
+      code: number | string;
+    };
+    const key = res.status === 200 ? String(body.code) : `http ${res.status}`;
+    answers[key] = (answers[key] ?? 0) + 1;
+  };
+  const batch = async (count: number) => {
+    let left = count;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (left > 0) {
+          left--;
+          await upload();
+        }
+      }),
+    );
+  };
+  const started = performance.now();
+  try {
+    const rssStartMb = rssMb(pid);
+    await batch(WARMUP);
+    const rssAfterWarmupMb = rssMb(pid);
+    console.log(`soak: ${WARMUP} warm-up uploads, RSS ${rssAfterWarmupMb.toFixed(0)} MB`);
+    let firstBlockMedianMb = 0;
+    let lastBlockMedianMb = 0;
+    for (let done = 0; done < UPLOADS; ) {
+      const n = Math.min(1000, UPLOADS - done);
+      samples = [];
+      await batch(n);
+      done += n;
+      lastBlockMedianMb = medianOf(samples);
+      if (done === n) firstBlockMedianMb = lastBlockMedianMb;
+      console.log(
+        `soak: ${done}/${UPLOADS} uploads, RSS ${rssMb(pid).toFixed(0)} MB (median over these ${n}: ${lastBlockMedianMb.toFixed(0)} MB)`,
+      );
+    }
+    const rssEndMb = rssMb(pid);
+    // Past the pool's idle time (60 s): the verification workers have ended.
+    await new Promise((r) => setTimeout(r, 65_000));
+    const rssEndIdleMb = rssMb(pid);
+    return {
+      uploads: UPLOADS,
+      warmup: WARMUP,
+      rssStartMb,
+      rssAfterWarmupMb,
+      rssPeakMb: Math.max(peak, rssEndMb),
+      rssEndMb,
+      rssEndIdleMb,
+      firstBlockMedianMb,
+      lastBlockMedianMb,
+      seconds: (performance.now() - started) / 1000,
+      answers,
+    };
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+  }
+}
+
+/** Figures for `npm run bench -- soak`: growth of the resident memory from after the warm-up to the end. */
+export async function run(): Promise<Figure[]> {
+  const r = await measure();
+  console.log(`soak: answers by code ${JSON.stringify(r.answers)} in ${r.seconds.toFixed(0)} s`);
+  return [
+    { name: 'server RSS at start', value: r.rssStartMb, unit: 'MB' },
+    { name: `server RSS after ${r.warmup} warm-up uploads`, value: r.rssAfterWarmupMb, unit: 'MB' },
+    { name: `server RSS after ${r.uploads} more fuzzed uploads`, value: r.rssEndMb, unit: 'MB' },
+    { name: 'server RSS 65 s later, idle (workers ended)', value: r.rssEndIdleMb, unit: 'MB' },
+    { name: 'server RSS peak during the run', value: r.rssPeakMb, unit: 'MB' },
+    {
+      name: 'RSS growth, single readings (after warm-up → end)',
+      value: r.rssEndMb - r.rssAfterWarmupMb,
+      unit: 'MB',
+    },
+    {
+      name: `RSS growth over ${r.uploads} fuzzed uploads (median over the first 1000 → over the last 1000)`,
+      value: r.lastBlockMedianMb - r.firstBlockMedianMb,
+      unit: 'MB',
+      budget: 50,
+    },
+  ];
+}
