@@ -6,11 +6,14 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import type { PageSize } from '#contract/calls/document.ts';
+import { SignError, SignErrorCode } from '../../pdf/sign/errors.ts';
+import { PdfBase } from '../../pdf/sign/pdf-base.ts';
+import { prepareForSigning } from '../../pdf/sign/repair.ts';
 
 const require = createRequire(import.meta.url);
 const PT_PER_MM = 72 / 25.4;
 
-export type PdfProblem = 'notPdf' | 'encrypted' | 'broken' | 'empty';
+export type PdfProblem = 'notPdf' | 'encrypted' | 'passwordRequired' | 'notPermitted' | 'broken' | 'empty';
 
 export class PdfRejected extends Error {
   readonly problem: PdfProblem;
@@ -35,37 +38,72 @@ const hasPdfHeader = (bytes: Uint8Array) => {
 };
 
 /** A trailer (or xref stream) naming an /Encrypt dictionary: the file is encrypted, whatever a parser makes of it. */
-function hasEncryptEntry(bytes: Uint8Array): boolean {
+export function hasEncryptEntry(bytes: Uint8Array): boolean {
   return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1'));
 }
 
+/** Page sizes as the signer reads them (its own parser, decryption and repair), for what pdf-lib cannot open. */
+function coreSizes(bytes: Uint8Array): PageSize[] {
+  let base: PdfBase;
+  try {
+    base = new PdfBase(prepareForSigning(bytes).bytes);
+  } catch (err) {
+    if (!(err instanceof SignError)) throw err;
+    if (err.code === SignErrorCode.PasswordRequired) throw new PdfRejected('passwordRequired');
+    if (err.code === SignErrorCode.SigningNotPermitted) throw new PdfRejected('notPermitted');
+    if (err.code === SignErrorCode.Encrypted) throw new PdfRejected('encrypted', err.message);
+    if (err.code === SignErrorCode.NotPdf) throw new PdfRejected('notPdf');
+    throw new PdfRejected('broken', err.message.slice(0, 200));
+  }
+  try {
+    return base.leaves(base.pageCount()).map((p) => {
+      const [x1, y1, x2, y2] = p.mediaBox;
+      const rotate = ((p.rotate % 360) + 360) % 360;
+      return { widthPt: Math.abs(x2 - x1), heightPt: Math.abs(y2 - y1), rotate };
+    });
+  } catch (err) {
+    if (err instanceof SignError) throw new PdfRejected('broken', err.message.slice(0, 200));
+    throw err;
+  }
+}
+
 /**
- * Parses an upload: refuses a file that is not a PDF, is encrypted, cannot be parsed or has no page.
- * Returns the page count and sizes.
+ * Parses an upload: refuses a file that is not a PDF, cannot be parsed (even after repair), has no page,
+ * needs a password or whose permissions forbid signing. Returns the page count and sizes. pdf-lib reads
+ * what it can; encrypted files and damaged files it cannot read are measured by the PDF core, which is
+ * what signs them.
  */
 export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pageSizes: PageSize[] }> {
   if (bytes.length === 0) throw new PdfRejected('empty');
   if (!hasPdfHeader(bytes)) throw new PdfRejected('notPdf');
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-  } catch (err) {
-    const msg = (err as Error).message ?? '';
-    if (/encrypt/i.test(msg) || (err as Error).name === 'EncryptedPDFError' || hasEncryptEntry(bytes))
-      throw new PdfRejected('encrypted');
-    throw new PdfRejected('broken', msg.slice(0, 200));
-  }
-  if (doc.isEncrypted || hasEncryptEntry(bytes)) throw new PdfRejected('encrypted');
   let sizes: PageSize[];
-  try {
-    sizes = pageSizesOf(doc);
-  } catch (err) {
-    throw new PdfRejected('broken', (err as Error).message);
+  if (hasEncryptEntry(bytes)) sizes = coreSizes(bytes);
+  else {
+    try {
+      const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
+      sizes = pageSizesOf(doc);
+    } catch {
+      sizes = coreSizes(bytes);
+    }
   }
   if (sizes.length === 0) throw new PdfRejected('empty');
   if (!sizes.every((s) => Number.isFinite(s.widthPt) && s.widthPt > 0 && s.heightPt > 0))
     throw new PdfRejected('broken', 'a page has no usable MediaBox');
   return { pages: sizes.length, pageSizes: sizes };
+}
+
+/**
+ * Whether the launch can write the verification footer by rewriting the file with pdf-lib: not for an
+ * encrypted file (the rewrite would drop its encryption) nor one pdf-lib cannot read. Returns why not.
+ */
+export async function footerImpossible(bytes: Uint8Array): Promise<string | null> {
+  if (hasEncryptEntry(bytes)) return 'encrypted';
+  try {
+    await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
+    return null;
+  } catch {
+    return 'damaged';
+  }
 }
 
 let fontBytes: Uint8Array | undefined;
