@@ -20,7 +20,10 @@ const NO_FOOTER: Record<string, [string, string]> = {
     '文件已加密，重写会去除加密',
     'the file is encrypted and a rewrite would remove its encryption',
   ],
-  damaged: ['文件受损，页脚写入程序无法读取', 'the file is damaged in a way the footer writer cannot read'],
+  damaged: [
+    '文件受损，重写可能改变其显示的内容',
+    'the file is damaged, and a rewrite could change what it shows',
+  ],
 };
 
 /** Event names in both languages (for the bilingual report). */

@@ -75,9 +75,9 @@ function coreSizes(bytes: Uint8Array): PageSize[] {
  */
 export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pageSizes: PageSize[] }> {
   if (bytes.length === 0) throw new PdfRejected('empty');
-  if (!hasPdfHeader(bytes)) throw new PdfRejected('notPdf');
   let sizes: PageSize[];
-  if (hasEncryptEntry(bytes)) sizes = coreSizes(bytes);
+  // without a %PDF header (which viewers do not insist on), encrypted: the PDF core reads it or refuses it
+  if (!hasPdfHeader(bytes) || hasEncryptEntry(bytes)) sizes = coreSizes(bytes);
   else {
     try {
       const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
@@ -92,19 +92,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pa
   return { pages: sizes.length, pageSizes: sizes };
 }
 
-/**
- * Whether the launch can write the verification footer by rewriting the file with pdf-lib: not for an
- * encrypted file (the rewrite would drop its encryption) nor one pdf-lib cannot read. Returns why not.
- */
-export async function footerImpossible(bytes: Uint8Array): Promise<string | null> {
-  if (hasEncryptEntry(bytes)) return 'encrypted';
-  try {
-    await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-    return null;
-  } catch {
-    return 'damaged';
-  }
-}
+/** The launch writes no footer on an encrypted file: the pdf-lib rewrite would drop its encryption. */
+export const footerWouldDecrypt = hasEncryptEntry;
 
 let fontBytes: Uint8Array | undefined;
 function cjkFontBytes(): Uint8Array {
@@ -182,21 +171,29 @@ function footerLabels(): Promise<Uint8Array> {
 /**
  * Writes on every page, before any signature, a small footer with the verification code and a QR code to
  * `${publicUrl}/#/verify/<code>`. A full rewrite (classic xref table, no object streams), which is
- * allowed because nothing is signed yet; every later change is an incremental update.
+ * allowed because nothing is signed yet; every later change is an incremental update. Throws PdfRejected
+ * ('broken') for a file pdf-lib cannot read or draw on (the launch then goes on without the footer).
  */
 export async function stampFooter(bytes: Uint8Array, code: string, publicUrl: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
   const url = verifyUrl(publicUrl, code);
   const qrSize = 12 * PT_PER_MM;
-  const [qr] = await doc.embedPdf(await qrPagePdf(url, qrSize));
-  const labels = await doc.embedPdf(await footerLabels(), [0, 1]);
-  const lines = [
-    { label: labels[0], value: code },
-    { label: labels[1], value: url },
-  ];
-  for (const page of doc.getPages()) drawFooter(page, font, qr, qrSize, lines);
-  return doc.save({ useObjectStreams: false });
+  const qrPdf = await qrPagePdf(url, qrSize);
+  const labelsPdf = await footerLabels();
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [qr] = await doc.embedPdf(qrPdf);
+    const labels = await doc.embedPdf(labelsPdf, [0, 1]);
+    const lines = [
+      { label: labels[0], value: code },
+      { label: labels[1], value: url },
+    ];
+    for (const page of doc.getPages()) drawFooter(page, font, qr, qrSize, lines);
+    return doc.save({ useObjectStreams: false });
+  } catch (err) {
+    // a damaged file pdf-lib misreads (a page tree or content it cannot follow) that the PDF core signs
+    throw new PdfRejected('broken', (err as Error).message?.slice(0, 200));
+  }
 }
 
 type Embedded = Parameters<PDFPage['drawPage']>[0];

@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { type AuditActor, appendAudit } from '../audit/chain.ts';
 import { getCompany, listActiveMembers } from '../company/membership.ts';
-import { findKeyword, footerImpossible, stampFooter } from '../document/pdf-tools.ts';
+import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/pdf-tools.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
@@ -424,11 +424,20 @@ export async function launch(
     const original = originals.get(d.id)!;
     const ready = repairedOrNull(original);
     const base = ready?.bytes ?? original;
-    // The footer is a pdf-lib rewrite: an encrypted file (the rewrite would drop its encryption) or one
-    // pdf-lib cannot read is launched as it is, without the footer, and the audit trail says so; its
-    // verification code still works on the verification page.
-    const noFooter = await footerImpossible(base);
-    const bytes = noFooter ? base : await stampFooter(base, code, deps.config.publicUrl);
+    // The footer is a pdf-lib rewrite: an encrypted file (the rewrite would drop its encryption), a
+    // repaired one or one pdf-lib cannot read is launched as it is, without the footer, and the audit
+    // trail says so; its verification code still works on the verification page.
+    // A repaired file is not rewritten either: pdf-lib may read a damaged file otherwise than viewers do,
+    // and the repaired bytes stay a prefix of every signed revision.
+    let noFooter: string | null = footerWouldDecrypt(base) ? 'encrypted' : ready ? 'damaged' : null;
+    let bytes = base;
+    if (!noFooter)
+      try {
+        bytes = await stampFooter(base, code, deps.config.publicUrl);
+      } catch (err) {
+        if (!(err instanceof PdfRejected)) throw err;
+        noFooter = 'damaged';
+      }
     stamped.push({
       row: d,
       key: await deps.storage.put(bytes),

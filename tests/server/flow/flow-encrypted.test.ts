@@ -4,6 +4,7 @@
 // and the signed file passes the platform verifier and pdfsig, with the uploaded bytes a byte prefix of it.
 // Files that need a user password, or whose permissions forbid signing, are refused at upload with that
 // reason.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
 import { pkiFor } from '#server/modules/pki/service.ts';
+import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
@@ -57,7 +59,10 @@ async function encrypted(
 const isPrefix = (before: Uint8Array, after: Uint8Array) =>
   after.length > before.length && Buffer.from(after.subarray(0, before.length)).equals(Buffer.from(before));
 
-type Trail = { entries: { event: string; detail: string | null }[]; chains: { isIntact: boolean }[] };
+type Trail = {
+  entries: { event: string; detail: string | null; hashAfter: string | null }[];
+  chains: { isIntact: boolean }[];
+};
 
 /** Upload, launch (one signer), sign; returns the signed file and the audit trail in both languages. */
 async function throughTheProduct(input: Uint8Array, title: string) {
@@ -106,7 +111,10 @@ async function expectValid(bytes: Uint8Array, name: string) {
   const report = await verifyPdf(bytes, { trustAnchors: [pki.ca.root.der], now: t.clock.now() });
   // the party's signature and the document time-stamp of the completed flow
   expect(report.signatures.length).toBeGreaterThanOrEqual(2);
-  expect(report.signatures.map((s) => s.indication)).toEqual(report.signatures.map(() => 'TOTAL_PASSED'));
+  expect(
+    report.signatures.map((s) => s.indication),
+    JSON.stringify(report.signatures),
+  ).toEqual(report.signatures.map(() => 'TOTAL_PASSED'));
   if (!['pdfsig', 'certutil'].every(hasTool)) return;
   const dir = mkdtempSync(join(tmpdir(), 'flow-encrypted-'));
   const file = join(dir, name);
@@ -183,18 +191,30 @@ describe('encrypted files with an empty user password through the product', () =
   }, 60_000);
 });
 
+// issue15590.pdf is left out: it has no page at all (/Pages names a JavaScript action), yet both pdf-lib and
+// the PDF core report one page, and the time-stamp revision then fails change analysis (the "page" changed).
 describe('damaged files pdf-lib cannot read through the product', () => {
-  test.each(['bug1250079.pdf', 'issue6069.pdf'])(
-    '%s: repaired at launch, launched without the footer (recorded), signed, valid',
+  test.each([
+    'bug1250079.pdf',
+    'bug1606566.pdf',
+    'filled-background.pdf',
+    'issue6069.pdf',
+    'operator_list_cycle.pdf',
+  ])(
+    '%s: launched without the footer (recorded), signed, valid, the repaired file a prefix',
     async (name) => {
       const input = new Uint8Array(readFileSync(join(WILD, name)));
-      await expect(PDFDocument.load(input, { throwOnInvalidObject: true })).rejects.toThrow();
+      const ready = prepareForSigning(input);
       const { final, en, zh } = await throughTheProduct(input, `损坏 ${name}`);
-      // the repair appends; the uploaded bytes stay a prefix of every signed revision
-      expect(isPrefix(input, final)).toBe(true);
-      expect(en.entries.some((e) => e.event === 'repair')).toBe(true);
+      // what was signed starts with the uploaded file, or with its repair (which only appends, or puts the
+      // missing %PDF header first), recorded in the audit trail with its hash
+      expect(isPrefix(ready.bytes, final)).toBe(true);
+      const repair = en.entries.find((e) => e.event === 'repair');
+      if (ready.repaired)
+        expect(repair?.hashAfter).toBe(createHash('sha256').update(ready.bytes).digest('hex'));
+      else expect(repair).toBeUndefined();
       expect(en.entries.find((e) => e.event === 'launch')?.detail).toMatch(
-        /launched without the verification footer \(the file is damaged in a way the footer writer cannot read\)$/,
+        /launched without the verification footer \(the file is damaged, and a rewrite could change what it shows\)$/,
       );
       expect(zh.entries.find((e) => e.event === 'launch')?.detail).toMatch(/未加验证页脚（文件受损/);
       await expectValid(final, name);
