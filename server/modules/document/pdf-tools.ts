@@ -3,7 +3,7 @@
 // composite appearance of a party that applies more than one thing (seal + legal-person seal, date).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFFont, PDFName, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import type { PageSize } from '#contract/calls/document.ts';
 import { SignError, SignErrorCode } from '../../pdf/sign/errors.ts';
@@ -42,6 +42,13 @@ export function hasEncryptEntry(bytes: Uint8Array): boolean {
   return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1'));
 }
 
+/**
+ * Keys a page object has (ISO 32000-2 Table 31). A "page tree" none of whose leaves carries any of them (a
+ * /Pages entry naming a JavaScript action, say) has no page: the file is refused as empty, not signed on a
+ * page invented for it.
+ */
+const PAGE_KEYS = ['Type', 'Parent', 'Contents', 'MediaBox', 'Resources'];
+
 /** Page sizes as the signer reads them (its own parser, decryption and repair), for what pdf-lib cannot open. */
 function coreSizes(bytes: Uint8Array): PageSize[] {
   let base: PdfBase;
@@ -56,7 +63,9 @@ function coreSizes(bytes: Uint8Array): PageSize[] {
     throw new PdfRejected('broken', err.message.slice(0, 200));
   }
   try {
-    return base.leaves(base.pageCount()).map((p) => {
+    const leaves = base.leaves(base.pageCount());
+    if (!leaves.some((p) => PAGE_KEYS.some((k) => p.dict.v.has(k)))) return [];
+    return leaves.map((p) => {
       const [x1, y1, x2, y2] = p.mediaBox;
       const rotate = ((p.rotate % 360) + 360) % 360;
       return { widthPt: Math.abs(x2 - x1), heightPt: Math.abs(y2 - y1), rotate };
@@ -81,7 +90,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pa
   else {
     try {
       const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-      sizes = pageSizesOf(doc);
+      const pages = doc.getPages();
+      sizes = pages.some((p) => PAGE_KEYS.some((k) => p.node.has(PDFName.of(k)))) ? pageSizesOf(doc) : [];
     } catch {
       sizes = coreSizes(bytes);
     }

@@ -191,8 +191,6 @@ describe('encrypted files with an empty user password through the product', () =
   }, 60_000);
 });
 
-// issue15590.pdf is left out: it has no page at all (/Pages names a JavaScript action), yet both pdf-lib and
-// the PDF core report one page, and the time-stamp revision then fails change analysis (the "page" changed).
 describe('damaged files pdf-lib cannot read through the product', () => {
   test.each([
     'bug1250079.pdf',
@@ -221,4 +219,11 @@ describe('damaged files pdf-lib cannot read through the product', () => {
     },
     120_000,
   );
+});
+
+test('issue15590.pdf, whose /Pages names a JavaScript action, is refused at upload as having no page', async () => {
+  const input = new Uint8Array(readFileSync(join(WILD, 'issue15590.pdf')));
+  const res = await uploadPdf(owner.agent, input);
+  expect(res.body.code).toBe(Code.DocumentRejected);
+  expect(res.body.msg).toMatch(/no pages/);
 });
