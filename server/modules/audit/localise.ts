@@ -14,6 +14,18 @@ const DOWNLOADS: Record<string, [string, string]> = {
   'current version': ['当前版本', 'current version'],
 };
 
+/** Why a launch wrote no verification footer (the footer is a rewrite that an encrypted file cannot take). */
+const NO_FOOTER: Record<string, [string, string]> = {
+  encrypted: [
+    '文件已加密，重写会去除加密',
+    'the file is encrypted and a rewrite would remove its encryption',
+  ],
+  damaged: [
+    '文件受损，重写可能改变其显示的内容',
+    'the file is damaged, and a rewrite could change what it shows',
+  ],
+};
+
 /** Event names in both languages (for the bilingual report). */
 export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   launch: ['发起', 'launched'],
@@ -32,9 +44,13 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
 const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   launch: [
     {
-      re: /^(.*) · (\d+) parties · verification (\S+)$/s,
-      zh: (m) => `${m[1]} · ${m[2]} 个签署方 · 验证码 ${m[3]}`,
-      en: (m) => `${m[1]} · ${m[2]} parties · verification code ${m[3]}`,
+      re: /^(.*) · (\d+) parties · verification (\S+)(?: · no footer \((encrypted|damaged)\))?$/s,
+      zh: (m) =>
+        `${m[1]} · ${m[2]} 个签署方 · 验证码 ${m[3]}${m[4] ? ` · 未加验证页脚（${NO_FOOTER[m[4]][0]}）` : ''}`,
+      en: (m) =>
+        `${m[1]} · ${m[2]} parties · verification code ${m[3]}${
+          m[4] ? ` · launched without the verification footer (${NO_FOOTER[m[4]][1]})` : ''
+        }`,
     },
   ],
   view: [{ re: /^signing room opened$/, zh: () => '打开了签署室', en: () => 'opened the signing room' }],

@@ -3,14 +3,17 @@
 // composite appearance of a party that applies more than one thing (seal + legal-person seal, date).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFFont, PDFName, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import type { PageSize } from '#contract/calls/document.ts';
+import { SignError, SignErrorCode } from '../../pdf/sign/errors.ts';
+import { PdfBase } from '../../pdf/sign/pdf-base.ts';
+import { prepareForSigning } from '../../pdf/sign/repair.ts';
 
 const require = createRequire(import.meta.url);
 const PT_PER_MM = 72 / 25.4;
 
-export type PdfProblem = 'notPdf' | 'encrypted' | 'broken' | 'empty';
+export type PdfProblem = 'notPdf' | 'encrypted' | 'passwordRequired' | 'notPermitted' | 'broken' | 'empty';
 
 export class PdfRejected extends Error {
   readonly problem: PdfProblem;
@@ -35,38 +38,72 @@ const hasPdfHeader = (bytes: Uint8Array) => {
 };
 
 /** A trailer (or xref stream) naming an /Encrypt dictionary: the file is encrypted, whatever a parser makes of it. */
-function hasEncryptEntry(bytes: Uint8Array): boolean {
+export function hasEncryptEntry(bytes: Uint8Array): boolean {
   return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1'));
 }
 
 /**
- * Parses an upload: refuses a file that is not a PDF, is encrypted, cannot be parsed or has no page.
- * Returns the page count and sizes.
+ * Keys a page object has (ISO 32000-2 Table 31). A "page tree" none of whose leaves carries any of them (a
+ * /Pages entry naming a JavaScript action, say) has no page: the file is refused as empty, not signed on a
+ * page invented for it.
+ */
+const PAGE_KEYS = ['Type', 'Parent', 'Contents', 'MediaBox', 'Resources'];
+
+/** Page sizes as the signer reads them (its own parser, decryption and repair), for what pdf-lib cannot open. */
+function coreSizes(bytes: Uint8Array): PageSize[] {
+  let base: PdfBase;
+  try {
+    base = new PdfBase(prepareForSigning(bytes).bytes);
+  } catch (err) {
+    if (!(err instanceof SignError)) throw err;
+    if (err.code === SignErrorCode.PasswordRequired) throw new PdfRejected('passwordRequired');
+    if (err.code === SignErrorCode.SigningNotPermitted) throw new PdfRejected('notPermitted');
+    if (err.code === SignErrorCode.Encrypted) throw new PdfRejected('encrypted', err.message);
+    if (err.code === SignErrorCode.NotPdf) throw new PdfRejected('notPdf');
+    throw new PdfRejected('broken', err.message.slice(0, 200));
+  }
+  try {
+    const leaves = base.leaves(base.pageCount());
+    if (!leaves.some((p) => PAGE_KEYS.some((k) => p.dict.v.has(k)))) return [];
+    return leaves.map((p) => {
+      const [x1, y1, x2, y2] = p.mediaBox;
+      const rotate = ((p.rotate % 360) + 360) % 360;
+      return { widthPt: Math.abs(x2 - x1), heightPt: Math.abs(y2 - y1), rotate };
+    });
+  } catch (err) {
+    if (err instanceof SignError) throw new PdfRejected('broken', err.message.slice(0, 200));
+    throw err;
+  }
+}
+
+/**
+ * Parses an upload: refuses a file that is not a PDF, cannot be parsed (even after repair), has no page,
+ * needs a password or whose permissions forbid signing. Returns the page count and sizes. pdf-lib reads
+ * what it can; encrypted files and damaged files it cannot read are measured by the PDF core, which is
+ * what signs them.
  */
 export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pageSizes: PageSize[] }> {
   if (bytes.length === 0) throw new PdfRejected('empty');
-  if (!hasPdfHeader(bytes)) throw new PdfRejected('notPdf');
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-  } catch (err) {
-    const msg = (err as Error).message ?? '';
-    if (/encrypt/i.test(msg) || (err as Error).name === 'EncryptedPDFError' || hasEncryptEntry(bytes))
-      throw new PdfRejected('encrypted');
-    throw new PdfRejected('broken', msg.slice(0, 200));
-  }
-  if (doc.isEncrypted || hasEncryptEntry(bytes)) throw new PdfRejected('encrypted');
   let sizes: PageSize[];
-  try {
-    sizes = pageSizesOf(doc);
-  } catch (err) {
-    throw new PdfRejected('broken', (err as Error).message);
+  // without a %PDF header (which viewers do not insist on), encrypted: the PDF core reads it or refuses it
+  if (!hasPdfHeader(bytes) || hasEncryptEntry(bytes)) sizes = coreSizes(bytes);
+  else {
+    try {
+      const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
+      const pages = doc.getPages();
+      sizes = pages.some((p) => PAGE_KEYS.some((k) => p.node.has(PDFName.of(k)))) ? pageSizesOf(doc) : [];
+    } catch {
+      sizes = coreSizes(bytes);
+    }
   }
   if (sizes.length === 0) throw new PdfRejected('empty');
   if (!sizes.every((s) => Number.isFinite(s.widthPt) && s.widthPt > 0 && s.heightPt > 0))
     throw new PdfRejected('broken', 'a page has no usable MediaBox');
   return { pages: sizes.length, pageSizes: sizes };
 }
+
+/** The launch writes no footer on an encrypted file: the pdf-lib rewrite would drop its encryption. */
+export const footerWouldDecrypt = hasEncryptEntry;
 
 let fontBytes: Uint8Array | undefined;
 function cjkFontBytes(): Uint8Array {
@@ -144,21 +181,29 @@ function footerLabels(): Promise<Uint8Array> {
 /**
  * Writes on every page, before any signature, a small footer with the verification code and a QR code to
  * `${publicUrl}/#/verify/<code>`. A full rewrite (classic xref table, no object streams), which is
- * allowed because nothing is signed yet; every later change is an incremental update.
+ * allowed because nothing is signed yet; every later change is an incremental update. Throws PdfRejected
+ * ('broken') for a file pdf-lib cannot read or draw on (the launch then goes on without the footer).
  */
 export async function stampFooter(bytes: Uint8Array, code: string, publicUrl: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
   const url = verifyUrl(publicUrl, code);
   const qrSize = 12 * PT_PER_MM;
-  const [qr] = await doc.embedPdf(await qrPagePdf(url, qrSize));
-  const labels = await doc.embedPdf(await footerLabels(), [0, 1]);
-  const lines = [
-    { label: labels[0], value: code },
-    { label: labels[1], value: url },
-  ];
-  for (const page of doc.getPages()) drawFooter(page, font, qr, qrSize, lines);
-  return doc.save({ useObjectStreams: false });
+  const qrPdf = await qrPagePdf(url, qrSize);
+  const labelsPdf = await footerLabels();
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [qr] = await doc.embedPdf(qrPdf);
+    const labels = await doc.embedPdf(labelsPdf, [0, 1]);
+    const lines = [
+      { label: labels[0], value: code },
+      { label: labels[1], value: url },
+    ];
+    for (const page of doc.getPages()) drawFooter(page, font, qr, qrSize, lines);
+    return doc.save({ useObjectStreams: false });
+  } catch (err) {
+    // a damaged file pdf-lib misreads (a page tree or content it cannot follow) that the PDF core signs
+    throw new PdfRejected('broken', (err as Error).message?.slice(0, 200));
+  }
 }
 
 type Embedded = Parameters<PDFPage['drawPage']>[0];

@@ -79,7 +79,14 @@ export function presentDocument(row: DocumentRow, flowStatus?: string | null): D
   };
 }
 
-const REJECTION = { notPdf: F.notPdf, encrypted: F.encrypted, broken: F.broken, empty: F.empty } as const;
+const REJECTION = {
+  notPdf: F.notPdf,
+  encrypted: F.encrypted,
+  passwordRequired: F.passwordRequired,
+  notPermitted: F.notPermitted,
+  broken: F.broken,
+  empty: F.empty,
+} as const;
 
 /** Stores an uploaded PDF for the caller's account after parsing it; refuses what cannot be signed later. */
 export async function uploadDocument(

@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { type AuditActor, appendAudit } from '../audit/chain.ts';
 import { getCompany, listActiveMembers } from '../company/membership.ts';
-import { findKeyword, stampFooter } from '../document/pdf-tools.ts';
+import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/pdf-tools.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
@@ -414,6 +414,8 @@ export async function launch(
     size: number;
     code: string;
     repaired?: { key: string; problem: string };
+    /** why the file was launched without the footer (encrypted, or damaged beyond what pdf-lib reads) */
+    noFooter: string | null;
   }[] = [];
   for (const d of docRows) {
     const code = newVerificationCode();
@@ -421,7 +423,21 @@ export async function launch(
     // is kept (a blob the audit trail names) and is what the footer goes on.
     const original = originals.get(d.id)!;
     const ready = repairedOrNull(original);
-    const bytes = await stampFooter(ready?.bytes ?? original, code, deps.config.publicUrl);
+    const base = ready?.bytes ?? original;
+    // The footer is a pdf-lib rewrite: an encrypted file (the rewrite would drop its encryption), a
+    // repaired one or one pdf-lib cannot read is launched as it is, without the footer, and the audit
+    // trail says so; its verification code still works on the verification page.
+    // A repaired file is not rewritten either: pdf-lib may read a damaged file otherwise than viewers do,
+    // and the repaired bytes stay a prefix of every signed revision.
+    let noFooter: string | null = footerWouldDecrypt(base) ? 'encrypted' : ready ? 'damaged' : null;
+    let bytes = base;
+    if (!noFooter)
+      try {
+        bytes = await stampFooter(base, code, deps.config.publicUrl);
+      } catch (err) {
+        if (!(err instanceof PdfRejected)) throw err;
+        noFooter = 'damaged';
+      }
     stamped.push({
       row: d,
       key: await deps.storage.put(bytes),
@@ -431,6 +447,7 @@ export async function launch(
       repaired: ready
         ? { key: await deps.storage.put(ready.bytes), problem: ready.problem ?? '' }
         : undefined,
+      noFooter,
     });
   }
 
@@ -483,7 +500,9 @@ export async function launch(
         flowId,
         documentId: s.row.id,
         event: 'launch',
-        detail: `${input.title} · ${parties.length} parties · verification ${s.code}`,
+        detail: `${input.title} · ${parties.length} parties · verification ${s.code}${
+          s.noFooter ? ` · no footer (${s.noFooter})` : ''
+        }`,
         at: now,
         hashBefore: s.repaired?.key ?? s.row.current_sha256,
         hashAfter: s.sha,
