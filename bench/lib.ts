@@ -29,6 +29,8 @@ export async function startServer(
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
+      // As `npm start` runs it: two malloc arenas (see package.json's start script and server/README.md).
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
