@@ -48,6 +48,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     linkType: 1,
     name: 'Li Lei',
     phoneMasked: '139****0001',
+    intent: 'sms',
     companyId: null,
     companyName: null,
     applies: {
