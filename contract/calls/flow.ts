@@ -496,8 +496,10 @@ export const sendSignSmsCode = defineCall({
   name: 'sendSignSmsCode',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone.",
-  request: zRoom,
+  summary:
+    "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone, or with " +
+    "purpose 'signingPassword' the code that sets the signer's signing password (setSigningPassword).",
+  request: zRoom.extend({ purpose: z.enum(['sign', 'signingPassword']).default('sign') }),
   response: z.object({
     expiresInSeconds: z.number().int(),
     resendAfterSeconds: z.number().int(),

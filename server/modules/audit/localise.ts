@@ -45,7 +45,10 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
     },
   ],
   view: [{ re: /^signing room opened$/, zh: () => '打开了签署室', en: () => 'opened the signing room' }],
-  sms_sent: [{ re: /^signing code$/, zh: () => '签署验证码', en: () => 'signing code' }],
+  sms_sent: [
+    { re: /^signing code$/, zh: () => '签署验证码', en: () => 'signing code' },
+    { re: /^signing password code$/, zh: () => '设置签署密码验证码', en: () => 'signing password code' },
+  ],
   sign: [
     {
       re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password))?$/,

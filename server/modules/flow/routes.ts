@@ -93,7 +93,7 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, sendSignSmsCode, async ({ body, req }) =>
-      rooms.sendSignCode(deps, await rooms.roomOf(deps, body.roomToken), req.ip, ctxOf(req)),
+      rooms.sendSignCode(deps, await rooms.roomOf(deps, body.roomToken), req.ip, ctxOf(req), body.purpose),
     );
 
     registerCall(app, signDocument, async ({ body, req }) =>

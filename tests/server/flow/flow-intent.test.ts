@@ -10,6 +10,7 @@ import {
   getFlowDetail,
   getSigningRoom,
   launchFlow,
+  sendSignSmsCode,
   setSigningPassword,
   signDocument,
   signingRoomLogin,
@@ -127,7 +128,26 @@ describe('intent check per party', () => {
       password: 'pass-1234',
     });
     expect(badProof.body.code).toBe(Code.SmsCodeInvalid);
-    ok(await setPassword(s, 'pass-1234', room.roomToken), 'set password');
+    // The room sends the code to its own phone (the signer need not type it).
+    ok(
+      await s.agent.call(sendSignSmsCode, {
+        userType: 0,
+        roomToken: room.roomToken,
+        purpose: 'signingPassword',
+      }),
+      'room sms',
+    );
+    const proof = await t.smsCodeFor(s.phone, 'signingPassword');
+    t.clock.advance(61_000);
+    ok(
+      await s.agent.call(setSigningPassword, {
+        userType: 0,
+        roomToken: room.roomToken,
+        smsCode: proof,
+        password: 'pass-1234',
+      }),
+      'set password',
+    );
     const rows = await queryRows<{ password_hash: string }>(
       t.db,
       sql`SELECT password_hash FROM signing_passwords WHERE user_id = ${s.userId}`,
