@@ -7,6 +7,7 @@ import {
   type FlowDetail,
   type RoomLogin,
   type SigningRoom,
+  getAuditTrail,
   getFlowDetail,
   getSigningRoom,
   launchFlow,
@@ -161,6 +162,18 @@ describe('intent check per party', () => {
     expect(wrong.body.msg).toMatch(/4 attempt/);
     ok(await signWith(s, room, { signingPassword: 'pass-1234' }), 'sign');
     expect((await signDetails(flowId))[0]).toMatch(/ intent password$/);
+    // Each reader sees the check named in their language (issue 11 edge 18).
+    const trail = async (lang: string) =>
+      ok(
+        await alice.agent.call<{ entries: { event: string; detail: string }[] }>(
+          getAuditTrail,
+          { userType: 0, flowId },
+          { headers: { 'accept-language': lang } },
+        ),
+        'trail',
+      ).entries.filter((e) => e.event === 'sign');
+    expect((await trail('zh-CN'))[0].detail).toContain('意愿认证：签署密码');
+    expect((await trail('en-US'))[0].detail).toContain('intent check: signing password');
   }, 120_000);
 
   test('signing password: five wrong lock it, even the right one, for 15 minutes; changed with a new SMS proof', async () => {
