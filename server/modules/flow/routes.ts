@@ -104,12 +104,11 @@ export const flowModule: ServerModule = {
       intents.startRoomFace(deps, await rooms.roomOf(deps, body.roomToken), body),
     );
 
-    registerCall(app, setSigningPassword, async ({ body, session, req }) =>
+    // With a roomToken: the room's signer; without: the logged-in person (601 when nobody is logged in).
+    registerCall(app, setSigningPassword, async ({ body, requireSession, req }) =>
       intents.setSigningPassword(
         deps,
-        body.roomToken
-          ? { room: await rooms.roomOf(deps, body.roomToken) }
-          : { session: session ?? undefined },
+        body.roomToken ? { room: await rooms.roomOf(deps, body.roomToken) } : { session: requireSession() },
         body,
         req.ip,
       ),

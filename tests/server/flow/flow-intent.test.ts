@@ -178,6 +178,11 @@ describe('intent check per party', () => {
 
   test('signing password: five wrong lock it, even the right one, for 15 minutes; changed with a new SMS proof', async () => {
     const s = await personWithCert(t, '钱七');
+    // Without a room and without a login nobody's password can be set.
+    const anonymous = await t
+      .agent()
+      .call(setSigningPassword, { userType: 0, smsCode: '123456', password: 'right-pass' });
+    expect(anonymous.body.code).not.toBe(0);
     ok(await setPassword(s, 'right-pass'), 'set password (logged in)');
     const { room } = await launchFor(s, 'password');
     for (let i = 0; i < 4; i++)
