@@ -47,6 +47,10 @@ export const Code = {
   SignerNoCertificate: 1305,
   /** Signing flow: the chosen seal is not the signer's, disabled, or not authorised to them now. */
   SealNotUsable: 1306,
+  /** Signing flow: the party's intent check is not met (no passed face check of this party, no signing password set). */
+  IntentNotConfirmed: 1307,
+  /** Signing flow: too many wrong signing passwords; locked for a while (msg says how long). */
+  SigningPasswordLocked: 1308,
   /** Signing flow: the flow is completed, declined, expired or cancelled. */
   FlowClosed: 1311,
   /** Signing link: unknown link, or the phone is not the party's. */

@@ -57,6 +57,8 @@ export const SmsPurpose = {
   RealName: 'realName',
   RecoverAccount: 'recoverAccount',
   CertChange: 'certChange',
+  /** Setting or changing the signing password (an intent check of the signing room). */
+  SigningPassword: 'signingPassword',
 } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
 

@@ -119,6 +119,15 @@ export const zApplies = z.object({
 });
 export type Applies = z.infer<typeof zApplies>;
 
+/**
+ * The intent check the launcher chose for a party, asked in the room right before the signature: an SMS code
+ * to the signer's phone, a face check through the identity provider (a passed result for this party, at most
+ * 10 minutes old, used once), or the signer's signing password (setSigningPassword). Default 'sms'.
+ */
+export const INTENT_CHECKS = ['sms', 'face', 'password'] as const;
+export const zIntent = z.enum(INTENT_CHECKS);
+export type IntentCheck = z.infer<typeof zIntent>;
+
 export const zPartyInput = z.discriminatedUnion('kind', [
   z
     .object({
@@ -127,6 +136,7 @@ export const zPartyInput = z.discriminatedUnion('kind', [
       /** The signer's phone, or `userId`: a user chosen in the signer picker (chooseUserList). */
       phone: zPhone.optional(),
       userId: zId.optional(),
+      intent: zIntent.default('sms'),
       applies: zApplies.default({
         legalPersonSeal: false,
         personSignature: true,
@@ -159,6 +169,7 @@ export const zPartyInput = z.discriminatedUnion('kind', [
        * Without it an unknown or unopened company is refused.
        */
       inviteToOpen: z.boolean().default(false),
+      intent: zIntent.default('sms'),
       applies: zApplies,
       positions: z
         .array(zPosition)
@@ -211,6 +222,8 @@ export const zPartyView = z.object({
   companyId: z.string().nullable(),
   companyName: z.string().nullable(),
   applies: zApplies,
+  /** The intent check the room asks before this party's signature. */
+  intent: zIntent,
   positions: z.array(
     z.object({
       documentId: z.string(),
@@ -483,8 +496,10 @@ export const sendSignSmsCode = defineCall({
   name: 'sendSignSmsCode',
   prefix: CSIGN_PREFIX,
   auth: false,
-  summary: "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone.",
-  request: zRoom,
+  summary:
+    "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone, or with " +
+    "purpose 'signingPassword' the code that sets the signer's signing password (setSigningPassword).",
+  request: zRoom.extend({ purpose: z.enum(['sign', 'signingPassword']).default('sign') }),
   response: z.object({
     expiresInSeconds: z.number().int(),
     resendAfterSeconds: z.number().int(),
@@ -499,10 +514,14 @@ export const signDocument = defineCall({
   summary:
     "Sign every document of the room's party: one incremental PAdES B-T update per document with the party's own " +
     'certificate, the chosen seals (or a drawn signature PNG, base64, at most 512 KB) at its positions. Intent is ' +
-    'confirmed by the SMS code. Refusals: not its turn 1301, already signed 1302, deadline passed 1303, flow closed ' +
-    '1311, no certificate 1305, seal not usable 1306, SMS code 1200.',
+    "confirmed by the party's intent check (party.intent): the SMS code, the signer's signing password, or a passed " +
+    'face check of this party (startRoomFaceAuth). Refusals: not its turn 1301, already signed 1302, deadline ' +
+    'passed 1303, flow closed 1311, no certificate 1305, seal not usable 1306, SMS code 1200, intent check 1202.',
   request: zRoom.extend({
-    smsCode: zSmsCode,
+    /** intent 'sms'. */
+    smsCode: zSmsCode.optional(),
+    /** intent 'password': the signer's signing password. */
+    signingPassword: z.string().max(64).optional(),
     /** Company seal of the party's companySealType. */
     companySealId: zId.optional(),
     legalPersonSealId: zId.optional(),
@@ -522,6 +541,44 @@ export const signDocument = defineCall({
       z.object({ documentId: z.string(), sha256: z.string(), signatureCount: z.number().int() }),
     ),
   }),
+});
+
+export const startRoomFaceAuth = defineCall({
+  name: 'startRoomFaceAuth',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "Intent check 'face': starts the identity provider's face check of the room's real-name-verified signer for " +
+    "this party; answers the provider's page to open. Only the provider's signed result decides; a passed result " +
+    'confirms one signature of this party within 10 minutes.',
+  request: zRoom.extend({
+    deviceType: z.enum(['h5', 'pc']).default('pc'),
+    /** The room's route to return to after a passed check (a route of this app). */
+    signUrl: z
+      .string()
+      .max(500)
+      .regex(/^\/[^/\\]/, bi('signUrl must be a route of this app', 'signUrl 必须是本应用内的路由')),
+  }),
+  response: z.object({ url: z.string(), expiresInSeconds: z.number().int() }),
+});
+
+export const setSigningPassword = defineCall({
+  name: 'setSigningPassword',
+  prefix: CSIGN_PREFIX,
+  auth: false,
+  summary:
+    "Sets or changes the signing password (intent check 'password') of the logged-in person, or with a roomToken " +
+    "of the room's signer. Proven by an SMS code of purpose 'signingPassword' sent to that person's own phone. " +
+    'Stored as an argon2id hash; five wrong passwords at signing lock it for 15 minutes.',
+  request: zBase.extend({
+    roomToken: z.string().min(16).max(100).optional(),
+    smsCode: zSmsCode,
+    password: z
+      .string()
+      .min(6, bi('the signing password has 6 to 32 characters', '签署密码为 6 到 32 位'))
+      .max(32, bi('the signing password has 6 to 32 characters', '签署密码为 6 到 32 位')),
+  }),
+  response: z.object({ updatedAt: z.string() }),
 });
 
 export const declineFlow = defineCall({
@@ -730,6 +787,8 @@ export const flowCalls = [
   signingRoomLoginByLinkCode,
   getSigningRoom,
   sendSignSmsCode,
+  startRoomFaceAuth,
+  setSigningPassword,
   signDocument,
   declineFlow,
   getAuditTrail,

@@ -14,6 +14,7 @@ export type {
   AuditEntry,
   FlowDetail,
   FlowSummary,
+  IntentCheck,
   PartyInput,
   PartyView,
   Position,
@@ -70,6 +71,10 @@ export const signingRoomLoginByLinkCode = call<typeof calls.signingRoomLoginByLi
 export const getSigningRoom = call<typeof calls.getSigningRoom>('getSigningRoom');
 export const sendSignSmsCode = call<typeof calls.sendSignSmsCode>('sendSignSmsCode');
 export const signDocument = call<typeof calls.signDocument>('signDocument');
+export const startRoomFaceAuth = call<typeof calls.startRoomFaceAuth>('startRoomFaceAuth');
+export const setSigningPassword = call<typeof calls.setSigningPassword>('setSigningPassword');
+/** The intent checks a launcher may choose (contract INTENT_CHECKS). */
+export const INTENT_CHECKS = ['sms', 'face', 'password'] as const satisfies typeof calls.INTENT_CHECKS;
 export const declineFlow = call<typeof calls.declineFlow>('declineFlow');
 export const getAuditTrail = call<typeof calls.getAuditTrail>('getAuditTrail');
 export const listMessages = call<typeof calls.listMessages>('listMessages');

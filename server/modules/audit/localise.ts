@@ -41,6 +41,13 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   repair: ['签署前修复', 'repaired'],
 };
 
+const INTENT_ZH: Record<string, string> = { sms: '短信验证码', face: '人脸识别', password: '签署密码' };
+const INTENT_EN: Record<string, string> = {
+  sms: 'SMS code',
+  face: 'face check',
+  password: 'signing password',
+};
+
 const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   launch: [
     {
@@ -54,12 +61,17 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
     },
   ],
   view: [{ re: /^signing room opened$/, zh: () => '打开了签署室', en: () => 'opened the signing room' }],
-  sms_sent: [{ re: /^signing code$/, zh: () => '签署验证码', en: () => 'signing code' }],
+  sms_sent: [
+    { re: /^signing code$/, zh: () => '签署验证码', en: () => 'signing code' },
+    { re: /^signing password code$/, zh: () => '设置签署密码验证码', en: () => 'signing password code' },
+  ],
   sign: [
     {
-      re: /^certificate (\S+)(?: seals (\S+))?$/,
-      zh: (m) => `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}`,
-      en: (m) => `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}`,
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password))?$/,
+      zh: (m) =>
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}`,
+      en: (m) =>
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}`,
     },
   ],
   complete: [

@@ -56,6 +56,8 @@ export type PartyRow = {
   opened_at: unknown;
   onboarding_at: unknown;
   onboarding_problem: unknown;
+  /** The intent check chosen at launch (migration 118): sms, face or password. */
+  intent?: string;
 };
 
 export type ResolvedPosition = { documentId: string; page: number; rect: [number, number, number, number] };
@@ -94,6 +96,7 @@ export function presentParty(p: PartyRow): PartyView {
     companyId: p.company_id,
     companyName: p.company_name,
     applies: appliesOf(p),
+    intent: (p.intent as PartyView['intent'] | undefined) ?? 'sms',
     positions: positionsOf(p),
     status: p.status as PartyView['status'],
     signedAt: isoOrNull(p.signed_at),

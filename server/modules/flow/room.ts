@@ -317,17 +317,24 @@ export async function sendSignCode(
   room: Room,
   ip: string,
   req: { userAgent?: string | null },
+  purpose: 'sign' | 'signingPassword' = 'sign',
 ) {
   const { flow, party } = await roomState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
   if (refusal) throw refusal;
-  const sent = await sendSmsCode(deps, room.phone, SmsPurpose.Sign, ip);
+  const isPassword = purpose === 'signingPassword';
+  const sent = await sendSmsCode(
+    deps,
+    room.phone,
+    isPassword ? SmsPurpose.SigningPassword : SmsPurpose.Sign,
+    ip,
+  );
   await auditFlowEvent(
     deps,
     flow.id,
     'sms_sent',
     await roomActor(deps, room, party, { ip, ...req }),
-    'signing code',
+    isPassword ? 'signing password code' : 'signing code',
   );
   return { ...sent, phoneMasked: maskPhone(room.phone) };
 }

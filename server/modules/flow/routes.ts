@@ -18,9 +18,11 @@ import {
   roomRealName,
   sendLinkSmsCode,
   sendSignSmsCode,
+  setSigningPassword,
   signDocument,
   signingRoomLogin,
   signingRoomLoginByLinkCode,
+  startRoomFaceAuth,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +34,7 @@ import { readerOf } from '../document/routes.ts';
 import { accountOf } from '../document/service.ts';
 import type { ServerModule } from '../module.ts';
 import { quotaOf } from './quota.ts';
+import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
 import * as flows from './service.ts';
@@ -90,11 +93,25 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, sendSignSmsCode, async ({ body, req }) =>
-      rooms.sendSignCode(deps, await rooms.roomOf(deps, body.roomToken), req.ip, ctxOf(req)),
+      rooms.sendSignCode(deps, await rooms.roomOf(deps, body.roomToken), req.ip, ctxOf(req), body.purpose),
     );
 
     registerCall(app, signDocument, async ({ body, req }) =>
       signAsParty(deps, await rooms.roomOf(deps, body.roomToken), body, ctxOf(req)),
+    );
+
+    registerCall(app, startRoomFaceAuth, async ({ body }) =>
+      intents.startRoomFace(deps, await rooms.roomOf(deps, body.roomToken), body),
+    );
+
+    // With a roomToken: the room's signer; without: the logged-in person (601 when nobody is logged in).
+    registerCall(app, setSigningPassword, async ({ body, requireSession, req }) =>
+      intents.setSigningPassword(
+        deps,
+        body.roomToken ? { room: await rooms.roomOf(deps, body.roomToken) } : { session: requireSession() },
+        body,
+        req.ip,
+      ),
     );
 
     registerCall(app, roomRealName, async ({ body }) =>

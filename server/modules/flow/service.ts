@@ -195,6 +195,7 @@ type PreparedParty = {
   companyId: string | null;
   companyName: string | null;
   applies: object;
+  intent: 'sms' | 'face' | 'password';
   positions: ResolvedPosition[];
 };
 
@@ -263,6 +264,7 @@ async function prepareParty(
       companyId: null,
       companyName: null,
       applies,
+      intent: input.intent ?? 'sms',
       positions,
     };
   }
@@ -285,6 +287,7 @@ async function prepareParty(
       companyId: null,
       companyName: input.companyName,
       applies,
+      intent: input.intent ?? 'sms',
       positions,
     };
   }
@@ -298,6 +301,7 @@ async function prepareParty(
     companyId: company.id,
     companyName: company.name,
     applies,
+    intent: input.intent ?? 'sms',
     positions,
   };
 }
@@ -466,10 +470,10 @@ export async function launch(
     for (const p of parties) {
       await tx.execute(sql`
         INSERT INTO flow_parties (id, flow_id, step_index, ord, kind, name, phone, company_id, company_name, applies,
-          positions, status, link_type)
+          positions, status, link_type, intent)
         VALUES (${p.id}, ${flowId}, ${p.stepIndex}, ${p.ord}, ${p.kind}, ${p.name}, ${p.phone}, ${p.companyId},
           ${p.companyName}, ${JSON.stringify(p.applies)}::jsonb, ${JSON.stringify(p.positions)}::jsonb,
-          ${p.stepIndex === 0 ? 'pending' : 'waiting'}, ${linkTypeOf(p.kind)})`);
+          ${p.stepIndex === 0 ? 'pending' : 'waiting'}, ${linkTypeOf(p.kind)}, ${p.intent})`);
     }
     for (const s of stamped) {
       const moved = await rows(

@@ -25,7 +25,7 @@ import { DbCertRepository } from '../pki/queries.ts';
 import { pkiFor } from '../pki/service.ts';
 import { sealForSigning } from '../seal/service.ts';
 import { findUserById } from '../session/account-queries.ts';
-import { consumeSmsCode } from '../session/sms-service.ts';
+import { confirmIntent } from './intent.ts';
 import {
   type FlowRow,
   type PartyRow,
@@ -63,7 +63,8 @@ export function setSigningFaults(deps: AppDeps, f: SigningFaults | undefined): v
 }
 
 export type SignInput = {
-  smsCode: string;
+  smsCode?: string;
+  signingPassword?: string;
   companySealId?: string;
   legalPersonSealId?: string;
   personSealId?: string;
@@ -310,7 +311,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   if (refusal) throw refusal;
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
   const prepared = await prepareSignature(deps, room, party, input);
-  await consumeSmsCode(deps, room.phone, 'sign', input.smsCode, ctx.ip ?? '');
+  const intent = await confirmIntent(deps, room, party, prepared.signerUserId, input, ctx.ip ?? '');
   const pki = await pkiFor(deps);
   const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
   const actor = await roomActor(deps, room, party, ctx, prepared.user);
@@ -401,7 +402,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
             flowId: flow.id,
             documentId: doc.id,
             event: 'sign',
-            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''}`,
+            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent}`,
             at,
             hashBefore: repairedKey ?? doc.current_sha256,
             hashAfter: sha,

@@ -2,6 +2,32 @@ import type { Text } from '../../http/texts.ts';
 
 /** Texts of the documents and signing-flow modules, in both languages. */
 export const F = {
+  intentSmsMissing: { en: 'enter the SMS code to confirm the signature', zh: '请输入短信验证码以确认签署' },
+  intentFaceMissing: {
+    en: 'pass the face check for this signature first (a passed check counts for 10 minutes, once)',
+    zh: '请先完成本次签署的人脸识别（识别通过后 10 分钟内有效，仅可使用一次）',
+  },
+  intentNotFace: { en: 'this signer confirms by another check', zh: '该签署方不使用人脸识别确认意愿' },
+  intentNeedsAccount: {
+    en: 'complete the real-name step first',
+    zh: '请先完成实名认证',
+  },
+  intentPasswordMissing: {
+    en: 'this signature is confirmed by your signing password: enter it',
+    zh: '本次签署需使用签署密码确认，请输入签署密码',
+  },
+  intentPasswordNotSet: {
+    en: 'set your signing password first',
+    zh: '请先设置签署密码',
+  },
+  intentPasswordWrong: (left: number): Text => ({
+    en: `wrong signing password; ${left} attempt(s) left before it is locked`,
+    zh: `签署密码错误，再错 ${left} 次将被锁定`,
+  }),
+  intentPasswordLocked: (minutes: number): Text => ({
+    en: `too many wrong signing passwords; try again in ${minutes} minute(s)`,
+    zh: `签署密码错误次数过多，请 ${minutes} 分钟后再试`,
+  }),
   documentNotFound: { en: 'document not found', zh: '文件不存在' },
   flowNotFound: { en: 'signing flow not found', zh: '签署流程不存在' },
   partyNotFound: { en: 'signer not found in this flow', zh: '该流程中没有此签署方' },

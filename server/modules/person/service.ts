@@ -429,6 +429,19 @@ export async function startFace(
   session: LiveSession,
   body: { openFlag: string; businessCode?: string; deviceType?: string; signUrl?: string },
 ) {
+  return startFaceFor(deps, session.userId, body);
+}
+
+/**
+ * A face check of one real-name-verified person (the caller's session, or the signer a signing room proved):
+ * the attempt is tied to that user, its openFlag and businessCode; only the provider's callback decides it.
+ */
+export async function startFaceFor(
+  deps: AppDeps,
+  userId: string,
+  body: { openFlag: string; businessCode?: string; deviceType?: string; signUrl?: string },
+) {
+  const session = { userId };
   const now = deps.clock.now();
   const identity = await q.findIdentity(deps.db, session.userId);
   if (!identity) throw new AppError(Code.Refused, P.needRealName);

@@ -43,6 +43,7 @@ export const SMS_CODE_TEMPLATES: Record<SmsPurpose, string> = {
   [SmsPurpose.RealName]: 'SMS_TEMPLATE_REAL_NAME',
   [SmsPurpose.RecoverAccount]: 'SMS_TEMPLATE_RECOVER_ACCOUNT',
   [SmsPurpose.CertChange]: 'SMS_TEMPLATE_CERT_CHANGE',
+  [SmsPurpose.SigningPassword]: 'SMS_TEMPLATE_SIGNING_PASSWORD',
 };
 
 /** Notices of the signing flows (server/modules/flow/model.ts `notify`): optional templates. */

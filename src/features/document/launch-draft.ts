@@ -4,7 +4,7 @@ import { SealType } from '#contract/enums.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { type DocumentInfo, PT_PER_MM } from '@/api/document.ts';
-import { type Applies, FLOW_LIMITS, type LaunchRequest } from '@/api/flow.ts';
+import { type Applies, FLOW_LIMITS, type IntentCheck, type LaunchRequest } from '@/api/flow.ts';
 import type { PdfRect } from '@/components/pdf-viewer.tsx';
 
 export type LaunchMode = 'quick' | 'regular';
@@ -23,6 +23,8 @@ export type DraftParty = {
   companyName: string;
   /** A company not on the platform yet: its handler opens it from the signing room (issue 11). */
   inviteToOpen?: boolean;
+  /** The intent check asked before this party signs (SMS code, face, signing password); default SMS. */
+  intent?: IntentCheck;
   applies: Applies;
 };
 
@@ -225,6 +227,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                 kind: 'person' as const,
                 name: p.name.trim(),
                 ...(p.picked ? { userId: p.picked.userId } : { phone: p.phone }),
+                intent: p.intent ?? 'sms',
                 applies: {
                   ...p.applies,
                   companySealType: null,
@@ -241,6 +244,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                 ...(p.picked ? { operatorUserId: p.picked.userId } : { operatorPhone: p.phone }),
                 ...(p.name.trim() ? { operatorName: p.name.trim() } : {}),
                 ...(p.companyMode === 'other' && p.inviteToOpen ? { inviteToOpen: true } : {}),
+                intent: p.intent ?? 'sms',
                 applies: p.applies,
                 positions: positionsOf(p),
               },

@@ -6,6 +6,7 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { useId, useState } from 'react';
 import { chooseUserList, chooseUserOperatorList } from '@/api/company.ts';
+import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -309,6 +310,17 @@ export function PartyCard({
           >
             {tt('crossPageSeal')}
           </Checkbox>
+        </div>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 8 }}>
+          <label htmlFor={`${party.key}-intent`}>{tt('intent')}</label>
+          <Select
+            id={`${party.key}-intent`}
+            aria-label={tt('intent')}
+            style={{ minWidth: 160 }}
+            value={party.intent ?? 'sms'}
+            options={INTENT_CHECKS.map((v) => ({ value: v, label: tt(`intent.${v}`) }))}
+            onChange={(v: IntentCheck) => set({ intent: v })}
+          />
         </div>
         {issueOf('needCompanyApplies') ? (
           <div role="alert" style={{ color: '#ff4d4f' }}>

@@ -8,7 +8,6 @@ import {
   roomQuery,
   roomTokenFor,
   saveRoomLogin,
-  sendSignSmsCode,
   type SigningRoom,
   signDocument,
   signingRoomLogin,
@@ -20,7 +19,8 @@ import { PlainButton } from '@/components/plain-button.tsx';
 import type { SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, SmsCodeInput, Field } from './parts.tsx';
+import { IntentPrompt } from './intent-prompt.tsx';
+import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, Field } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
@@ -259,12 +259,14 @@ export default function SigningRoomPage() {
 
   const confirmSign = async () => {
     if (state.kind !== 'ready') return;
-    if (!SMS_CODE_RE.test(code)) return setCodeError(tt('codeInvalid'));
+    const intent = room?.party.intent ?? 'sms';
+    if (intent === 'sms' && !SMS_CODE_RE.test(code)) return setCodeError(tt('codeInvalid'));
+    if (intent === 'password' && !code) return setCodeError(tt('passwordRequired'));
     setIsSigning(true);
     try {
       await signDocument({
         roomToken: state.token,
-        smsCode: code,
+        ...(intent === 'sms' ? { smsCode: code } : intent === 'password' ? { signingPassword: code } : {}),
         companySealId: room?.needs.companySeal ? choice.companySealId : undefined,
         legalPersonSealId: room?.needs.legalPersonSeal ? choice.legalPersonSealId : undefined,
         personSealId: room?.needs.personSignature && !choice.isDrawing ? choice.personSealId : undefined,
@@ -533,19 +535,19 @@ export default function SigningRoomPage() {
           </div>
         ) : (
           <>
-            <p>{tt('confirmIntro', { phone: phoneMasked })}</p>
-            <SmsCodeInput
+            <IntentPrompt
+              intent={room?.party.intent ?? 'sms'}
+              token={token}
+              phoneMasked={phoneMasked}
+              onPhoneMasked={setPhoneMasked}
               value={code}
               onChange={(v) => {
                 setCode(v);
                 setCodeError(null);
               }}
               error={codeError}
-              send={async () => {
-                const answer = await sendSignSmsCode({ roomToken: token });
-                setPhoneMasked(answer.phoneMasked);
-                return answer;
-              }}
+              deviceType={isPhone ? 'h5' : 'pc'}
+              returnPath={`${location.pathname}${location.search}`}
             />
             <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
               <PlainButton onClick={closeSign}>{tt('cancel')}</PlainButton>

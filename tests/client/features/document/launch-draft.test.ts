@@ -128,6 +128,7 @@ describe('launch form rules', () => {
       phone: '13900000003',
       companyMode: 'own',
       companyId: '00000000-0000-4000-8000-0000000000c1',
+      intent: 'password',
     };
     const draft = {
       ...d,
@@ -152,6 +153,8 @@ describe('launch form rules', () => {
       kind: 'person',
       name: '李雷',
       phone: '13900000001',
+      // No choice made: the SMS code, said explicitly.
+      intent: 'sms',
       applies: {
         companySealType: null,
         legalPersonSeal: false,
@@ -166,6 +169,7 @@ describe('launch form rules', () => {
       companyId: '00000000-0000-4000-8000-0000000000c1',
       operatorPhone: '13900000003',
       operatorName: 'Operator',
+      intent: 'password',
     });
     expect(req.steps[1].parties[0]).not.toHaveProperty('companyName');
   });

@@ -122,4 +122,26 @@ describe('quick launch', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     expect((screen.getByLabelText('Signer phone') as HTMLInputElement).readOnly).toBe(false);
   });
+  it('chooses the intent check per party: SMS code by default, then face or signing password (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    server.use(
+      http.post(`${CSIGN}/getQuota`, () => ok({ total: 10, reserved: 0, used: 0, remaining: 10 })),
+      http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
+    );
+    renderApp('/manage/home/quicklyFileUpload');
+    await userEvent.upload(await screen.findByLabelText('选择 PDF 文件', {}, { timeout: 10_000 }), pdfFile());
+    await screen.findByText(/contract\.pdf/);
+    await userEvent.click(screen.getByRole('button', { name: /下一步/ }));
+    const select = await screen.findByRole('combobox', { name: '签署意愿认证' });
+    // The default is said on screen, and is what the draft sends.
+    expect(screen.getByTitle('短信验证码')).toBeTruthy();
+    expect(useLaunchDraft.getState().draft.steps[0].parties[0].intent ?? 'sms').toBe('sms');
+    await userEvent.click(select);
+    // antd lists its options by title (the visible row), in both languages' labels.
+    await userEvent.click(await screen.findByTitle('签署密码'));
+    await waitFor(() => expect(useLaunchDraft.getState().draft.steps[0].parties[0].intent).toBe('password'));
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByTitle('人脸识别'));
+    await waitFor(() => expect(useLaunchDraft.getState().draft.steps[0].parties[0].intent).toBe('face'));
+  }, 20_000);
 });

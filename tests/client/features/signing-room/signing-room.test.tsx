@@ -48,6 +48,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     linkType: 1,
     name: 'Li Lei',
     phoneMasked: '139****0001',
+    intent: 'sms',
     companyId: null,
     companyName: null,
     applies: {
@@ -419,4 +420,124 @@ describe('positions in the room (issue 11 edge 1)', () => {
       expect(await screen.findByRole('region', { name: 'lease.pdf' })).toBeTruthy();
     },
   );
+});
+
+describe('intent check in the room (issue 11)', () => {
+  const login = () =>
+    saveRoomLogin({
+      roomToken: TOKEN,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      flowId: FLOW,
+      partyId: PARTY,
+      linkType: 1,
+    });
+  const withIntent = (intent: 'sms' | 'face' | 'password') => {
+    const r = room();
+    return { ...r, party: { ...r.party, intent } };
+  };
+
+  it('asks the signing password, sets it with a code to the room phone, and signs with it (zh-CN, phone)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    login();
+    const calls: { name: string; body: unknown }[] = [];
+    const record =
+      (name: string, answer: unknown) =>
+      async ({ request }: { request: Request }) => {
+        calls.push({ name, body: await request.json() });
+        return ok(answer);
+      };
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(withIntent('password'))),
+      http.post(
+        `${CSIGN}/sendSignSmsCode`,
+        record('sendSignSmsCode', {
+          expiresInSeconds: 300,
+          resendAfterSeconds: 60,
+          phoneMasked: '139****0001',
+        }),
+      ),
+      http.post(
+        `${CSIGN}/setSigningPassword`,
+        record('setSigningPassword', { updatedAt: '2026-11-25T00:00:00Z' }),
+      ),
+      http.post(
+        `${CSIGN}/signDocument`,
+        record('signDocument', { flowStatus: 'signing', partyStatus: 'signed', documents: [] }),
+      ),
+      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+    );
+    const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '签署' }));
+    const dialog = await screen.findByRole('dialog', { name: '确认签署' });
+    expect(within(dialog).queryByLabelText('验证码')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认签署' }));
+    expect(await within(dialog).findByText('请输入签署密码')).toBeTruthy();
+    // Set it: the code goes to the room's own phone, with its own purpose.
+    await userEvent.click(within(dialog).getByRole('button', { name: '设置或修改签署密码' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    await userEvent.type(await within(dialog).findByLabelText('验证码'), '654321');
+    await userEvent.type(within(dialog).getByLabelText('新签署密码（6 到 32 位）'), 'my-pass-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存签署密码' }));
+    expect(await within(dialog).findByText(/签署密码已保存/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('签署密码'), 'my-pass-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认签署' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign_confirm'));
+    expect(calls).toEqual([
+      { name: 'sendSignSmsCode', body: { roomToken: TOKEN, purpose: 'signingPassword', userType: 0 } },
+      {
+        name: 'setSigningPassword',
+        body: { roomToken: TOKEN, smsCode: '654321', password: 'my-pass-1', userType: 0 },
+      },
+      {
+        name: 'signDocument',
+        body: {
+          roomToken: TOKEN,
+          signingPassword: 'my-pass-1',
+          personSealId: '00000000-0000-4000-8000-0000000000e1',
+          userType: 0,
+        },
+      },
+    ]);
+  }, 20_000);
+
+  it('face: starts the provider check for this room and shows the refusal while none has passed (en-US, PC)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    login();
+    const started: unknown[] = [];
+    const signed: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(withIntent('face'))),
+      http.post(`${CSIGN}/startRoomFaceAuth`, async ({ request }) => {
+        started.push(await request.json());
+        return fail(1100, 'complete the real-name step first');
+      }),
+      http.post(`${CSIGN}/signDocument`, async ({ request }) => {
+        signed.push(await request.json());
+        return fail(1307, 'pass the face check for this signature first');
+      }),
+      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+    );
+    renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm signing' });
+    expect(within(dialog).getByText(/confirmed by face recognition/)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('SMS code')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start face recognition' }));
+    expect(await within(dialog).findByText('complete the real-name step first')).toBeTruthy();
+    expect(started).toEqual([
+      {
+        roomToken: TOKEN,
+        deviceType: 'pc',
+        signUrl: `/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`,
+        userType: 0,
+      },
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm signing' }));
+    expect(await within(dialog).findByText('pass the face check for this signature first')).toBeTruthy();
+    expect(signed).toEqual([
+      { roomToken: TOKEN, personSealId: '00000000-0000-4000-8000-0000000000e1', userType: 0 },
+    ]);
+  }, 20_000);
 });

@@ -1,0 +1,160 @@
+// The intent check of a party (issue 11): what confirms, right before the signature, that the signer means
+// to sign. The launcher chose it per party: an SMS code (as before), a face check through the identity
+// provider, or the signer's signing password. Nothing the browser says about a result is trusted: a face
+// check counts only when the provider's signed callback (or the server's own query) passed it, for this
+// party and this signer, recently, and only once.
+import { FaceOpenFlag } from '#contract/rules/person.ts';
+import { Code } from '#contract/codes.ts';
+import { SmsPurpose } from '#contract/enums.ts';
+import argon2 from 'argon2';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { startFaceFor } from '../person/service.ts';
+import { hashPassword } from '../session/account-service.ts';
+import { findUserById } from '../session/account-queries.ts';
+import { consumeSmsCode } from '../session/sms-service.ts';
+import type { LiveSession } from '../session/session-service.ts';
+import type { PartyRow } from './model.ts';
+import { type Room, roomState, signRefusal } from './room.ts';
+import { dateOf, one, ts } from './sql.ts';
+import { F } from './texts.ts';
+
+export type IntentCheck = 'sms' | 'face' | 'password';
+
+/** A passed face check confirms a signature of its party for this long after the provider decided it. */
+export const FACE_INTENT_WINDOW_MS = 10 * 60 * 1000;
+/** Wrong signing passwords before the lock, and how long the lock lasts. */
+export const SIGNING_PASSWORD_MAX_WRONG = 5;
+export const SIGNING_PASSWORD_LOCK_MS = 15 * 60 * 1000;
+
+export const intentOf = (p: PartyRow): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
+
+type IntentInput = { smsCode?: string; signingPassword?: string };
+
+/**
+ * Checks the party's intent check for `userId` (the signer the room proved) and uses it up: the SMS code is
+ * consumed, a face result is marked used, a signing password counts failures and locks. Answers the check's
+ * name for the audit entry.
+ */
+export async function confirmIntent(
+  deps: AppDeps,
+  room: Room,
+  party: PartyRow,
+  userId: string,
+  input: IntentInput,
+  ip: string,
+): Promise<IntentCheck> {
+  const intent = intentOf(party);
+  if (intent === 'sms') {
+    if (!input.smsCode) throw new AppError(Code.SmsCodeInvalid, F.intentSmsMissing);
+    await consumeSmsCode(deps, room.phone, SmsPurpose.Sign, input.smsCode, ip);
+    return intent;
+  }
+  if (intent === 'password') {
+    // No password given (an old client sending only the SMS code): refused without counting a failure.
+    if (!input.signingPassword) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordMissing);
+    await checkSigningPassword(deps, userId, input.signingPassword ?? '');
+    return intent;
+  }
+  const now = deps.clock.now();
+  const used = await one<{ id: string }>(
+    deps.db,
+    sql`UPDATE face_auth_sessions SET used_at = ${ts(now)}
+        WHERE id = (SELECT id FROM face_auth_sessions
+                    WHERE user_id = ${userId} AND open_flag = ${FaceOpenFlag.SigningRoom}
+                      AND business_code = ${party.id} AND status = 'passed' AND used_at IS NULL
+                      AND decided_at > ${ts(new Date(now.getTime() - FACE_INTENT_WINDOW_MS))}
+                    ORDER BY decided_at DESC LIMIT 1 FOR UPDATE)
+          AND used_at IS NULL
+        RETURNING id`,
+  );
+  if (!used) throw new AppError(Code.IntentNotConfirmed, F.intentFaceMissing);
+  return intent;
+}
+
+type PasswordRow = { password_hash: string; failures: number; locked_until: unknown };
+
+async function checkSigningPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
+  const now = deps.clock.now();
+  const row = await one<PasswordRow>(
+    deps.db,
+    sql`SELECT password_hash, failures, locked_until FROM signing_passwords WHERE user_id = ${userId}`,
+  );
+  if (!row) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordNotSet);
+  const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
+  if (lockedUntil && lockedUntil.getTime() > now.getTime())
+    throw new AppError(
+      Code.SigningPasswordLocked,
+      F.intentPasswordLocked(Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)),
+    );
+  const isRight =
+    password.length > 0 && (await argon2.verify(row.password_hash, password).catch(() => false));
+  if (isRight) {
+    await deps.db.execute(
+      sql`UPDATE signing_passwords SET failures = 0, locked_until = NULL WHERE user_id = ${userId}`,
+    );
+    return;
+  }
+  const counted = await one<{ failures: number }>(
+    deps.db,
+    sql`UPDATE signing_passwords SET failures = failures + 1 WHERE user_id = ${userId} RETURNING failures`,
+  );
+  const failures = counted?.failures ?? SIGNING_PASSWORD_MAX_WRONG;
+  if (failures >= SIGNING_PASSWORD_MAX_WRONG) {
+    await deps.db.execute(
+      sql`UPDATE signing_passwords SET failures = 0,
+            locked_until = ${ts(new Date(now.getTime() + SIGNING_PASSWORD_LOCK_MS))} WHERE user_id = ${userId}`,
+    );
+    deps.log.warn({ userId }, 'flow: signing password locked after wrong attempts');
+    throw new AppError(Code.SigningPasswordLocked, F.intentPasswordLocked(SIGNING_PASSWORD_LOCK_MS / 60_000));
+  }
+  throw new AppError(Code.BadCredentials, F.intentPasswordWrong(SIGNING_PASSWORD_MAX_WRONG - failures));
+}
+
+/**
+ * setSigningPassword: for the logged-in person, or the signer of a room (its proven phone's account). The
+ * SMS code of purpose 'signingPassword' goes to that person's own phone, so only its owner can set it.
+ */
+export async function setSigningPassword(
+  deps: AppDeps,
+  who: { room?: Room; session?: LiveSession },
+  body: { smsCode: string; password: string },
+  ip: string,
+) {
+  const userId = who.room ? who.room.userId : who.session?.userId;
+  if (!userId) throw new AppError(Code.Refused, F.intentNeedsAccount);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError(Code.Refused, F.intentNeedsAccount);
+  await consumeSmsCode(deps, user.phone, SmsPurpose.SigningPassword, body.smsCode, ip);
+  const now = deps.clock.now();
+  const hash = await hashPassword(body.password);
+  await deps.db.execute(
+    sql`INSERT INTO signing_passwords (user_id, password_hash, failures, locked_until, updated_at)
+        VALUES (${userId}, ${hash}, 0, NULL, ${ts(now)})
+        ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failures = 0,
+          locked_until = NULL, updated_at = EXCLUDED.updated_at`,
+  );
+  deps.log.info({ userId }, 'flow: signing password set');
+  return { updatedAt: now.toISOString() };
+}
+
+/** startRoomFaceAuth: a face check of the room's signer, tied to this party (businessCode = party id). */
+export async function startRoomFace(
+  deps: AppDeps,
+  room: Room,
+  body: { deviceType: 'h5' | 'pc'; signUrl: string },
+) {
+  const { flow, party } = await roomState(deps, room);
+  const refusal = signRefusal(flow, party, deps.clock.now());
+  if (refusal) throw refusal;
+  if (intentOf(party) !== 'face') throw new AppError(Code.Refused, F.intentNotFace);
+  if (!room.userId) throw new AppError(Code.Refused, F.intentNeedsAccount);
+  const started = await startFaceFor(deps, room.userId, {
+    openFlag: FaceOpenFlag.SigningRoom,
+    businessCode: party.id,
+    deviceType: body.deviceType,
+    signUrl: body.signUrl,
+  });
+  return { url: started.url, expiresInSeconds: started.expiresInSeconds };
+}
