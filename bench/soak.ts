@@ -5,7 +5,7 @@
  * is less than 50 MB of growth between the two. Long (minutes): only `npm run bench -- soak` runs it, never
  * the default test run. `SOAK_UPLOADS`, `SOAK_WARMUP`, `SOAK_CONCURRENCY` and `SOAK_PORT` change the run.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { callPath } from '#contract/envelope.ts';
 import { checkPdf } from '#contract/calls/verify.ts';
@@ -164,6 +164,12 @@ export async function measure(): Promise<SoakResult> {
     };
     const key = res.status === 200 ? String(body.code) : `http ${res.status}`;
     answers[key] = (answers[key] ?? 0) + 1;
+    if (res.status >= 500) {
+      // A server error on hostile input is a defect: keep the input to reproduce it.
+      const kept = path.join(dataDir, `server-error-${answers[key]}.pdf`);
+      writeFileSync(kept, bytes);
+      console.log(`soak: HTTP ${res.status} (${JSON.stringify(body)}); input kept in ${kept}`);
+    }
   };
   const batch = async (count: number) => {
     let left = count;
