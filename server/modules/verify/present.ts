@@ -4,6 +4,7 @@ import type { SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
 import { SignatureStatus } from '#contract/calls/verify.ts';
 import type { SignatureReport, VerificationReport } from '../../pdf/verify/types.ts';
 import type { DocumentLayout } from './layout.ts';
+import { cleanTexts } from '../../lib/clean-text.ts';
 
 type Status = SignatureCard['status'];
 type Reason = SignatureCard['reasons'][number];
@@ -105,7 +106,8 @@ export function presentVerification(
     (w, s) => (w === null || rank(s.status) < rank(w) ? s.status : w),
     null,
   );
-  return {
+  // Names, fields and reasons come out of an untrusted file: made safe to show and to keep (jsonb).
+  return cleanTexts({
     file: { ...file, pages: layout.pages },
     verifiedAt: report.validationTime,
     status: worst ?? 'unsigned',
@@ -114,5 +116,5 @@ export function presentVerification(
     trustAside: report.trustAside,
     revisions: report.revisions,
     signatures,
-  };
+  });
 }

@@ -61,6 +61,22 @@ describe.skipIf(!hasCorpus)('corpus files', () => {
     expect(s.changes.length).toBeGreaterThan(0);
   });
 
+  it('a field name with NUL bytes and 5000 characters (a fuzzed file): answered and kept, the name made safe', async () => {
+    const src = Buffer.from(corpusFile(VALID));
+    const at = src.indexOf('/T (Signature1)');
+    expect(at).toBeGreaterThan(0);
+    const hostile = Buffer.from(`/T (Sig\u0000na\u0001ture${'x'.repeat(5000)})`, 'latin1');
+    const bytes = Buffer.concat([src.subarray(0, at), hostile, src.subarray(at + '/T (Signature1)'.length)]);
+    const r = ok(await checkFile(t.agent(), new Uint8Array(bytes), 'hostile.pdf'));
+    expect(r.verdict).not.toBe('TOTAL_PASSED');
+    const [s] = r.signatures;
+    expect(s.field).toMatch(/^Sig\uFFFDna\uFFFDturex+…$/);
+    expect(s.field.length).toBeLessThanOrEqual(500);
+    // kept (jsonb refuses U+0000): the report reloads by its id
+    const again = await t.agent().call(getVerifyReport, { userType: 0, reportId: r.reportId });
+    expect(again.body.code, again.body.msg).toBe(0);
+  });
+
   it('an unsigned file says so', async () => {
     const r = ok(await checkFile(t.agent(), corpusFile('files/pyhanko/minimal.pdf')));
     expect(r.verdict).toBe('NO_SIGNATURE_FOUND');
