@@ -51,6 +51,24 @@ function damageOf(base: PdfBase): string | undefined {
   return undefined;
 }
 
+/**
+ * The parse of bytes that prepareForSigning returned unchanged, for the signPdf call that follows (one parse
+ * per signature, not two). Keyed by the very array; taken once; gone with the bytes.
+ */
+const parsed = new WeakMap<Uint8Array, PdfBase>();
+
+function keepParsed(bytes: Uint8Array, base: PdfBase): Prepared {
+  parsed.set(bytes, base);
+  return { bytes, repaired: false };
+}
+
+/** The parse prepareForSigning made of exactly these bytes, once; else a fresh one. */
+export function parsedForSigning(bytes: Uint8Array): PdfBase {
+  const base = parsed.get(bytes);
+  parsed.delete(bytes);
+  return base ?? new PdfBase(bytes);
+}
+
 const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 
 /**
@@ -66,9 +84,9 @@ export function prepareForSigning(input: Uint8Array): Prepared {
   try {
     const base = new PdfBase(input);
     // A signed file is extended as it is, never rewritten (a changed table would break its signatures).
-    if (carriesSignature(input)) return { bytes: input, repaired: false };
+    if (carriesSignature(input)) return keepParsed(input, base);
     problem = damageOf(base);
-    if (!problem) return { bytes: input, repaired: false };
+    if (!problem) return keepParsed(input, base);
   } catch (err) {
     if (!(err instanceof SignError)) throw err;
     if (err.code === SignErrorCode.NotPdf && looksLikePdfBody(input)) {

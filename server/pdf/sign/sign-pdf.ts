@@ -7,8 +7,9 @@ import { isArray, type PdfObject, type PdfRef } from '../parse/objects.ts';
 import { type Appearance, appearanceFromPdf, appearanceFromPng, placeSeal } from './appearance.ts';
 import { buildCadesSignature, type Signer, type TimestampFn } from './cms.ts';
 import { SignError, SignErrorCode } from './errors.ts';
+import { parsedForSigning } from './repair.ts';
 import { addAnnots, addToAcroForm, type FieldInfo, freeFieldName, listFields, pdfDate } from './form.ts';
-import { type PageInfo, PdfBase } from './pdf-base.ts';
+import type { PageInfo, PdfBase } from './pdf-base.ts';
 import { arr, dict, finishSigned, IncrementalUpdate, name, textString, withEntries } from './pdf-writer.ts';
 
 const PT_PER_MM = 72 / 25.4;
@@ -160,7 +161,7 @@ function crossPageStrips(
  * signed or not a signature field, a cross-page seal on an existing field, an unusable appearance.
  */
 export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<Uint8Array> {
-  const base = new PdfBase(input);
+  const base = parsedForSigning(input);
   const fields = listFields(base);
   const existing: FieldInfo | undefined = opts.fieldName
     ? fields.find((f) => f.name === opts.fieldName)
