@@ -3,8 +3,8 @@
 // fuzzed file can make a "name" of thousands of bytes. Control characters (but tab and line breaks) and
 // unpaired surrogates become U+FFFD; a text longer than `max` is cut with an ellipsis.
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
 const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const MAX_FILE_TEXT = 500;
