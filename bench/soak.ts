@@ -60,7 +60,7 @@ const TOKENS = [
   '%%EOF\n',
 ];
 
-/** One hostile variant of a corpus file (the same mutations as tests/server/pdf/verify-fuzz.test.ts, plus repeats). */
+/** One hostile variant of a corpus file: the kinds of tests/server/pdf/verify-fuzz.test.ts (its own seed and tokens), plus repeats. */
 function mutate(src: Uint8Array, rnd: () => number): Uint8Array {
   const int = (n: number) => Math.floor(rnd() * n);
   const b = new Uint8Array(src);

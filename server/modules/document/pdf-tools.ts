@@ -7,8 +7,8 @@ import { PDFDocument, type PDFFont, PDFName, type PDFPage, StandardFonts, rgb } 
 import QRCode from 'qrcode';
 import type { PageSize } from '#contract/calls/document.ts';
 import { SignError, SignErrorCode } from '../../pdf/sign/errors.ts';
-import { PdfBase } from '../../pdf/sign/pdf-base.ts';
-import { prepareForSigning } from '../../pdf/sign/repair.ts';
+import type { PdfBase } from '../../pdf/sign/pdf-base.ts';
+import { parsedForSigning, prepareForSigning } from '../../pdf/sign/repair.ts';
 
 const require = createRequire(import.meta.url);
 const PT_PER_MM = 72 / 25.4;
@@ -53,7 +53,7 @@ const PAGE_KEYS = ['Type', 'Parent', 'Contents', 'MediaBox', 'Resources'];
 function coreSizes(bytes: Uint8Array): PageSize[] {
   let base: PdfBase;
   try {
-    base = new PdfBase(prepareForSigning(bytes).bytes);
+    base = parsedForSigning(prepareForSigning(bytes).bytes);
   } catch (err) {
     if (!(err instanceof SignError)) throw err;
     if (err.code === SignErrorCode.PasswordRequired) throw new PdfRejected('passwordRequired');
