@@ -103,6 +103,8 @@ test('every route of the spec resolves to its screen, unknown routes to the not-
     '/pc/v1': '/pc/v1/signing_room',
     '/manage': '/manage/startup',
     '/manage/account': '/manage/account/accountInfo',
+    // The transition page only routes: a desktop goes on to the PC room at once.
+    '/signingRoomTransition': '/pc/v1/signing_room',
   };
   // Each screen settles (its calls answered) before the next route: a screen that redirects on a late answer
   // is then judged on its own route, not on the next one's.
