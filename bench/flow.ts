@@ -28,7 +28,7 @@ import { sendSmsCode, userRegister } from '#contract/calls/session.ts';
 import { type CallDef, callPath } from '#contract/envelope.ts';
 import { idCheckChar } from '#contract/rules/id-number.ts';
 import { KEY_SUFFIX_HEADER, TOKEN_COOKIE, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
-import { buildApp } from '#server/app.ts';
+import { buildApp, createHooks } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { closeDatabase, openDatabase } from '#server/db/database.ts';
 import { type AppDeps, systemClock } from '#server/deps.ts';
@@ -58,6 +58,7 @@ export async function run(): Promise<Figure[]> {
     storage: new LocalBlobStore(join(dataDir, 'blobs')),
     log,
     clock: systemClock,
+    hooks: createHooks(),
     messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: false }),
   };
   const app = await buildApp(deps);

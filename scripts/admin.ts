@@ -13,6 +13,7 @@
 // in DATA_DIR/server.pid) and exits, instead of hanging. Then use the administrator screen
 // (/manage/admin/packages) or stop the server first. With PostgreSQL the server may keep running.
 import './require-node24.ts';
+import { createHooks } from '../server/app.ts';
 import pino from 'pino';
 import type { PackageInfo, PackageOrder } from '../contract/calls/package.ts';
 import { zPackageInput } from '../contract/calls/package.ts';
@@ -207,6 +208,7 @@ if (import.meta.main) {
     storage: await openBlobStore(config),
     log,
     clock: systemClock,
+    hooks: createHooks(),
     messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
   };
   let code = 0;

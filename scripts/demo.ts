@@ -36,7 +36,7 @@ import { type CallDef, callPath } from '../contract/envelope.ts';
 import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '../contract/rules/credit-code.ts';
 import { idCheckChar } from '../contract/rules/id-number.ts';
 import { KEY_SUFFIX_HEADER, TOKEN_COOKIE, XSRF_HEADER, keySuffixOf } from '../contract/transport.ts';
-import { buildApp } from '../server/app.ts';
+import { buildApp, createHooks } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { closeDatabase, openDatabase } from '../server/db/database.ts';
 import { type AppDeps, systemClock } from '../server/deps.ts';
@@ -67,6 +67,7 @@ const deps: AppDeps = {
   storage: await openBlobStore(config),
   log,
   clock: systemClock,
+  hooks: createHooks(),
   messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
 };
 const app = await buildApp(deps);

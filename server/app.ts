@@ -10,29 +10,30 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { Hooks } from './lib/hooks.ts';
 import { installErrorHandling } from './http/error-handler.ts';
-import { certModule } from './modules/cert/routes.ts';
-import { companyModule } from './modules/company/routes.ts';
-import { devModule } from './modules/dev/routes.ts';
-import { documentModule } from './modules/document/routes.ts';
-import { flowModule } from './modules/flow/routes.ts';
-import { monitorModule } from './modules/monitor/routes.ts';
-import { packageModule } from './modules/package/routes.ts';
+import { certModule } from './modules/cert/index.ts';
+import { companyModule } from './modules/company/index.ts';
+import { devModule } from './modules/dev/index.ts';
+import { documentModule } from './modules/document/index.ts';
+import { flowModule } from './modules/flow/index.ts';
+import { monitorModule } from './modules/monitor/index.ts';
+import { packageModule } from './modules/package/index.ts';
 import type { ServerModule } from './modules/module.ts';
-import { personModule } from './modules/person/routes.ts';
-import { partnerModule } from './modules/partner/routes.ts';
-import { frameAncestorsOf, platformModule } from './modules/platform/routes.ts';
-import { pkiModule } from './modules/pki/routes.ts';
-import { sealModule } from './modules/seal/routes.ts';
-import { sessionModule } from './modules/session/routes.ts';
-import { verifyModule } from './modules/verify/routes.ts';
-import { signConfigModule } from './modules/sign-config/routes.ts';
-import { templateModule } from './modules/template/routes.ts';
-import { messagingModule } from './modules/messaging/routes.ts';
+import { personModule } from './modules/person/index.ts';
+import { partnerModule } from './modules/partner/index.ts';
+import { frameAncestorsOf, platformModule } from './modules/platform/index.ts';
+import { pkiModule } from './modules/pki/index.ts';
+import { sealModule } from './modules/seal/index.ts';
+import { sessionModule } from './modules/session/index.ts';
+import { verifyModule } from './modules/verify/index.ts';
+import { signConfigModule } from './modules/sign-config/index.ts';
+import { templateModule } from './modules/template/index.ts';
+import { messagingModule } from './modules/messaging/index.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
- *   pkiModule,   // import { pkiModule } from './modules/pki/routes.ts';
+ *   pkiModule,   // import { pkiModule } from './modules/pki/index.ts';
  */
 export const modules: readonly ServerModule[] = [
   monitorModule,
@@ -53,6 +54,17 @@ export const modules: readonly ServerModule[] = [
   messagingModule,
   devModule,
 ];
+
+/**
+ * The hooks of one app (lib/hooks.ts) with every module's listeners, in the modules' order. Whoever builds
+ * AppDeps (serve.ts, the test helper, scripts) calls this once, so that services called without HTTP
+ * (scripts, benches) tell the same listeners.
+ */
+export function createHooks(extraModules: readonly ServerModule[] = []): Hooks {
+  const hooks = new Hooks();
+  for (const module of [...modules, ...extraModules]) module.listen?.(hooks);
+  return hooks;
+}
 
 /**
  * Builds the HTTP app from its deps without listening: serve.ts listens, tests use app.inject.

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Hooks } from './lib/hooks.ts';
 import type { Messenger } from './messaging/messenger.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -21,4 +22,6 @@ export type AppDeps = {
   log: Logger;
   messenger: Messenger;
   clock: Clock;
+  /** Extension points between modules (lib/hooks.ts): one set per app. */
+  hooks: Hooks;
 };

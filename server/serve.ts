@@ -1,7 +1,7 @@
 // The server: config -> database (migrations) -> storage -> app -> listen. Loaded by server/main.ts.
 import '../scripts/require-node24.ts';
 import pino from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, createHooks } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
@@ -11,7 +11,7 @@ import { writeServerPid } from './lib/server-pid.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { createMessenger } from './messaging/create-messenger.ts';
 import { developmentProvidersMessage } from './providers/production-check.ts';
-import { seedCatalogue } from './modules/package/catalogue.ts';
+import { seedCatalogue } from './modules/package/index.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -49,6 +49,7 @@ const deps: AppDeps = {
   storage,
   log,
   clock: systemClock,
+  hooks: createHooks(),
   messenger: createMessenger({ config, db, log, clock: systemClock }),
 };
 // Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.

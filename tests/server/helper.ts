@@ -18,7 +18,7 @@ import {
   XSRF_HEADER,
   keySuffixOf,
 } from '#contract/transport.ts';
-import { buildApp } from '#server/app.ts';
+import { buildApp, createHooks } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
 import type { AppDeps, Clock } from '#server/deps.ts';
@@ -118,6 +118,7 @@ export async function createTestApp(
     storage: await openBlobStore(config),
     log,
     clock,
+    hooks: createHooks(),
     messenger: createMessenger({ config, db, log, clock }),
   };
   const app = await buildApp(deps, { extraModules: options.modules });

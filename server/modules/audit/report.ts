@@ -7,10 +7,10 @@ import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { signPdf } from '../../pdf/sign/sign-pdf.ts';
-import { embedCjkFont } from '../document/pdf-tools.ts';
-import { type FlowRow, maskPhone, partiesOf } from '../flow/model.ts';
-import { pkiFor } from '../pki/service.ts';
-import { type Exec, dateOf, rows } from '../flow/sql.ts';
+import { embedCjkFont } from '../document/index.ts';
+import { type FlowRow, maskPhone, partiesOf } from '../flow/index.ts';
+import { pkiFor } from '../pki/index.ts';
+import { type Exec, dateOf, rows } from '../flow/index.ts';
 import { type AuditEvent, listAudit, verifyChains } from './chain.ts';
 import { EVENT_TEXT, localiseActor, localiseDetail } from './localise.ts';
 

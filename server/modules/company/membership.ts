@@ -6,8 +6,8 @@ import { CompanyStatus, MemberStatus, companies, companyMembers } from '../../db
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { pkiFor } from '../pki/service.ts';
-import type { LiveSession } from '../session/session-service.ts';
+import { pkiFor } from '../pki/index.ts';
+import type { LiveSession } from '../session/index.ts';
 import { C } from './texts.ts';
 
 // The API other modules (seals, contracts, ...) use to ask "who may act for which company".

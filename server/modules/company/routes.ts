@@ -34,7 +34,7 @@ import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import type { ServerModule } from '../module.ts';
-import { lookupSession, refusalFor } from '../session/session-service.ts';
+import { lookupSession, refusalFor } from '../session/index.ts';
 import * as svc from './service.ts';
 import { C } from './texts.ts';
 

@@ -15,9 +15,9 @@ import { type ApplicantRole, CompanyStatus, MemberStatus } from '../../db/schema
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { pkiFor } from '../pki/service.ts';
-import { computeLoginInfo } from '../session/login-info.ts';
-import type { LiveSession } from '../session/session-service.ts';
+import { pkiFor } from '../pki/index.ts';
+import { computeLoginInfo } from '../session/index.ts';
+import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import * as q from './queries.ts';
 import { C, withParams } from './texts.ts';

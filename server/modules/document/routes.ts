@@ -15,15 +15,15 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
-import { listAudit, verifyChain } from '../audit/chain.ts';
-import { findFlow } from '../flow/model.ts';
-import { auditFlowEvent, roomOf } from '../flow/room.ts';
-import { type Reader, flowAccess, sessionActor } from '../flow/service.ts';
-import { ensureAuditReport } from '../flow/signing.ts';
-import { dateOf, one, rows } from '../flow/sql.ts';
-import { F } from '../flow/texts.ts';
+import { listAudit, verifyChain } from '../audit/index.ts';
+import { findFlow } from '../flow/index.ts';
+import { auditFlowEvent, roomOf } from '../flow/index.ts';
+import { type Reader, flowAccess, sessionActor } from '../flow/index.ts';
+import { ensureAuditReport } from '../flow/index.ts';
+import { dateOf, one, rows } from '../flow/index.ts';
+import { F } from '../flow/index.ts';
 import type { ServerModule } from '../module.ts';
-import { type LiveSession, lookupSession } from '../session/session-service.ts';
+import { type LiveSession, lookupSession } from '../session/index.ts';
 import { registerPdfJsAssets } from './pdfjs-assets.ts';
 import { findKeyword } from './pdf-tools.ts';
 import * as documents from './service.ts';
@@ -106,8 +106,7 @@ async function auditDownload(
   if ('session' in reader) actor = await sessionActor(deps, reader.session, ctx);
   else {
     const room = await roomOf(deps, (req.query as Record<string, string>).roomToken);
-    const { roomActor } = await import('../flow/room.ts');
-    const { findParty } = await import('../flow/model.ts');
+    const { findParty, roomActor } = await import('../flow/index.ts');
     actor = await roomActor(deps, room, (await findParty(deps.db, room.partyId))!, ctx);
   }
   await auditFlowEvent(deps, flowId, 'download', actor, what, documentId);

@@ -6,11 +6,12 @@ import { UserType } from '#contract/enums.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireCompanyRole } from '../company/membership.ts';
-import type { Account } from '../flow/quota.ts';
-import { type Exec, dateOf, jsonOf, one, ts } from '../flow/sql.ts';
+import { requireCompanyRole } from '../company/index.ts';
+import type { Account } from '../flow/index.ts';
+import { type Exec, dateOf, jsonOf, one, ts } from '../flow/index.ts';
+// Deep import on purpose until the flow/document cycle is broken: the texts are used at module load.
 import { F } from '../flow/texts.ts';
-import type { LiveSession } from '../session/session-service.ts';
+import type { LiveSession } from '../session/index.ts';
 import { PdfRejected, inspectPdf } from './pdf-tools.ts';
 
 export type DocumentRow = {

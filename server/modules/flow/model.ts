@@ -1,5 +1,5 @@
 // Rows of the flow tables, their presentation, and the notices sent to parties.
-import { findUserById } from '../session/account-queries.ts';
+import { findUserById } from '../session/index.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';

@@ -13,21 +13,21 @@ import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
-import { findApplyOf } from '../company/queries.ts';
-import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/service.ts';
-import { USER_AGREEMENT } from '../person/agreement.ts';
-import { saveCompanySeal } from '../seal/service.ts';
+import { findApplyOf } from '../company/index.ts';
+import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/index.ts';
+import { USER_AGREEMENT } from '../person/index.ts';
+import { saveCompanySeal } from '../seal/index.ts';
 import {
   acceptAgreementFor,
   identityProviderFor,
   issuePersonCertFor,
   personOnboardingState,
   verifyAndRecordIdentity,
-} from '../person/service.ts';
-import { hashPassword } from '../session/account-service.ts';
-import { findUserById, findUserByPhone, insertUser } from '../session/account-queries.ts';
-import { pkiFor } from '../pki/service.ts';
-import { startSession, type LiveSession } from '../session/session-service.ts';
+} from '../person/index.ts';
+import { hashPassword } from '../session/index.ts';
+import { findUserById, findUserByPhone, insertUser } from '../session/index.ts';
+import { pkiFor } from '../pki/index.ts';
+import { startSession, type LiveSession } from '../session/index.ts';
 import { type PartyRow, appliesOf, maskPhone } from './model.ts';
 import { type Room, roomState, signRefusal } from './room.ts';
 import { one, ts } from './sql.ts';

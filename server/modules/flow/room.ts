@@ -10,15 +10,15 @@ import { SealStatus, SmsPurpose, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Lang } from '../../http/texts.ts';
-import type { AuditActor } from '../audit/chain.ts';
-import { appendAudit } from '../audit/chain.ts';
-import { listActiveMembers } from '../company/membership.ts';
-import { presentDocument } from '../document/service.ts';
-import { pkiFor } from '../pki/service.ts';
-import { companyOwner, isAuthorisedNow, listSeals, personOwner } from '../seal/queries.ts';
-import { findUserById, findUserByPhone } from '../session/account-queries.ts';
-import type { LiveSession } from '../session/session-service.ts';
-import { consumeSmsCode, sendSmsCode } from '../session/sms-service.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { appendAudit } from '../audit/index.ts';
+import { listActiveMembers } from '../company/index.ts';
+import { presentDocument } from '../document/index.ts';
+import { pkiFor } from '../pki/index.ts';
+import { companyOwner, isAuthorisedNow, listSeals, personOwner } from '../seal/index.ts';
+import { findUserById, findUserByPhone } from '../session/index.ts';
+import type { LiveSession } from '../session/index.ts';
+import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
 import {
   type FlowRow,
   type PartyRow,

@@ -16,9 +16,9 @@ import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
-import { type AuditActor, appendAudit } from '../audit/chain.ts';
-import { getCompany, listActiveMembers } from '../company/membership.ts';
-import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/pdf-tools.ts';
+import { type AuditActor, appendAudit } from '../audit/index.ts';
+import { getCompany, listActiveMembers } from '../company/index.ts';
+import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/index.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
@@ -28,9 +28,9 @@ import {
   findDocument,
   pageSizesOf,
   presentDocument,
-} from '../document/service.ts';
-import { findUserById } from '../session/account-queries.ts';
-import type { LiveSession } from '../session/session-service.ts';
+} from '../document/index.ts';
+import { findUserById } from '../session/index.ts';
+import type { LiveSession } from '../session/index.ts';
 import {
   type FlowRow,
   type PartyRow,

@@ -16,15 +16,15 @@ import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts
 import { prepareForSigning } from '../../pdf/sign/repair.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
-import { appendAudit } from '../audit/chain.ts';
-import { buildAuditReport } from '../audit/report.ts';
-import { listActiveMembers } from '../company/membership.ts';
-import { type AppearancePart, compositeAppearance } from '../document/pdf-tools.ts';
-import { type DocumentRow, blobBytes, findDocument } from '../document/service.ts';
-import { DbCertRepository } from '../pki/queries.ts';
-import { pkiFor } from '../pki/service.ts';
-import { sealForSigning } from '../seal/service.ts';
-import { findUserById } from '../session/account-queries.ts';
+import { appendAudit } from '../audit/index.ts';
+import { buildAuditReport } from '../audit/index.ts';
+import { listActiveMembers } from '../company/index.ts';
+import { type AppearancePart, compositeAppearance } from '../document/index.ts';
+import { type DocumentRow, blobBytes, findDocument } from '../document/index.ts';
+import { DbCertRepository } from '../pki/index.ts';
+import { pkiFor } from '../pki/index.ts';
+import { sealForSigning } from '../seal/index.ts';
+import { findUserById } from '../session/index.ts';
 import { confirmIntent } from './intent.ts';
 import {
   type FlowRow,

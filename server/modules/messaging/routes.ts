@@ -10,7 +10,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { listDeliveryFailures } from '../../messaging/delivering-messenger.ts';
 import type { ServerModule } from '../module.ts';
-import { requirePlatformAdmin } from '../package/service.ts';
+import { requirePlatformAdmin } from '../package/index.ts';
 
 async function readSettings(db: Db, userId: string, isMailConfigured: boolean): Promise<NoticeEmailSettings> {
   const [u] = await db

@@ -9,7 +9,7 @@ import {
 } from '#contract/calls/monitor.ts';
 import { queryRows } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { pkiFor } from '../pki/service.ts';
+import { pkiFor } from '../pki/index.ts';
 
 // A fixed probe: the store is content-addressed, so writing it again costs nothing and names the same blob.
 // No document can be these bytes (it is not a PDF or image), so the probe never shares a key with user data.

@@ -11,8 +11,8 @@ import {
   PaymentProviderError,
   type RawNotification,
 } from '../../providers/payment/types.ts';
-import { dateOf, one, ts } from '../flow/sql.ts';
-import type { LiveSession } from '../session/session-service.ts';
+import { dateOf, one, ts } from '../flow/index.ts';
+import type { LiveSession } from '../session/index.ts';
 import { paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';
 import { accountOfSession } from './quota.ts';

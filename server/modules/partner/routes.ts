@@ -13,7 +13,7 @@ import { HyLoginType } from '#contract/enums.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
-import { computeLoginInfo } from '../session/login-info.ts';
+import { computeLoginInfo } from '../session/index.ts';
 import {
   DEV_HY_SESSION_SECONDS,
   HY_SESSION_COOKIE,

@@ -13,11 +13,11 @@ import { T } from '../../http/texts.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
-import { getCompany, requireCompanyRole } from '../company/membership.ts';
-import { pkiFor } from '../pki/service.ts';
-import { findUserById, findUserByPhone } from '../session/account-queries.ts';
-import type { LiveSession } from '../session/session-service.ts';
-import { consumeSmsCode } from '../session/sms-service.ts';
+import { getCompany, requireCompanyRole } from '../company/index.ts';
+import { pkiFor } from '../pki/index.ts';
+import { findUserById, findUserByPhone } from '../session/index.ts';
+import type { LiveSession } from '../session/index.ts';
+import { consumeSmsCode } from '../session/index.ts';
 import { USER_AGREEMENT } from './agreement.ts';
 import {
   DevelopmentIdentityProvider,

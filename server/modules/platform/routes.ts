@@ -2,7 +2,7 @@ import { getPlatformConfig } from '#contract/calls/platform.ts';
 import { PlatformCode } from '#contract/enums.ts';
 import type { Config } from '../../config.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { findPartner } from '../partner/partner-config.ts';
+import { findPartner } from '../partner/index.ts';
 import type { ServerModule } from '../module.ts';
 
 /**

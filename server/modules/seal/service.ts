@@ -14,15 +14,10 @@ import { layoutToSvg } from '../../seal/render-svg.ts';
 import type { CompanySealDef, SealDef } from '../../seal/seal-def.ts';
 import { isSealError } from '../../seal/seal-errors.ts';
 import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
-import {
-  type CompanyAccess,
-  getCompany,
-  listActiveMembers,
-  requireCompanyRole,
-} from '../company/membership.ts';
-import { findIdentity } from '../person/queries.ts';
-import { DbCertRepository } from '../pki/queries.ts';
-import type { LiveSession } from '../session/session-service.ts';
+import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole } from '../company/index.ts';
+import { findIdentity } from '../person/index.ts';
+import { DbCertRepository } from '../pki/index.ts';
+import type { LiveSession } from '../session/index.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter, resetCounter } from '../../lib/rate-counter.ts';
-import { activeCompaniesOf } from '../company/membership.ts';
+import { activeCompaniesOf } from '../company/index.ts';
 import { findUserByPhone, insertUser, setPassword } from './account-queries.ts';
 import { consumeSmsCode } from './sms-service.ts';
 import { endSession, endUserSessions } from './session-queries.ts';

@@ -1,10 +1,10 @@
 import { LoginState, UserType } from '#contract/enums.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
-import { personHasCaCert } from '../person/service.ts';
-import { hasUsableSeal } from '../seal/service.ts';
-import { companyLoginFlags } from '../company/membership.ts';
-import { quotaLoginFields, salePackageProductTypes } from '../package/quota.ts';
+import { personHasCaCert } from '../person/index.ts';
+import { hasUsableSeal } from '../seal/index.ts';
+import { companyLoginFlags } from '../company/index.ts';
+import { quotaLoginFields, salePackageProductTypes } from '../package/index.ts';
 import { findUserById } from './account-queries.ts';
 import type { LiveSession } from './session-service.ts';
 import { cachesOf, loginInfoKey } from './caches.ts';

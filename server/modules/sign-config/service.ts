@@ -5,9 +5,9 @@ import type { CallResponse } from '#contract/envelope.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { accountOf } from '../document/service.ts';
-import { dateOf, jsonOf } from '../flow/sql.ts';
-import type { LiveSession } from '../session/session-service.ts';
+import { accountOf } from '../document/index.ts';
+import { dateOf, jsonOf } from '../flow/index.ts';
+import type { LiveSession } from '../session/index.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 

@@ -5,7 +5,7 @@
 // signed yet; the verification footer and every signature come after it.
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
 import type { FieldType } from '#contract/calls/template.ts';
-import { embedCjkFont } from '../document/pdf-tools.ts';
+import { embedCjkFont } from '../document/index.ts';
 
 export type FieldFill = {
   type: FieldType;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Account } from '../flow/quota.ts';
-import { type Exec, one, rows, ts } from '../flow/sql.ts';
-import { likePattern } from '../sign-config/queries.ts';
+import type { Account } from '../flow/index.ts';
+import { type Exec, one, rows, ts } from '../flow/index.ts';
+import { likePattern } from '../sign-config/index.ts';
 
 // SQL of templates and their launch drafts. Every query takes the caller's account and is scoped by it.
 

@@ -13,8 +13,8 @@ import { Code } from '#contract/codes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
-import { lookupSession } from '../session/session-service.ts';
-import { S } from '../sign-config/texts.ts';
+import { lookupSession } from '../session/index.ts';
+import { S } from '../sign-config/index.ts';
 import * as templates from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

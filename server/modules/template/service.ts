@@ -21,7 +21,7 @@ import { Code } from '#contract/codes.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getCompany } from '../company/membership.ts';
+import { getCompany } from '../company/index.ts';
 import {
   accountOf,
   blobBytes,
@@ -30,16 +30,16 @@ import {
   ownDocument,
   presentDocument,
   uploadDocument,
-} from '../document/service.ts';
-import { findFlow } from '../flow/model.ts';
-import type { Account } from '../flow/quota.ts';
-import { launch } from '../flow/service.ts';
-import { dateOf, jsonOf } from '../flow/sql.ts';
-import { F } from '../flow/texts.ts';
-import type { LiveSession } from '../session/session-service.ts';
-import * as configQ from '../sign-config/queries.ts';
-import { normaliseApplies } from '../sign-config/service.ts';
-import { S } from '../sign-config/texts.ts';
+} from '../document/index.ts';
+import { findFlow } from '../flow/index.ts';
+import type { Account } from '../flow/index.ts';
+import { launch } from '../flow/index.ts';
+import { dateOf, jsonOf } from '../flow/index.ts';
+import { F } from '../flow/index.ts';
+import type { LiveSession } from '../session/index.ts';
+import { type SignConfigRow, findConfig } from '../sign-config/index.ts';
+import { normaliseApplies } from '../sign-config/index.ts';
+import { S } from '../sign-config/index.ts';
 import { type FieldFill, fillPdf } from './fill-pdf.ts';
 import * as q from './queries.ts';
 
@@ -195,7 +195,7 @@ function checkPositions(positions: TemplatePosition[], roles: TemplateRole[], si
 }
 
 /** The roles of a signing configuration, copied into a template: its steps become stepIndex. */
-function rolesOfConfig(row: configQ.SignConfigRow): TemplateRole[] {
+function rolesOfConfig(row: SignConfigRow): TemplateRole[] {
   const steps = jsonOf<{ parties: Omit<TemplateRole, 'stepIndex'>[] }[]>(row.steps);
   return steps.flatMap((s, stepIndex) => s.parties.map((p) => ({ ...p, stepIndex })));
 }
@@ -244,7 +244,7 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
   let roles = input.roles;
   let signConfigId: string | null = null;
   if (input.signConfigId) {
-    const config = await configQ.findConfig(deps.db, account, input.signConfigId);
+    const config = await findConfig(deps.db, account, input.signConfigId);
     if (!config) throw new AppError(Code.NotFound, S.configNotFound);
     roles = rolesOfConfig(config);
     signConfigId = config.id;

@@ -2,7 +2,7 @@
 // with @cantoo/pdf-lib and the CJK face the document module embeds (it covers Latin text too).
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { PlatformDocument, SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
-import { embedCjkFont } from '../document/pdf-tools.ts';
+import { embedCjkFont } from '../document/index.ts';
 
 type Pair = [zh: string, en: string];
 

@@ -9,9 +9,9 @@ import type { Text } from '../../http/texts.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
 import { certFromDer, serialHex } from '../../pdf/verify/cert.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
-import { blobBytes } from '../document/service.ts';
-import { DbCertRepository } from '../pki/queries.ts';
-import { pkiFor } from '../pki/service.ts';
+import { blobBytes } from '../document/index.ts';
+import { DbCertRepository } from '../pki/index.ts';
+import { pkiFor } from '../pki/index.ts';
 import { platformRevocation } from './platform-revocation.ts';
 import { presentVerification } from './present.ts';
 import {

@@ -1,0 +1,12 @@
+// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+export {
+  activeCompaniesOf,
+  companyLoginFlags,
+  getCompany,
+  listActiveMembers,
+  requireCompanyRole,
+} from './membership.ts';
+export type { CompanyAccess } from './membership.ts';
+export { findApplyOf } from './queries.ts';
+export { companyModule } from './routes.ts';
+export { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from './service.ts';
