@@ -105,6 +105,9 @@ test('every route of the spec resolves to its screen, unknown routes to the not-
     '/manage/account': '/manage/account/accountInfo',
     // The transition page only routes: a desktop goes on to the PC room at once.
     '/signingRoomTransition': '/pc/v1/signing_room',
+    // Later steps of opening an account send a user without a real name back to the first step.
+    '/mobile/openAccount/verify': '/mobile/openAccount/basic',
+    '/mobile/openAccount/finish': '/mobile/openAccount/basic',
   };
   // Each screen settles (its calls answered) before the next route: a screen that redirects on a late answer
   // is then judged on its own route, not on the next one's.
