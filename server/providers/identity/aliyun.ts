@@ -6,7 +6,7 @@ import type {
   IdentityProvider,
   IdentityVerdict,
 } from '../../modules/person/identity-provider.ts';
-import type { RealIdentitySettings } from './identity-config.ts';
+import type { RealIdentitySettings } from '../../config/identity.ts';
 
 // Aliyun ID Verification (cloudauth 2019-03-07) through the official SDK (@alicloud/cloudauth20190307 on
 // @alicloud/openapi-core: ACS3-HMAC-SHA256 signed requests).
