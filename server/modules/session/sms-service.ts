@@ -3,7 +3,7 @@ import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hitCounter } from '../../lib/rate-counter.ts';
+import { hitCounter } from '../../db/rate-counter.ts';
 import { SmsNotSentError } from '../../messaging/messenger.ts';
 import {
   addSmsAttempt,
