@@ -105,7 +105,8 @@ module.exports = {
       comment:
         'Among the cores, from top to bottom: providers, messaging -> db -> seal -> pdf -> pki -> storage. ' +
         'messaging and providers talk to the outside world and may use the rest; db types the seals table with ' +
-        "seal's SealDef; pdf may use pki; pki and storage are the floor. An arrow upwards (e.g. pki -> pdf) would make them one tangle.',
+        "seal's SealDef; pdf may use pki; pki and storage are the floor. An arrow upwards (e.g. pki -> pdf) " +
+        'would make them one tangle.',
       severity: 'error',
       from: { path: '^server/(db|seal|pdf|pki|storage)/' },
       to: { path: '^server/(providers|messaging)/' },
