@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import { Hooks } from './lib/hooks.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installTransport } from './http/session-gate.ts';
 import { certModule } from './modules/cert/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { devModule } from './modules/dev/index.ts';
@@ -88,6 +89,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  installTransport(app);
   installErrorHandling(app);
 
   await app.register(fastifyCookie);

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { type PartnerSettings, loadPartnerSettings } from './modules/partner/partner-config.ts';
-import { type PackageSettings, loadPackageSettings } from './modules/package/package-config.ts';
-import { type SmsSettings, loadSmsSettings } from './providers/sms/sms-provider.ts';
-import { type AliyunMarketSettings, loadCompanyCheckSettings } from './providers/company/aliyun-market.ts';
-import { type RealIdentitySettings, loadRealIdentitySettings } from './providers/identity/identity-config.ts';
+import { type AliyunMarketSettings, loadCompanyCheckSettings } from './config/company-check.ts';
+import { type RealIdentitySettings, loadRealIdentitySettings } from './config/identity.ts';
+import { type PackageSettings, loadPackageSettings } from './config/package.ts';
+import { type PartnerSettings, loadPartnerSettings } from './config/partner.ts';
+import { type SmsSettings, loadSmsSettings } from './config/sms.ts';
 
 /**
  * Every setting of the server, read from the environment once at start and validated.
@@ -134,9 +134,9 @@ export type Config = {
     | undefined;
   frameAncestors: string[];
   clientDir: string;
-  /** Partner platforms and the central user centre (server/modules/partner/partner-config.ts). */
+  /** Partner platforms and the central user centre (server/config/partner.ts). */
   partners: PartnerSettings;
-  /** Packages, orders, payment notes, platform administrators (server/modules/package/package-config.ts). */
+  /** Packages, orders, payment notes, platform administrators (server/config/package.ts). */
   packages: PackageSettings;
   /** The SMS gateway (server/providers/sms): the development outbox or a real provider. */
   smsGateway: SmsSettings;
@@ -148,7 +148,7 @@ export type Config = {
     provider: 'development' | 'tencent' | 'aliyun';
     allowDevInProduction: boolean;
     devRejectIdNumber: string;
-    /** IDENTITY_* of the real provider (server/providers/identity/identity-config.ts). */
+    /** IDENTITY_* of the real provider (server/config/identity.ts). */
     real?: RealIdentitySettings;
   };
   /** COMPANY_CHECK_PROVIDER=aliyun-market: the business-register check (server/providers/company). */

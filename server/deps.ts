@@ -1,13 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
 import type { Hooks } from './lib/hooks.ts';
 import type { Messenger } from './messaging/messenger.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
-/** Time as the server sees it; tests pass a clock they can move (idle time-outs, code expiry). */
-export type Clock = { now(): Date };
-export const systemClock: Clock = { now: () => new Date() };
+export { type Clock, systemClock } from './lib/clock.ts';
 
 /**
  * Everything a module may use, built once in serve.ts (or by the test helper) and handed to buildApp.

@@ -5,7 +5,7 @@ import { buildApp, createHooks } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
-import { pruneCounters } from './lib/rate-counter.ts';
+import { pruneCounters } from './db/rate-counter.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { writeServerPid } from './lib/server-pid.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';

@@ -5,15 +5,8 @@ import { Code } from '#contract/codes.ts';
 import { type CallDef, JINSHANG_PREFIX, callPath, zEnvelope } from '#contract/envelope.ts';
 import { KEY_SUFFIX_HEADER, SESSION_COOKIE, TOKEN_COOKIE, XSRF_HEADER } from '#contract/transport.ts';
 import type { AppDeps } from '../deps.ts';
-import {
-  type LiveSession,
-  type SessionLookup,
-  checkXsrf,
-  clearSessionCookies,
-  lookupSession,
-  refusalFor,
-} from '../modules/session/session-service.ts';
 import { AppError } from './app-error.ts';
+import { type LiveSession, type SessionLookup, sessionGateOf } from './session-gate.ts';
 import { type Lang, T, langOf } from './texts.ts';
 
 declare module 'fastify' {
@@ -88,18 +81,19 @@ export function registerCall<D extends CallDef>(app: FastifyInstance, def: D, ha
       if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))
         throw new AppError(Code.BadRequest, T.contentType);
       checkUserType(req.body);
-      let lookup = await lookupSession(deps, req);
+      const gate = sessionGateOf(app);
+      let lookup = await gate.lookup(deps, req);
       // The client drops its token cookie on 2000/3000/4000 but cannot drop the HttpOnly sid. A request with
       // neither the token cookie nor the XSRF headers therefore runs WITHOUT the session (it cannot act as
       // the user, so this is safe); one that carries any of them must match the session exactly.
       if (lookup.state === 'live' && !hasXsrfMaterial(req)) lookup = { state: 'none' };
       req.sessionLookup = lookup;
       if (lookup.state === 'live') {
-        checkXsrf(req, lookup.session);
+        gate.checkXsrf(req, lookup.session);
       } else if (def.auth) {
         // The client clears its token on these codes; the server clears both cookies too.
-        if (req.cookies[SESSION_COOKIE]) clearSessionCookies(deps, reply);
-        throw refusalFor(lookup);
+        if (req.cookies[SESSION_COOKIE]) gate.clearCookies(deps, reply);
+        throw gate.refusal(lookup);
       }
     },
     handler: async (req, reply) => {
@@ -113,7 +107,8 @@ export function registerCall<D extends CallDef>(app: FastifyInstance, def: D, ha
         lang: langOf(req),
         session,
         requireSession: () => {
-          if (!session) throw refusalFor(lookup && lookup.state !== 'live' ? lookup : { state: 'none' });
+          if (!session)
+            throw sessionGateOf(app).refusal(lookup && lookup.state !== 'live' ? lookup : { state: 'none' });
           return session;
         },
       });

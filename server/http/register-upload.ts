@@ -4,15 +4,9 @@ import { Code } from '#contract/codes.ts';
 import { type CallDef, callPath, zEnvelope } from '#contract/envelope.ts';
 import { KEY_SUFFIX_HEADER, SESSION_COOKIE, TOKEN_COOKIE, XSRF_HEADER } from '#contract/transport.ts';
 import type { AppDeps } from '../deps.ts';
-import {
-  type LiveSession,
-  checkXsrf,
-  clearSessionCookies,
-  lookupSession,
-  refusalFor,
-} from '../modules/session/session-service.ts';
 import { AppError } from './app-error.ts';
 import { checkUserType } from './register-call.ts';
+import { type LiveSession, sessionGateOf } from './session-gate.ts';
 import { type Lang, type Text, langOf } from './texts.ts';
 
 /** The one file of an upload, read into memory (bounded by `maxFileBytes`). */
@@ -66,13 +60,14 @@ export function registerUpload<D extends CallDef>(
     },
     handler: async (req, reply) => {
       const authenticate = async (): Promise<LiveSession> => {
-        let lookup = await lookupSession(deps, req);
+        const gate = sessionGateOf(app);
+        let lookup = await gate.lookup(deps, req);
         if (lookup.state === 'live' && !hasXsrfMaterial(req.headers, req.cookies)) lookup = { state: 'none' };
         if (lookup.state !== 'live') {
-          if (req.cookies[SESSION_COOKIE]) clearSessionCookies(deps, reply);
-          throw refusalFor(lookup);
+          if (req.cookies[SESSION_COOKIE]) gate.clearCookies(deps, reply);
+          throw gate.refusal(lookup);
         }
-        checkXsrf(req, lookup.session);
+        gate.checkXsrf(req, lookup.session);
         return lookup.session;
       };
       if (!req.isMultipart()) {

@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Lang, Text } from '../lib/text.ts';
+
+export { type Lang, render, type Text } from '../lib/text.ts';
 
 /**
  * Texts the server itself puts in `msg`, in both languages of the product. The language follows the
@@ -6,17 +9,11 @@ import type { FastifyRequest } from 'fastify';
  * to its chosen language. Field messages of the contract's schemas come from contract/bilingual.ts (the
  * contract's own) or zod's zh-CN locale (error-handler.ts).
  */
-export type Text = { en: string; zh: string };
-export type Lang = 'en' | 'zh';
 
 export function langOf(req: Pick<FastifyRequest, 'headers'>): Lang {
   const header = req.headers['accept-language'];
   const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('zh') ? 'zh' : 'en';
-}
-
-export function render(text: Text | string, lang: Lang): string {
-  return typeof text === 'string' ? text : text[lang];
 }
 
 export const T = {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Mailer, MailResult, MailToSend } from '../providers/mail/smtp.ts';
 import type { SmsProvider, SmsResult, SmsToSend } from '../providers/sms/sms-provider.ts';
 import { DeliveringMessenger } from './delivering-messenger.ts';

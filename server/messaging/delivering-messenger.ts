@@ -1,17 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { Code } from '#contract/codes.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/accounts.ts';
 import { messageDeliveries } from '../db/schema/messages.ts';
-import type { Clock } from '../deps.ts';
-import { AppError } from '../http/app-error.ts';
-import type { Text } from '../http/texts.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Text } from '../lib/text.ts';
 import type { Mailer } from '../providers/mail/smtp.ts';
 import type { SmsFailureKind, SmsProvider, SmsResult } from '../providers/sms/sms-provider.ts';
 import { renderNoticeMail } from './mail-templates.ts';
-import type { Messenger, Notice, OutboxMessenger } from './messenger.ts';
+import { type Messenger, type Notice, type OutboxMessenger, SmsNotSentError } from './messenger.ts';
 
 const isPhone = (to: string) => /^\+?\d{6,15}$/.test(to);
 const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
@@ -141,8 +139,7 @@ export class DeliveringMessenger implements Messenger {
       ['minutes', minutes],
     ]);
     if (!sent) throw new Error(`no SMS template for purpose ${purpose}`);
-    if (!sent.result.ok)
-      throw new AppError(Code.SmsNotSent, smsNotSentText(sent.result.kind, sent.result.code));
+    if (!sent.result.ok) throw new SmsNotSentError(smsNotSentText(sent.result.kind, sent.result.code));
   }
 
   async notify(notice: Notice): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Lang } from '../http/texts.ts';
+import type { Lang } from '../lib/text.ts';
 
 /** The platform variants' names (SPEC §3, as src/platform/platforms.ts shows them): the e-mail's brand. */
 const BRANDS: Record<string, { zh: string; en: string }> = {

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Db } from '../db/database.ts';
+import type { Text } from '../lib/text.ts';
 import { outbox } from '../db/schema/messages.ts';
 import type { NoticeMail } from './mail-templates.ts';
 
@@ -12,8 +13,24 @@ import type { NoticeMail } from './mail-templates.ts';
 export type Notice = { to: string; userId?: string; purpose: string; text: string; mail?: NoticeMail };
 
 /** The one way the product sends messages to people: SMS codes and notices. */
+/**
+ * A code the gateway did not send (after its retries): `text` tells the person why, by the provider's
+ * reason. The module that asked for the SMS turns it into its refusal (Code.SmsNotSent).
+ */
+export class SmsNotSentError extends Error {
+  readonly text: Text;
+  constructor(text: Text) {
+    super(text.en);
+    this.name = 'SmsNotSentError';
+    this.text = text;
+  }
+}
+
 export interface Messenger {
-  /** Sends an SMS; `code` is the one-time code it carries, kept apart so logs can leave it out. */
+  /**
+   * Sends an SMS; `code` is the one-time code it carries, kept apart so logs can leave it out. Throws
+   * SmsNotSentError when a real gateway did not send it.
+   */
   sendSms(to: string, purpose: string, text: string, code?: string): Promise<void>;
   /** A notice to a person: SMS (or the outbox), and e-mail when the person gave an address. */
   notify(notice: Notice): Promise<void>;

@@ -154,3 +154,12 @@ export async function respondOcsp(requestDer: Uint8Array, deps: OcspDeps): Promi
     return statusOnly(OcspResponseStatus.InternalError);
   }
 }
+
+/** An OCSP request (SHA-256 CertID) for one certificate issued by `issuerDer`, as DER. */
+export async function ocspRequestFor(certDer: Uint8Array, issuerDer: Uint8Array): Promise<Uint8Array> {
+  const cert = pkijs.Certificate.fromBER(toArrayBuffer(certDer));
+  const issuer = pkijs.Certificate.fromBER(toArrayBuffer(issuerDer));
+  const req = new pkijs.OCSPRequest();
+  await req.createForCertificate(cert, { hashAlgorithm: 'SHA-256', issuerCertificate: issuer });
+  return new Uint8Array(req.toSchema(true).toBER());
+}

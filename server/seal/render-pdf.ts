@@ -104,3 +104,12 @@ export async function layoutToPdf(layout: SealLayout): Promise<Uint8Array> {
 export function renderSealPdf(def: SealDef): Promise<Uint8Array> {
   return layoutToPdf(layoutSeal(def));
 }
+
+/** A one-page PDF showing a transparent PNG at the given print size (the signer embeds its page). */
+export async function pngToPdf(png: Uint8Array, widthMm: number, heightMm: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const page = doc.addPage([widthMm * PT_PER_MM, heightMm * PT_PER_MM]);
+  const image = await doc.embedPng(png);
+  page.drawImage(image, { x: 0, y: 0, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM });
+  return doc.save({ useObjectStreams: false });
+}

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, rawOf } from '#server/db/database.ts';
 import { listMigrations, runMigrations } from '#server/db/migrate.ts';
-import { hitCounter } from '#server/lib/rate-counter.ts';
+import { hitCounter } from '#server/db/rate-counter.ts';
 import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
 import { type TestApp, createTestApp } from './helper.ts';
 

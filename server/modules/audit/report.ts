@@ -1,13 +1,12 @@
 // The audit report (certificate of completion) of a flow: parties, documents with their hashes and every
 // audit event, as a PDF signed by the PLATFORM's own certificate. That certificate is an ordinary
 // account certificate (userType 1) of a fixed platform account id, issued on first use by the same CA.
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { sql } from 'drizzle-orm';
 import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
+import { REPORT_PAGE, TextReport, framedStampPdf } from '../../pdf/compose/text-report.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { signPdf } from '../../pdf/sign/sign-pdf.ts';
-import { embedCjkFont } from '../document/index.ts';
 import { type FlowRow, maskPhone, partiesOf } from '../flow/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { type Exec, dateOf, rows } from '../flow/index.ts';
@@ -38,26 +37,9 @@ export async function platformSigner(deps: AppDeps): Promise<Signer> {
   return signerFromPki(m);
 }
 
-/** Splits a text into lines no wider than `max`, breaking after a space where the line has one. */
-export function wrap(text: string, width: (t: string) => number, max: number): string[] {
-  const out: string[] = [];
-  let rest = text;
-  while (rest.length > 0) {
-    let n = 1;
-    while (n < rest.length && width(rest.slice(0, n + 1)) <= max) n++;
-    if (n < rest.length) {
-      const space = rest.lastIndexOf(' ', n);
-      if (space > 0) n = space + 1;
-    }
-    out.push(rest.slice(0, n).trimEnd());
-    rest = rest.slice(n);
-  }
-  return out;
-}
+export { wrap } from '../../pdf/compose/text-report.ts';
 
 const fmt = (d: unknown) => `${dateOf(d).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
-
-type Writer = { page: PDFPage; y: number };
 
 /** Builds and signs the report. */
 export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
@@ -78,45 +60,19 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
   const entries = await listAudit(ex, flowId);
   const chains = verifyChains(entries);
 
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const cjk = await embedCjkFont(doc);
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  const W = 595.28;
-  const H = 841.89;
-  const M = 48;
-  const w: Writer = { page: doc.addPage([W, H]), y: H - M };
-  const line = (
-    text: string,
-    opts: { size?: number; font?: PDFFont; color?: [number, number, number]; indent?: number } = {},
-  ) => {
-    const size = opts.size ?? 9;
-    const font = opts.font ?? cjk;
-    // Long lines (hashes, user agents) wrap at the page width, at a space where there is one, so a hash
-    // is always shown whole.
-    for (const part of wrap(text, (t) => font.widthOfTextAtSize(t, size), W - 2 * M - (opts.indent ?? 0))) {
-      if (w.y < M + size * 2) {
-        w.page = doc.addPage([W, H]);
-        w.y = H - M;
-      }
-      w.page.drawText(part, {
-        x: M + (opts.indent ?? 0),
-        y: w.y,
-        size,
-        font,
-        color: rgb(...(opts.color ?? [0, 0, 0])),
-      });
-      w.y -= size * 1.5;
-    }
-  };
+  const report = await TextReport.create({ wrap: 'words' });
+  const mono = 'mono';
+  const { width: W, margin: M } = REPORT_PAGE;
+  const line = (text: string, opts: Parameters<TextReport['line']>[1] = {}) => report.line(text, opts);
   line('签署完成证明 Certificate of Completion', { size: 18 });
-  w.y -= 6;
+  report.gap(6);
   line(`流程 Flow: ${flow.title}`, { size: 11 });
   line(`编号 Flow id: ${flow.id}`);
   line(`发起方 Initiator: ${flow.initiator_company_name ?? flow.initiator_name ?? ''}`);
   line(
     `发起时间 Launched: ${fmt(flow.created_at)}    完成时间 Completed: ${flow.completed_at ? fmt(flow.completed_at) : '-'}`,
   );
-  w.y -= 6;
+  report.gap(6);
   line('文件 Documents', { size: 12 });
   for (const d of docs) {
     line(`${d.name} (${d.pages} pages) · 验证码 verification code ${d.verification_code}`, { indent: 8 });
@@ -127,7 +83,7 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
       indent: 16,
     });
   }
-  w.y -= 6;
+  report.gap(6);
   line('签署方 Parties', { size: 12 });
   for (const p of parties) {
     const who =
@@ -139,7 +95,7 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
       { indent: 8 },
     );
   }
-  w.y -= 6;
+  report.gap(6);
   line('事件 Events (hash-chained per document)', { size: 12 });
   for (const e of entries) {
     const [zhEvent, enEvent] = EVENT_TEXT[e.event as AuditEvent] ?? [e.event, e.event];
@@ -156,20 +112,14 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
       line(`${e.hashBefore ?? '-'} -> ${e.hashAfter ?? '-'}`, { font: mono, size: 6.5, indent: 16 });
     line(`entry ${e.entryHash}`, { font: mono, size: 6.5, indent: 16, color: [0.4, 0.4, 0.4] });
   }
-  w.y -= 6;
+  report.gap(6);
   line(`本证明由 ${PLATFORM_NAME} 以平台证书签名。 Signed by the platform's certificate.`, { size: 8 });
-  const unsigned = await doc.save({ useObjectStreams: false });
+  const unsigned = await report.save();
 
   // The platform's visible stamp: a framed name on the last page.
-  const stamp = await PDFDocument.create({ updateMetadata: false });
-  const sf = await stamp.embedFont(StandardFonts.HelveticaBold);
-  const sp = stamp.addPage([170, 40]);
-  sp.drawRectangle({ x: 1, y: 1, width: 168, height: 38, borderColor: rgb(0.8, 0.1, 0.1), borderWidth: 1.5 });
-  sp.drawText('e-Sign Platform', { x: 12, y: 22, size: 12, font: sf, color: rgb(0.8, 0.1, 0.1) });
-  sp.drawText('Certificate of Completion', { x: 12, y: 9, size: 8, font: sf, color: rgb(0.8, 0.1, 0.1) });
-  const stampPdf = await stamp.save();
+  const stampPdf = await framedStampPdf('e-Sign Platform', 'Certificate of Completion', [0.8, 0.1, 0.1]);
   const pki = await pkiFor(deps);
-  const pages = doc.getPageCount();
+  const pages = report.pageCount;
   return signPdf(unsigned, {
     signer: await platformSigner(deps),
     timestamp: (imprint) => pki.timestamp(imprint),

@@ -12,7 +12,7 @@ import type { CompanySealDTO } from '#contract/calls/seal.ts';
 import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hitCounter } from '../../lib/rate-counter.ts';
+import { hitCounter } from '../../db/rate-counter.ts';
 import { findApplyOf } from '../company/index.ts';
 import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/index.ts';
 import { USER_AGREEMENT } from '../person/index.ts';

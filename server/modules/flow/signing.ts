@@ -4,7 +4,6 @@
 // leaves an unreferenced blob and the previous version intact. Two parties of a parallel step never lose
 // a signature: the loser of the version check reads the new version and signs again on top of it.
 import { sql } from 'drizzle-orm';
-import * as pkijs from 'pkijs';
 import { SIGNATURE_PNG_MAX_BYTES } from '#contract/calls/document.ts';
 import { Code } from '#contract/codes.ts';
 import { SealType, UserType } from '#contract/enums.ts';
@@ -14,6 +13,7 @@ import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
 import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts';
 import { prepareForSigning } from '../../pdf/sign/repair.ts';
+import { ocspRequestFor } from '../../pki/ocsp.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { appendAudit } from '../audit/index.ts';
@@ -486,15 +486,6 @@ async function advanceIn(
 
 // ---------------------------------------------------------------------------------------------------------
 // Completion: B-LTA, quota, audit report
-
-async function ocspRequestFor(certDer: Uint8Array, issuerDer: Uint8Array): Promise<Uint8Array> {
-  const ab = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-  const cert = pkijs.Certificate.fromBER(ab(certDer));
-  const issuer = pkijs.Certificate.fromBER(ab(issuerDer));
-  const req = new pkijs.OCSPRequest();
-  await req.createForCertificate(cert, { hashAlgorithm: 'SHA-256', issuerCertificate: issuer });
-  return new Uint8Array(req.toSchema(true).toBER());
-}
 
 /** Certificates, OCSP responses and CRLs that let the signatures be validated later without this server. */
 async function validationData(deps: AppDeps, flowId: string) {

@@ -6,7 +6,9 @@ import { type KeyObject, createHmac, sign, timingSafeEqual, verify } from 'node:
  * configuration of the partner, never from the token's header alone ('none' and mismatches are refused).
  */
 
-export type JwsAlg = 'HS256' | 'RS256' | 'ES256';
+import type { JwsAlg } from '../../config/partner.ts';
+
+export type { JwsAlg } from '../../config/partner.ts';
 export const JWS_ALGS: readonly JwsAlg[] = ['HS256', 'RS256', 'ES256'];
 
 export type DecodedJws = {

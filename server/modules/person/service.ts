@@ -10,7 +10,7 @@ import { FaceStatus } from '../../db/schema/person.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { hitCounter } from '../../lib/rate-counter.ts';
+import { hitCounter } from '../../db/rate-counter.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/index.ts';

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import type { CompanySealDTO, Seal, SealAuthorisation } from '#contract/calls/seal.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
@@ -8,7 +7,7 @@ import type { SealRow } from '../../db/schema/seal.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { layoutSeal } from '../../seal/layout.ts';
-import { layoutToPdf } from '../../seal/render-pdf.ts';
+import { layoutToPdf, pngToPdf } from '../../seal/render-pdf.ts';
 import { svgToPng } from '../../seal/render-png.ts';
 import { layoutToSvg } from '../../seal/render-svg.ts';
 import type { CompanySealDef, SealDef } from '../../seal/seal-def.ts';
@@ -21,7 +20,6 @@ import type { LiveSession } from '../session/index.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 
-const PT_PER_MM = 72 / 25.4;
 /** Print size of uploaded images: company seals 40 mm on the longer side, person seals 20 mm, signatures 40 mm wide. */
 const COMPANY_UPLOAD_MM = 40;
 const PERSON_SEAL_MM = 20;
@@ -159,15 +157,6 @@ async function renderAll(def: SealDef): Promise<Rendered> {
   } catch (e) {
     refusalOf(e);
   }
-}
-
-/** A one-page PDF showing a transparent PNG at the given print size (the signer embeds its page). */
-async function pngToPdf(png: Uint8Array, widthMm: number, heightMm: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const page = doc.addPage([widthMm * PT_PER_MM, heightMm * PT_PER_MM]);
-  const image = await doc.embedPng(png);
-  page.drawImage(image, { x: 0, y: 0, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM });
-  return doc.save({ useObjectStreams: false });
 }
 
 /** Print size of an uploaded image in mm, keeping its proportions. */

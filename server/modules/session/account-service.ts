@@ -6,7 +6,7 @@ import { SessionEndReason, UserStatus } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { hitCounter, resetCounter } from '../../lib/rate-counter.ts';
+import { hitCounter, resetCounter } from '../../db/rate-counter.ts';
 import { activeCompaniesOf } from '../company/index.ts';
 import { findUserByPhone, insertUser, setPassword } from './account-queries.ts';
 import { consumeSmsCode } from './sms-service.ts';

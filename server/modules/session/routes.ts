@@ -14,17 +14,25 @@ import { SALE_PRODUCT_TYPE_NAMES, SaleProductType, UserType } from '#contract/en
 import { SESSION_COOKIE } from '#contract/transport.ts';
 import { SessionEndReason } from '../../db/schema/accounts.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { provideSessionGate } from '../../http/session-gate.ts';
 import type { ServerModule } from '../module.ts';
 import * as accounts from './account-service.ts';
 import { computeLoginInfo, loginInfoOf } from './login-info.ts';
 import { endSession } from './session-queries.ts';
-import { clearSessionCookies } from './session-service.ts';
+import { checkXsrf, clearSessionCookies, lookupSession, refusalFor } from './session-service.ts';
 import * as sms from './sms-service.ts';
 
 /** Accounts and sessions: the foundation calls of contract/calls/session.ts. */
 export const sessionModule: ServerModule = {
   name: 'session',
   register(app, deps) {
+    // The transport asks this module for the session of every call (http/session-gate.ts).
+    provideSessionGate(app, {
+      lookup: lookupSession,
+      checkXsrf,
+      clearCookies: clearSessionCookies,
+      refusal: refusalFor,
+    });
     registerCall(app, sendSmsCode, ({ body, req }) =>
       sms.sendSmsCode(deps, body.phone, body.purpose, req.ip),
     );

@@ -11,6 +11,7 @@ import {
 import { SessionEndReason } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { LiveSession, SessionLookup } from '../../http/session-gate.ts';
 import { T } from '../../http/texts.ts';
 import { cachesOf } from './caches.ts';
 import {
@@ -22,19 +23,8 @@ import {
   touchSession,
 } from './session-queries.ts';
 
-/** A session that may act: not ended, not idle too long, its user active. */
-export type LiveSession = {
-  id: string;
-  userId: string;
-  userType: number;
-  companyId: string | null;
-  token: string;
-};
-
-export type SessionLookup =
-  | { state: 'none' }
-  | { state: 'live'; session: LiveSession }
-  | { state: 'ended'; reason: SessionEndReason };
+// The transport's view of a session (http/session-gate.ts); this module supplies the gate (routes.ts).
+export type { LiveSession, SessionLookup } from '../../http/session-gate.ts';
 
 /** Cookie lifetime (SPEC §9: 1 day) and the session's absolute lifetime. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;

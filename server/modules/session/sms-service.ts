@@ -3,7 +3,8 @@ import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hitCounter } from '../../lib/rate-counter.ts';
+import { hitCounter } from '../../db/rate-counter.ts';
+import { SmsNotSentError } from '../../messaging/messenger.ts';
 import {
   addSmsAttempt,
   addSmsFailure,
@@ -107,7 +108,13 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
   const text =
     `【电子签章】您的${what.zh}验证码为 ${code}，${minutes} 分钟内有效，请勿泄露。${note.zh}` +
     ` [e-Sign] Your ${what.en} code is ${code}, valid for ${minutes} minutes. Do not share it.${note.en}`;
-  await deps.messenger.sendSms(phone, purpose, text, code);
+  try {
+    await deps.messenger.sendSms(phone, purpose, text, code);
+  } catch (err) {
+    // The gateway's named failure reaches the person as the refusal; any other error stays an error.
+    if (err instanceof SmsNotSentError) throw new AppError(Code.SmsNotSent, err.text);
+    throw err;
+  }
   return answer;
 }
 

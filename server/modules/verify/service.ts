@@ -6,7 +6,7 @@ import { type PlatformDocument, REPORT_TTL_MINUTES, type VerifyResult } from '#c
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
-import { hitCounter } from '../../lib/rate-counter.ts';
+import { hitCounter } from '../../db/rate-counter.ts';
 import { certFromDer, serialHex } from '../../pdf/verify/cert.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import { blobBytes } from '../document/index.ts';

@@ -1,12 +1,7 @@
 import Cloudauth, * as $C from '@alicloud/cloudauth20190307';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
-import type {
-  FaceCallback,
-  FaceQuery,
-  IdentityProvider,
-  IdentityVerdict,
-} from '../../modules/person/identity-provider.ts';
-import type { RealIdentitySettings } from './identity-config.ts';
+import type { FaceCallback, FaceQuery, IdentityProvider, IdentityVerdict } from './identity-provider.ts';
+import type { RealIdentitySettings } from '../../config/identity.ts';
 
 // Aliyun ID Verification (cloudauth 2019-03-07) through the official SDK (@alicloud/cloudauth20190307 on
 // @alicloud/openapi-core: ACS3-HMAC-SHA256 signed requests).

@@ -1,11 +1,6 @@
 import { CommonClient } from 'tencentcloud-sdk-nodejs-common';
-import type {
-  FaceCallback,
-  FaceQuery,
-  IdentityProvider,
-  IdentityVerdict,
-} from '../../modules/person/identity-provider.ts';
-import type { RealIdentitySettings } from './identity-config.ts';
+import type { FaceCallback, FaceQuery, IdentityProvider, IdentityVerdict } from './identity-provider.ts';
+import type { RealIdentitySettings } from '../../config/identity.ts';
 
 // Tencent Cloud faceid (API 2018-03-01) through the official SDK core (tencentcloud-sdk-nodejs-common's
 // CommonClient: TC3-HMAC-SHA256 signing, the SDK's errors). There is no separate faceid package on the

@@ -1,6 +1,5 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { AlipaySdk } from 'alipay-sdk';
-import { type Env, envEndpoint, envSecret, envText, requireAll } from '../secrets.ts';
+import { type AlipaySettings, asPem } from '../../config/payment.ts';
 import {
   type NotifyAnswer,
   type OnlinePaymentProvider,
@@ -11,59 +10,13 @@ import {
   type RawNotification,
   type VerifiedPayment,
 } from './types.ts';
-import { PAY_NOTIFY_PATH } from './wechat.ts';
 
 // Alipay through its official Node SDK (alipay-sdk): computer website payment (alipay.trade.page.pay) on a
 // PC, mobile website payment (alipay.trade.wap.pay) on a phone, refunds (alipay.trade.refund, whose signed
 // answer the SDK verifies with Alipay's public key), and asynchronous notifications verified with
 // Alipay's public key (RSA2 = SHA256withRSA over the sorted parameters without sign and sign_type).
 
-export type AlipaySettings = {
-  gateway: string;
-  appId: string;
-  privateKeyPem: string;
-  alipayPublicKeyPem: string;
-  notifyUrl: string;
-};
-
-export function loadAlipaySettings(env: Env, publicUrl: string, issues: string[]): AlipaySettings {
-  const s = {
-    gateway: envEndpoint(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do', issues),
-    appId: envText(env, 'ALIPAY_APP_ID') ?? '',
-    privateKeyPem: envSecret(env, 'ALIPAY_PRIVATE_KEY', issues) ?? '',
-    alipayPublicKeyPem: envSecret(env, 'ALIPAY_PUBLIC_KEY', issues) ?? '',
-    notifyUrl: envText(env, 'ALIPAY_NOTIFY_URL') ?? `${publicUrl}${PAY_NOTIFY_PATH.alipay}`,
-  };
-  requireAll(
-    {
-      ALIPAY_APP_ID: s.appId,
-      ALIPAY_PRIVATE_KEY: s.privateKeyPem,
-      ALIPAY_PUBLIC_KEY: s.alipayPublicKeyPem,
-    },
-    'PAYMENT_PROVIDER=alipay',
-    issues,
-  );
-  if (s.privateKeyPem)
-    try {
-      createPrivateKey(asPem(s.privateKeyPem, 'PRIVATE KEY'));
-    } catch {
-      issues.push('ALIPAY_PRIVATE_KEY: not an RSA private key (PEM, or the bare base64 Alipay shows)');
-    }
-  if (s.alipayPublicKeyPem)
-    try {
-      createPublicKey(asPem(s.alipayPublicKeyPem, 'PUBLIC KEY'));
-    } catch {
-      issues.push('ALIPAY_PUBLIC_KEY: not an RSA public key (PEM, or the bare base64 Alipay shows)');
-    }
-  return s;
-}
-
-/** Alipay's console shows keys as bare base64: wrap them as PEM. */
-function asPem(key: string, label: string): string {
-  if (key.includes('-----BEGIN')) return key;
-  const body = key.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n');
-  return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
-}
+export { type AlipaySettings, loadAlipaySettings } from '../../config/payment.ts';
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 /** "12.30" -> 1230 (whole fen; anything else -> NaN). */

@@ -7,7 +7,7 @@ import {
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
-import { type Env, envEndpoint, envSecret, envText, requireAll } from '../secrets.ts';
+import type { WechatPaySettings } from '../../config/payment.ts';
 import {
   type NotifyAnswer,
   type OnlinePaymentProvider,
@@ -29,65 +29,7 @@ import {
 //  - a notification's `resource` is AEAD_AES_256_GCM under the APIv3 key (nonce, associated_data, and the
 //    ciphertext whose last 16 bytes are the tag).
 
-export type WechatPaySettings = {
-  endpoint: string;
-  mchId: string;
-  appId: string;
-  /** Serial number of the merchant's API certificate. */
-  merchantSerialNo: string;
-  privateKeyPem: string;
-  /** The platform certificate or WeChat Pay public key (PEM) and its serial / key id. */
-  platformKeyPem: string;
-  platformSerial: string;
-  apiV3Key: string;
-  notifyUrl: string;
-};
-
-/** WECHATPAY_* variables; issues name each missing or bad one. */
-export function loadWechatPaySettings(env: Env, publicUrl: string, issues: string[]): WechatPaySettings {
-  const s = {
-    endpoint: envEndpoint(env, 'WECHATPAY_ENDPOINT', 'https://api.mch.weixin.qq.com', issues),
-    mchId: envText(env, 'WECHATPAY_MCHID') ?? '',
-    appId: envText(env, 'WECHATPAY_APPID') ?? '',
-    merchantSerialNo: envText(env, 'WECHATPAY_MERCHANT_SERIAL_NO') ?? '',
-    privateKeyPem: envSecret(env, 'WECHATPAY_PRIVATE_KEY', issues) ?? '',
-    platformKeyPem: envSecret(env, 'WECHATPAY_PLATFORM_CERT', issues) ?? '',
-    platformSerial: envText(env, 'WECHATPAY_PLATFORM_SERIAL') ?? '',
-    apiV3Key: envSecret(env, 'WECHATPAY_API_V3_KEY', issues) ?? '',
-    notifyUrl: envText(env, 'WECHATPAY_NOTIFY_URL') ?? `${publicUrl}${PAY_NOTIFY_PATH.wechat}`,
-  };
-  requireAll(
-    {
-      WECHATPAY_MCHID: s.mchId,
-      WECHATPAY_APPID: s.appId,
-      WECHATPAY_MERCHANT_SERIAL_NO: s.merchantSerialNo,
-      WECHATPAY_PRIVATE_KEY: s.privateKeyPem,
-      WECHATPAY_PLATFORM_CERT: s.platformKeyPem,
-      WECHATPAY_PLATFORM_SERIAL: s.platformSerial,
-      WECHATPAY_API_V3_KEY: s.apiV3Key,
-    },
-    'PAYMENT_PROVIDER=wechat',
-    issues,
-  );
-  if (s.apiV3Key && Buffer.byteLength(s.apiV3Key) !== 32)
-    issues.push('WECHATPAY_API_V3_KEY: must be the 32-character APIv3 key');
-  if (s.privateKeyPem)
-    try {
-      createPrivateKey(s.privateKeyPem);
-    } catch {
-      issues.push('WECHATPAY_PRIVATE_KEY: not a PEM private key');
-    }
-  if (s.platformKeyPem)
-    try {
-      createPublicKey(s.platformKeyPem);
-    } catch {
-      issues.push('WECHATPAY_PLATFORM_CERT: not a PEM certificate or public key');
-    }
-  return s;
-}
-
-/** Where the providers POST their notifications (relative to PUBLIC_URL). */
-export const PAY_NOTIFY_PATH = { wechat: '/v1/pay/notify/wechat', alipay: '/v1/pay/notify/alipay' } as const;
+export { PAY_NOTIFY_PATH, type WechatPaySettings, loadWechatPaySettings } from '../../config/payment.ts';
 
 /** Notifications older (or newer) than this are refused: WeChat Pay's documented replay window. */
 export const WECHAT_NOTIFY_WINDOW_MS = 5 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { type Db, queryRows } from './database.ts';
 
 /**
  * Fixed-window counter in the database (table rate_counters), so that a limit holds across instances.

@@ -1,4 +1,4 @@
-import { type Env, envEndpoint, envSecret, envText, requireAll } from '../secrets.ts';
+import { type Env, envEndpoint, envSecret, envText, requireAll } from './env.ts';
 
 /** IDENTITY_* settings of the real identity providers (Tencent Cloud faceid, Aliyun cloudauth). */
 export type RealIdentitySettings = {

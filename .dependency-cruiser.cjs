@@ -1,0 +1,225 @@
+// The import graph's rules (issue 15). `npm run lint:graph` checks them; server/README.md describes the
+// layers. Paths are relative to the repository root. Every rule is an error: a new arrow that breaks one
+// fails `npm test`. Violations that existed on main when the rules came in are listed in
+// .dependency-cruiser-known-violations.json (ignored by --ignore-known) and, for module cycles,
+// .dependency-cruiser-known-cycles.json; both may only shrink (server/README.md).
+
+// The server's layers, top to bottom; each may import only what is below it.
+const COMPOSITION = '^server/(main|serve|app)\\.ts$|^server/open/';
+const MODULES = '^server/modules/';
+const FOUNDATION = '^server/(http/|deps\\.ts$)';
+const CORES = '^server/(pki|pdf|seal|storage|messaging|db|providers)/';
+const CONFIG = '^server/config(\\.ts$|/)';
+const LIB = '^server/lib/';
+const PDF_PKI_LIBRARIES = '(^|/)node_modules/(pdf-lib|@pdf-lib/[^/]+|@cantoo/pdf-lib|pkijs|asn1js)/';
+
+const KNOWN_CYCLES = `${__dirname}/.dependency-cruiser-known-cycles.json`;
+const NO_MODULE_CYCLES = {
+  name: 'no-module-cycles',
+  comment:
+    'Dependencies between modules point one way; where the lower module must tell the higher one, it emits a ' +
+    'hook (server/lib/hooks.ts). A cycle between module folders is a load-order hazard and a tangle.',
+  severity: 'error',
+  scope: 'folder',
+};
+
+/**
+ * The module-cycle rule, checked between module folders. dependency-cruiser does not soften folder-level
+ * violations with --ignore-known, so the known module cycles (.dependency-cruiser-known-cycles.json,
+ * written by `npm run lint:graph:baseline`) are left out here, per module: module M may keep its known
+ * cycles with the modules listed for it, and nothing else. With DEPCRUISE_ALL_CYCLES=1 every cycle counts
+ * (the baseline script sets it).
+ */
+function moduleCycleRules() {
+  const fs = require('node:fs');
+  const known =
+    process.env.DEPCRUISE_ALL_CYCLES === '1' || !fs.existsSync(KNOWN_CYCLES)
+      ? []
+      : JSON.parse(fs.readFileSync(KNOWN_CYCLES, 'utf8'));
+  const partners = new Map();
+  for (const v of known) partners.set(v.from, [...(partners.get(v.from) ?? []), v.to]);
+  const esc = (p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rules = [...partners].map(([from, tos]) => ({
+    ...NO_MODULE_CYCLES,
+    from: { path: `^${esc(from)}$` },
+    to: { circular: true, path: '^server/modules/[^/]+$', pathNot: `^(${tos.map(esc).join('|')})$` },
+  }));
+  const withKnown = [...partners.keys()].map((f) => `^${esc(f)}$`);
+  rules.push({
+    ...NO_MODULE_CYCLES,
+    from: { path: '^server/modules/[^/]+$', ...(withKnown.length ? { pathNot: withKnown.join('|') } : {}) },
+    to: { circular: true, path: '^server/modules/[^/]+$' },
+  });
+  return rules;
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // --- the server's layer order: composition -> modules -> http/deps -> cores -> config -> lib ---
+    {
+      name: 'modules-below-composition',
+      comment: 'A module is a use case; main/serve/app compose the modules, so a module never reaches up into them.',
+      severity: 'error',
+      from: { path: MODULES },
+      to: { path: COMPOSITION },
+    },
+    {
+      name: 'foundation-never-imports-a-module',
+      comment:
+        'http/ (transport, envelope, registerCall) and deps.ts sit below the modules: a module registers itself ' +
+        'through an interface http/ defines, so the foundation works whatever modules exist.',
+      severity: 'error',
+      from: { path: FOUNDATION },
+      to: { path: `${MODULES}|${COMPOSITION}` },
+    },
+    {
+      name: 'cores-never-import-modules-or-http',
+      comment:
+        'The cores (pki, pdf, seal, storage, messaging, db, providers) do one technical job and know nothing of ' +
+        'use cases or HTTP: they throw their own typed errors, the module that called them turns those into AppErrors.',
+      severity: 'error',
+      from: { path: CORES },
+      to: { path: `${MODULES}|${FOUNDATION}|${COMPOSITION}` },
+    },
+    {
+      name: 'config-imports-only-lib',
+      comment:
+        'config.ts reads and validates every setting; it is below everything that reads a setting, so it imports ' +
+        'only lib (the settings parsers live in server/config/, not in the modules or providers that use them).',
+      severity: 'error',
+      from: { path: CONFIG },
+      to: { path: '^server/', pathNot: `${CONFIG}|${LIB}` },
+    },
+    {
+      name: 'lib-imports-nothing-of-the-server',
+      comment: 'lib/ holds small helpers every layer may use; it depends on no other part of the server.',
+      severity: 'error',
+      from: { path: LIB },
+      to: { path: '^server/', pathNot: LIB },
+    },
+
+    // --- the order among the cores ---
+    {
+      name: 'core-order',
+      comment:
+        'Among the cores, from top to bottom: providers, messaging -> db -> seal -> pdf -> pki -> storage. ' +
+        'messaging and providers talk to the outside world and may use the rest; db types the seals table with ' +
+        "seal's SealDef; pdf may use pki; pki and storage are the floor. An arrow upwards (e.g. pki -> pdf) " +
+        'would make them one tangle.',
+      severity: 'error',
+      from: { path: '^server/(db|seal|pdf|pki|storage)/' },
+      to: { path: '^server/(providers|messaging)/' },
+    },
+    {
+      name: 'core-order-providers',
+      comment: 'messaging delivers through the providers (SMS gateways, mail); a provider never calls messaging.',
+      severity: 'error',
+      from: { path: '^server/providers/' },
+      to: { path: '^server/messaging/' },
+    },
+    {
+      name: 'core-order-db',
+      comment: 'db is above seal, pdf, pki and storage (see core-order).',
+      severity: 'error',
+      from: { path: '^server/(seal|pdf|pki|storage)/' },
+      to: { path: '^server/db/' },
+    },
+    {
+      name: 'core-order-seal',
+      comment: 'seal (seal images and their one-page PDFs) is above pdf, pki and storage (see core-order).',
+      severity: 'error',
+      from: { path: '^server/(pdf|pki|storage)/' },
+      to: { path: '^server/seal/' },
+    },
+    {
+      name: 'core-order-pdf',
+      comment: 'pdf is above pki and storage (see core-order).',
+      severity: 'error',
+      from: { path: '^server/(pki|storage)/' },
+      to: { path: '^server/pdf/' },
+    },
+    {
+      name: 'core-order-pki',
+      comment: 'pki is above storage (see core-order).',
+      severity: 'error',
+      from: { path: '^server/storage/' },
+      to: { path: '^server/pki/' },
+    },
+
+    // --- modules: one public face each, no cycles ---
+    {
+      name: 'modules-only-through-index',
+      comment:
+        "A module's index.ts is its only public face: another module (or the composition) imports it, never a " +
+        'file behind it, so a module may reorganise its files without breaking anyone.',
+      severity: 'error',
+      from: { path: '^server/(modules/([^/]+)/|[^/]+\\.ts$|open/)' },
+      to: {
+        path: '^server/modules/[^/]+/',
+        pathNot: ['^server/modules/$2/', '^server/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    ...moduleCycleRules(),
+
+    // --- PDF and PKI libraries only in the cores that own that work ---
+    {
+      name: 'pdf-pki-libraries-only-in-cores',
+      comment:
+        'pdf-lib, pkijs and asn1js are used only by server/pdf, server/pki and server/seal; a module asks those ' +
+        'cores in a sentence ("stamp these pages", "sign this digest") instead of handling PDF objects itself.',
+      severity: 'error',
+      from: { path: '^(server|src|contract)/', pathNot: '^server/(pdf|pki|seal)/' },
+      to: { path: PDF_PKI_LIBRARIES },
+    },
+
+    // --- the client, the contract and the server stay apart ---
+    {
+      name: 'no-feature-to-feature',
+      comment:
+        'A client feature (src/features/<a>) never imports another feature: what two features share moves to ' +
+        'src/components, src/lib or src/api.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'client-never-imports-server',
+      comment: 'The client talks to the server through the contract and HTTP only; server code never ships to the browser.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-never-imports-client',
+      comment: 'The server shares types and rules with the client through contract/ only.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'contract-imports-neither',
+      comment: 'contract/ is shared by the client and the server, so it imports neither.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(src|server)/' },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no compiler API dependency-cruiser can load, so files are parsed with swc (a
+    // devDependency). swc keeps type-only imports, so types count: a type import ties two layers as surely
+    // as a value import. (tsPreCompilationDeps would ask for the TypeScript compiler and only warn.)
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^dist/' },
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    // tsconfig's "@/*" path (the client); package.json's "#contract/*", "#server/*" imports resolve by themselves.
+    tsConfig: { fileName: 'tsconfig.json' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,77 @@
+// Writing a template's field values into its PDF before a contract is launched: flattened page content (no
+// form fields a signer could change afterwards). Text is set with the CJK font of the footer (Noto Serif SC,
+// embedded as a subset holding only the characters used, with a ToUnicode map so that the text can be
+// extracted and searched); a ticked checkbox is a drawn tick. A full rewrite, allowed because nothing is
+// signed yet; the verification footer and every signature come after it.
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import type { FieldType } from '#contract/calls/template.ts';
+import { embedCjkFont } from './pdf-tools.ts';
+
+export type FieldFill = {
+  type: FieldType;
+  /** 1-based. */
+  page: number;
+  rect: [number, number, number, number];
+  /** Text of a text, number or date field; a checkbox: true when ticked. */
+  value: string | boolean;
+  fontSize?: number;
+};
+
+const INK = rgb(0.05, 0.05, 0.2);
+const PAD = 2;
+
+/** The font size that fits `text` into the box: the requested or height-derived size, shrunk to the width. */
+export function fittedSize(
+  font: PDFFont,
+  text: string,
+  width: number,
+  height: number,
+  wanted?: number,
+): number {
+  let size = wanted ?? Math.min(14, Math.max(6, height * 0.68));
+  const textWidth = font.widthOfTextAtSize(text, size);
+  const room = Math.max(1, width - 2 * PAD);
+  if (textWidth > room) size = Math.max(3, (size * room) / textWidth);
+  return size;
+}
+
+function drawText(page: PDFPage, font: PDFFont, fill: FieldFill, text: string): void {
+  const [x1, y1, x2, y2] = fill.rect;
+  const size = fittedSize(font, text, x2 - x1, y2 - y1, fill.fontSize);
+  // Vertically centred on the box: the baseline sits a little above the middle of the line's em box.
+  const y = y1 + (y2 - y1 - size) / 2 + size * 0.16;
+  page.drawText(text, { x: x1 + PAD, y, size, font, color: INK });
+}
+
+function drawTick(page: PDFPage, rect: FieldFill['rect']): void {
+  const [x1, y1, x2, y2] = rect;
+  const side = Math.min(x2 - x1, y2 - y1);
+  const x = x1 + (x2 - x1 - side) / 2;
+  const y = y1 + (y2 - y1 - side) / 2;
+  const thickness = Math.max(0.8, side * 0.12);
+  const a = { x: x + side * 0.18, y: y + side * 0.52 };
+  const b = { x: x + side * 0.42, y: y + side * 0.24 };
+  const c = { x: x + side * 0.84, y: y + side * 0.82 };
+  page.drawLine({ start: a, end: b, thickness, color: INK });
+  page.drawLine({ start: b, end: c, thickness, color: INK });
+}
+
+/**
+ * Draws every value into its box and returns the new file (classic xref table, no object streams, like the
+ * footer). Empty texts and unticked checkboxes draw nothing. Boxes are in PDF points of the unrotated page.
+ */
+export async function fillPdf(bytes: Uint8Array, fills: FieldFill[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const texts = fills.filter((f) => f.type !== 'checkbox' && typeof f.value === 'string' && f.value !== '');
+  const font = texts.length > 0 ? await embedCjkFont(doc) : null;
+  const pages = doc.getPages();
+  for (const fill of fills) {
+    const page = pages[fill.page - 1];
+    if (!page) throw new Error(`field on page ${fill.page} of a ${pages.length}-page document`);
+    if (fill.type === 'checkbox') {
+      if (fill.value === true) drawTick(page, fill.rect);
+    } else if (typeof fill.value === 'string' && fill.value !== '' && font)
+      drawText(page, font, fill, fill.value);
+  }
+  return doc.save({ useObjectStreams: false });
+}

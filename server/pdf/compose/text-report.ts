@@ -1,0 +1,137 @@
+// A report as lines of text on A4 pages ("render this report"): the audit report and the verification
+// report give their lines (texts, sizes, colours: their business), this draws them with the CJK face (it
+// covers Latin text too) or Courier, wraps long lines at the page width and starts a new page when full.
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { embedCjkFont } from './pdf-tools.ts';
+
+/** A4 in points and the report's margin. */
+export const REPORT_PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
+
+export type ReportLineStyle = {
+  size?: number;
+  /** 'cjk' (default) or 'mono' (Courier, for hashes and ids). */
+  font?: 'cjk' | 'mono';
+  color?: [number, number, number];
+  indent?: number;
+};
+
+/**
+ * How long lines break. `words`: the longest part that fits, cut after its last space when it has one (a
+ * hash is always shown whole); a new page when less than two lines' height is left. `chars`: the longest
+ * part that fits, whitespace runs read as one space; a new page when less than one line is left.
+ */
+export type ReportWrap = 'words' | 'chars';
+
+/** Splits a text into lines no wider than `max`, breaking after a space where the line has one. */
+export function wrap(text: string, width: (t: string) => number, max: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    let n = 1;
+    while (n < rest.length && width(rest.slice(0, n + 1)) <= max) n++;
+    if (n < rest.length) {
+      const space = rest.lastIndexOf(' ', n);
+      if (space > 0) n = space + 1;
+    }
+    out.push(rest.slice(0, n).trimEnd());
+    rest = rest.slice(n);
+  }
+  return out;
+}
+
+export class TextReport {
+  readonly #doc: PDFDocument;
+  readonly #fonts: Record<'cjk' | 'mono', PDFFont>;
+  readonly #wrap: ReportWrap;
+  #page: PDFPage;
+  #y: number;
+
+  private constructor(doc: PDFDocument, fonts: Record<'cjk' | 'mono', PDFFont>, wrapMode: ReportWrap) {
+    this.#doc = doc;
+    this.#fonts = fonts;
+    this.#wrap = wrapMode;
+    this.#page = doc.addPage([REPORT_PAGE.width, REPORT_PAGE.height]);
+    this.#y = REPORT_PAGE.height - REPORT_PAGE.margin;
+  }
+
+  static async create(options: { wrap: ReportWrap; title?: string }): Promise<TextReport> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    if (options.title) doc.setTitle(options.title);
+    const cjk = await embedCjkFont(doc);
+    const mono = await doc.embedFont(StandardFonts.Courier);
+    return new TextReport(doc, { cjk, mono }, options.wrap);
+  }
+
+  /** Writes one text, wrapped at the page width less its indent. */
+  line(text: string, style: ReportLineStyle = {}): void {
+    const size = style.size ?? 9;
+    const font = this.#fonts[style.font ?? 'cjk'];
+    const indent = style.indent ?? 0;
+    const max = REPORT_PAGE.width - 2 * REPORT_PAGE.margin - indent;
+    const parts =
+      this.#wrap === 'words'
+        ? wrap(text, (t) => font.widthOfTextAtSize(t, size), max)
+        : byChars(text.replace(/[\r\n\t]+/g, ' '), (t) => font.widthOfTextAtSize(t, size), max);
+    const reserve = this.#wrap === 'words' ? size * 2 : size;
+    for (const part of parts) {
+      if (this.#y < REPORT_PAGE.margin + reserve) {
+        this.#page = this.#doc.addPage([REPORT_PAGE.width, REPORT_PAGE.height]);
+        this.#y = REPORT_PAGE.height - REPORT_PAGE.margin;
+      }
+      this.#page.drawText(part, {
+        x: REPORT_PAGE.margin + indent,
+        y: this.#y,
+        size,
+        font,
+        color: rgb(...(style.color ?? [0, 0, 0])),
+      });
+      this.#y -= size * 1.5;
+    }
+  }
+
+  /** Leaves `points` of space before the next line. */
+  gap(points = 6): void {
+    this.#y -= points;
+  }
+
+  get pageCount(): number {
+    return this.#doc.getPageCount();
+  }
+
+  /** The whole file (classic xref table, no object streams: a signature is appended as an update). */
+  save(): Promise<Uint8Array> {
+    return this.#doc.save({ useObjectStreams: false });
+  }
+}
+
+/** The longest prefixes that fit, one after the other. */
+function byChars(text: string, width: (t: string) => number, max: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    let n = rest.length;
+    while (n > 1 && width(rest.slice(0, n)) > max) n--;
+    out.push(rest.slice(0, n));
+    rest = rest.slice(n);
+  }
+  return out;
+}
+
+/**
+ * A framed two-line stamp (Helvetica Bold) as a one-page PDF of 170 x 40 points: the visible appearance of
+ * a platform signature.
+ */
+export async function framedStampPdf(
+  title: string,
+  subtitle: string,
+  color: [number, number, number],
+): Promise<Uint8Array> {
+  const stamp = await PDFDocument.create({ updateMetadata: false });
+  const font = await stamp.embedFont(StandardFonts.HelveticaBold);
+  const page = stamp.addPage([170, 40]);
+  const ink = rgb(...color);
+  page.drawRectangle({ x: 1, y: 1, width: 168, height: 38, borderColor: ink, borderWidth: 1.5 });
+  page.drawText(title, { x: 12, y: 22, size: 12, font, color: ink });
+  page.drawText(subtitle, { x: 12, y: 9, size: 8, font, color: ink });
+  return stamp.save();
+}
