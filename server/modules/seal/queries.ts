@@ -269,17 +269,3 @@ export async function hasEnabledSeal(
   const rows = await db.select({ id: seals.id }).from(seals).where(where).limit(1);
   return rows.length > 0;
 }
-
-/**
- * Whether a flow still being signed carries this seal in one of its signatures (party_signatures.seal_ids):
- * deleting it then would leave the unfinished contract with a seal its owner no longer has.
- */
-export async function isUsedByUnfinishedFlow(db: Db, sealId: string): Promise<boolean> {
-  const result = (await db.execute(sql`
-    SELECT 1 FROM party_signatures ps
-      JOIN flow_parties fp ON fp.id = ps.party_id
-      JOIN flows f ON f.id = fp.flow_id
-     WHERE f.status = 'signing' AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
-     LIMIT 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
-}

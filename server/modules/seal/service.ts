@@ -18,6 +18,7 @@ import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole }
 import { findIdentity } from '../person/index.ts';
 import { DbCertRepository } from '../pki/index.ts';
 import type { LiveSession } from '../session/index.ts';
+import { sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 
@@ -401,8 +402,8 @@ export async function setSealStatus(
 }
 
 /** Whether a contract that is still being signed already carries the seal (then it cannot be deleted). */
-export function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
-  return q.isUsedByUnfinishedFlow(deps.db, sealId);
+export async function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
+  return (await deps.hooks.collect(sealInUnfinishedSigning, { deps, sealId })).some(Boolean);
 }
 
 export async function deleteSeal(deps: AppDeps, session: LiveSession, sealId: string): Promise<void> {
