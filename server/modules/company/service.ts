@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
-import { computeLoginInfo } from '../session/index.ts';
+import { computeLoginInfo, setSessionIdentity } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import * as q from './queries.ts';
@@ -548,6 +548,6 @@ export async function switchAccount(
     if (!companies.some((c) => c.id === target.companyId)) throw noPermission();
     companyId = target.companyId;
   }
-  await q.setSessionIdentity(deps.db, session.id, target.targetUserType, companyId);
+  await setSessionIdentity(deps.db, session.id, target.targetUserType, companyId);
   return computeLoginInfo(deps, { ...session, userType: target.targetUserType, companyId });
 }

@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose, UserType } from '#contract/enums.ts';
 import type { OpenSignStatus, PersonCert } from '#contract/calls/person.ts';
 import { checkIdNumber, IdNumberProblem } from '#contract/rules/id-number.ts';
 import { FaceOpenFlag, FaceResult } from '#contract/rules/person.ts';
-import { SessionEndReason, sessions } from '../../db/schema/accounts.ts';
+import { SessionEndReason } from '../../db/schema/accounts.ts';
 import { FaceStatus } from '../../db/schema/person.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +14,13 @@ import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { findUserById, findUserByPhone } from '../session/index.ts';
+import {
+  endOtherSessions,
+  findUserById,
+  findUserByPhone,
+  moveUserPhone,
+  setUserName,
+} from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import { USER_AGREEMENT } from './agreement.ts';
@@ -238,6 +243,7 @@ export async function verifyAndRecordIdentity(
     idSealed: provider.needsIdNumberForFace ? await sealIdNumber(deps, body.idNumber) : null,
   });
   if (!isInserted) throw new AppError(Code.Refused, P.identityTaken);
+  await setUserName(deps.db, userId, body.name);
   deps.log.info({ userId, provider: provider.name }, 'person: real-name check passed');
 }
 
@@ -392,13 +398,10 @@ export async function recoverFinish(deps: AppDeps, session: LiveSession, ticket:
   const now = deps.clock.now();
   const recovery = await q.consumeRecovery(deps.db, session.userId, sha256(ticket), now);
   if (!recovery) throw new AppError(Code.Refused, P.recoveryTicketInvalid);
-  if (!(await q.movePhone(deps.db, session.userId, recovery.newPhone)))
+  if (!(await moveUserPhone(deps.db, session.userId, recovery.newPhone)))
     throw new AppError(Code.PhoneTaken, P.recoveryPhoneTaken);
   // Whoever holds the lost phone (or an old browser) must not keep acting as this account.
-  await deps.db
-    .update(sessions)
-    .set({ endedAt: now, endedReason: SessionEndReason.Evicted })
-    .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id), isNull(sessions.endedAt)));
+  await endOtherSessions(deps.db, session.userId, session.id, SessionEndReason.Evicted, now);
   deps.log.info({ userId: session.userId }, 'person: account moved to a new phone');
   return { phoneMasked: maskPhone(recovery.newPhone) };
 }

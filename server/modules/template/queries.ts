@@ -183,13 +183,3 @@ export async function markDraftLaunched(ex: Exec, id: string, flowId: string, no
     sql`UPDATE template_drafts SET flow_id = ${flowId}, updated_at = ${ts(now)} WHERE id = ${id} AND flow_id IS NULL`,
   );
 }
-
-/** A verified company by its exact registered name (another company as a party). */
-export async function verifiedCompanyByName(ex: Exec, name: string): Promise<string | undefined> {
-  return (
-    await one<{ id: string }>(
-      ex,
-      sql`SELECT id FROM companies WHERE name = ${name} AND status = 'verified' ORDER BY id LIMIT 1`,
-    )
-  )?.id;
-}

@@ -21,7 +21,7 @@ import { Code } from '#contract/codes.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getCompany } from '../company/index.ts';
+import { getCompany, verifiedCompanyIdByName } from '../company/index.ts';
 import {
   accountOf,
   blobBytes,
@@ -318,7 +318,7 @@ async function checkAssignments(
     if (!a) throw refuse(S.assignmentMissing(role.name));
     if (a.kind === 'company') {
       const id =
-        a.companyId ?? (a.companyName ? await q.verifiedCompanyByName(deps.db, a.companyName) : undefined);
+        a.companyId ?? (a.companyName ? await verifiedCompanyIdByName(deps, a.companyName) : undefined);
       const company = id ? await getCompany(deps, id) : undefined;
       if (company?.status !== 'verified') throw refuse(F.companyUnknown);
       out.push({ ...a, companyId: company.id, companyName: company.name });
