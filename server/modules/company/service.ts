@@ -79,6 +79,7 @@ export async function applyCompany(
   try {
     verdict = await provider.checkRegistration({ id: '', name: input.companyName, ...input });
   } catch (err) {
+    // Expected: the register check's provider failed or could not be reached (its call only): told to retry.
     deps.log.error({ err: (err as Error).message }, 'company register check failed');
     throw new AppError(Code.Refused, C.registerCheckUnavailable, { status: 502 });
   }

@@ -81,6 +81,7 @@ async function askProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>)
   try {
     return await fn();
   } catch (err) {
+    // Expected: the provider's call failed or could not be reached (only `fn`, the provider call, runs here).
     if (err instanceof AppError) throw err;
     deps.log.error({ err: (err as Error).message }, `identity provider: ${what} failed`);
     throw new AppError(Code.Refused, P.providerUnavailable, { status: 502 });

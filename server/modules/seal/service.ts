@@ -500,8 +500,10 @@ export async function hasUsableSeal(deps: AppDeps, session: LiveSession): Promis
   let access: CompanyAccess;
   try {
     access = await requireCompanyRole(deps, session, ['admin', 'operator']);
-  } catch {
-    return false;
+  } catch (err) {
+    // Expected: the session may not act for its company (refused, no permission): then it has no seal.
+    if (err instanceof AppError) return false;
+    throw err;
   }
   const owner = q.companyOwner(access.companyId);
   return q.hasEnabledSeal(deps.db, owner, now, access.role === 'admin' ? undefined : access.userId);

@@ -174,7 +174,9 @@ function checkFields(fields: TemplateField[], roles: TemplateRole[], sizes: Page
       try {
         const v = checkValue({ ...f, isRequired: false }, defaultValue);
         defaultValue = String(v);
-      } catch {
+      } catch (err) {
+        // Expected: checkValue's refusal of the value; told as a bad default of this field.
+        if (!(err instanceof AppError)) throw err;
         throw refuse(S.fieldBadDefault(f.label));
       }
     }
@@ -409,7 +411,10 @@ export async function prepare(
     if (!(await q.updateDraft(deps.db, account, existing.id, content))) throw refuse(S.draftLaunched);
     draftId = existing.id;
     // The earlier filled copy is replaced; it was never launched (the draft was not).
-    await deleteDocument(deps, session, existing.document_id).catch(() => undefined);
+    await deleteDocument(deps, session, existing.document_id).catch((err: unknown) => {
+      // Expected: the copy is already gone (404); anything else stays a failure.
+      if (!(err instanceof AppError && err.code === Code.NotFound)) throw err;
+    });
   } else
     draftId = await q.insertDraft(deps.db, account, {
       ...content,
