@@ -9,6 +9,7 @@ import { FaceStatus } from '../../db/schema/person.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
+import { definePerAppSlot } from '../../lib/per-app.ts';
 import { hitCounter } from '../../lib/rate-counter.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
@@ -50,11 +51,12 @@ function maskMiddle(value: string, head: number, tail: number): string {
 export const maskPhone = (phone: string) => maskMiddle(phone, 3, 4);
 export const maskIdNumber = (id: string) => maskMiddle(id, 6, 4);
 
-const providers = new WeakMap<AppDeps, Promise<IdentityProvider>>();
+/** The app's identity provider (deps.perApp), chosen on first use. */
+const PROVIDER = definePerAppSlot<Promise<IdentityProvider>>('person.identityProvider');
 
 /** Tests swap the provider (e.g. a real adapter pointed at a stand-in built after the app). */
 export function setIdentityProvider(deps: AppDeps, provider: IdentityProvider): void {
-  providers.set(deps, Promise.resolve(provider));
+  deps.perApp.set(PROVIDER, Promise.resolve(provider));
 }
 
 const SEAL_PURPOSE = 'person/id-number-seal/v1';
@@ -94,33 +96,33 @@ async function askProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>)
  * instances and never stored.
  */
 export function identityProviderFor(deps: AppDeps): Promise<IdentityProvider> {
-  let provider = providers.get(deps);
+  return deps.perApp.get(PROVIDER, () => {
+    const provider = chooseIdentityProvider(deps);
+    // A failed start must not be kept: the next call tries again. The failure reaches whoever awaits it.
+    provider.catch(() => deps.perApp.delete(PROVIDER));
+    return provider;
+  });
+}
+
+function chooseIdentityProvider(deps: AppDeps): Promise<IdentityProvider> {
   const real = deps.config.identity.real;
-  if (!provider && real) {
+  if (real) {
     // The vendors' SDKs load on first use, not at start-up (server/README.md, memory).
-    provider =
-      real.provider === 'tencent'
-        ? import('../../providers/identity/tencent.ts').then((m) => new m.TencentIdentityProvider(real))
-        : import('../../providers/identity/aliyun.ts').then((m) => new m.AliyunIdentityProvider(real));
-    providers.set(deps, provider);
-    provider.catch(() => providers.delete(deps));
+    return real.provider === 'tencent'
+      ? import('../../providers/identity/tencent.ts').then((m) => new m.TencentIdentityProvider(real))
+      : import('../../providers/identity/aliyun.ts').then((m) => new m.AliyunIdentityProvider(real));
   }
-  if (!provider) {
-    provider = pkiFor(deps).then((pki) => {
-      deps.log.warn(
-        'identity provider: DEVELOPMENT (accepts any well-formed identity, simulates face recognition); ' +
-          'not for real people',
-      );
-      return new DevelopmentIdentityProvider({
-        rejectIdNumber: deps.config.identity.devRejectIdNumber,
-        callbackSecret: pki.deriveSecret('identity-provider/face-callback/v1'),
-        warn: (msg) => deps.log.warn(msg),
-      });
+  return pkiFor(deps).then((pki) => {
+    deps.log.warn(
+      'identity provider: DEVELOPMENT (accepts any well-formed identity, simulates face recognition); ' +
+        'not for real people',
+    );
+    return new DevelopmentIdentityProvider({
+      rejectIdNumber: deps.config.identity.devRejectIdNumber,
+      callbackSecret: pki.deriveSecret('identity-provider/face-callback/v1'),
+      warn: (msg) => deps.log.warn(msg),
     });
-    providers.set(deps, provider);
-    provider.catch(() => providers.delete(deps));
-  }
-  return provider;
+  });
 }
 
 /** The person's current certificate (good, in its validity period), if any. */
