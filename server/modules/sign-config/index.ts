@@ -4,3 +4,4 @@ export type { SignConfigRow } from './queries.ts';
 export { signConfigModule } from './routes.ts';
 export { normaliseApplies } from './service.ts';
 export { S } from './texts.ts';
+export { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';

@@ -14,13 +14,11 @@ export type SignConfigRow = {
   steps: unknown;
   created_by: string;
   created_by_name: string | null;
-  template_count: number;
   created_at: unknown;
   updated_at: unknown;
 };
 
-const SELECT = sql`SELECT c.*, u.name AS created_by_name,
-  (SELECT count(*)::int FROM templates t WHERE t.sign_config_id = c.id AND t.deleted_at IS NULL) AS template_count
+const SELECT = sql`SELECT c.*, u.name AS created_by_name
   FROM sign_configs c LEFT JOIN users u ON u.id = c.created_by`;
 
 export async function findConfig(ex: Exec, account: Account, id: string): Promise<SignConfigRow | undefined> {
@@ -68,9 +66,7 @@ export async function deleteConfig(ex: Exec, account: Account, id: string, now: 
         WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
           AND deleted_at IS NULL RETURNING id`,
   );
-  if (done.length !== 1) return false;
-  await ex.execute(sql`UPDATE templates SET sign_config_id = NULL WHERE sign_config_id = ${id}`);
-  return true;
+  return done.length === 1;
 }
 
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

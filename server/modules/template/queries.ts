@@ -183,3 +183,22 @@ export async function markDraftLaunched(ex: Exec, id: string, flowId: string, no
     sql`UPDATE template_drafts SET flow_id = ${flowId}, updated_at = ${ts(now)} WHERE id = ${id} AND flow_id IS NULL`,
   );
 }
+
+/** Live templates per sign configuration, for the configurations named. */
+export async function templateCountsByConfig(ex: Exec, configIds: string[]): Promise<Map<string, number>> {
+  const found = await rows<{ id: string; n: number }>(
+    ex,
+    sql`SELECT sign_config_id AS id, count(*)::int AS n FROM templates
+        WHERE deleted_at IS NULL AND sign_config_id IN (${sql.join(
+          configIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        GROUP BY sign_config_id`,
+  );
+  return new Map(found.map((r) => [r.id, Number(r.n)]));
+}
+
+/** A deleted configuration: its templates keep their roles but point at no configuration. */
+export async function unlinkConfig(ex: Exec, configId: string): Promise<void> {
+  await ex.execute(sql`UPDATE templates SET sign_config_id = NULL WHERE sign_config_id = ${configId}`);
+}
