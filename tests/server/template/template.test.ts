@@ -408,6 +408,17 @@ describe('a contract launched from the template', () => {
 });
 
 describe('deleting', () => {
+  test('a configuration counts the live templates that use it (the template module tells sign-config)', async () => {
+    const op = company.operator.agent;
+    const one = ok(
+      await op.call<SignConfig>(getSignConfig, { userType: 1, configId: config.configId }),
+      'get',
+    );
+    expect(one.templateCount).toBe(1);
+    const listed = ok(await op.call<{ list: SignConfig[] }>(listSignConfigs, { userType: 1 }), 'list');
+    expect(listed.list.find((c) => c.configId === config.configId)?.templateCount).toBe(1);
+  });
+
   test('a deleted template is gone from the list and cannot be filled; its contract stays', async () => {
     const op = company.operator.agent;
     expect(
