@@ -93,4 +93,17 @@ export async function listConfigs(
   return { list, total };
 }
 
+/** The names of the live (not deleted) configurations among `ids` (templates show their configuration's name). */
+export async function liveConfigNames(ex: Exec, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; name: string }>(
+    ex,
+    sql`SELECT id, name FROM sign_configs WHERE deleted_at IS NULL AND id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((r) => [r.id, r.name]));
+}
+
 export { likePattern };

@@ -21,15 +21,13 @@ export type TemplateRow = {
   fields: unknown;
   positions: unknown;
   sign_config_id: string | null;
-  sign_config_name: string | null;
   created_by_name: string | null;
   created_at: unknown;
   updated_at: unknown;
 };
 
-const SELECT = sql`SELECT t.*, u.name AS created_by_name, c.name AS sign_config_name
-  FROM templates t LEFT JOIN users u ON u.id = t.created_by
-  LEFT JOIN sign_configs c ON c.id = t.sign_config_id AND c.deleted_at IS NULL`;
+const SELECT = sql`SELECT t.*, u.name AS created_by_name
+  FROM templates t LEFT JOIN users u ON u.id = t.created_by`;
 
 const own = (account: Account) =>
   sql`t.owner_type = ${account.ownerType} AND t.owner_id = ${account.ownerId} AND t.deleted_at IS NULL`;

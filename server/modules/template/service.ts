@@ -37,7 +37,7 @@ import { launch } from '../flow/index.ts';
 import { dateOf, jsonOf } from '../flow/index.ts';
 import { F } from '../flow/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { type SignConfigRow, findConfig } from '../sign-config/index.ts';
+import { type SignConfigRow, findConfig, liveConfigNames } from '../sign-config/index.ts';
 import { normaliseApplies } from '../sign-config/index.ts';
 import { S } from '../sign-config/index.ts';
 import { type FieldFill, fillPdf } from './fill-pdf.ts';
@@ -55,7 +55,20 @@ const refuse = (text: { en: string; zh: string }) => new AppError(Code.Refused, 
 // ---------------------------------------------------------------------------------------------------------
 // Presenting
 
-export function presentTemplate(row: q.TemplateRow): Template {
+/** A template row with the name of its configuration (null when it has none or it was deleted). */
+type NamedTemplate = q.TemplateRow & { sign_config_name: string | null };
+
+/** Names the rows' configurations: the sign-config module reads its own table. */
+async function named(deps: AppDeps, found: q.TemplateRow[]): Promise<NamedTemplate[]> {
+  const ids = [...new Set(found.flatMap((r) => (r.sign_config_id ? [r.sign_config_id] : [])))];
+  const names = await liveConfigNames(deps.db, ids);
+  return found.map((r) => ({
+    ...r,
+    sign_config_name: r.sign_config_id ? (names.get(r.sign_config_id) ?? null) : null,
+  }));
+}
+
+export function presentTemplate(row: NamedTemplate): Template {
   return {
     templateId: row.id,
     name: row.name,
@@ -75,7 +88,7 @@ export function presentTemplate(row: q.TemplateRow): Template {
   };
 }
 
-function presentSummary(row: q.TemplateRow): TemplateSummary {
+function presentSummary(row: NamedTemplate): TemplateSummary {
   const t = presentTemplate(row);
   return {
     templateId: t.templateId,
@@ -206,10 +219,10 @@ function rolesOfConfig(row: SignConfigRow): TemplateRole[] {
 // Templates
 
 /** A template of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
-async function templateOf(deps: AppDeps, account: Account, id: string): Promise<q.TemplateRow> {
+async function templateOf(deps: AppDeps, account: Account, id: string): Promise<NamedTemplate> {
   const row = await q.findTemplate(deps.db, account, id);
   if (!row) throw notFound();
-  return row;
+  return (await named(deps, [row]))[0];
 }
 
 export async function getTemplate(deps: AppDeps, session: LiveSession, id: string): Promise<Template> {
@@ -289,7 +302,8 @@ export async function list(
 ) {
   const account = await accountOf(deps, session);
   const { list: found, total } = await q.listTemplates(deps.db, account, f);
-  return { list: found.map(presentSummary), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const list = (await named(deps, found)).map(presentSummary);
+  return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
@@ -339,8 +353,7 @@ function checkValues(fields: TemplateField[], values: Record<string, string | bo
 }
 
 async function presentDraft(deps: AppDeps, account: Account, draft: q.DraftRow): Promise<TemplateDraft> {
-  const template = await q.findTemplate(deps.db, account, draft.template_id);
-  if (!template) throw notFound();
+  const template = await templateOf(deps, account, draft.template_id);
   const doc = await findDocument(deps.db, draft.document_id);
   if (!doc) throw new AppError(Code.NotFound, S.draftNotFound);
   const flow = draft.flow_id ? await findFlow(deps.db, draft.flow_id) : undefined;
