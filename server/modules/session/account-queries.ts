@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/accounts.ts';
@@ -41,6 +41,19 @@ export async function findUserById(db: Db, userId: string): Promise<UserRow | nu
     .where(eq(users.id, userId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Names and phones of the users among `ids` (other modules show who holds what). */
+export async function usersByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string | null; phone: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
 }
 
 /** Inserts a user; null when the phone is taken (also under a concurrent registration). */

@@ -7,6 +7,7 @@ export {
   noticeEmailOf,
   setNoticeEmail,
   setUserName,
+  usersByIds,
 } from './account-queries.ts';
 export { companiesOf, hashPassword } from './account-service.ts';
 export { actingCompanies, type LoginFacts, loginFacts } from './hooks.ts';
