@@ -13,13 +13,11 @@ export type SignConfigRow = {
   description: string | null;
   steps: unknown;
   created_by: string;
-  created_by_name: string | null;
   created_at: unknown;
   updated_at: unknown;
 };
 
-const SELECT = sql`SELECT c.*, u.name AS created_by_name
-  FROM sign_configs c LEFT JOIN users u ON u.id = c.created_by`;
+const SELECT = sql`SELECT c.* FROM sign_configs c`;
 
 export async function findConfig(ex: Exec, account: Account, id: string): Promise<SignConfigRow | undefined> {
   return one<SignConfigRow>(

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountOf } from '../document/index.ts';
 import { dateOf, jsonOf } from '../flow/index.ts';
-import type { LiveSession } from '../session/index.ts';
+import { type LiveSession, usersByIds } from '../session/index.ts';
 import { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
@@ -63,14 +63,31 @@ async function templateCounts(deps: AppDeps, configIds: string[]): Promise<Map<s
   return counts;
 }
 
-export function presentConfig(row: q.SignConfigRow, templateCount: number): SignConfig {
+/** Presents configurations with their template counts and their creators' names (session's users). */
+async function presentAll(deps: AppDeps, found: q.SignConfigRow[]): Promise<SignConfig[]> {
+  const counts = await templateCounts(
+    deps,
+    found.map((c) => c.id),
+  );
+  const creators = await usersByIds(
+    deps.db,
+    found.map((c) => c.created_by),
+  );
+  return found.map((c) => presentConfig(c, counts.get(c.id) ?? 0, creators.get(c.created_by)?.name ?? null));
+}
+
+export function presentConfig(
+  row: q.SignConfigRow,
+  templateCount: number,
+  createdByName: string | null,
+): SignConfig {
   return {
     configId: row.id,
     name: row.name,
     description: row.description,
     steps: jsonOf<Steps>(row.steps),
     templateCount,
-    createdByName: row.created_by_name,
+    createdByName,
     createdAt: dateOf(row.created_at).toISOString(),
     updatedAt: dateOf(row.updated_at).toISOString(),
   };
@@ -89,7 +106,7 @@ export async function configOf(deps: AppDeps, session: LiveSession, id: string):
 /** One configuration of the caller's account, presented (getSignConfig). */
 export async function detail(deps: AppDeps, session: LiveSession, id: string): Promise<SignConfig> {
   const row = await configOf(deps, session, id);
-  return presentConfig(row, (await templateCounts(deps, [id])).get(id) ?? 0);
+  return (await presentAll(deps, [row]))[0];
 }
 
 export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<SignConfig> {
@@ -102,8 +119,7 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
     // Scoped UPDATE: another account's id changes nothing and answers NotFound.
     if (!(await q.updateConfig(deps.db, account, id, values))) throw notFound();
   } else id = await q.insertConfig(deps.db, account, { ...values, createdBy: session.userId });
-  const counts = await templateCounts(deps, [id]);
-  return presentConfig((await q.findConfig(deps.db, account, id))!, counts.get(id) ?? 0);
+  return (await presentAll(deps, [(await q.findConfig(deps.db, account, id))!]))[0];
 }
 
 export async function list(
@@ -113,12 +129,7 @@ export async function list(
 ): Promise<CallResponse<typeof listSignConfigs>> {
   const account = await accountOf(deps, session);
   const { list: found, total } = await q.listConfigs(deps.db, account, f);
-  const counts = await templateCounts(
-    deps,
-    found.map((c) => c.id),
-  );
-  const list = found.map((c) => presentConfig(c, counts.get(c.id) ?? 0));
-  return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: await presentAll(deps, found), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {

@@ -21,13 +21,12 @@ export type TemplateRow = {
   fields: unknown;
   positions: unknown;
   sign_config_id: string | null;
-  created_by_name: string | null;
+  created_by: string;
   created_at: unknown;
   updated_at: unknown;
 };
 
-const SELECT = sql`SELECT t.*, u.name AS created_by_name
-  FROM templates t LEFT JOIN users u ON u.id = t.created_by`;
+const SELECT = sql`SELECT t.* FROM templates t`;
 
 const own = (account: Account) =>
   sql`t.owner_type = ${account.ownerType} AND t.owner_id = ${account.ownerId} AND t.deleted_at IS NULL`;

@@ -36,7 +36,7 @@ import type { Account } from '../flow/index.ts';
 import { launch } from '../flow/index.ts';
 import { dateOf, jsonOf } from '../flow/index.ts';
 import { F } from '../flow/index.ts';
-import type { LiveSession } from '../session/index.ts';
+import { type LiveSession, usersByIds } from '../session/index.ts';
 import { type SignConfigRow, findConfig, liveConfigNames } from '../sign-config/index.ts';
 import { normaliseApplies } from '../sign-config/index.ts';
 import { S } from '../sign-config/index.ts';
@@ -55,16 +55,21 @@ const refuse = (text: { en: string; zh: string }) => new AppError(Code.Refused, 
 // ---------------------------------------------------------------------------------------------------------
 // Presenting
 
-/** A template row with the name of its configuration (null when it has none or it was deleted). */
-type NamedTemplate = q.TemplateRow & { sign_config_name: string | null };
+/** A template row with the names of its configuration (null when none or deleted) and of its creator. */
+type NamedTemplate = q.TemplateRow & { sign_config_name: string | null; created_by_name: string | null };
 
-/** Names the rows' configurations: the sign-config module reads its own table. */
+/** Names the rows' configurations and creators: sign-config and session read their own tables. */
 async function named(deps: AppDeps, found: q.TemplateRow[]): Promise<NamedTemplate[]> {
   const ids = [...new Set(found.flatMap((r) => (r.sign_config_id ? [r.sign_config_id] : [])))];
   const names = await liveConfigNames(deps.db, ids);
+  const creators = await usersByIds(
+    deps.db,
+    found.map((r) => r.created_by),
+  );
   return found.map((r) => ({
     ...r,
     sign_config_name: r.sign_config_id ? (names.get(r.sign_config_id) ?? null) : null,
+    created_by_name: creators.get(r.created_by)?.name ?? null,
   }));
 }
 
