@@ -374,15 +374,6 @@ export async function membershipsOf(db: Db, userId: string) {
     .orderBy(asc(companies.name));
 }
 
-export async function findUsers(db: Db, by: { phone?: string; name?: string }) {
-  return db
-    .select({ userId: users.id, name: users.name, phone: users.phone, status: users.status })
-    .from(users)
-    .where(by.phone ? eq(users.phone, by.phone) : eq(users.name, by.name ?? ''))
-    .orderBy(asc(users.createdAt))
-    .limit(10);
-}
-
 /** One user's membership of one company, with the company's name and status (requireCompanyRole). */
 export async function membershipOf(db: Db, companyId: string, userId: string) {
   const rows = await db

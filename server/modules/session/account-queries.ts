@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/accounts.ts';
@@ -54,6 +54,16 @@ export async function usersByIds(
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
+}
+
+/** Up to 10 users with this phone, or else this exact name, oldest first (company pickers). */
+export async function findUsersByPhoneOrName(db: Db, by: { phone?: string; name?: string }) {
+  return db
+    .select({ userId: users.id, name: users.name, phone: users.phone, status: users.status })
+    .from(users)
+    .where(by.phone ? eq(users.phone, by.phone) : eq(users.name, by.name ?? ''))
+    .orderBy(asc(users.createdAt))
+    .limit(10);
 }
 
 /** Inserts a user; null when the phone is taken (also under a concurrent registration). */

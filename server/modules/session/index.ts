@@ -2,6 +2,7 @@
 export {
   findUserById,
   findUserByPhone,
+  findUsersByPhoneOrName,
   insertUser,
   moveUserPhone,
   noticeEmailOf,
