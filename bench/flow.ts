@@ -29,6 +29,7 @@ import { type CallDef, callPath } from '#contract/envelope.ts';
 import { idCheckChar } from '#contract/rules/id-number.ts';
 import { KEY_SUFFIX_HEADER, TOKEN_COOKIE, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
 import { buildApp, createHooks } from '#server/app.ts';
+import { PerApp } from '#server/lib/per-app.ts';
 import { loadConfig } from '#server/config.ts';
 import { closeDatabase, openDatabase } from '#server/db/database.ts';
 import { type AppDeps, systemClock } from '#server/deps.ts';
@@ -59,6 +60,7 @@ export async function run(): Promise<Figure[]> {
     log,
     clock: systemClock,
     hooks: createHooks(),
+    perApp: new PerApp(),
     messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: false }),
   };
   const app = await buildApp(deps);

@@ -14,6 +14,7 @@
 // (/manage/admin/packages) or stop the server first. With PostgreSQL the server may keep running.
 import './require-node24.ts';
 import { createHooks } from '../server/app.ts';
+import { PerApp } from '../server/lib/per-app.ts';
 import pino from 'pino';
 import type { PackageInfo, PackageOrder } from '../contract/calls/package.ts';
 import { zPackageInput } from '../contract/calls/package.ts';
@@ -209,6 +210,7 @@ if (import.meta.main) {
     log,
     clock: systemClock,
     hooks: createHooks(),
+    perApp: new PerApp(),
     messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
   };
   let code = 0;

@@ -37,6 +37,7 @@ import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '../contract/rules/cre
 import { idCheckChar } from '../contract/rules/id-number.ts';
 import { KEY_SUFFIX_HEADER, TOKEN_COOKIE, XSRF_HEADER, keySuffixOf } from '../contract/transport.ts';
 import { buildApp, createHooks } from '../server/app.ts';
+import { PerApp } from '../server/lib/per-app.ts';
 import { loadConfig } from '../server/config.ts';
 import { closeDatabase, openDatabase } from '../server/db/database.ts';
 import { type AppDeps, systemClock } from '../server/deps.ts';
@@ -68,6 +69,7 @@ const deps: AppDeps = {
   log,
   clock: systemClock,
   hooks: createHooks(),
+  perApp: new PerApp(),
   messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
 };
 const app = await buildApp(deps);

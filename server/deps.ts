@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Hooks } from './lib/hooks.ts';
+import type { PerApp } from './lib/per-app.ts';
 import type { Messenger } from './messaging/messenger.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -23,4 +24,6 @@ export type AppDeps = {
   clock: Clock;
   /** Extension points between modules (lib/hooks.ts): one set per app. */
   hooks: Hooks;
+  /** Objects modules keep for this app (lib/per-app.ts): the PKI, session caches, chosen providers. */
+  perApp: PerApp;
 };

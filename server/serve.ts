@@ -2,6 +2,7 @@
 import '../scripts/require-node24.ts';
 import pino from 'pino';
 import { buildApp, createHooks } from './app.ts';
+import { PerApp } from './lib/per-app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
@@ -50,6 +51,7 @@ const deps: AppDeps = {
   log,
   clock: systemClock,
   hooks: createHooks(),
+  perApp: new PerApp(),
   messenger: createMessenger({ config, db, log, clock: systemClock }),
 };
 // Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.

@@ -155,6 +155,7 @@ function readPartner(
       const u = new URL(origin);
       ok = (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === origin;
     } catch {
+      // Expected: not a URL; reported below as a bad origin.
       ok = false;
     }
     if (!ok) issues.push(`${v('ORIGINS')}: ${origin} is not an origin like https://partner.example.com`);

@@ -19,6 +19,7 @@ import {
   keySuffixOf,
 } from '#contract/transport.ts';
 import { buildApp, createHooks } from '#server/app.ts';
+import { PerApp } from '#server/lib/per-app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
 import type { AppDeps, Clock } from '#server/deps.ts';
@@ -119,6 +120,7 @@ export async function createTestApp(
     log,
     clock,
     hooks: createHooks(),
+    perApp: new PerApp(),
     messenger: createMessenger({ config, db, log, clock }),
   };
   const app = await buildApp(deps, { extraModules: options.modules });

@@ -16,11 +16,10 @@ import { DAY_MS, Oid, RevocationReason } from '../../pki/profile.ts';
 import { type CompanyAccess, getCompany, requireCompanyRole } from '../company/index.ts';
 import { findIdentity } from '../person/index.ts';
 import { maskPhone } from '../person/index.ts';
-import { pkiFor } from '../pki/index.ts';
+import { type HolderCertRow, listHolderCertificates, listHolderGoodSerials, pkiFor } from '../pki/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
-import { type HolderCertRow, listHolderCertificates, listHolderGoodSerials } from './queries.ts';
 import { X } from './texts.ts';
 
 /** Fewer days left than this: the screen advises renewal. */

@@ -5,6 +5,7 @@ export {
   getCompany,
   listActiveMembers,
   requireCompanyRole,
+  verifiedCompanyIdByName,
 } from './membership.ts';
 export type { CompanyAccess } from './membership.ts';
 export { findApplyOf } from './queries.ts';

@@ -1,13 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { Code } from '#contract/codes.ts';
 import { UserType } from '#contract/enums.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { CompanyStatus, MemberStatus, companies, companyMembers } from '../../db/schema/company.ts';
+import { CompanyStatus, MemberStatus } from '../../db/schema/company.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
 import type { LiveSession } from '../session/index.ts';
+import * as q from './queries.ts';
 import { C } from './texts.ts';
 
 // The API other modules (seals, contracts, ...) use to ask "who may act for which company".
@@ -30,18 +29,7 @@ export async function requireCompanyRole(
   if (!session) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
   if (session.userType !== UserType.Company || !session.companyId)
     throw new AppError(Code.Refused, C.notActingForCompany);
-  const rows = await deps.db
-    .select({
-      role: companyMembers.role,
-      status: companyMembers.status,
-      name: companies.name,
-      cs: companies.status,
-    })
-    .from(companyMembers)
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(and(eq(companyMembers.companyId, session.companyId), eq(companyMembers.userId, session.userId)))
-    .limit(1);
-  const m = rows[0];
+  const m = await q.membershipOf(deps.db, session.companyId, session.userId);
   // Authorisation: only an ACTIVE member of a VERIFIED company, with one of the roles asked for.
   if (!m || m.status !== MemberStatus.Active || m.cs !== CompanyStatus.Verified || !roles.includes(m.role))
     throw noPermission();
@@ -56,18 +44,7 @@ export async function getCompany(
   | { id: string; name: string; creditCode: string; legalRepName: string; status: 'pending' | 'verified' }
   | undefined
 > {
-  const rows = await deps.db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      creditCode: companies.creditCode,
-      legalRepName: companies.legalRepName,
-      status: companies.status,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  const c = rows[0];
+  const c = await q.companySummary(deps.db, companyId);
   if (!c || c.status === CompanyStatus.Rejected) return undefined;
   return { ...c, status: c.status };
 }
@@ -77,12 +54,7 @@ export async function listActiveMembers(
   deps: AppDeps,
   companyId: string,
 ): Promise<{ userId: string; name: string | null; phone: string; role: CompanyRole }[]> {
-  const rows = await deps.db
-    .select({ userId: users.id, name: users.name, phone: users.phone, role: companyMembers.role })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.status, MemberStatus.Active)))
-    .orderBy(asc(companyMembers.createdAt));
+  const rows = await q.activeMembersOf(deps.db, companyId);
   return rows.sort((a, b) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1));
 }
 
@@ -95,18 +67,7 @@ export async function activeCompaniesOf(
   deps: AppDeps,
   userId: string,
 ): Promise<{ id: string; name: string; role: CompanyRole }[]> {
-  return deps.db
-    .select({ id: companies.id, name: companies.name, role: companyMembers.role })
-    .from(companyMembers)
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(
-      and(
-        eq(companyMembers.userId, userId),
-        eq(companyMembers.status, MemberStatus.Active),
-        eq(companies.status, CompanyStatus.Verified),
-      ),
-    )
-    .orderBy(asc(companies.name), asc(companies.id));
+  return q.verifiedCompaniesWhereActive(deps.db, userId);
 }
 
 /**
@@ -134,4 +95,9 @@ export async function companyLoginFlags(
     hasCaCert: cert !== undefined,
     hasOperator: members.length > 0,
   };
+}
+
+/** The verified company with this exact registered name, if any (a template names a company party so). */
+export function verifiedCompanyIdByName(deps: AppDeps, name: string): Promise<string | undefined> {
+  return q.verifiedCompanyIdByName(deps.db, name);
 }

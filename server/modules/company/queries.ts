@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sessions, users } from '../../db/schema/accounts.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   type ApplicantRole,
   CompanyStatus,
@@ -153,16 +154,6 @@ export async function markVerified(db: Db, company: CompanyRow, now: Date): Prom
     if (isUniqueViolation(err)) return false;
     throw err;
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  // drizzle wraps driver errors; the SQLSTATE is on the cause.
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function searchVerifiedCompanies(db: Db, keyword: string, creditCode: string | null) {
@@ -383,21 +374,71 @@ export async function membershipsOf(db: Db, userId: string) {
     .orderBy(asc(companies.name));
 }
 
-export async function findUsers(db: Db, by: { phone?: string; name?: string }) {
-  return db
-    .select({ userId: users.id, name: users.name, phone: users.phone, status: users.status })
-    .from(users)
-    .where(by.phone ? eq(users.phone, by.phone) : eq(users.name, by.name ?? ''))
-    .orderBy(asc(users.createdAt))
-    .limit(10);
+/** One user's membership of one company, with the company's name and status (requireCompanyRole). */
+export async function membershipOf(db: Db, companyId: string, userId: string) {
+  const rows = await db
+    .select({
+      role: companyMembers.role,
+      status: companyMembers.status,
+      name: companies.name,
+      cs: companies.status,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return rows[0];
 }
 
-/** Points a session at another identity (switchAccount); only the session's own row. */
-export async function setSessionIdentity(
-  db: Db,
-  sessionId: string,
-  userType: number,
-  companyId: string | null,
-) {
-  await db.update(sessions).set({ userType, companyId }).where(eq(sessions.id, sessionId));
+/** A company's public fields by id, whatever its status. */
+export async function companySummary(db: Db, companyId: string) {
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      creditCode: companies.creditCode,
+      legalRepName: companies.legalRepName,
+      status: companies.status,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Active members of a company with their names and phones, by joining time. */
+export async function activeMembersOf(db: Db, companyId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, phone: users.phone, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.status, MemberStatus.Active)))
+    .orderBy(asc(companyMembers.createdAt));
+}
+
+/** Verified companies where the user is an active member, by name. */
+export async function verifiedCompaniesWhereActive(db: Db, userId: string) {
+  return db
+    .select({ id: companies.id, name: companies.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(
+      and(
+        eq(companyMembers.userId, userId),
+        eq(companyMembers.status, MemberStatus.Active),
+        eq(companies.status, CompanyStatus.Verified),
+      ),
+    )
+    .orderBy(asc(companies.name), asc(companies.id));
+}
+
+/** The id of the verified company with this exact name, if any (templates name a company party by name). */
+export async function verifiedCompanyIdByName(db: Db, name: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.name, name), eq(companies.status, CompanyStatus.Verified)))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  return rows[0]?.id;
 }

@@ -30,11 +30,13 @@ import {
   uploadPowerOfAttorney,
 } from '#contract/calls/company.ts';
 import { Code } from '#contract/codes.ts';
+import { UserType } from '#contract/enums.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import type { ServerModule } from '../module.ts';
-import { lookupSession, refusalFor } from '../session/index.ts';
+import { actingCompanies, loginFacts, lookupSession, refusalFor } from '../session/index.ts';
+import { activeCompaniesOf, companyLoginFlags } from './membership.ts';
 import * as svc from './service.ts';
 import { C } from './texts.ts';
 
@@ -50,6 +52,14 @@ export function sniffLetterType(bytes: Uint8Array): 'image/png' | 'image/jpeg' |
 /** Company accounts, membership, operators, account switch and signer pickers (contract/calls/company.ts). */
 export const companyModule: ServerModule = {
   name: 'company',
+  listen(hooks) {
+    // The login info of a company session: company name, administrator, the company's certificate, operator.
+    hooks.on(loginFacts, ({ deps, session }) =>
+      session.userType === UserType.Company ? companyLoginFlags(deps, session) : {},
+    );
+    // The companies a user may log into as operator: verified ones where the user is an active member.
+    hooks.on(actingCompanies, ({ deps, userId }) => activeCompaniesOf(deps, userId));
+  },
   register(app, deps) {
     registerCall(app, applyCompanyEsign, ({ body, requireSession }) =>
       svc.applyCompany(deps, requireSession(), body),

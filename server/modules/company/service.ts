@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
-import { computeLoginInfo } from '../session/index.ts';
+import { computeLoginInfo, findUsersByPhoneOrName, setSessionIdentity } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import * as q from './queries.ts';
@@ -79,6 +79,7 @@ export async function applyCompany(
   try {
     verdict = await provider.checkRegistration({ id: '', name: input.companyName, ...input });
   } catch (err) {
+    // Expected: the register check's provider failed or could not be reached (its call only): told to retry.
     deps.log.error({ err: (err as Error).message }, 'company register check failed');
     throw new AppError(Code.Refused, C.registerCheckUnavailable, { status: 502 });
   }
@@ -409,7 +410,7 @@ export async function removeOperator(deps: AppDeps, session: LiveSession, member
 
 export async function addOperator(deps: AppDeps, session: LiveSession, phone: string) {
   const access = await requireCompanyRole(deps, session, ADMIN);
-  const [user] = await q.findUsers(deps.db, { phone });
+  const [user] = await findUsersByPhoneOrName(deps.db, { phone });
   if (user?.status !== 'active') throw new AppError(Code.NotFound, C.userNotFound);
   const existing = await q.findMembership(deps.db, access.companyId, user.userId);
   if (existing && (existing.status === MemberStatus.Active || existing.status === MemberStatus.Disabled))
@@ -485,7 +486,7 @@ export async function searchCompanyOperator(
 export async function chooseUsers(deps: AppDeps, keyword: string) {
   // Exact matches only (full phone or full name): a picker must not become a way to list strangers.
   const by = /^1\d{10}$/.test(keyword) ? { phone: keyword } : { name: keyword };
-  return (await q.findUsers(deps.db, by)).filter((u) => u.status === 'active').map(picked);
+  return (await findUsersByPhoneOrName(deps.db, by)).filter((u) => u.status === 'active').map(picked);
 }
 
 export async function chooseOperators(
@@ -548,6 +549,6 @@ export async function switchAccount(
     if (!companies.some((c) => c.id === target.companyId)) throw noPermission();
     companyId = target.companyId;
   }
-  await q.setSessionIdentity(deps.db, session.id, target.targetUserType, companyId);
+  await setSessionIdentity(deps.db, session.id, target.targetUserType, companyId);
   return computeLoginInfo(deps, { ...session, userType: target.targetUserType, companyId });
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
 import type { Text } from '../../http/texts.ts';
+import { definePerAppSlot } from '../../lib/per-app.ts';
 import { checkCompanyRegister } from '../../providers/company/aliyun-market.ts';
 
 /** What a provider is told about the company under verification. */
@@ -55,7 +56,8 @@ export function developmentProvider(deps: Pick<AppDeps, 'messenger'>): CompanyVe
   };
 }
 
-const providers = new WeakMap<AppDeps, CompanyVerificationProvider>();
+/** The app's provider (deps.perApp), chosen on first use. */
+const PROVIDER = definePerAppSlot<CompanyVerificationProvider>('company.verificationProvider');
 
 /**
  * COMPANY_CHECK_PROVIDER=aliyun-market: the register check through the Aliyun API market; the bank
@@ -75,21 +77,15 @@ export function marketRegisterProvider(deps: AppDeps): CompanyVerificationProvid
 
 /** The provider of an app: the market register check when configured, else the development one. */
 export function verificationProviderFor(deps: AppDeps): CompanyVerificationProvider {
-  let p = providers.get(deps);
-  if (!p && deps.config.companyCheck) {
-    p = marketRegisterProvider(deps);
-    providers.set(deps, p);
-  }
-  if (!p) {
-    p = developmentProvider(deps);
+  return deps.perApp.get(PROVIDER, () => {
+    if (deps.config.companyCheck) return marketRegisterProvider(deps);
     if (deps.config.isProduction)
       deps.log.warn('company verification uses the DEVELOPMENT provider: no real bank micro-payment is made');
-    providers.set(deps, p);
-  }
-  return p;
+    return developmentProvider(deps);
+  });
 }
 
 /** Tests swap the provider (e.g. one that refuses the register check). */
 export function setVerificationProvider(deps: AppDeps, provider: CompanyVerificationProvider): void {
-  providers.set(deps, provider);
+  deps.perApp.set(PROVIDER, provider);
 }

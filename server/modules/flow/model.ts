@@ -340,3 +340,19 @@ export async function notifyEnd(
     });
   }
 }
+
+/**
+ * Whether a flow still being signed carries this seal in one of its signatures (party_signatures.seal_ids):
+ * the seal module asks before a seal is deleted (its hook sealInUnfinishedSigning).
+ */
+export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<boolean> {
+  const found = await one<{ ok: number }>(
+    ex,
+    sql`SELECT 1 AS ok FROM party_signatures ps
+          JOIN flow_parties fp ON fp.id = ps.party_id
+          JOIN flows f ON f.id = fp.flow_id
+         WHERE f.status = 'signing' AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
+         LIMIT 1`,
+  );
+  return found !== undefined;
+}

@@ -33,6 +33,8 @@ import { localiseEntry } from '../audit/index.ts';
 import { readerOf } from '../document/index.ts';
 import { accountOf } from '../document/index.ts';
 import type { ServerModule } from '../module.ts';
+import { roomTokenUser, sealInUnfinishedSigning } from '../seal/index.ts';
+import { isSealInUnfinishedFlow } from './model.ts';
 import { quotaOf } from './quota.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
@@ -50,6 +52,20 @@ const SWEEP_EVERY_MS = 60_000;
 /** Signing flows: launch, lists, signing rooms (link and session logins), signing, audit, messages, quota. */
 export const flowModule: ServerModule = {
   name: 'flow',
+  listen(hooks) {
+    // A seal image shown in a signing room opened by link: the user the room token acts as. An unknown or
+    // expired token (RoomTokenInvalid, the one expected refusal) is no user; anything else stays a failure.
+    hooks.on(roomTokenUser, async ({ deps, roomToken }) => {
+      try {
+        return (await rooms.roomOf(deps, roomToken)).userId;
+      } catch (err) {
+        if (err instanceof AppError && err.code === Code.RoomTokenInvalid) return null;
+        throw err;
+      }
+    });
+    // Before a seal is deleted: whether a contract still being signed carries it.
+    hooks.on(sealInUnfinishedSigning, ({ deps, sealId }) => isSealInUnfinishedFlow(deps.db, sealId));
+  },
   register(app, deps) {
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       flows.launch(deps, requireSession(), body, ctxOf(req)),

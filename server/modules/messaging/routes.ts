@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   type NoticeEmailSettings,
   adminGetMessageFailures,
@@ -6,18 +5,14 @@ import {
   setNoticeEmail,
 } from '#contract/calls/messaging.ts';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { listDeliveryFailures } from '../../messaging/delivering-messenger.ts';
 import type { ServerModule } from '../module.ts';
 import { requirePlatformAdmin } from '../package/index.ts';
+import { noticeEmailOf, setNoticeEmail as saveNoticeEmail } from '../session/index.ts';
 
 async function readSettings(db: Db, userId: string, isMailConfigured: boolean): Promise<NoticeEmailSettings> {
-  const [u] = await db
-    .select({ email: users.email, lang: users.emailLang })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const u = await noticeEmailOf(db, userId);
   return { email: u?.email ?? null, lang: u?.lang ?? 'zh', isMailConfigured };
 }
 
@@ -33,10 +28,11 @@ export const messagingModule: ServerModule = {
 
     registerCall(app, setNoticeEmail, async ({ body, requireSession }) => {
       const { userId } = requireSession();
-      await deps.db
-        .update(users)
-        .set({ email: body.email || null, emailLang: body.lang, emailPlatform: body.fromPtCode ?? null })
-        .where(eq(users.id, userId));
+      await saveNoticeEmail(deps.db, userId, {
+        email: body.email || null,
+        lang: body.lang,
+        platform: body.fromPtCode ?? null,
+      });
       return readSettings(deps.db, userId, isMailConfigured);
     });
 

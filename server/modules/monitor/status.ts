@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   MONITORED_SERVICES,
   type MonitoredService,
@@ -7,9 +6,9 @@ import {
   type ServiceCheck,
   ServiceState,
 } from '#contract/calls/monitor.ts';
-import { queryRows } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { pkiFor } from '../pki/index.ts';
+import { pingDatabase } from './queries.ts';
 
 // A fixed probe: the store is content-addressed, so writing it again costs nothing and names the same blob.
 // No document can be these bytes (it is not a PDF or image), so the probe never shares a key with user data.
@@ -22,7 +21,7 @@ type Check = (deps: AppDeps) => Promise<void>;
 
 const checks: Record<MonitoredService, Check> = {
   async database(deps) {
-    await queryRows(deps.db, sql`select 1 as ok`);
+    await pingDatabase(deps.db);
   },
   async storage(deps) {
     const key = await deps.storage.put(STORAGE_PROBE);
@@ -67,6 +66,7 @@ export async function runCheck(
     await withTimeout(check(deps), timeoutMs);
     return { service, state: ServiceState.Up, ms: elapsed(started), problem: null };
   } catch (err) {
+    // The question this check answers: a failing service is reported down (logged in full), not thrown.
     deps.log.error({ err, service }, 'monitor: service check failed');
     const problem = err instanceof CheckProblem ? err.message : 'check failed';
     return { service, state: ServiceState.Down, ms: elapsed(started), problem };

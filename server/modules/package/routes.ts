@@ -21,14 +21,22 @@ import {
 } from '#contract/calls/package.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
+import { loginFacts } from '../session/index.ts';
 import { PAY_NOTIFY_PATH } from '../../providers/payment/wechat.ts';
 import * as pay from './online-payment.ts';
-import { accountOfSession } from './quota.ts';
+import { accountOfSession, quotaLoginFields, salePackageProductTypes } from './quota.ts';
 import * as svc from './service.ts';
 
 /** Packages, orders (checkout, payment notes, confirmation by platform administrators) and usage detail. */
 export const packageModule: ServerModule = {
   name: 'package',
+  listen(hooks) {
+    // The login info's packages: the sale product types of the live packages, and the quota.
+    hooks.on(loginFacts, async ({ deps, session }) => ({
+      salePackageProductTypeList: await salePackageProductTypes(deps, session),
+      ...(await quotaLoginFields(deps, session)),
+    }));
+  },
   async register(app, deps) {
     registerCall(app, getPackageList, ({ body }) => svc.listOnSale(deps, body.saleProductType));
 

@@ -80,6 +80,7 @@ export class DevCentralPlatform implements CentralPlatform {
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as DevHyPayload;
     } catch {
+      // Expected: a signed cookie whose body is not JSON (cannot happen unless forged): no login.
       return NO_LOGIN;
     }
     if (typeof payload.exp !== 'number' || payload.exp * 1000 <= this.clock.now().getTime()) return NO_LOGIN;

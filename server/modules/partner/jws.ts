@@ -29,6 +29,7 @@ function parseJsonObject(part: string): Record<string, unknown> | null {
       ? (value as Record<string, unknown>)
       : null;
   } catch {
+    // Expected: the part is not base64url JSON: not a JWS.
     return null;
   }
 }
@@ -74,6 +75,7 @@ export function verifyJws(decoded: DecodedJws, alg: JwsAlg, key: KeyObject): boo
         );
     }
   } catch {
+    // Expected: a signature or key that node:crypto cannot use (malformed input): not valid.
     return false;
   }
 }

@@ -1,6 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema/accounts.ts';
 import {
   FaceStatus,
   accountRecoveries,
@@ -29,16 +28,14 @@ export async function findUserIdByIdHash(db: Db, idHash: string): Promise<string
   return rows[0]?.userId ?? null;
 }
 
-/** Records a verified identity and puts the name on the user; false when the identity is taken. */
+/** Records a verified identity; false when the identity is taken. */
 export async function insertIdentity(db: Db, row: typeof personIdentities.$inferInsert): Promise<boolean> {
   const inserted = await db
     .insert(personIdentities)
     .values(row)
     .onConflictDoNothing()
     .returning({ userId: personIdentities.userId });
-  if (inserted.length === 0) return false;
-  await db.update(users).set({ name: row.realName }).where(eq(users.id, row.userId));
-  return true;
+  return inserted.length > 0;
 }
 
 export async function setFaceVerified(db: Db, userId: string, at: Date): Promise<void> {
@@ -122,23 +119,6 @@ export async function consumeRecovery(db: Db, userId: string, ticketHash: string
     )
     .returning({ newPhone: accountRecoveries.newPhone });
   return rows[0] ?? null;
-}
-
-/** Moves a user to a new phone; false when another user holds that phone (also concurrently). */
-export async function movePhone(db: Db, userId: string, newPhone: string): Promise<boolean> {
-  const taken = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.phone, newPhone), ne(users.id, userId)))
-    .limit(1);
-  if (taken.length) return false;
-  try {
-    await db.update(users).set({ phone: newPhone }).where(eq(users.id, userId));
-    return true;
-  } catch {
-    // the unique index on users.phone: someone registered the phone in between
-    return false;
-  }
 }
 
 /** Keeps the provider's handle and request id of a face attempt. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '#contract/codes.ts';
+import { UserType } from '#contract/enums.ts';
 import {
   acceptUserAgreement,
   authIdNamePhone,
@@ -18,6 +19,7 @@ import { sendEnvelopeError } from '../../http/error-handler.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { ServerModule } from '../module.ts';
+import { loginFacts } from '../session/index.ts';
 import { DevelopmentIdentityProvider } from './identity-provider.ts';
 import * as person from './service.ts';
 
@@ -90,6 +92,14 @@ No face is checked: choose the result the simulated provider reports. 不会进�
 /** Person accounts: real name, agreement, certificate, details, recovery, face recognition (issue 3). */
 export const personModule: ServerModule = {
   name: 'person',
+  listen(hooks) {
+    // The login info's hasCaCert for a person session (a company session's is the company module's).
+    hooks.on(loginFacts, async ({ deps, session }) =>
+      session.userType === UserType.Person
+        ? { hasCaCert: await person.personHasCaCert(deps, session.userId) }
+        : {},
+    );
+  },
   async register(app, deps) {
     registerCall(app, authIdNamePhone, ({ body, requireSession }) =>
       person.authIdNamePhone(deps, requireSession(), body),

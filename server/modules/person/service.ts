@@ -1,21 +1,27 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose, UserType } from '#contract/enums.ts';
 import type { OpenSignStatus, PersonCert } from '#contract/calls/person.ts';
 import { checkIdNumber, IdNumberProblem } from '#contract/rules/id-number.ts';
 import { FaceOpenFlag, FaceResult } from '#contract/rules/person.ts';
-import { SessionEndReason, sessions } from '../../db/schema/accounts.ts';
+import { SessionEndReason } from '../../db/schema/accounts.ts';
 import { FaceStatus } from '../../db/schema/person.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter } from '../../db/rate-counter.ts';
+import { definePerAppSlot } from '../../lib/per-app.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { findUserById, findUserByPhone } from '../session/index.ts';
+import {
+  endOtherSessions,
+  findUserById,
+  findUserByPhone,
+  moveUserPhone,
+  setUserName,
+} from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import { USER_AGREEMENT } from './agreement.ts';
@@ -45,11 +51,12 @@ function maskMiddle(value: string, head: number, tail: number): string {
 export const maskPhone = (phone: string) => maskMiddle(phone, 3, 4);
 export const maskIdNumber = (id: string) => maskMiddle(id, 6, 4);
 
-const providers = new WeakMap<AppDeps, Promise<IdentityProvider>>();
+/** The app's identity provider (deps.perApp), chosen on first use. */
+const PROVIDER = definePerAppSlot<Promise<IdentityProvider>>('person.identityProvider');
 
 /** Tests swap the provider (e.g. a real adapter pointed at a stand-in built after the app). */
 export function setIdentityProvider(deps: AppDeps, provider: IdentityProvider): void {
-  providers.set(deps, Promise.resolve(provider));
+  deps.perApp.set(PROVIDER, Promise.resolve(provider));
 }
 
 const SEAL_PURPOSE = 'person/id-number-seal/v1';
@@ -76,6 +83,7 @@ async function askProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>)
   try {
     return await fn();
   } catch (err) {
+    // Expected: the provider's call failed or could not be reached (only `fn`, the provider call, runs here).
     if (err instanceof AppError) throw err;
     deps.log.error({ err: (err as Error).message }, `identity provider: ${what} failed`);
     throw new AppError(Code.Refused, P.providerUnavailable, { status: 502 });
@@ -88,33 +96,33 @@ async function askProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>)
  * instances and never stored.
  */
 export function identityProviderFor(deps: AppDeps): Promise<IdentityProvider> {
-  let provider = providers.get(deps);
+  return deps.perApp.get(PROVIDER, () => {
+    const provider = chooseIdentityProvider(deps);
+    // A failed start must not be kept: the next call tries again. The failure reaches whoever awaits it.
+    provider.catch(() => deps.perApp.delete(PROVIDER));
+    return provider;
+  });
+}
+
+function chooseIdentityProvider(deps: AppDeps): Promise<IdentityProvider> {
   const real = deps.config.identity.real;
-  if (!provider && real) {
+  if (real) {
     // The vendors' SDKs load on first use, not at start-up (server/README.md, memory).
-    provider =
-      real.provider === 'tencent'
-        ? import('../../providers/identity/tencent.ts').then((m) => new m.TencentIdentityProvider(real))
-        : import('../../providers/identity/aliyun.ts').then((m) => new m.AliyunIdentityProvider(real));
-    providers.set(deps, provider);
-    provider.catch(() => providers.delete(deps));
+    return real.provider === 'tencent'
+      ? import('../../providers/identity/tencent.ts').then((m) => new m.TencentIdentityProvider(real))
+      : import('../../providers/identity/aliyun.ts').then((m) => new m.AliyunIdentityProvider(real));
   }
-  if (!provider) {
-    provider = pkiFor(deps).then((pki) => {
-      deps.log.warn(
-        'identity provider: DEVELOPMENT (accepts any well-formed identity, simulates face recognition); ' +
-          'not for real people',
-      );
-      return new DevelopmentIdentityProvider({
-        rejectIdNumber: deps.config.identity.devRejectIdNumber,
-        callbackSecret: pki.deriveSecret('identity-provider/face-callback/v1'),
-        warn: (msg) => deps.log.warn(msg),
-      });
+  return pkiFor(deps).then((pki) => {
+    deps.log.warn(
+      'identity provider: DEVELOPMENT (accepts any well-formed identity, simulates face recognition); ' +
+        'not for real people',
+    );
+    return new DevelopmentIdentityProvider({
+      rejectIdNumber: deps.config.identity.devRejectIdNumber,
+      callbackSecret: pki.deriveSecret('identity-provider/face-callback/v1'),
+      warn: (msg) => deps.log.warn(msg),
     });
-    providers.set(deps, provider);
-    provider.catch(() => providers.delete(deps));
-  }
-  return provider;
+  });
 }
 
 /** The person's current certificate (good, in its validity period), if any. */
@@ -238,6 +246,7 @@ export async function verifyAndRecordIdentity(
     idSealed: provider.needsIdNumberForFace ? await sealIdNumber(deps, body.idNumber) : null,
   });
   if (!isInserted) throw new AppError(Code.Refused, P.identityTaken);
+  await setUserName(deps.db, userId, body.name);
   deps.log.info({ userId, provider: provider.name }, 'person: real-name check passed');
 }
 
@@ -392,13 +401,10 @@ export async function recoverFinish(deps: AppDeps, session: LiveSession, ticket:
   const now = deps.clock.now();
   const recovery = await q.consumeRecovery(deps.db, session.userId, sha256(ticket), now);
   if (!recovery) throw new AppError(Code.Refused, P.recoveryTicketInvalid);
-  if (!(await q.movePhone(deps.db, session.userId, recovery.newPhone)))
+  if (!(await moveUserPhone(deps.db, session.userId, recovery.newPhone)))
     throw new AppError(Code.PhoneTaken, P.recoveryPhoneTaken);
   // Whoever holds the lost phone (or an old browser) must not keep acting as this account.
-  await deps.db
-    .update(sessions)
-    .set({ endedAt: now, endedReason: SessionEndReason.Evicted })
-    .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id), isNull(sessions.endedAt)));
+  await endOtherSessions(deps.db, session.userId, session.id, SessionEndReason.Evicted, now);
   deps.log.info({ userId: session.userId }, 'person: account moved to a new phone');
   return { phoneMasked: maskPhone(recovery.newPhone) };
 }

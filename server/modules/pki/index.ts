@@ -1,4 +1,5 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { DbCertRepository } from './queries.ts';
+export { DbCertRepository, listHolderCertificates, listHolderGoodSerials } from './queries.ts';
+export type { HolderCertRow } from './queries.ts';
 export { pkiModule } from './routes.ts';
 export { pkiFor } from './service.ts';

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { UserType } from '#contract/enums.ts';
 import type { SealKind, SealStatus } from '#contract/enums.ts';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { type SealRow, sealAuthorisations, seals } from '../../db/schema/seal.ts';
 import type { SealDef } from '../../seal/seal-def.ts';
 
@@ -121,15 +120,16 @@ export async function findByAntiCounterfeitNo(db: Db, no: string): Promise<SealR
   return rows[0];
 }
 
-export type AuthorisationRow = {
+/** An authorisation row as stored (the holder's name and phone come from the session module). */
+export type StoredAuthorisation = {
   id: string;
   sealId: string;
   userId: string;
-  userName: string | null;
-  phone: string;
   validFrom: Date;
   validTo: Date;
 };
+
+export type AuthorisationRow = StoredAuthorisation & { userName: string | null; phone: string };
 
 /**
  * Live authorisations of the company's seals (not revoked, not yet ended at `now`), optionally of one
@@ -140,19 +140,16 @@ export async function listAuthorisations(
   companyId: string,
   now: Date,
   onlyUserId?: string,
-): Promise<AuthorisationRow[]> {
+): Promise<StoredAuthorisation[]> {
   return db
     .select({
       id: sealAuthorisations.id,
       sealId: sealAuthorisations.sealId,
       userId: sealAuthorisations.userId,
-      userName: users.name,
-      phone: users.phone,
       validFrom: sealAuthorisations.validFrom,
       validTo: sealAuthorisations.validTo,
     })
     .from(sealAuthorisations)
-    .innerJoin(users, eq(users.id, sealAuthorisations.userId))
     .where(
       and(
         eq(sealAuthorisations.companyId, companyId),
@@ -268,18 +265,4 @@ export async function hasEnabledSeal(
     : base;
   const rows = await db.select({ id: seals.id }).from(seals).where(where).limit(1);
   return rows.length > 0;
-}
-
-/**
- * Whether a flow still being signed carries this seal in one of its signatures (party_signatures.seal_ids):
- * deleting it then would leave the unfinished contract with a seal its owner no longer has.
- */
-export async function isUsedByUnfinishedFlow(db: Db, sealId: string): Promise<boolean> {
-  const result = (await db.execute(sql`
-    SELECT 1 FROM party_signatures ps
-      JOIN flow_parties fp ON fp.id = ps.party_id
-      JOIN flows f ON f.id = fp.flow_id
-     WHERE f.status = 'signing' AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
-     LIMIT 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
 }

@@ -20,8 +20,8 @@ import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import { MAX_UPLOAD_BYTES } from '../../seal/uploaded-seal.ts';
 import type { ServerModule } from '../module.ts';
-import { roomOf } from '../flow/index.ts';
-import { lookupSession } from '../session/index.ts';
+import { loginFacts, lookupSession } from '../session/index.ts';
+import { roomTokenUser } from './hooks.ts';
 import * as seals from './service.ts';
 import { findSealAnyOwner } from './queries.ts';
 import { S } from './texts.ts';
@@ -33,6 +33,12 @@ const UPLOAD = { maxFileBytes: MAX_UPLOAD_BYTES + 1, tooLarge: S.uploadTooLarge 
 /** Seals: the calls of contract/calls/seal.ts and the seal image downloads. */
 export const sealModule: ServerModule = {
   name: 'seal',
+  listen(hooks) {
+    // The login info's hasSeal: the session has a seal it may use.
+    hooks.on(loginFacts, async ({ deps, session }) => ({
+      hasSeal: await seals.hasUsableSeal(deps, session),
+    }));
+  },
   register(app, deps) {
     registerCall(app, getUserCertSealList, async ({ requireSession }) => {
       const caller = await seals.callerOf(deps, requireSession());
@@ -114,7 +120,8 @@ export const sealModule: ServerModule = {
           lookup.state === 'live'
             ? lookup.session.userId
             : typeof roomToken === 'string' && roomToken
-              ? ((await roomOf(deps, roomToken).catch(() => null))?.userId ?? null)
+              ? ((await deps.hooks.collect(roomTokenUser, { deps, roomToken })).find((u) => u !== null) ??
+                null)
               : null;
         await seals.requireImageAccess(deps, userId, row);
         const key = m[2] === 'svg' ? row.svgKey : row.pngKey;

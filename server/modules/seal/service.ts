@@ -16,7 +16,8 @@ import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
 import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole } from '../company/index.ts';
 import { findIdentity } from '../person/index.ts';
 import { DbCertRepository } from '../pki/index.ts';
-import type { LiveSession } from '../session/index.ts';
+import { type LiveSession, usersByIds } from '../session/index.ts';
+import { sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 
@@ -94,17 +95,35 @@ function present(row: SealRow, auths: q.AuthorisationRow[], isUsable: boolean, n
 }
 
 /** The seals the caller sees, as getUserCertSealList lists them. */
+/** Live authorisations of a company's seals with their holders' names and phones (session's users). */
+async function authorisationsOf(
+  deps: AppDeps,
+  companyId: string,
+  now: Date,
+  onlyUserId?: string,
+): Promise<q.AuthorisationRow[]> {
+  const stored = await q.listAuthorisations(deps.db, companyId, now, onlyUserId);
+  const holders = await usersByIds(
+    deps.db,
+    stored.map((a) => a.userId),
+  );
+  return stored.flatMap((a) => {
+    const holder = holders.get(a.userId);
+    return holder ? [{ ...a, userName: holder.name, phone: holder.phone }] : [];
+  });
+}
+
 export async function listForCaller(deps: AppDeps, caller: SealCaller): Promise<Seal[]> {
   const now = deps.clock.now();
   const rows = await q.listSeals(deps.db, ownerOf(caller));
   if (caller.kind === 'person') return rows.map((r) => present(r, [], r.status === SealStatus.Enabled, now));
   const { access } = caller;
   if (access.role === 'admin') {
-    const auths = await q.listAuthorisations(deps.db, access.companyId, now);
+    const auths = await authorisationsOf(deps, access.companyId, now);
     return rows.map((r) => present(r, auths, r.status === SealStatus.Enabled, now));
   }
   // An operator sees only what they may use now: enabled seals with an authorisation to them at this moment.
-  const mine = await q.listAuthorisations(deps.db, access.companyId, now, access.userId);
+  const mine = await authorisationsOf(deps, access.companyId, now, access.userId);
   const current = mine.filter((a) => a.validFrom <= now);
   return rows
     .filter((r) => r.status === SealStatus.Enabled && current.some((a) => a.sealId === r.id))
@@ -115,8 +134,7 @@ async function presentOne(deps: AppDeps, caller: SealCaller, sealId: string): Pr
   const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
   if (!row) throw notFound();
   const now = deps.clock.now();
-  const auths =
-    caller.kind === 'company' ? await q.listAuthorisations(deps.db, caller.access.companyId, now) : [];
+  const auths = caller.kind === 'company' ? await authorisationsOf(deps, caller.access.companyId, now) : [];
   return present(row, auths, row.status === SealStatus.Enabled, now);
 }
 
@@ -390,8 +408,8 @@ export async function setSealStatus(
 }
 
 /** Whether a contract that is still being signed already carries the seal (then it cannot be deleted). */
-export function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
-  return q.isUsedByUnfinishedFlow(deps.db, sealId);
+export async function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
+  return (await deps.hooks.collect(sealInUnfinishedSigning, { deps, sealId })).some(Boolean);
 }
 
 export async function deleteSeal(deps: AppDeps, session: LiveSession, sealId: string): Promise<void> {
@@ -488,8 +506,10 @@ export async function hasUsableSeal(deps: AppDeps, session: LiveSession): Promis
   let access: CompanyAccess;
   try {
     access = await requireCompanyRole(deps, session, ['admin', 'operator']);
-  } catch {
-    return false;
+  } catch (err) {
+    // Expected: the session may not act for its company (refused, no permission): then it has no seal.
+    if (err instanceof AppError) return false;
+    throw err;
   }
   const owner = q.companyOwner(access.companyId);
   return q.hasEnabledSeal(deps.db, owner, now, access.role === 'admin' ? undefined : access.userId);

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/accounts.ts';
 
 // SQL of users and SMS codes.
@@ -42,6 +43,29 @@ export async function findUserById(db: Db, userId: string): Promise<UserRow | nu
   return rows[0] ?? null;
 }
 
+/** Names and phones of the users among `ids` (other modules show who holds what). */
+export async function usersByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string | null; phone: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
+}
+
+/** Up to 10 users with this phone, or else this exact name, oldest first (company pickers). */
+export async function findUsersByPhoneOrName(db: Db, by: { phone?: string; name?: string }) {
+  return db
+    .select({ userId: users.id, name: users.name, phone: users.phone, status: users.status })
+    .from(users)
+    .where(by.phone ? eq(users.phone, by.phone) : eq(users.name, by.name ?? ''))
+    .orderBy(asc(users.createdAt))
+    .limit(10);
+}
+
 /** Inserts a user; null when the phone is taken (also under a concurrent registration). */
 export async function insertUser(
   db: Db,
@@ -59,6 +83,50 @@ export async function insertUser(
 
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** The user's real name, once the person module has verified the identity. */
+export async function setUserName(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+/** Moves a user to a new phone; false when another user holds that phone (also concurrently). */
+export async function moveUserPhone(db: Db, userId: string, newPhone: string): Promise<boolean> {
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, newPhone), ne(users.id, userId)))
+    .limit(1);
+  if (taken.length) return false;
+  try {
+    await db.update(users).set({ phone: newPhone }).where(eq(users.id, userId));
+    return true;
+  } catch (err) {
+    // Expected: the unique index on users.phone, when someone registered the phone in between.
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Where a user's notices are e-mailed (messaging module): address, language; null when no such user. */
+export async function noticeEmailOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ email: users.email, lang: users.emailLang })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setNoticeEmail(
+  db: Db,
+  userId: string,
+  v: { email: string | null; lang: 'zh' | 'en'; platform: string | null },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ email: v.email, emailLang: v.lang, emailPlatform: v.platform })
+    .where(eq(users.id, userId));
 }
 
 export async function setUserStatus(db: Db, userId: string, status: UserStatus): Promise<void> {

@@ -7,8 +7,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { hitCounter, resetCounter } from '../../db/rate-counter.ts';
-import { activeCompaniesOf } from '../company/index.ts';
 import { findUserByPhone, insertUser, setPassword } from './account-queries.ts';
+import { actingCompanies } from './hooks.ts';
 import { consumeSmsCode } from './sms-service.ts';
 import { endSession, endUserSessions } from './session-queries.ts';
 import { type LiveSession, startSession } from './session-service.ts';
@@ -65,10 +65,13 @@ export async function authenticate(deps: AppDeps, phone: string, password: strin
 
 /**
  * The companies a user may act for: verified companies where the user is an ACTIVE member (the company
- * module decides; a pending, disabled or removed member cannot log into the company).
+ * module decides, through the `actingCompanies` hook; a pending, disabled or removed member cannot log
+ * into the company).
  */
 export async function companiesOf(deps: AppDeps, userId: string): Promise<{ id: string; name: string }[]> {
-  return activeCompaniesOf(deps, userId);
+  const answers = await deps.hooks.collect(actingCompanies, { deps, userId });
+  if (answers.length !== 1) throw new Error(`actingCompanies needs one listener, has ${answers.length}`);
+  return answers[0];
 }
 
 export async function loginPerson(

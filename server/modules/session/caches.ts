@@ -1,7 +1,8 @@
 import type { LoginInfo } from '#contract/calls/session.ts';
-import { type Db, writeWatchOf } from '../../db/database.ts';
+import { writeWatchOf } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { DerivedCache } from '../../lib/derived-cache.ts';
+import { definePerAppSlot } from '../../lib/per-app.ts';
 import type { SessionRow } from './session-queries.ts';
 
 // Every call looks its session up and the client asks for the login info on every screen: both are read
@@ -35,14 +36,14 @@ type Caches = {
   loginInfo: DerivedCache<string, LoginInfo>;
 };
 
-const byDb = new WeakMap<Db, Caches>();
+/** The app's caches (deps.perApp): one pair per app, made on first use. */
+const CACHES = definePerAppSlot<Caches>('session.caches');
 
 export function cachesOf(deps: AppDeps): Caches {
-  let caches = byDb.get(deps.db);
-  if (!caches) {
+  return deps.perApp.get(CACHES, () => {
     const watch = writeWatchOf(deps.db);
     const ttlMs = deps.config.cacheTtlMs;
-    caches = {
+    return {
       sessions: new DerivedCache({
         maxEntries: MAX_ENTRIES,
         ttlMs,
@@ -54,9 +55,7 @@ export function cachesOf(deps: AppDeps): Caches {
         stamp: () => watch.stampExcept(NOT_IN_LOGIN_INFO),
       }),
     };
-    byDb.set(deps.db, caches);
-  }
-  return caches;
+  });
 }
 
 export const loginInfoKey = (s: { id: string; userId: string; userType: number; companyId: string | null }) =>

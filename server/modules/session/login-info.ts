@@ -1,41 +1,48 @@
-import { LoginState, UserType } from '#contract/enums.ts';
+import { LoginState } from '#contract/enums.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
-import { personHasCaCert } from '../person/index.ts';
-import { hasUsableSeal } from '../seal/index.ts';
-import { companyLoginFlags } from '../company/index.ts';
-import { quotaLoginFields, salePackageProductTypes } from '../package/index.ts';
 import { findUserById } from './account-queries.ts';
-import type { LiveSession } from './session-service.ts';
 import { cachesOf, loginInfoKey } from './caches.ts';
+import { type LoginFacts, loginFacts } from './hooks.ts';
+import type { LiveSession } from './session-service.ts';
 
 /**
- * The login-info fields of SPEC §3 for a live session, computed in this one place. Later issues extend it:
- * certificates set hasCaCert, seals hasSeal, companies companyName/isAdmin/hasOperator, packages the
- * product types and quantities. Until they arrive these are false / empty / 0.
+ * The login-info fields of SPEC §3 for a live session, computed in this one place: the account's own
+ * fields here, the rest from the modules that listen to `loginFacts` (person: a person's certificate;
+ * company: company name, administrator, the company's certificate, operator; seal: a usable seal;
+ * package: product types and quota). A field nobody tells stays false / null / empty / 0.
  */
 export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Promise<LoginInfo> {
   const user = await findUserById(deps.db, session.userId);
   if (!user) throw new Error(`session ${session.id} names a missing user`);
-  const company = await companyLoginFlags(deps, session);
-  return {
+  const info: LoginInfo = {
     userId: user.id,
     userType: session.userType,
     loginState: LoginState.Verified,
     phone: user.phone,
     name: user.name,
     companyId: session.companyId,
-    companyName: company.companyName,
-    isAdmin: company.isAdmin,
-    // A person's certificate; a company session's flag belongs to the company part.
-    hasCaCert:
-      session.userType === UserType.Person ? await personHasCaCert(deps, user.id) : company.hasCaCert,
-    hasSeal: await hasUsableSeal(deps, session),
-    hasOperator: company.hasOperator,
-    // Packages: the sale product types of the live packages, and the quota (starter allowance + packages).
-    salePackageProductTypeList: await salePackageProductTypes(deps, session),
-    ...(await quotaLoginFields(deps, session)),
+    companyName: null,
+    isAdmin: false,
+    hasCaCert: false,
+    hasSeal: false,
+    hasOperator: false,
+    salePackageProductTypeList: [],
+    totalQuantitySum: 0,
+    totalReserveQuantity: 0,
+    totalUseQuantity: 0,
+    remainQuantity: 0,
   };
+  const told = new Set<string>();
+  for (const facts of await deps.hooks.collect(loginFacts, { deps, session })) {
+    for (const [field, value] of Object.entries(facts) as [keyof LoginFacts, unknown][]) {
+      if (value === undefined) continue;
+      if (told.has(field)) throw new Error(`login info: ${field} told by two modules`);
+      told.add(field);
+      (info as Record<string, unknown>)[field] = value;
+    }
+  }
+  return info;
 }
 
 /**

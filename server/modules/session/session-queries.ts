@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SessionEndReason, type UserStatus, sessions, users } from '../../db/schema/accounts.ts';
 
@@ -114,4 +114,28 @@ export async function countLiveSessions(db: Db, userId: string): Promise<number>
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
   return Number(rows[0].n);
+}
+
+/** Ends every live session of a user but one (the account moved to a new phone: the others are evicted). */
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: now, endedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)));
+}
+
+/** Points a session at another identity (switchAccount); only the session's own row. */
+export async function setSessionIdentity(
+  db: Db,
+  sessionId: string,
+  userType: number,
+  companyId: string | null,
+): Promise<void> {
+  await db.update(sessions).set({ userType, companyId }).where(eq(sessions.id, sessionId));
 }

@@ -13,15 +13,11 @@ export type SignConfigRow = {
   description: string | null;
   steps: unknown;
   created_by: string;
-  created_by_name: string | null;
-  template_count: number;
   created_at: unknown;
   updated_at: unknown;
 };
 
-const SELECT = sql`SELECT c.*, u.name AS created_by_name,
-  (SELECT count(*)::int FROM templates t WHERE t.sign_config_id = c.id AND t.deleted_at IS NULL) AS template_count
-  FROM sign_configs c LEFT JOIN users u ON u.id = c.created_by`;
+const SELECT = sql`SELECT c.* FROM sign_configs c`;
 
 export async function findConfig(ex: Exec, account: Account, id: string): Promise<SignConfigRow | undefined> {
   return one<SignConfigRow>(
@@ -68,9 +64,7 @@ export async function deleteConfig(ex: Exec, account: Account, id: string, now: 
         WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
           AND deleted_at IS NULL RETURNING id`,
   );
-  if (done.length !== 1) return false;
-  await ex.execute(sql`UPDATE templates SET sign_config_id = NULL WHERE sign_config_id = ${id}`);
-  return true;
+  return done.length === 1;
 }
 
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -95,6 +89,19 @@ export async function listConfigs(
         OFFSET ${(f.pageNum - 1) * f.pageSize}`,
   );
   return { list, total };
+}
+
+/** The names of the live (not deleted) configurations among `ids` (templates show their configuration's name). */
+export async function liveConfigNames(ex: Exec, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; name: string }>(
+    ex,
+    sql`SELECT id, name FROM sign_configs WHERE deleted_at IS NULL AND id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((r) => [r.id, r.name]));
 }
 
 export { likePattern };

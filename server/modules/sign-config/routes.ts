@@ -16,7 +16,7 @@ export const signConfigModule: ServerModule = {
       configs.save(deps, requireSession(), body),
     );
     registerCall(app, getSignConfig, async ({ body, requireSession }) =>
-      configs.presentConfig(await configs.configOf(deps, requireSession(), body.configId)),
+      configs.detail(deps, requireSession(), body.configId),
     );
     registerCall(app, listSignConfigs, async ({ body, requireSession }) =>
       configs.list(deps, requireSession(), body),

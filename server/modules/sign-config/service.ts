@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountOf } from '../document/index.ts';
 import { dateOf, jsonOf } from '../flow/index.ts';
-import type { LiveSession } from '../session/index.ts';
+import { type LiveSession, usersByIds } from '../session/index.ts';
+import { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 
@@ -53,14 +54,40 @@ export function checkSteps(steps: Steps): Steps {
   }));
 }
 
-export function presentConfig(row: q.SignConfigRow): SignConfig {
+/** How many live templates use each configuration (the template module tells, templatesUsingConfigs). */
+async function templateCounts(deps: AppDeps, configIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (configIds.length === 0) return counts;
+  for (const answer of await deps.hooks.collect(templatesUsingConfigs, { deps, configIds }))
+    for (const [id, n] of answer) counts.set(id, (counts.get(id) ?? 0) + n);
+  return counts;
+}
+
+/** Presents configurations with their template counts and their creators' names (session's users). */
+async function presentAll(deps: AppDeps, found: q.SignConfigRow[]): Promise<SignConfig[]> {
+  const counts = await templateCounts(
+    deps,
+    found.map((c) => c.id),
+  );
+  const creators = await usersByIds(
+    deps.db,
+    found.map((c) => c.created_by),
+  );
+  return found.map((c) => presentConfig(c, counts.get(c.id) ?? 0, creators.get(c.created_by)?.name ?? null));
+}
+
+export function presentConfig(
+  row: q.SignConfigRow,
+  templateCount: number,
+  createdByName: string | null,
+): SignConfig {
   return {
     configId: row.id,
     name: row.name,
     description: row.description,
     steps: jsonOf<Steps>(row.steps),
-    templateCount: Number(row.template_count ?? 0),
-    createdByName: row.created_by_name,
+    templateCount,
+    createdByName,
     createdAt: dateOf(row.created_at).toISOString(),
     updatedAt: dateOf(row.updated_at).toISOString(),
   };
@@ -76,6 +103,12 @@ export async function configOf(deps: AppDeps, session: LiveSession, id: string):
   return row;
 }
 
+/** One configuration of the caller's account, presented (getSignConfig). */
+export async function detail(deps: AppDeps, session: LiveSession, id: string): Promise<SignConfig> {
+  const row = await configOf(deps, session, id);
+  return (await presentAll(deps, [row]))[0];
+}
+
 export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<SignConfig> {
   const account = await accountOf(deps, session);
   const steps = checkSteps(input.steps);
@@ -86,7 +119,7 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
     // Scoped UPDATE: another account's id changes nothing and answers NotFound.
     if (!(await q.updateConfig(deps.db, account, id, values))) throw notFound();
   } else id = await q.insertConfig(deps.db, account, { ...values, createdBy: session.userId });
-  return presentConfig((await q.findConfig(deps.db, account, id))!);
+  return (await presentAll(deps, [(await q.findConfig(deps.db, account, id))!]))[0];
 }
 
 export async function list(
@@ -96,11 +129,15 @@ export async function list(
 ): Promise<CallResponse<typeof listSignConfigs>> {
   const account = await accountOf(deps, session);
   const { list: found, total } = await q.listConfigs(deps.db, account, f);
-  return { list: found.map(presentConfig), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: await presentAll(deps, found), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
   const account = await accountOf(deps, session);
-  const done = await deps.db.transaction((tx) => q.deleteConfig(tx, account, id, deps.clock.now()));
+  const done = await deps.db.transaction(async (tx) => {
+    if (!(await q.deleteConfig(tx, account, id, deps.clock.now()))) return false;
+    await deps.hooks.emit(signConfigDeleted, { ex: tx, configId: id });
+    return true;
+  });
   if (!done) throw notFound();
 }

@@ -21,15 +21,12 @@ export type TemplateRow = {
   fields: unknown;
   positions: unknown;
   sign_config_id: string | null;
-  sign_config_name: string | null;
-  created_by_name: string | null;
+  created_by: string;
   created_at: unknown;
   updated_at: unknown;
 };
 
-const SELECT = sql`SELECT t.*, u.name AS created_by_name, c.name AS sign_config_name
-  FROM templates t LEFT JOIN users u ON u.id = t.created_by
-  LEFT JOIN sign_configs c ON c.id = t.sign_config_id AND c.deleted_at IS NULL`;
+const SELECT = sql`SELECT t.* FROM templates t`;
 
 const own = (account: Account) =>
   sql`t.owner_type = ${account.ownerType} AND t.owner_id = ${account.ownerId} AND t.deleted_at IS NULL`;
@@ -184,12 +181,21 @@ export async function markDraftLaunched(ex: Exec, id: string, flowId: string, no
   );
 }
 
-/** A verified company by its exact registered name (another company as a party). */
-export async function verifiedCompanyByName(ex: Exec, name: string): Promise<string | undefined> {
-  return (
-    await one<{ id: string }>(
-      ex,
-      sql`SELECT id FROM companies WHERE name = ${name} AND status = 'verified' ORDER BY id LIMIT 1`,
-    )
-  )?.id;
+/** Live templates per sign configuration, for the configurations named. */
+export async function templateCountsByConfig(ex: Exec, configIds: string[]): Promise<Map<string, number>> {
+  const found = await rows<{ id: string; n: number }>(
+    ex,
+    sql`SELECT sign_config_id AS id, count(*)::int AS n FROM templates
+        WHERE deleted_at IS NULL AND sign_config_id IN (${sql.join(
+          configIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        GROUP BY sign_config_id`,
+  );
+  return new Map(found.map((r) => [r.id, Number(r.n)]));
+}
+
+/** A deleted configuration: its templates keep their roles but point at no configuration. */
+export async function unlinkConfig(ex: Exec, configId: string): Promise<void> {
+  await ex.execute(sql`UPDATE templates SET sign_config_id = NULL WHERE sign_config_id = ${configId}`);
 }

@@ -14,7 +14,8 @@ import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { ServerModule } from '../module.ts';
 import { lookupSession } from '../session/index.ts';
-import { S } from '../sign-config/index.ts';
+import { S, signConfigDeleted, templatesUsingConfigs } from '../sign-config/index.ts';
+import { templateCountsByConfig, unlinkConfig } from './queries.ts';
 import * as templates from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,6 +24,11 @@ const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['us
 /** Templates (/manage/fileTemplate) and launching a contract from one (/manage/home/templateCreate ...). */
 export const templateModule: ServerModule = {
   name: 'template',
+  listen(hooks) {
+    // Sign configurations: how many templates use each, and unlinking templates from a deleted one.
+    hooks.on(templatesUsingConfigs, ({ deps, configIds }) => templateCountsByConfig(deps.db, configIds));
+    hooks.on(signConfigDeleted, ({ ex, configId }) => unlinkConfig(ex, configId));
+  },
   register(app, deps) {
     registerCall(app, saveTemplate, async ({ body, requireSession }) =>
       templates.save(deps, requireSession(), body),

@@ -21,7 +21,7 @@ import { Code } from '#contract/codes.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getCompany } from '../company/index.ts';
+import { getCompany, verifiedCompanyIdByName } from '../company/index.ts';
 import {
   accountOf,
   blobBytes,
@@ -36,8 +36,8 @@ import type { Account } from '../flow/index.ts';
 import { launch } from '../flow/index.ts';
 import { dateOf, jsonOf } from '../flow/index.ts';
 import { F } from '../flow/index.ts';
-import type { LiveSession } from '../session/index.ts';
-import { type SignConfigRow, findConfig } from '../sign-config/index.ts';
+import { type LiveSession, usersByIds } from '../session/index.ts';
+import { type SignConfigRow, findConfig, liveConfigNames } from '../sign-config/index.ts';
 import { normaliseApplies } from '../sign-config/index.ts';
 import { S } from '../sign-config/index.ts';
 import { type FieldFill, fillPdf } from './fill-pdf.ts';
@@ -55,7 +55,25 @@ const refuse = (text: { en: string; zh: string }) => new AppError(Code.Refused, 
 // ---------------------------------------------------------------------------------------------------------
 // Presenting
 
-export function presentTemplate(row: q.TemplateRow): Template {
+/** A template row with the names of its configuration (null when none or deleted) and of its creator. */
+type NamedTemplate = q.TemplateRow & { sign_config_name: string | null; created_by_name: string | null };
+
+/** Names the rows' configurations and creators: sign-config and session read their own tables. */
+async function named(deps: AppDeps, found: q.TemplateRow[]): Promise<NamedTemplate[]> {
+  const ids = [...new Set(found.flatMap((r) => (r.sign_config_id ? [r.sign_config_id] : [])))];
+  const names = await liveConfigNames(deps.db, ids);
+  const creators = await usersByIds(
+    deps.db,
+    found.map((r) => r.created_by),
+  );
+  return found.map((r) => ({
+    ...r,
+    sign_config_name: r.sign_config_id ? (names.get(r.sign_config_id) ?? null) : null,
+    created_by_name: creators.get(r.created_by)?.name ?? null,
+  }));
+}
+
+export function presentTemplate(row: NamedTemplate): Template {
   return {
     templateId: row.id,
     name: row.name,
@@ -75,7 +93,7 @@ export function presentTemplate(row: q.TemplateRow): Template {
   };
 }
 
-function presentSummary(row: q.TemplateRow): TemplateSummary {
+function presentSummary(row: NamedTemplate): TemplateSummary {
   const t = presentTemplate(row);
   return {
     templateId: t.templateId,
@@ -174,7 +192,9 @@ function checkFields(fields: TemplateField[], roles: TemplateRole[], sizes: Page
       try {
         const v = checkValue({ ...f, isRequired: false }, defaultValue);
         defaultValue = String(v);
-      } catch {
+      } catch (err) {
+        // Expected: checkValue's refusal of the value; told as a bad default of this field.
+        if (!(err instanceof AppError)) throw err;
         throw refuse(S.fieldBadDefault(f.label));
       }
     }
@@ -204,10 +224,10 @@ function rolesOfConfig(row: SignConfigRow): TemplateRole[] {
 // Templates
 
 /** A template of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
-async function templateOf(deps: AppDeps, account: Account, id: string): Promise<q.TemplateRow> {
+async function templateOf(deps: AppDeps, account: Account, id: string): Promise<NamedTemplate> {
   const row = await q.findTemplate(deps.db, account, id);
   if (!row) throw notFound();
-  return row;
+  return (await named(deps, [row]))[0];
 }
 
 export async function getTemplate(deps: AppDeps, session: LiveSession, id: string): Promise<Template> {
@@ -287,7 +307,8 @@ export async function list(
 ) {
   const account = await accountOf(deps, session);
   const { list: found, total } = await q.listTemplates(deps.db, account, f);
-  return { list: found.map(presentSummary), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const list = (await named(deps, found)).map(presentSummary);
+  return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
@@ -318,7 +339,7 @@ async function checkAssignments(
     if (!a) throw refuse(S.assignmentMissing(role.name));
     if (a.kind === 'company') {
       const id =
-        a.companyId ?? (a.companyName ? await q.verifiedCompanyByName(deps.db, a.companyName) : undefined);
+        a.companyId ?? (a.companyName ? await verifiedCompanyIdByName(deps, a.companyName) : undefined);
       const company = id ? await getCompany(deps, id) : undefined;
       if (company?.status !== 'verified') throw refuse(F.companyUnknown);
       out.push({ ...a, companyId: company.id, companyName: company.name });
@@ -337,8 +358,7 @@ function checkValues(fields: TemplateField[], values: Record<string, string | bo
 }
 
 async function presentDraft(deps: AppDeps, account: Account, draft: q.DraftRow): Promise<TemplateDraft> {
-  const template = await q.findTemplate(deps.db, account, draft.template_id);
-  if (!template) throw notFound();
+  const template = await templateOf(deps, account, draft.template_id);
   const doc = await findDocument(deps.db, draft.document_id);
   if (!doc) throw new AppError(Code.NotFound, S.draftNotFound);
   const flow = draft.flow_id ? await findFlow(deps.db, draft.flow_id) : undefined;
@@ -409,7 +429,10 @@ export async function prepare(
     if (!(await q.updateDraft(deps.db, account, existing.id, content))) throw refuse(S.draftLaunched);
     draftId = existing.id;
     // The earlier filled copy is replaced; it was never launched (the draft was not).
-    await deleteDocument(deps, session, existing.document_id).catch(() => undefined);
+    await deleteDocument(deps, session, existing.document_id).catch((err: unknown) => {
+      // Expected: the copy is already gone (404); anything else stays a failure.
+      if (!(err instanceof AppError && err.code === Code.NotFound)) throw err;
+    });
   } else
     draftId = await q.insertDraft(deps.db, account, {
       ...content,

@@ -201,7 +201,8 @@ export class VerifyPool {
     try {
       if (this.revocation) answer = await this.revocation(q.cert, q.issuer);
     } catch {
-      // keep 'unknown'
+      // Expected by design: a revocation lookup that fails is 'unknown' from source 'error' (the verdict says
+      // so); the verifier never reads a failed lookup as 'good'.
     }
     try {
       worker.postMessage({ type: 'revocationAnswer', qid: q.qid, answer });

@@ -30,6 +30,8 @@ import {
   saveTemplate,
 } from '#contract/calls/template.ts';
 import { Code } from '#contract/codes.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#server/db/database.ts';
 import { pkiFor } from '#server/modules/pki/service.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import {
@@ -408,6 +410,30 @@ describe('a contract launched from the template', () => {
 });
 
 describe('deleting', () => {
+  test('a configuration counts the live templates that use it (the template module tells sign-config)', async () => {
+    const op = company.operator.agent;
+    const one = ok(
+      await op.call<SignConfig>(getSignConfig, { userType: 1, configId: config.configId }),
+      'get',
+    );
+    expect(one.templateCount).toBe(1);
+    const listed = ok(await op.call<{ list: SignConfig[] }>(listSignConfigs, { userType: 1 }), 'list');
+    expect(listed.list.find((c) => c.configId === config.configId)?.templateCount).toBe(1);
+    // Both name their creator (the operator), told by the session module.
+    const [creator] = await queryRows<{ name: string | null }>(
+      t.db,
+      sql`SELECT name FROM users WHERE phone = ${company.operator.phone}`,
+    );
+    expect(creator?.name).toBeTruthy();
+    expect(one.createdByName).toBe(creator?.name);
+    const tpl = ok(
+      await op.call<Template>(getTemplate, { userType: 1, templateId: template.templateId }),
+      'tpl',
+    );
+    expect(tpl.createdByName).toBe(creator?.name);
+    expect(tpl.signConfigName).toBe('标准买卖 Standard sale');
+  });
+
   test('a deleted template is gone from the list and cannot be filled; its contract stays', async () => {
     const op = company.operator.agent;
     expect(

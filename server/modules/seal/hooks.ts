@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../deps.ts';
+import { defineHook } from '../../lib/hooks.ts';
+
+// What the seal module asks the modules above it, without importing them (lib/hooks.ts, README.md).
+
+/**
+ * "Which user does this signing-room token act as?": a seal image may be shown in a signing room opened
+ * by a link, without a session. The flow module (which owns room tokens) answers the user, or null for a
+ * token it does not know or that has expired. Any other failure is thrown (a database error is not "no
+ * access").
+ */
+export const roomTokenUser = defineHook<{ deps: AppDeps; roomToken: string }, string | null>(
+  'seal.roomTokenUser',
+);
+
+/**
+ * "Does a contract still being signed carry this seal in a signature?": deleting it then would leave the
+ * unfinished contract with a seal its owner no longer has. The flow module (which owns the signatures)
+ * answers.
+ */
+export const sealInUnfinishedSigning = defineHook<{ deps: AppDeps; sealId: string }, boolean>(
+  'seal.sealInUnfinishedSigning',
+);
