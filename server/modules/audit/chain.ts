@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '#contract/calls/flow.ts';
-import { type Exec, dateOf, isoOrNull, one, rows, ts } from '../flow/index.ts';
+import { type Exec, dateOf, isoOrNull, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // The audit trail: one hash chain per document. Each entry's hash covers the previous entry's hash and
 // every field of the entry, so changing, removing or reordering an entry breaks every later link.

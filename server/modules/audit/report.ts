@@ -10,7 +10,7 @@ import { signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { embedCjkFont } from '../document/index.ts';
 import { type FlowRow, maskPhone, partiesOf } from '../flow/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { type Exec, dateOf, rows } from '../flow/index.ts';
+import { type Exec, dateOf, rows } from '../../db/sql-helpers.ts';
 import { type AuditEvent, listAudit, verifyChains } from './chain.ts';
 import { EVENT_TEXT, localiseActor, localiseDetail } from './localise.ts';
 

@@ -20,7 +20,7 @@ import { findFlow } from '../flow/index.ts';
 import { auditFlowEvent, roomOf } from '../flow/index.ts';
 import { type Reader, flowAccess, sessionActor } from '../flow/index.ts';
 import { ensureAuditReport } from '../flow/index.ts';
-import { dateOf, one, rows } from '../flow/index.ts';
+import { dateOf, one, rows } from '../../db/sql-helpers.ts';
 import { F } from '../flow/index.ts';
 import type { ServerModule } from '../module.ts';
 import { type LiveSession, lookupSession } from '../session/index.ts';

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import type { Account } from '../flow/index.ts';
-import { type Exec, dateOf, jsonOf, one, ts } from '../flow/index.ts';
+import { type Exec, dateOf, jsonOf, one, ts } from '../../db/sql-helpers.ts';
 // Deep import on purpose until the flow/document cycle is broken: the texts are used at module load.
 import { F } from '../flow/texts.ts';
 import type { LiveSession } from '../session/index.ts';

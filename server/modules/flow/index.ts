@@ -7,6 +7,4 @@ export { flowModule } from './routes.ts';
 export { flowAccess, launch, sessionActor } from './service.ts';
 export type { Reader } from './service.ts';
 export { ensureAuditReport } from './signing.ts';
-export { dateOf, isoOrNull, jsonOf, one, rows, ts } from './sql.ts';
-export type { Exec } from './sql.ts';
 export { F } from './texts.ts';

@@ -17,7 +17,7 @@ import { consumeSmsCode } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import type { PartyRow } from './model.ts';
 import { type Room, roomState, signRefusal } from './room.ts';
-import { dateOf, one, ts } from './sql.ts';
+import { dateOf, one, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 export type IntentCheck = 'sms' | 'face' | 'password';

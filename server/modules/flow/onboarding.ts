@@ -30,7 +30,7 @@ import { pkiFor } from '../pki/index.ts';
 import { startSession, type LiveSession } from '../session/index.ts';
 import { type PartyRow, appliesOf, maskPhone } from './model.ts';
 import { type Room, roomState, signRefusal } from './room.ts';
-import { one, ts } from './sql.ts';
+import { one, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -31,7 +31,7 @@ import {
   summaries,
 } from './model.ts';
 import { expireIfDue, flowAccess, flowDocuments } from './service.ts';
-import { type Exec, dateOf, one, ts } from './sql.ts';
+import { type Exec, dateOf, one, ts } from '../../db/sql-helpers.ts';
 import { onboardingOf } from './onboarding.ts';
 import { F } from './texts.ts';
 

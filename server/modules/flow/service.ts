@@ -45,7 +45,7 @@ import {
   summaries,
 } from './model.ts';
 import { type Account, releaseUnit, reserveUnit } from './quota.ts';
-import { type Exec, dateOf, one, rows, ts } from './sql.ts';
+import { type Exec, dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ import {
 import { consumeUnit } from './quota.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { flowDocuments } from './service.ts';
-import { type Exec, dateOf, one, rows, ts } from './sql.ts';
+import { type Exec, dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 const PT_PER_MM = 72 / 25.4;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { type PackageInput, zPackageInput } from '#contract/calls/package.ts';
 import type { AppDeps } from '../../deps.ts';
-import { one } from '../flow/index.ts';
+import { one } from '../../db/sql-helpers.ts';
 import { savePackage } from './service.ts';
 
 /** Sensible starting packages: a small and a large person/company pack, and the unified purchase. */

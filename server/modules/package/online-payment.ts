@@ -11,7 +11,7 @@ import {
   PaymentProviderError,
   type RawNotification,
 } from '../../providers/payment/types.ts';
-import { dateOf, one, ts } from '../flow/index.ts';
+import { dateOf, one, ts } from '../../db/sql-helpers.ts';
 import type { LiveSession } from '../session/index.ts';
 import { paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Exec, one, rows, ts } from '../flow/index.ts';
+import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 import type { Account } from './quota.ts';
 
 // SQL of the package module. Every query reading an account's data takes that account as an argument.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { type Exec, one, rows, ts } from '../flow/index.ts';
+import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // The signing quota of an account (person or company), in buckets:
 //   - the starter allowance: FREE_SIGNING_ALLOWANCE (+ signing_quotas.extra), never expires; its counters

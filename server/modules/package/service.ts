@@ -6,7 +6,7 @@ import { OrderStatus, PurchaseRequirement, SaleProductType, UserType } from '#co
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { companyLoginFlags, requireCompanyRole } from '../company/index.ts';
-import { dateOf, isoOrNull, jsonOf, one, rows, ts } from '../flow/index.ts';
+import { dateOf, isoOrNull, jsonOf, one, rows, ts } from '../../db/sql-helpers.ts';
 import { personHasCaCert } from '../person/index.ts';
 import { hasUsableSeal } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
