@@ -19,4 +19,4 @@ export {
   presentDocument,
   uploadDocument,
 } from './service.ts';
-export type { DocumentRow } from './service.ts';
+export type { Account, DocumentRow } from './service.ts';

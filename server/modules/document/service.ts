@@ -7,12 +7,14 @@ import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
-import type { Account } from '../flow/index.ts';
 import { type Exec, dateOf, jsonOf, one, ts } from '../../db/sql-helpers.ts';
 // Deep import on purpose until the flow/document cycle is broken: the texts are used at module load.
 import { F } from '../flow/texts.ts';
 import type { LiveSession } from '../session/index.ts';
 import { PdfRejected, inspectPdf } from './pdf-tools.ts';
+
+/** The account that owns documents and launches flows: a person (0, user id) or a company (1, company id). */
+export type Account = { ownerType: 0 | 1; ownerId: string };
 
 export type DocumentRow = {
   id: string;

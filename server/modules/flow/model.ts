@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
 import { LinkType } from '#contract/calls/flow.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Account } from './quota.ts';
+import type { Account } from '../document/index.ts';
 import { type Exec, dateOf, isoOrNull, jsonOf, one, rows, ts } from '../../db/sql-helpers.ts';
 
 export type FlowRow = {

@@ -33,7 +33,7 @@ import { localiseEntry } from '../audit/index.ts';
 import { readerOf } from '../document/index.ts';
 import { accountOf } from '../document/index.ts';
 import type { ServerModule } from '../module.ts';
-import { quotaOf } from './quota.ts';
+import { quotaOf } from '../package/index.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';

@@ -44,7 +44,7 @@ import {
   sendLink,
   summaries,
 } from './model.ts';
-import { type Account, releaseUnit, reserveUnit } from './quota.ts';
+import { releaseUnit, reserveUnit } from '../package/index.ts';
 import { type Exec, dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
@@ -892,5 +892,4 @@ export async function markRead(deps: AppDeps, session: LiveSession, ids: string[
   return { unread };
 }
 
-export type { Account };
 export { findDocument };

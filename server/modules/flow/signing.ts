@@ -39,7 +39,7 @@ import {
   positionsOf,
   sendLink,
 } from './model.ts';
-import { consumeUnit } from './quota.ts';
+import { consumeUnit } from '../package/index.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { flowDocuments } from './service.ts';
 import { type Exec, dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
