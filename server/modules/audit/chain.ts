@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '#contract/calls/flow.ts';
 import { type Exec, dateOf, isoOrNull, one, rows, ts } from '../../db/sql-helpers.ts';
+import { lockDocument } from '../document/index.ts';
 
 // The audit trail: one hash chain per document. Each entry's hash covers the previous entry's hash and
 // every field of the entry, so changing, removing or reordering an entry breaks every later link.
@@ -75,8 +76,7 @@ const maskPhone = (p: string | null | undefined) => (p ? `${p.slice(0, 3)}****${
  * never read the same last entry.
  */
 export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
-  if (!e.isDocumentLocked)
-    await ex.execute(sql`SELECT id FROM documents WHERE id = ${e.documentId} FOR UPDATE`);
+  if (!e.isDocumentLocked) await lockDocument(ex, e.documentId);
   const last = await one<{ seq: number; entry_hash: string }>(
     ex,
     sql`SELECT seq, entry_hash FROM audit_entries WHERE document_id = ${e.documentId} ORDER BY seq DESC LIMIT 1`,

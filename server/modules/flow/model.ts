@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
 import { LinkType } from '#contract/calls/flow.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Account } from '../document/index.ts';
+import { type Account, documentNamesOf } from '../document/index.ts';
 import { type Exec, dateOf, isoOrNull, jsonOf, one, rows, ts } from '../../db/sql-helpers.ts';
 
 export type FlowRow = {
@@ -121,20 +121,6 @@ function progressOf(p: PartyRow): PartyView['progress'] {
   if (p.onboarding_at) return 'onboarding';
   if (p.opened_at) return 'opened';
   return 'sent';
-}
-
-export async function documentNamesOf(ex: Exec, flowIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (flowIds.length === 0) return out;
-  const list = await rows<{ flow_id: string; name: string }>(
-    ex,
-    sql`SELECT flow_id, name FROM documents WHERE flow_id IN (${sql.join(
-      flowIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ORDER BY created_at, id`,
-  );
-  for (const r of list) out.set(r.flow_id, [...(out.get(r.flow_id) ?? []), r.name]);
-  return out;
 }
 
 export async function partyCountsOf(
@@ -339,4 +325,30 @@ export async function notifyEnd(
       mail: { flowTitle: flow.title, who: flow.initiator_company_name ?? flow.initiator_name ?? '' },
     });
   }
+}
+
+/** The signatures on one document, in signing order (the verification page). */
+export async function signaturesOfDocument(ex: Exec, documentId: string) {
+  return rows<{
+    kind: string;
+    name: string | null;
+    signed_by_name: string | null;
+    company_name: string | null;
+    signed_at: unknown;
+    sha256: string;
+  }>(
+    ex,
+    sql`SELECT p.kind, p.name, p.signed_by_name, p.company_name, s.signed_at, s.sha256
+        FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
+        WHERE s.document_id = ${documentId} ORDER BY s.version`,
+  );
+}
+
+/** Whether the party's signature on this document is stored already. */
+export async function hasSigned(ex: Exec, partyId: string, documentId: string): Promise<boolean> {
+  const r = await one<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${partyId} AND document_id = ${documentId}`,
+  );
+  return (r?.n ?? 0) > 0;
 }

@@ -13,7 +13,7 @@ import type { Lang } from '../../http/texts.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
-import { presentDocument } from '../document/index.ts';
+import { flowDocuments, presentDocument } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { companyOwner, isAuthorisedNow, listSeals, personOwner } from '../seal/index.ts';
 import { findUserById, findUserByPhone } from '../session/index.ts';
@@ -30,7 +30,7 @@ import {
   presentParty,
   summaries,
 } from './model.ts';
-import { expireIfDue, flowAccess, flowDocuments } from './service.ts';
+import { expireIfDue, flowAccess } from './service.ts';
 import { type Exec, dateOf, one, ts } from '../../db/sql-helpers.ts';
 import { onboardingOf } from './onboarding.ts';
 import { F } from './texts.ts';

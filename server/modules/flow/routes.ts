@@ -30,10 +30,10 @@ import { registerCall } from '../../http/register-call.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listAudit, presentEntry, verifyChains } from '../audit/index.ts';
 import { localiseEntry } from '../audit/index.ts';
-import { readerOf } from '../document/index.ts';
 import { accountOf } from '../document/index.ts';
 import type { ServerModule } from '../module.ts';
 import { quotaOf } from '../package/index.ts';
+import { readerOf, registerDocumentReads } from './documents.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
@@ -51,6 +51,8 @@ const SWEEP_EVERY_MS = 60_000;
 export const flowModule: ServerModule = {
   name: 'flow',
   register(app, deps) {
+    registerDocumentReads(app, deps);
+
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       flows.launch(deps, requireSession(), body, ctxOf(req)),
     );

@@ -24,8 +24,10 @@ import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
   type DocumentRow,
   accountOf,
+  attachToFlow,
   blobBytes,
-  findDocument,
+  flowDocuments,
+  ownDocument,
   pageSizesOf,
   presentDocument,
 } from '../document/index.ts';
@@ -45,7 +47,7 @@ import {
   summaries,
 } from './model.ts';
 import { releaseUnit, reserveUnit } from '../package/index.ts';
-import { type Exec, dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
+import { dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -368,12 +370,7 @@ export async function launch(
 
   const docRows: DocumentRow[] = [];
   for (const id of input.documentIds) {
-    const row = await one<DocumentRow>(
-      deps.db,
-      sql`SELECT * FROM documents WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
-          AND deleted_at IS NULL`,
-    );
-    if (!row) throw new AppError(Code.NotFound, F.documentNotFound);
+    const row = await ownDocument(deps, account, id);
     if (row.flow_id) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
     docRows.push(row);
   }
@@ -476,18 +473,16 @@ export async function launch(
           ${p.stepIndex === 0 ? 'pending' : 'waiting'}, ${linkTypeOf(p.kind)}, ${p.intent})`);
     }
     for (const s of stamped) {
-      const moved = await rows(
-        tx,
-        sql`UPDATE documents SET flow_id = ${flowId}, current_key = ${s.key}, current_sha256 = ${s.sha},
-              current_size = ${s.size}, version = version + 1, launched_sha256 = ${s.sha},
-              verification_code = ${s.code}
-            WHERE id = ${s.row.id} AND flow_id IS NULL AND version = ${s.row.version} RETURNING id`,
-      );
+      const moved = await attachToFlow(tx, s.row, {
+        flowId,
+        key: s.key,
+        sha: s.sha,
+        size: s.size,
+        code: s.code,
+        now,
+      });
       // Launched by a parallel call in the meantime: this whole launch is undone, its quota unit too.
-      if (moved.length !== 1) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
-      await tx.execute(sql`
-        INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, created_at)
-        VALUES (${s.row.id}, ${s.row.version + 1}, ${s.key}, ${s.sha}, ${s.size}, 'launch', ${ts(now)})`);
+      if (!moved) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
       if (s.repaired)
         await appendAudit(tx, {
           ...actor,
@@ -533,13 +528,6 @@ function repairedOrNull(bytes: Uint8Array): Prepared | null {
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading
-
-export async function flowDocuments(ex: Exec, flowId: string): Promise<DocumentRow[]> {
-  return rows<DocumentRow>(
-    ex,
-    sql`SELECT * FROM documents WHERE flow_id = ${flowId} ORDER BY created_at, id`,
-  );
-}
 
 export async function detail(deps: AppDeps, reader: Reader, flowId: string): Promise<FlowDetail> {
   await expireIfDue(deps, flowId);
@@ -892,4 +880,4 @@ export async function markRead(deps: AppDeps, session: LiveSession, ids: string[
   return { unread };
 }
 
-export { findDocument };
+export { flowDocuments };

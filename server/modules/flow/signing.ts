@@ -17,14 +17,20 @@ import { prepareForSigning } from '../../pdf/sign/repair.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { appendAudit } from '../audit/index.ts';
-import { buildAuditReport } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { type AppearancePart, compositeAppearance } from '../document/index.ts';
-import { type DocumentRow, blobBytes, findDocument } from '../document/index.ts';
+import {
+  type DocumentRow,
+  blobBytes,
+  findDocument,
+  flowDocuments,
+  moveToVersion,
+} from '../document/index.ts';
 import { DbCertRepository } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { sealForSigning } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
+import { buildAuditReport } from './audit-report.ts';
 import { confirmIntent } from './intent.ts';
 import {
   type FlowRow,
@@ -36,12 +42,12 @@ import {
   notifyEnd,
   notifySigned,
   partiesOf,
+  hasSigned,
   positionsOf,
   sendLink,
 } from './model.ts';
 import { consumeUnit } from '../package/index.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
-import { flowDocuments } from './service.ts';
 import { type Exec, dateOf, one, rows, ts } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
@@ -268,19 +274,7 @@ async function moveVersion(
       await first?.(tx);
       // One statement: the conditional pointer move (which also locks the document row for the audit
       // append) and, only when it moved, the version row.
-      const moved = await rows(
-        tx,
-        sql`WITH moved AS (
-              UPDATE documents SET current_key = ${next.key}, current_sha256 = ${next.sha}, current_size = ${next.size},
-                version = version + 1,
-                signature_count = signature_count + ${next.reason === 'sign' ? 1 : 0},
-                is_ltv_done = is_ltv_done OR ${next.reason === 'ltv'}
-              WHERE id = ${from.id} AND version = ${from.version} RETURNING id, version)
-            INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, party_id, created_at)
-            SELECT id, version, ${next.key}, ${next.sha}, ${next.size}, ${next.reason}, ${next.partyId}, ${ts(now)}
-            FROM moved RETURNING document_id`,
-      );
-      if (moved.length !== 1) throw new Lost();
+      if (!(await moveToVersion(tx, from, { ...next, now }))) throw new Lost();
       if (!(await extra(tx))) throw new Lost();
     });
     return true;
@@ -334,14 +328,9 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   for (const pos of positions) {
     let done = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
-      const doc = await one<DocumentRow & { already: boolean }>(
-        deps.db,
-        sql`SELECT d.*, EXISTS (SELECT 1 FROM party_signatures s WHERE s.party_id = ${party.id} AND s.document_id = d.id)
-              AS already
-            FROM documents d WHERE d.id = ${pos.documentId} AND d.deleted_at IS NULL`,
-      );
+      const doc = await findDocument(deps.db, pos.documentId);
       if (!doc) throw new Error(`document ${pos.documentId} of flow ${flow.id} is missing`);
-      if (doc.already) {
+      if (await hasSigned(deps.db, party.id, doc.id)) {
         signed.push({ documentId: doc.id, sha256: doc.current_sha256, signatureCount: doc.signature_count });
         done = true;
         break;

@@ -7,12 +7,18 @@ import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { signPdf } from '../../pdf/sign/sign-pdf.ts';
-import { embedCjkFont } from '../document/index.ts';
-import { type FlowRow, maskPhone, partiesOf } from '../flow/index.ts';
+import { embedCjkFont, flowDocuments } from '../document/index.ts';
+import { type FlowRow, maskPhone, partiesOf } from './model.ts';
 import { pkiFor } from '../pki/index.ts';
 import { type Exec, dateOf, rows } from '../../db/sql-helpers.ts';
-import { type AuditEvent, listAudit, verifyChains } from './chain.ts';
-import { EVENT_TEXT, localiseActor, localiseDetail } from './localise.ts';
+import {
+  type AuditEvent,
+  EVENT_TEXT,
+  listAudit,
+  localiseActor,
+  localiseDetail,
+  verifyChains,
+} from '../audit/index.ts';
 
 /** The platform's account id for its own certificate (a fixed UUID: the certificate table keys by uuid). */
 export const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-00000000e5a1';
@@ -64,17 +70,7 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
   const ex: Exec = deps.db;
   const [flow] = await rows<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${flowId}`);
   const parties = await partiesOf(ex, flowId);
-  const docs = await rows<{
-    id: string;
-    name: string;
-    launched_sha256: string;
-    current_sha256: string;
-    verification_code: string;
-    pages: number;
-  }>(
-    ex,
-    sql`SELECT id, name, launched_sha256, current_sha256, verification_code, pages FROM documents WHERE flow_id = ${flowId} ORDER BY created_at, id`,
-  );
+  const docs = await flowDocuments(ex, flowId);
   const entries = await listAudit(ex, flowId);
   const chains = verifyChains(entries);
 
