@@ -2,15 +2,14 @@
 // audit event, as a PDF signed by the PLATFORM's own certificate. That certificate is an ordinary
 // account certificate (userType 1) of a fixed platform account id, issued on first use by the same CA.
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
-import { sql } from 'drizzle-orm';
 import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { embedCjkFont, flowDocuments } from '../document/index.ts';
-import { type FlowRow, maskPhone, partiesOf } from './model.ts';
+import { findFlow, maskPhone, partiesOf } from './model.ts';
 import { pkiFor } from '../pki/index.ts';
-import { type Exec, dateOf, rows } from '../../db/sql-helpers.ts';
+import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import {
   type AuditEvent,
   EVENT_TEXT,
@@ -68,7 +67,7 @@ type Writer = { page: PDFPage; y: number };
 /** Builds and signs the report. */
 export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
   const ex: Exec = deps.db;
-  const [flow] = await rows<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${flowId}`);
+  const flow = (await findFlow(ex, flowId))!;
   const parties = await partiesOf(ex, flowId);
   const docs = await flowDocuments(ex, flowId);
   const entries = await listAudit(ex, flowId);

@@ -18,10 +18,12 @@ import { dateOf } from '../../db/sql-helpers.ts';
 import { listAudit, verifyChain } from '../audit/index.ts';
 import * as documents from '../document/index.ts';
 import { type LiveSession, lookupSession } from '../session/index.ts';
-import { findFlow, findParty, signaturesOfDocument } from './model.ts';
+import { findFlow, findParty } from './model.ts';
+import { signaturesOfDocument } from './queries.ts';
 import { auditFlowEvent, roomActor, roomOf } from './room.ts';
-import { type Reader, flowAccess, sessionActor } from './service.ts';
-import { ensureAuditReport } from './signing.ts';
+import { type Reader, flowAccess, sessionActor } from './access.ts';
+import { ensureAuditReport } from './complete.ts';
+import type { FlowRuntime } from './runtime.ts';
 import { F } from './texts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,7 +110,7 @@ async function auditDownload(
 }
 
 /** Registers the document calls that go through the flow (flowModule.register calls it). */
-export function registerDocumentReads(app: FastifyInstance, deps: AppDeps): void {
+export function registerDocumentReads(app: FastifyInstance, deps: AppDeps, rt: FlowRuntime): void {
   registerCall(app, getDocumentInfo, async ({ body, session, requireSession }) => {
     const reader = await readerOf(deps, body.roomToken, session, requireSession);
     const { doc, flowStatus } = await documentAccess(deps, reader, body.documentId);
@@ -183,7 +185,7 @@ export function registerDocumentReads(app: FastifyInstance, deps: AppDeps): void
     const reader = await getReader(deps, req);
     const access = await flowAccess(deps, reader, flowId);
     if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
-    const bytes = await ensureAuditReport(deps, flowId);
+    const bytes = await ensureAuditReport(deps, flowId, rt.reportBuilds);
     await auditDownload(deps, reader, req, flowId, 'audit report');
     return sendPdf(reply, bytes, `audit-report-${flowId.slice(0, 8)}.pdf`);
   });
