@@ -55,16 +55,21 @@ export async function documentAccess(deps: AppDeps, reader: Reader, documentId: 
       const account = await documents.accountOf(deps, reader.session);
       if (doc.owner_type === account.ownerType && doc.owner_id === account.ownerId)
         return { doc, flowStatus: null as string | null };
-    } catch {
-      // Not acting for an account that owns it: fall through to the flow's participants.
+    } catch (err) {
+      // Expected: the session may not act for its company now (a refusal, an AppError): it is then no owner
+      // and falls through to the flow's participants. Anything else (the database) is a failure.
+      if (!(err instanceof AppError)) throw err;
     }
   }
   if (!doc.flow_id) throw notFound();
   try {
     const access = await flowAccess(deps, reader, doc.flow_id);
     return { doc, flowStatus: access.flow.status };
-  } catch {
-    throw notFound();
+  } catch (err) {
+    // Expected: flowAccess refuses (an AppError) a reader who is no participant; the document then does not
+    // exist for them. Anything else (the database) is a failure.
+    if (err instanceof AppError) throw notFound();
+    throw err;
   }
 }
 

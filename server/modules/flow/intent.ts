@@ -9,7 +9,7 @@ import { SmsPurpose } from '#contract/enums.ts';
 import argon2 from 'argon2';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { startFaceFor, useFreshFaceCheck } from '../person/index.ts';
+import { startFaceFor, spendFreshFaceCheck } from '../person/index.ts';
 import { hashPassword } from '../session/index.ts';
 import { findUserById } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
@@ -58,7 +58,7 @@ export async function confirmIntent(
     return intent;
   }
   const now = deps.clock.now();
-  const used = await useFreshFaceCheck(deps.db, {
+  const used = await spendFreshFaceCheck(deps.db, {
     userId,
     openFlag: FaceOpenFlag.SigningRoom,
     businessCode: party.id,
@@ -80,7 +80,8 @@ async function checkSigningPassword(deps: AppDeps, userId: string, password: str
       F.intentPasswordLocked(Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)),
     );
   const isRight =
-    password.length > 0 && (await argon2.verify(row.password_hash, password).catch(() => false));
+    // A stored hash argon2 cannot read is a fault, not a wrong password: it reaches the error envelope.
+    password.length > 0 && (await argon2.verify(row.password_hash, password));
   if (isRight) {
     await q.resetPasswordFailures(deps.db, userId);
     return;

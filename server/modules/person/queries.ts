@@ -154,9 +154,9 @@ export async function setFaceProviderRef(
 /**
  * Uses, once, the newest passed face check of a user for one business (e.g. a signing room's party)
  * decided after `since`: false when there is none (one conditional UPDATE, so two callers never both use it).
- * Raw SQL: `used_at` (migration 111) is not in the drizzle schema.
+ * Raw SQL: `used_at` (migration 118) is not in the drizzle schema.
  */
-export async function useFreshFaceCheck(
+export async function spendFreshFaceCheck(
   db: Db,
   c: { userId: string; openFlag: string; businessCode: string; since: Date; now: Date },
 ): Promise<boolean> {
