@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { rows } from '../modules/flow/sql.ts';
+import { rows } from '../db/sql-helpers.ts';
 
 // The evidence log of outside providers (table provider_evidence): each check an identity, face, company
 // register or payment provider answered, with the provider's request id. Read by administrators and

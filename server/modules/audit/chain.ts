@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '#contract/calls/flow.ts';
-import { type Exec, dateOf, isoOrNull, one, rows, ts } from '../flow/index.ts';
+import { type Exec, dateOf } from '../../db/sql-helpers.ts';
+import { lockDocument } from '../document/index.ts';
+import * as q from './queries.ts';
 
 // The audit trail: one hash chain per document. Each entry's hash covers the previous entry's hash and
 // every field of the entry, so changing, removing or reordering an entry breaks every later link.
@@ -75,12 +76,8 @@ const maskPhone = (p: string | null | undefined) => (p ? `${p.slice(0, 3)}****${
  * never read the same last entry.
  */
 export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
-  if (!e.isDocumentLocked)
-    await ex.execute(sql`SELECT id FROM documents WHERE id = ${e.documentId} FOR UPDATE`);
-  const last = await one<{ seq: number; entry_hash: string }>(
-    ex,
-    sql`SELECT seq, entry_hash FROM audit_entries WHERE document_id = ${e.documentId} ORDER BY seq DESC LIMIT 1`,
-  );
+  if (!e.isDocumentLocked) await lockDocument(ex, e.documentId);
+  const last = await q.lastEntryOf(ex, e.documentId);
   const seq = (last?.seq ?? 0) + 1;
   const prevHash = last?.entry_hash ?? GENESIS_HASH;
   // Milliseconds: what a Date keeps, so the stored time reads back to the same text.
@@ -101,34 +98,12 @@ export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
     hashAfter: e.hashAfter ?? null,
   };
   const hash = entryHash(prevHash, h);
-  await ex.execute(sql`
-    INSERT INTO audit_entries (flow_id, document_id, seq, event, actor, actor_phone, actor_company, detail, at, ip,
-      user_agent, hash_before, hash_after, prev_hash, entry_hash)
-    VALUES (${h.flowId}, ${h.documentId}, ${seq}, ${h.event}, ${h.actor}, ${h.actorPhone}, ${h.actorCompany},
-      ${h.detail}, ${ts(at)}, ${h.ip}, ${h.userAgent}, ${h.hashBefore}, ${h.hashAfter}, ${prevHash}, ${hash})`);
+  await q.insertEntry(ex, { ...h, at }, prevHash, hash);
 }
-
-type Row = {
-  flow_id: string;
-  document_id: string;
-  seq: number;
-  event: string;
-  actor: string;
-  actor_phone: string | null;
-  actor_company: string | null;
-  detail: string | null;
-  at: unknown;
-  ip: string | null;
-  user_agent: string | null;
-  hash_before: string | null;
-  hash_after: string | null;
-  prev_hash: string;
-  entry_hash: string;
-};
 
 export type StoredEntry = Hashed & { prevHash: string; entryHash: string };
 
-const fromRow = (r: Row): StoredEntry => ({
+const fromRow = (r: q.EntryRow): StoredEntry => ({
   flowId: r.flow_id,
   documentId: r.document_id,
   seq: r.seq,
@@ -148,11 +123,7 @@ const fromRow = (r: Row): StoredEntry => ({
 
 /** Every entry of a flow, per document in chain order. */
 export async function listAudit(ex: Exec, flowId: string): Promise<StoredEntry[]> {
-  const list = await rows<Row>(
-    ex,
-    sql`SELECT * FROM audit_entries WHERE flow_id = ${flowId} ORDER BY document_id, seq`,
-  );
-  return list.map(fromRow);
+  return (await q.entriesOfFlow(ex, flowId)).map(fromRow);
 }
 
 /**
@@ -198,5 +169,3 @@ export function presentEntry(e: StoredEntry): AuditEntry {
     entryHash: e.entryHash,
   };
 }
-
-export { isoOrNull };

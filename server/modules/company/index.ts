@@ -8,6 +8,6 @@ export {
   verifiedCompanyIdByName,
 } from './membership.ts';
 export type { CompanyAccess } from './membership.ts';
-export { findApplyOf } from './queries.ts';
+export { findApplyOf, findCompanyByName } from './queries.ts';
 export { companyModule } from './routes.ts';
 export { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from './service.ts';

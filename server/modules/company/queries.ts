@@ -442,3 +442,22 @@ export async function verifiedCompanyIdByName(db: Db, name: string): Promise<str
     .limit(1);
   return rows[0]?.id;
 }
+
+/**
+ * A company by its exact name (the flow module's launch and readiness look-ups): a verified one first, the
+ * lowest id among equals; only verified ones with `verifiedOnly`.
+ */
+export async function findCompanyByName(
+  db: Db,
+  name: string,
+  opts: { verifiedOnly: boolean },
+): Promise<{ id: string; status: string } | undefined> {
+  const byName = eq(companies.name, name);
+  const rows = await db
+    .select({ id: companies.id, status: companies.status })
+    .from(companies)
+    .where(opts.verifiedOnly ? and(byName, eq(companies.status, CompanyStatus.Verified)) : byName)
+    .orderBy(desc(sql`${companies.status} = ${CompanyStatus.Verified}`), asc(companies.id))
+    .limit(1);
+  return rows[0];
+}

@@ -8,15 +8,24 @@ export {
   stampFooter,
 } from './pdf-tools.ts';
 export type { AppearancePart } from './pdf-tools.ts';
-export { documentModule, readerOf } from './routes.ts';
+export {
+  attachToFlow,
+  documentNamesOf,
+  findByVerificationCode,
+  findDocument,
+  flowDocuments,
+  lockDocument,
+  moveToVersion,
+} from './queries.ts';
+export type { Account, DocumentRow } from './queries.ts';
+export { documentModule } from './routes.ts';
 export {
   accountOf,
   blobBytes,
   deleteDocument,
-  findDocument,
   ownDocument,
   pageSizesOf,
   presentDocument,
   uploadDocument,
 } from './service.ts';
-export type { DocumentRow } from './service.ts';
+export { D } from './texts.ts';

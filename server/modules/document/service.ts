@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { DOCUMENT_DOWNLOAD_PATH, type DocumentInfo, type PageSize } from '#contract/calls/document.ts';
 import { Code } from '#contract/codes.ts';
 import { UserType } from '#contract/enums.ts';
@@ -7,35 +6,18 @@ import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
-import type { Account } from '../flow/index.ts';
-import { type Exec, dateOf, jsonOf, one, ts } from '../flow/index.ts';
-// Deep import on purpose until the flow/document cycle is broken: the texts are used at module load.
-import { F } from '../flow/texts.ts';
+import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import type { LiveSession } from '../session/index.ts';
 import { PdfRejected, inspectPdf } from './pdf-tools.ts';
-
-export type DocumentRow = {
-  id: string;
-  owner_type: number;
-  owner_id: string;
-  uploaded_by: string;
-  name: string;
-  original_key: string;
-  original_sha256: string;
-  pages: number;
-  page_sizes: unknown;
-  current_key: string;
-  current_sha256: string;
-  current_size: number;
-  version: number;
-  signature_count: number;
-  flow_id: string | null;
-  launched_sha256: string | null;
-  verification_code: string | null;
-  is_ltv_done: boolean;
-  created_at: unknown;
-  deleted_at: unknown;
-};
+import {
+  type Account,
+  type DocumentRow,
+  findDocument,
+  findOwnedDocument,
+  insertUpload,
+  markDeleted,
+} from './queries.ts';
+import { D } from './texts.ts';
 
 /**
  * The account a session acts for: a person session its user; a company session its company, after checking
@@ -81,12 +63,12 @@ export function presentDocument(row: DocumentRow, flowStatus?: string | null): D
 }
 
 const REJECTION = {
-  notPdf: F.notPdf,
-  encrypted: F.encrypted,
-  passwordRequired: F.passwordRequired,
-  notPermitted: F.notPermitted,
-  broken: F.broken,
-  empty: F.empty,
+  notPdf: D.notPdf,
+  encrypted: D.encrypted,
+  passwordRequired: D.passwordRequired,
+  notPermitted: D.notPermitted,
+  broken: D.broken,
+  empty: D.empty,
 } as const;
 
 /** Stores an uploaded PDF for the caller's account after parsing it; refuses what cannot be signed later. */
@@ -109,40 +91,34 @@ export async function uploadDocument(
   const now = deps.clock.now();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a file name are the point
   const name = (file.filename || 'document.pdf').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200);
-  await deps.db.execute(sql`
-    INSERT INTO documents (id, owner_type, owner_id, uploaded_by, name, original_key, original_sha256, pages,
-      page_sizes, current_key, current_sha256, current_size, created_at)
-    VALUES (${id}, ${account.ownerType}, ${account.ownerId}, ${session.userId}, ${name}, ${key}, ${sha},
-      ${parsed.pages}, ${JSON.stringify(parsed.pageSizes)}::jsonb, ${key}, ${sha}, ${file.bytes.length}, ${ts(now)})`);
-  await deps.db.execute(sql`
-    INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, created_at)
-    VALUES (${id}, 0, ${key}, ${sha}, ${file.bytes.length}, 'upload', ${ts(now)})`);
+  await insertUpload(deps.db, {
+    id,
+    account,
+    uploadedBy: session.userId,
+    name,
+    key,
+    sha,
+    pages: parsed.pages,
+    pageSizes: parsed.pageSizes,
+    size: file.bytes.length,
+    now,
+  });
   const row = await findDocument(deps.db, id);
   return presentDocument(row!);
 }
 
-export async function findDocument(ex: Exec, id: string): Promise<DocumentRow | undefined> {
-  return one<DocumentRow>(ex, sql`SELECT * FROM documents WHERE id = ${id} AND deleted_at IS NULL`);
-}
-
 /** A document of the caller's account that is not launched yet (upload owner only); 1101 otherwise. */
 export async function ownDocument(deps: AppDeps, account: Account, id: string): Promise<DocumentRow> {
-  const row = await one<DocumentRow>(
-    deps.db,
-    sql`SELECT * FROM documents WHERE id = ${id} AND owner_type = ${account.ownerType}
-        AND owner_id = ${account.ownerId} AND deleted_at IS NULL`,
-  );
-  if (!row) throw new AppError(Code.NotFound, F.documentNotFound);
+  const row = await findOwnedDocument(deps.db, account, id);
+  if (!row) throw new AppError(Code.NotFound, D.documentNotFound);
   return row;
 }
 
 export async function deleteDocument(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
   const account = await accountOf(deps, session);
   const row = await ownDocument(deps, account, id);
-  if (row.flow_id) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
-  await deps.db.execute(
-    sql`UPDATE documents SET deleted_at = ${ts(deps.clock.now())} WHERE id = ${id} AND flow_id IS NULL`,
-  );
+  if (row.flow_id) throw new AppError(Code.Refused, D.documentAlreadyLaunched);
+  await markDeleted(deps.db, id, deps.clock.now());
 }
 
 /** The bytes of a blob the database names; a missing blob is a server fault, not the caller's. */

@@ -1,12 +1,10 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { findFlow, findParty, maskPhone, partiesOf } from './model.ts';
+// What other modules use today: template launches from a template (launch, findFlow, F, Account), seal
+// names the room a signer acts in (roomOf), sign-config and template type accounts (Account).
+export type { Account } from '../document/index.ts';
+export { launch } from './launch.ts';
+export { findFlow } from './model.ts';
 export type { FlowRow } from './model.ts';
-export type { Account } from './quota.ts';
-export { auditFlowEvent, roomActor, roomOf } from './room.ts';
+export { roomOf } from './room.ts';
 export { flowModule } from './routes.ts';
-export { flowAccess, launch, sessionActor } from './service.ts';
-export type { Reader } from './service.ts';
-export { ensureAuditReport } from './signing.ts';
-export { dateOf, isoOrNull, jsonOf, one, rows, ts } from './sql.ts';
-export type { Exec } from './sql.ts';
 export { F } from './texts.ts';

@@ -7,17 +7,17 @@ import { FaceOpenFlag } from '#contract/rules/person.ts';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
 import argon2 from 'argon2';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { startFaceFor } from '../person/index.ts';
+import { startFaceFor, spendFreshFaceCheck } from '../person/index.ts';
 import { hashPassword } from '../session/index.ts';
 import { findUserById } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import type { PartyRow } from './model.ts';
 import { type Room, roomState, signRefusal } from './room.ts';
-import { dateOf, one, ts } from './sql.ts';
+import { dateOf } from '../../db/sql-helpers.ts';
+import * as q from './queries.ts';
 import { F } from './texts.ts';
 
 export type IntentCheck = 'sms' | 'face' | 'password';
@@ -58,29 +58,20 @@ export async function confirmIntent(
     return intent;
   }
   const now = deps.clock.now();
-  const used = await one<{ id: string }>(
-    deps.db,
-    sql`UPDATE face_auth_sessions SET used_at = ${ts(now)}
-        WHERE id = (SELECT id FROM face_auth_sessions
-                    WHERE user_id = ${userId} AND open_flag = ${FaceOpenFlag.SigningRoom}
-                      AND business_code = ${party.id} AND status = 'passed' AND used_at IS NULL
-                      AND decided_at > ${ts(new Date(now.getTime() - FACE_INTENT_WINDOW_MS))}
-                    ORDER BY decided_at DESC LIMIT 1 FOR UPDATE)
-          AND used_at IS NULL
-        RETURNING id`,
-  );
+  const used = await spendFreshFaceCheck(deps.db, {
+    userId,
+    openFlag: FaceOpenFlag.SigningRoom,
+    businessCode: party.id,
+    since: new Date(now.getTime() - FACE_INTENT_WINDOW_MS),
+    now,
+  });
   if (!used) throw new AppError(Code.IntentNotConfirmed, F.intentFaceMissing);
   return intent;
 }
 
-type PasswordRow = { password_hash: string; failures: number; locked_until: unknown };
-
 async function checkSigningPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
   const now = deps.clock.now();
-  const row = await one<PasswordRow>(
-    deps.db,
-    sql`SELECT password_hash, failures, locked_until FROM signing_passwords WHERE user_id = ${userId}`,
-  );
+  const row = await q.findSigningPassword(deps.db, userId);
   if (!row) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordNotSet);
   const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
   if (lockedUntil && lockedUntil.getTime() > now.getTime())
@@ -89,23 +80,15 @@ async function checkSigningPassword(deps: AppDeps, userId: string, password: str
       F.intentPasswordLocked(Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)),
     );
   const isRight =
-    password.length > 0 && (await argon2.verify(row.password_hash, password).catch(() => false));
+    // A stored hash argon2 cannot read is a fault, not a wrong password: it reaches the error envelope.
+    password.length > 0 && (await argon2.verify(row.password_hash, password));
   if (isRight) {
-    await deps.db.execute(
-      sql`UPDATE signing_passwords SET failures = 0, locked_until = NULL WHERE user_id = ${userId}`,
-    );
+    await q.resetPasswordFailures(deps.db, userId);
     return;
   }
-  const counted = await one<{ failures: number }>(
-    deps.db,
-    sql`UPDATE signing_passwords SET failures = failures + 1 WHERE user_id = ${userId} RETURNING failures`,
-  );
-  const failures = counted?.failures ?? SIGNING_PASSWORD_MAX_WRONG;
+  const failures = (await q.countPasswordFailure(deps.db, userId)) ?? SIGNING_PASSWORD_MAX_WRONG;
   if (failures >= SIGNING_PASSWORD_MAX_WRONG) {
-    await deps.db.execute(
-      sql`UPDATE signing_passwords SET failures = 0,
-            locked_until = ${ts(new Date(now.getTime() + SIGNING_PASSWORD_LOCK_MS))} WHERE user_id = ${userId}`,
-    );
+    await q.lockSigningPassword(deps.db, userId, new Date(now.getTime() + SIGNING_PASSWORD_LOCK_MS));
     deps.log.warn({ userId }, 'flow: signing password locked after wrong attempts');
     throw new AppError(Code.SigningPasswordLocked, F.intentPasswordLocked(SIGNING_PASSWORD_LOCK_MS / 60_000));
   }
@@ -129,12 +112,7 @@ export async function setSigningPassword(
   await consumeSmsCode(deps, user.phone, SmsPurpose.SigningPassword, body.smsCode, ip);
   const now = deps.clock.now();
   const hash = await hashPassword(body.password);
-  await deps.db.execute(
-    sql`INSERT INTO signing_passwords (user_id, password_hash, failures, locked_until, updated_at)
-        VALUES (${userId}, ${hash}, 0, NULL, ${ts(now)})
-        ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failures = 0,
-          locked_until = NULL, updated_at = EXCLUDED.updated_at`,
-  );
+  await q.saveSigningPassword(deps.db, userId, hash, now);
   deps.log.info({ userId }, 'flow: signing password set');
   return { updatedAt: now.toISOString() };
 }

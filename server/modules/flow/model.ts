@@ -1,64 +1,26 @@
-// Rows of the flow tables, their presentation, and the notices sent to parties.
+// The flow's rows as the contract shows them (summaries, parties, progress), the party links, and the
+// notices sent to parties (a /message row and the message itself). SQL: queries.ts.
 import { findUserById } from '../session/index.ts';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
 import { LinkType } from '#contract/calls/flow.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Account } from './quota.ts';
-import { type Exec, dateOf, isoOrNull, jsonOf, one, rows, ts } from './sql.ts';
+import { type Account, documentNamesOf } from '../document/index.ts';
+import { type Exec, dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
+import {
+  type FlowRow,
+  type PartyRow,
+  findFlow,
+  findParty,
+  insertMessage,
+  insertPartyLink,
+  markPartyMoment,
+  partiesOf,
+  partyCountsOf,
+} from './queries.ts';
 
-export type FlowRow = {
-  id: string;
-  owner_type: number;
-  owner_id: string;
-  initiator_user_id: string;
-  initiator_name: string | null;
-  initiator_company_name: string | null;
-  title: string;
-  message: string | null;
-  is_quick: boolean;
-  status: string;
-  current_step: number;
-  step_count: number;
-  deadline: unknown;
-  search_text: string;
-  quota_state: string;
-  created_at: unknown;
-  completed_at: unknown;
-  ended_at: unknown;
-  end_reason: string | null;
-  report_key: string | null;
-  report_sha256: string | null;
-};
-
-export type PartyRow = {
-  id: string;
-  flow_id: string;
-  step_index: number;
-  ord: number;
-  kind: 'person' | 'company';
-  name: string | null;
-  phone: string;
-  company_id: string | null;
-  company_name: string | null;
-  applies: unknown;
-  positions: unknown;
-  status: string;
-  link_type: number;
-  signed_at: unknown;
-  signed_by_user: string | null;
-  signed_by_name: string | null;
-  declined_at: unknown;
-  decline_reason: string | null;
-  last_reminded_at: unknown;
-  sent_at: unknown;
-  opened_at: unknown;
-  onboarding_at: unknown;
-  onboarding_problem: unknown;
-  /** The intent check chosen at launch (migration 118): sms, face or password. */
-  intent?: string;
-};
+export type { FlowRow, PartyRow };
+export { findFlow, findParty, partiesOf };
 
 export type ResolvedPosition = { documentId: string; page: number; rect: [number, number, number, number] };
 
@@ -69,21 +31,6 @@ export const accountOfFlow = (f: FlowRow): Account => ({
 export const appliesOf = (p: PartyRow) => jsonOf<Applies>(p.applies);
 export const positionsOf = (p: PartyRow) => jsonOf<ResolvedPosition[]>(p.positions);
 export const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
-
-export async function findFlow(ex: Exec, id: string): Promise<FlowRow | undefined> {
-  return one<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${id}`);
-}
-
-export async function partiesOf(ex: Exec, flowId: string): Promise<PartyRow[]> {
-  return rows<PartyRow>(
-    ex,
-    sql`SELECT * FROM flow_parties WHERE flow_id = ${flowId} ORDER BY step_index, ord`,
-  );
-}
-
-export async function findParty(ex: Exec, id: string): Promise<PartyRow | undefined> {
-  return one<PartyRow>(ex, sql`SELECT * FROM flow_parties WHERE id = ${id}`);
-}
 
 export function presentParty(p: PartyRow): PartyView {
   return {
@@ -121,38 +68,6 @@ function progressOf(p: PartyRow): PartyView['progress'] {
   if (p.onboarding_at) return 'onboarding';
   if (p.opened_at) return 'opened';
   return 'sent';
-}
-
-export async function documentNamesOf(ex: Exec, flowIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (flowIds.length === 0) return out;
-  const list = await rows<{ flow_id: string; name: string }>(
-    ex,
-    sql`SELECT flow_id, name FROM documents WHERE flow_id IN (${sql.join(
-      flowIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ORDER BY created_at, id`,
-  );
-  for (const r of list) out.set(r.flow_id, [...(out.get(r.flow_id) ?? []), r.name]);
-  return out;
-}
-
-export async function partyCountsOf(
-  ex: Exec,
-  flowIds: string[],
-): Promise<Map<string, { all: number; signed: number }>> {
-  const out = new Map<string, { all: number; signed: number }>();
-  if (flowIds.length === 0) return out;
-  const list = await rows<{ flow_id: string; all: number; signed: number }>(
-    ex,
-    sql`SELECT flow_id, count(*)::int AS all, (count(*) FILTER (WHERE status = 'signed'))::int AS signed
-        FROM flow_parties WHERE flow_id IN (${sql.join(
-          flowIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) GROUP BY flow_id`,
-  );
-  for (const r of list) out.set(r.flow_id, { all: r.all, signed: r.signed });
-  return out;
 }
 
 export function presentSummary(
@@ -199,9 +114,7 @@ export const linkPath = (linkType: number, code: string) => `/singingRoom/${link
  */
 export async function newPartyLink(deps: AppDeps, party: PartyRow): Promise<string> {
   const code = randomBytes(24).toString('base64url');
-  await deps.db.execute(
-    sql`INSERT INTO party_links (link_hash, party_id, created_at) VALUES (${hashLinkCode(code)}, ${party.id}, ${ts(deps.clock.now())})`,
-  );
+  await insertPartyLink(deps.db, hashLinkCode(code), party.id, deps.clock.now());
   return linkPath(party.link_type, code);
 }
 
@@ -230,10 +143,16 @@ export async function notify(
     mail?: { flowTitle: string; who: string };
   },
 ): Promise<void> {
-  await deps.db.execute(sql`
-    INSERT INTO flow_messages (id, phone, company_id, kind, title, text, flow_id, link, created_at)
-    VALUES (${randomUUID()}, ${to.phone}, ${to.companyId}, ${m.kind}, ${m.title}, ${m.text}, ${m.flowId}, ${m.link},
-      ${ts(deps.clock.now())})`);
+  await insertMessage(deps.db, {
+    phone: to.phone,
+    companyId: to.companyId,
+    kind: m.kind,
+    title: m.title,
+    text: m.text,
+    flowId: m.flowId,
+    link: m.link,
+    now: deps.clock.now(),
+  });
   const url = m.link ? `${deps.config.publicUrl}/#${m.link}` : null;
   await deps.messenger.notify({
     to: to.phone,
@@ -257,9 +176,7 @@ export async function sendLink(
   kind: 'sign_request' | 'remind',
 ) {
   const link = await newPartyLink(deps, party);
-  await deps.db.execute(
-    sql`UPDATE flow_parties SET sent_at = ${ts(deps.clock.now())} WHERE id = ${party.id} AND sent_at IS NULL`,
-  );
+  await markPartyMoment(deps.db, party.id, 'sent_at', deps.clock.now());
   const who = flow.initiator_company_name ?? flow.initiator_name ?? '';
   const isRemind = kind === 'remind';
   const title = isRemind ? `签署提醒 Reminder: ${flow.title}` : `待签署 To sign: ${flow.title}`;
@@ -339,20 +256,4 @@ export async function notifyEnd(
       mail: { flowTitle: flow.title, who: flow.initiator_company_name ?? flow.initiator_name ?? '' },
     });
   }
-}
-
-/**
- * Whether a flow still being signed carries this seal in one of its signatures (party_signatures.seal_ids):
- * the seal module asks before a seal is deleted (its hook sealInUnfinishedSigning).
- */
-export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<boolean> {
-  const found = await one<{ ok: number }>(
-    ex,
-    sql`SELECT 1 AS ok FROM party_signatures ps
-          JOIN flow_parties fp ON fp.id = ps.party_id
-          JOIN flows f ON f.id = fp.flow_id
-         WHERE f.status = 'signing' AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
-         LIMIT 1`,
-  );
-  return found !== undefined;
 }

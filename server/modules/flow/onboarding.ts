@@ -4,7 +4,6 @@
 // check), the userAgreement step accepts the certificate usage agreement and issues the certificate. Every
 // call is scoped to the room's ONE party: it can onboard only the phone that party's link was sent to.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { RoomOnboarding } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
@@ -13,7 +12,7 @@ import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hitCounter } from '../../db/rate-counter.ts';
-import { findApplyOf } from '../company/index.ts';
+import { findApplyOf, findCompanyByName, getCompany } from '../company/index.ts';
 import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/index.ts';
 import { USER_AGREEMENT } from '../person/index.ts';
 import { saveCompanySeal } from '../seal/index.ts';
@@ -30,7 +29,7 @@ import { pkiFor } from '../pki/index.ts';
 import { startSession, type LiveSession } from '../session/index.ts';
 import { type PartyRow, appliesOf, maskPhone } from './model.ts';
 import { type Room, roomState, signRefusal } from './room.ts';
-import { one, ts } from './sql.ts';
+import * as q from './queries.ts';
 import { F } from './texts.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -122,16 +121,12 @@ export async function roomRealName(
 ): Promise<RoomOnboarding> {
   const party = await openParty(deps, room);
   const now = deps.clock.now();
-  await deps.db.execute(
-    sql`UPDATE flow_parties SET onboarding_at = ${ts(now)} WHERE id = ${party.id} AND onboarding_at IS NULL`,
-  );
+  await q.markPartyMoment(deps.db, party.id, 'onboarding_at', now);
   if ((await hitCounter(deps.db, `room-realname:${room.phone}`, HOUR_MS, now)) > ROOM_REAL_NAME_MAX_PER_HOUR)
     throw new AppError(Code.RateLimited, F.onboardingTooMany);
   if (party.name && nameKey(party.name) !== nameKey(body.name)) {
     const problem = F.nameMismatch(body.name, party.name);
-    await deps.db.execute(
-      sql`UPDATE flow_parties SET onboarding_problem = ${JSON.stringify(problem)}::jsonb WHERE id = ${party.id}`,
-    );
+    await q.setOnboardingProblem(deps.db, party.id, problem);
     deps.log.info(
       { partyId: party.id },
       'room onboarding: confirmed name differs from the launcher-typed name',
@@ -141,17 +136,14 @@ export async function roomRealName(
   if (room.userId && (await personOnboardingState(deps, room.userId)).realName !== null)
     throw new AppError(Code.Refused, F.alreadyRealName);
   const { userId, isNew } = await ensureAccount(deps, room);
-  await deps.db.execute(
-    sql`UPDATE room_tokens SET user_id = ${userId}, made_account = made_account OR ${isNew}
-        WHERE token_hash = ${room.tokenHash}`,
-  );
+  await q.setRoomUser(deps.db, room.tokenHash, userId, isNew);
   const mine: Room = { ...room, userId, madeAccount: room.madeAccount || isNew };
   await verifyAndRecordIdentity(deps, userId, {
     name: body.name,
     idNumber: body.idNumber,
     phone: room.phone,
   });
-  await deps.db.execute(sql`UPDATE flow_parties SET onboarding_problem = NULL WHERE id = ${party.id}`);
+  await q.setOnboardingProblem(deps.db, party.id, null);
   return onboardingOf(deps, mine, party);
 }
 
@@ -242,9 +234,7 @@ export async function roomConfirmCompany(
       legalPersonName: apply.legalRepName,
       generateAntiCounterfeitNo: true,
     });
-  await deps.db.execute(
-    sql`UPDATE flow_parties SET company_id = ${companyId} WHERE id = ${party.id} AND company_id IS NULL`,
-  );
+  await q.setPartyCompany(deps.db, party.id, companyId);
   deps.log.info({ partyId: party.id, companyId }, 'room onboarding: company opened from the signing room');
   if (room.madeAccount && !http.session)
     await startSession(deps, http.reply, { userId, userType: UserType.Person, companyId: null });
@@ -304,12 +294,9 @@ export async function signerReadiness(
     const state = user ? await personOnboardingState(deps, user.id) : null;
     let isCompanyOpen: boolean | null = null;
     if (s.companyId || s.companyName) {
-      const c = await one<{ id: string; status: string }>(
-        deps.db,
-        s.companyId
-          ? sql`SELECT id, status FROM companies WHERE id = ${s.companyId}`
-          : sql`SELECT id, status FROM companies WHERE name = ${s.companyName} ORDER BY (status = 'verified') DESC, id LIMIT 1`,
-      );
+      const c = s.companyId
+        ? await getCompany(deps, s.companyId)
+        : await findCompanyByName(deps.db, s.companyName!, { verifiedOnly: false });
       isCompanyOpen =
         c?.status === 'verified' &&
         (await pki.current({ userType: UserType.Company, accountId: c.id })) !== undefined;

@@ -2,7 +2,6 @@
 // SMS code) or from a logged-in user who is that party. Every room call names the room by its token, so a
 // room can never act for another party or flow.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
@@ -13,7 +12,7 @@ import type { Lang } from '../../http/texts.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
-import { presentDocument } from '../document/index.ts';
+import { flowDocuments, presentDocument } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { companyOwner, isAuthorisedNow, listSeals, personOwner } from '../seal/index.ts';
 import { findUserById, findUserByPhone } from '../session/index.ts';
@@ -30,9 +29,11 @@ import {
   presentParty,
   summaries,
 } from './model.ts';
-import { expireIfDue, flowAccess, flowDocuments } from './service.ts';
-import { type Exec, dateOf, one, ts } from './sql.ts';
+import { flowAccess } from './access.ts';
+import { expireIfDue } from './end.ts';
+import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import { onboardingOf } from './onboarding.ts';
+import * as q from './queries.ts';
 import { F } from './texts.ts';
 
 /** How long a room token lives. */
@@ -60,9 +61,14 @@ async function createRoom(
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + ROOM_TTL_MS);
-  await deps.db.execute(sql`
-    INSERT INTO room_tokens (token_hash, party_id, user_id, phone, created_at, expires_at)
-    VALUES (${hashToken(token)}, ${party.id}, ${userId}, ${phone}, ${ts(now)}, ${ts(expiresAt)})`);
+  await q.insertRoomToken(deps.db, {
+    tokenHash: hashToken(token),
+    partyId: party.id,
+    userId,
+    phone,
+    now,
+    expiresAt,
+  });
   return {
     roomToken: token,
     expiresAt: expiresAt.toISOString(),
@@ -74,19 +80,7 @@ async function createRoom(
 
 /** The room of a token; 1313 when unknown or expired. */
 export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
-  const r = await one<{
-    token_hash: string;
-    party_id: string;
-    flow_id: string;
-    user_id: string | null;
-    phone: string;
-    expires_at: unknown;
-    made_account: boolean;
-  }>(
-    deps.db,
-    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at, t.made_account
-        FROM room_tokens t JOIN flow_parties p ON p.id = t.party_id WHERE t.token_hash = ${hashToken(token)}`,
-  );
+  const r = await q.findRoomToken(deps.db, hashToken(token));
   if (!r || dateOf(r.expires_at).getTime() <= deps.clock.now().getTime())
     throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
   // A room opened before its phone had an account acts as the account made since (in another room of the
@@ -108,11 +102,8 @@ async function partyOfLink(
   linkCode: string,
   phone: string,
 ): Promise<PartyRow> {
-  const r = await one<{ party_id: string }>(
-    deps.db,
-    sql`SELECT party_id FROM party_links WHERE link_hash = ${hashLinkCode(linkCode)}`,
-  );
-  const party = r ? await findParty(deps.db, r.party_id) : undefined;
+  const partyId = await q.partyIdOfLink(deps.db, hashLinkCode(linkCode));
+  const party = partyId ? await findParty(deps.db, partyId) : undefined;
   // One answer for an unknown link and a wrong phone: the link alone tells nothing about the party.
   if (!party || party.link_type !== linkType || party.phone !== phone)
     throw new AppError(Code.LinkInvalid, F.linkInvalid);
@@ -288,9 +279,7 @@ export async function getRoom(
   const applies = appliesOf(party);
   const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
   await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), 'signing room opened');
-  await deps.db.execute(
-    sql`UPDATE flow_parties SET opened_at = ${ts(deps.clock.now())} WHERE id = ${party.id} AND opened_at IS NULL`,
-  );
+  await q.markPartyMoment(deps.db, party.id, 'opened_at', deps.clock.now());
   return {
     flow: { ...summary, message: flow.message },
     party: presentParty(party),

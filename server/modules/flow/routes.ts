@@ -30,18 +30,23 @@ import { registerCall } from '../../http/register-call.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listAudit, presentEntry, verifyChains } from '../audit/index.ts';
 import { localiseEntry } from '../audit/index.ts';
-import { readerOf } from '../document/index.ts';
 import { accountOf } from '../document/index.ts';
 import type { ServerModule } from '../module.ts';
+import { quotaOf } from '../package/index.ts';
 import { roomTokenUser, sealInUnfinishedSigning } from '../seal/index.ts';
-import { isSealInUnfinishedFlow } from './model.ts';
-import { quotaOf } from './quota.ts';
+import { readerOf, registerDocumentReads } from './documents.ts';
+import { isSealInUnfinishedFlow } from './queries.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
-import * as flows from './service.ts';
-import { completeStragglers, settleBackgroundWork, signAsParty } from './signing.ts';
-import { roomActor } from './room.ts';
+import { flowAccess } from './access.ts';
+import { cancel, decline, sweepExpired } from './end.ts';
+import { launch } from './launch.ts';
+import * as query from './query.ts';
+import { remind } from './remind.ts';
+import { completeStragglers, settleBackgroundWork } from './complete.ts';
+import { createFlowRuntime } from './runtime.ts';
+import { signAsParty } from './signing.ts';
 import { F } from './texts.ts';
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
@@ -67,29 +72,32 @@ export const flowModule: ServerModule = {
     hooks.on(sealInUnfinishedSigning, ({ deps, sealId }) => isSealInUnfinishedFlow(deps.db, sealId));
   },
   register(app, deps) {
+    const rt = createFlowRuntime();
+    registerDocumentReads(app, deps, rt);
+
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
-      flows.launch(deps, requireSession(), body, ctxOf(req)),
+      launch(deps, requireSession(), body, ctxOf(req)),
     );
 
     registerCall(app, getFlowDetail, async ({ body, session, requireSession }) =>
-      flows.detail(deps, await readerOf(deps, body.roomToken, session, requireSession), body.flowId),
+      query.detail(deps, await readerOf(deps, body.roomToken, session, requireSession), body.flowId),
     );
 
     registerCall(app, listLaunchedFlows, async ({ body, requireSession }) =>
-      flows.listLaunched(deps, requireSession(), body),
+      query.listLaunched(deps, requireSession(), body),
     );
 
     registerCall(app, listPendingSignatures, async ({ body, requireSession }) =>
-      flows.listPending(deps, requireSession(), body),
+      query.listPending(deps, requireSession(), body),
     );
 
     registerCall(app, cancelFlow, async ({ body, requireSession, req }) => {
-      await flows.cancel(deps, requireSession(), body.flowId, body.reason, ctxOf(req));
+      await cancel(deps, requireSession(), body.flowId, body.reason, ctxOf(req));
       return null;
     });
 
     registerCall(app, remindSigners, async ({ body, requireSession, req }) => {
-      const reminded = await flows.remind(deps, requireSession(), body.flowId, body.partyIds, ctxOf(req));
+      const reminded = await remind(deps, requireSession(), body.flowId, body.partyIds, ctxOf(req));
       if (reminded === 0) throw new AppError(Code.Refused, F.remindTooSoon);
       return { reminded };
     });
@@ -113,7 +121,7 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, signDocument, async ({ body, req }) =>
-      signAsParty(deps, await rooms.roomOf(deps, body.roomToken), body, ctxOf(req)),
+      signAsParty(deps, rt, await rooms.roomOf(deps, body.roomToken), body, ctxOf(req)),
     );
 
     registerCall(app, startRoomFaceAuth, async ({ body }) =>
@@ -157,25 +165,13 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, declineFlow, async ({ body, req }) => {
-      const room = await rooms.roomOf(deps, body.roomToken);
-      const { flow, party } = await rooms.roomState(deps, room);
-      if (party.status === 'signed') throw new AppError(Code.AlreadySigned, F.alreadySigned);
-      if (flow.status !== 'signing') throw new AppError(Code.FlowClosed, F.flowClosed(flow.status));
-      const actor = await roomActor(deps, room, party, ctxOf(req));
-      const ok = await flows.endFlow(deps, flow.id, {
-        status: 'declined',
-        reason: body.reason,
-        actor,
-        decliningPartyId: party.id,
-      });
-      if (!ok)
-        throw new AppError(Code.FlowClosed, F.flowClosed((await rooms.roomState(deps, room)).flow.status));
+      await decline(deps, await rooms.roomOf(deps, body.roomToken), body.reason, ctxOf(req));
       return null;
     });
 
     registerCall(app, getAuditTrail, async ({ body, session, requireSession, lang }) => {
       const reader = await readerOf(deps, body.roomToken, session, requireSession);
-      await flows.flowAccess(deps, reader, body.flowId);
+      await flowAccess(deps, reader, body.flowId);
       const entries = await listAudit(deps.db, body.flowId);
       return {
         entries: entries.map((e) => localiseEntry(presentEntry(e), lang)),
@@ -184,11 +180,11 @@ export const flowModule: ServerModule = {
     });
 
     registerCall(app, listMessages, async ({ body, requireSession }) =>
-      flows.listMessages(deps, requireSession(), body),
+      query.listMessages(deps, requireSession(), body),
     );
 
     registerCall(app, markMessagesRead, async ({ body, requireSession }) =>
-      flows.markRead(deps, requireSession(), body.ids),
+      query.markRead(deps, requireSession(), body.ids),
     );
 
     registerCall(app, getQuota, async ({ requireSession }) =>
@@ -201,9 +197,8 @@ export const flowModule: ServerModule = {
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      flows
-        .sweepExpired(deps)
-        .then(() => completeStragglers(deps))
+      sweepExpired(deps)
+        .then(() => completeStragglers(deps, rt))
         .catch((err) => deps.log.error({ err }, 'flow sweep failed'))
         .finally(() => {
           running = false;
@@ -212,7 +207,7 @@ export const flowModule: ServerModule = {
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
-      await settleBackgroundWork(deps);
+      await settleBackgroundWork(rt);
     });
   },
 };

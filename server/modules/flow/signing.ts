@@ -1,66 +1,44 @@
-// A party's signature and the completion of a flow. Crash safety: every new version is first written as
-// a blob; only then does ONE transaction move the document's version pointer (a conditional UPDATE on the
-// version read), record the party's signature and append the audit entry. A process killed in between
-// leaves an unreferenced blob and the previous version intact. Two parties of a parallel step never lose
-// a signature: the loser of the version check reads the new version and signs again on top of it.
-import { sql } from 'drizzle-orm';
 import { SIGNATURE_PNG_MAX_BYTES } from '#contract/calls/document.ts';
 import { Code } from '#contract/codes.ts';
 import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
-import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
 import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts';
 import { prepareForSigning } from '../../pdf/sign/repair.ts';
-import { ocspRequestFor } from '../../pki/ocsp.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { appendAudit } from '../audit/index.ts';
-import { buildAuditReport } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { type AppearancePart, compositeAppearance } from '../document/index.ts';
-import { type DocumentRow, blobBytes, findDocument } from '../document/index.ts';
-import { DbCertRepository } from '../pki/index.ts';
+import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { sealForSigning } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
 import { confirmIntent } from './intent.ts';
+import { hasSigned } from './queries.ts';
 import {
   type FlowRow,
   type PartyRow,
-  accountOfFlow,
   appliesOf,
   findFlow,
   findParty,
-  notifyEnd,
   notifySigned,
   partiesOf,
   positionsOf,
   sendLink,
 } from './model.ts';
-import { consumeUnit } from './quota.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
-import { flowDocuments } from './service.ts';
-import { type Exec, dateOf, one, rows, ts } from './sql.ts';
+import { type Exec, dateOf } from '../../db/sql-helpers.ts';
+import { afterBlobWrite, afterLastSignature } from './hooks.ts';
+import * as q from './queries.ts';
+import type { FlowRuntime, Material } from './runtime.ts';
+import { completeFlow } from './complete.ts';
+import { moveVersion } from './versions.ts';
 import { F } from './texts.ts';
 
 const PT_PER_MM = 72 / 25.4;
 const MAX_ATTEMPTS = 12;
-
-/**
- * Test hooks: a failure injected after the blob is written and before the version pointer moves; a pause
- * (or a crash) after the transaction that stored a flow's last signature and before its completion.
- */
-export type SigningFaults = {
-  afterBlobWrite?: (documentId: string) => Promise<void> | void;
-  afterLastSignature?: (flowId: string) => Promise<void> | void;
-};
-const faults = new WeakMap<AppDeps, SigningFaults>();
-export function setSigningFaults(deps: AppDeps, f: SigningFaults | undefined): void {
-  if (f) faults.set(deps, f);
-  else faults.delete(deps);
-}
 
 export type SignInput = {
   smsCode?: string;
@@ -107,13 +85,8 @@ async function usableSeal(
       throw new AppError(Code.SealNotUsable, F.sealNotUsable);
     throw err;
   }
-  if (expectType !== null) {
-    const row = await one<{ seal_type: number | null }>(
-      deps.db,
-      sql`SELECT seal_type FROM seals WHERE id = ${sealId}`,
-    );
-    if (row?.seal_type !== expectType) throw new AppError(Code.SealNotUsable, F.sealWrongType);
-  }
+  if (expectType !== null && seal.sealType !== expectType)
+    throw new AppError(Code.SealNotUsable, F.sealWrongType);
   return seal;
 }
 
@@ -130,21 +103,17 @@ function sealAppearance(pdf: Uint8Array): Appearance {
   return a;
 }
 
-type Material = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof pkiFor>>['signer']>>>;
-const materialCache = new WeakMap<AppDeps, Map<string, Material>>();
-
 /**
  * The holder's signing material: the current certificate is looked up every time (a revoked or expired
  * certificate is never used), its decrypted key is kept in memory per certificate serial, so a busy account
  * does not pay the key unwrapping on every signature.
  */
-async function signingMaterial(deps: AppDeps, holder: { userType: 0 | 1; accountId: string }) {
+async function signingMaterial(
+  deps: AppDeps,
+  cache: FlowRuntime['materials'],
+  holder: { userType: 0 | 1; accountId: string },
+) {
   const pki = await pkiFor(deps);
-  let cache = materialCache.get(deps);
-  if (!cache) {
-    cache = new Map();
-    materialCache.set(deps, cache);
-  }
   const key = `${holder.userType}:${holder.accountId}`;
   const hit = cache.get(key);
   if (hit) {
@@ -165,6 +134,7 @@ const dateText = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia
 /** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
 async function prepareSignature(
   deps: AppDeps,
+  rt: FlowRuntime,
   room: Room,
   party: PartyRow,
   input: SignInput,
@@ -194,7 +164,10 @@ async function prepareSignature(
     // sealForSigning's decision (administrator: any enabled seal; operator: seals authorised to them now).
     const member = (await listActiveMembers(deps, companyId)).find((m) => m.userId === room.userId);
     if (!member) throw new AppError(Code.Refused, F.notCompanyMember, { status: 602 });
-    material = await signingMaterial(deps, { userType: UserType.Company, accountId: companyId });
+    material = await signingMaterial(deps, rt.materials, {
+      userType: UserType.Company,
+      accountId: companyId,
+    });
     if (!material) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
     const holder = { userType: 1 as const, companyId, userId: room.userId };
     if (applies.companySealType) {
@@ -212,7 +185,10 @@ async function prepareSignature(
       crossPage ??= { pdf: s.pdf };
     }
   } else {
-    material = await signingMaterial(deps, { userType: UserType.Person, accountId: room.userId });
+    material = await signingMaterial(deps, rt.materials, {
+      userType: UserType.Person,
+      accountId: room.userId,
+    });
     if (!material) throw new AppError(Code.SignerNoCertificate, F.noPersonCertificate);
   }
   if (applies.personSignature) {
@@ -252,44 +228,6 @@ async function prepareSignature(
   };
 }
 
-/** Moves a document from `from` to a new blob in one transaction; false when another writer moved it first. */
-async function moveVersion(
-  deps: AppDeps,
-  from: DocumentRow,
-  next: { key: string; sha: string; size: number; reason: 'sign' | 'ltv'; partyId: string | null },
-  extra: (tx: Exec) => Promise<boolean>,
-  /** Runs first in the transaction (a signature locks and checks the flow row before the document's). */
-  first?: (tx: Exec) => Promise<void>,
-): Promise<boolean> {
-  const now = deps.clock.now();
-  class Lost extends Error {}
-  try {
-    await deps.db.transaction(async (tx) => {
-      await first?.(tx);
-      // One statement: the conditional pointer move (which also locks the document row for the audit
-      // append) and, only when it moved, the version row.
-      const moved = await rows(
-        tx,
-        sql`WITH moved AS (
-              UPDATE documents SET current_key = ${next.key}, current_sha256 = ${next.sha}, current_size = ${next.size},
-                version = version + 1,
-                signature_count = signature_count + ${next.reason === 'sign' ? 1 : 0},
-                is_ltv_done = is_ltv_done OR ${next.reason === 'ltv'}
-              WHERE id = ${from.id} AND version = ${from.version} RETURNING id, version)
-            INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, party_id, created_at)
-            SELECT id, version, ${next.key}, ${next.sha}, ${next.size}, ${next.reason}, ${next.partyId}, ${ts(now)}
-            FROM moved RETURNING document_id`,
-      );
-      if (moved.length !== 1) throw new Lost();
-      if (!(await extra(tx))) throw new Lost();
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof Lost) return false;
-    throw err;
-  }
-}
-
 /**
  * The room's flow and party, fresh. Like roomState, but the deadline is checked on the row read anyway:
  * only a flow actually past its deadline pays for expiring it and reading it again.
@@ -305,12 +243,12 @@ async function signingState(deps: AppDeps, room: Room): Promise<{ flow: FlowRow;
  * Signs every document of the room's party (one incremental update per document), then moves the flow on:
  * the next step's parties get their links, or after the last party the flow is completed.
  */
-export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, ctx: Ctx) {
+export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, input: SignInput, ctx: Ctx) {
   const { flow, party } = await signingState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
   if (refusal) throw refusal;
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
-  const prepared = await prepareSignature(deps, room, party, input);
+  const prepared = await prepareSignature(deps, rt, room, party, input);
   const intent = await confirmIntent(deps, room, party, prepared.signerUserId, input, ctx.ip ?? '');
   const pki = await pkiFor(deps);
   const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
@@ -323,7 +261,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   // or expired flow, and the transaction that stores the party's last document also marks the party
   // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
   const lockOpenFlow = async (tx: Exec) => {
-    const f = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flow.id} FOR UPDATE`);
+    const f = await q.lockFlow(tx, flow.id);
     if (!f) throw new Error('flow vanished');
     if (f.status !== 'signing' || f.current_step >= f.step_count)
       throw new AppError(Code.FlowClosed, F.flowClosed(f.status));
@@ -334,14 +272,9 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   for (const pos of positions) {
     let done = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
-      const doc = await one<DocumentRow & { already: boolean }>(
-        deps.db,
-        sql`SELECT d.*, EXISTS (SELECT 1 FROM party_signatures s WHERE s.party_id = ${party.id} AND s.document_id = d.id)
-              AS already
-            FROM documents d WHERE d.id = ${pos.documentId} AND d.deleted_at IS NULL`,
-      );
+      const doc = await findDocument(deps.db, pos.documentId);
       if (!doc) throw new Error(`document ${pos.documentId} of flow ${flow.id} is missing`);
-      if (doc.already) {
+      if (await hasSigned(deps.db, party.id, doc.id)) {
         signed.push({ documentId: doc.id, sha256: doc.current_sha256, signatureCount: doc.signature_count });
         done = true;
         break;
@@ -364,7 +297,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
       });
       // Blobs are content-addressed: the key is the SHA-256 of the bytes, no second hash needed.
       const key = await deps.storage.put(bytes);
-      await faults.get(deps)?.afterBlobWrite?.(doc.id);
+      await deps.hooks.emit(afterBlobWrite, { documentId: doc.id });
       const sha = key;
       const at = deps.clock.now();
       const ok = await moveVersion(
@@ -372,18 +305,18 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
         doc,
         { key, sha, size: bytes.length, reason: 'sign', partyId: party.id },
         async (tx) => {
-          const inserted = await rows(
-            tx,
-            sql`INSERT INTO party_signatures (party_id, document_id, version, sha256, signer_user_id, cert_serial, seal_ids, signed_at)
-              VALUES (${party.id}, ${doc.id}, ${doc.version + 1}, ${sha}, ${prepared.signerUserId}, ${prepared.certSerial},
-                ${JSON.stringify(prepared.sealIds)}::jsonb, ${ts(at)})
-              ON CONFLICT DO NOTHING RETURNING party_id`,
-          );
-          if (inserted.length !== 1) return false;
-          const mine = await one<{ n: number }>(
-            tx,
-            sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${party.id}`,
-          );
+          const isNew = await q.insertSignature(tx, {
+            partyId: party.id,
+            documentId: doc.id,
+            version: doc.version + 1,
+            sha256: sha,
+            signerUserId: prepared.signerUserId,
+            certSerial: prepared.certSerial,
+            sealIds: prepared.sealIds,
+            at,
+          });
+          if (!isNew) return false;
+          const mine = await q.signatureCountOf(tx, party.id);
           if (repairedKey)
             await appendAudit(tx, {
               ...actor,
@@ -407,7 +340,7 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
             hashBefore: repairedKey ?? doc.current_sha256,
             hashAfter: sha,
           });
-          if ((mine?.n ?? 0) >= documentCount)
+          if (mine >= documentCount)
             outcome = await advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, at);
           return true;
         },
@@ -425,13 +358,13 @@ export async function signAsParty(deps: AppDeps, room: Room, input: SignInput, c
   outcome ??= await deps.db.transaction((tx) =>
     advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, deps.clock.now()),
   );
-  if (outcome.isLast) await faults.get(deps)?.afterLastSignature?.(flow.id);
+  if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
   if (!outcome.isLast)
     await notifySigned(deps, flow, prepared.user.name ?? actor.actor, prepared.signerUserId);
   let flowStatus = outcome.status;
-  if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id);
+  if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id, rt.reportBuilds);
   const docs = await flowDocuments(deps.db, flow.id);
   return {
     flowStatus: flowStatus as 'signing',
@@ -462,10 +395,9 @@ async function advanceIn(
   signedByName: string,
   now: Date,
 ): Promise<Advance> {
-  const flow = await one<FlowRow>(tx, sql`SELECT * FROM flows WHERE id = ${flowId} FOR UPDATE`);
+  const flow = await q.lockFlow(tx, flowId);
   if (!flow) throw new Error('flow vanished');
-  await tx.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(now)}, signed_by_user = ${userId},
-    signed_by_name = ${signedByName} WHERE id = ${partyId} AND status = 'pending'`);
+  await q.markPartySigned(tx, partyId, { userId, name: signedByName, now });
   const status = flow.status;
   if (status !== 'signing') return { next: [], isLast: false, status };
   if (flow.current_step >= flow.step_count) return { next: [], isLast: true, status };
@@ -473,155 +405,9 @@ async function advanceIn(
   const step = parties.filter((p) => p.step_index === flow.current_step);
   if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status };
   const nextIndex = flow.current_step + 1;
-  await tx.execute(sql`UPDATE flows SET current_step = ${nextIndex} WHERE id = ${flowId}`);
+  await q.setCurrentStep(tx, flowId, nextIndex);
   if (nextIndex >= flow.step_count) return { next: [], isLast: true, status };
-  const next = await rows<PartyRow>(
-    tx,
-    sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${nextIndex}
-        AND status = 'waiting' RETURNING *`,
-  );
+  const next = await q.openStep(tx, flowId, nextIndex);
   next.sort((a, b) => a.ord - b.ord);
   return { next, isLast: false, status };
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// Completion: B-LTA, quota, audit report
-
-/** Certificates, OCSP responses and CRLs that let the signatures be validated later without this server. */
-async function validationData(deps: AppDeps, flowId: string) {
-  const pki = await pkiFor(deps);
-  const serials = await rows<{ cert_serial: string }>(
-    deps.db,
-    sql`SELECT DISTINCT s.cert_serial FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
-        WHERE p.flow_id = ${flowId}`,
-  );
-  const certs: Uint8Array[] = [pki.ca.issuing.der, pki.ca.root.der, pki.ca.tsa.der, pki.ca.ocsp.der];
-  const ocspResponses: Uint8Array[] = [];
-  const repo = new DbCertRepository(deps.db);
-  for (const { cert_serial } of serials) {
-    const rec = await repo.findBySerial(cert_serial);
-    if (!rec) continue;
-    const der = new Uint8Array(Buffer.from(rec.pem.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
-    certs.push(der);
-    ocspResponses.push(await pki.respondOcsp(await ocspRequestFor(der, pki.ca.issuing.der)));
-  }
-  return { certs, ocspResponses, crls: [await pki.crl(), pki.rootCrl] };
-}
-
-/**
- * Completes a flow whose parties have all signed: on each document the DSS (certificates, OCSP responses,
- * CRLs) and a document time-stamp (B-LTA), each a version of its own; then, once, status completed, the
- * quota unit used, audit entries, notices, and the audit report. Safe to call again after a crash: every
- * step checks what is already done.
- */
-export async function completeFlow(deps: AppDeps, flowId: string): Promise<string> {
-  const flow = await findFlow(deps.db, flowId);
-  if (!flow) throw new Error('flow vanished');
-  if (flow.status !== 'signing') return flow.status;
-  const parties = await partiesOf(deps.db, flowId);
-  if (!parties.every((p) => p.status === 'signed')) return flow.status;
-  const pki = await pkiFor(deps);
-  let data: Awaited<ReturnType<typeof validationData>> | undefined;
-  for (const d0 of await flowDocuments(deps.db, flowId)) {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const d = (await findDocument(deps.db, d0.id))!;
-      if (d.is_ltv_done) break;
-      data ??= await validationData(deps, flowId);
-      const withDss = addValidationData(await blobBytes(deps, d.current_key), data);
-      const bytes = await addDocumentTimestamp(withDss, (imprint) => pki.timestamp(imprint));
-      const key = await deps.storage.put(bytes);
-      const sha = key;
-      const ok = await moveVersion(
-        deps,
-        d,
-        { key, sha, size: bytes.length, reason: 'ltv', partyId: null },
-        async () => true,
-      );
-      if (ok) break;
-    }
-  }
-  const now = deps.clock.now();
-  const won = await deps.db.transaction(async (tx) => {
-    const f = await one<FlowRow>(
-      tx,
-      sql`UPDATE flows SET status = 'completed', completed_at = ${ts(now)}, quota_state = 'used'
-          WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
-    );
-    if (!f) return false;
-    await consumeUnit(tx, accountOfFlow(f), flowId, now);
-    for (const d of await flowDocuments(tx, flowId))
-      await appendAudit(tx, {
-        actor: 'platform',
-        flowId,
-        documentId: d.id,
-        event: 'complete',
-        detail: 'all parties signed; validation data and document time-stamp added (PAdES B-LTA)',
-        at: now,
-        hashBefore: d.launched_sha256,
-        hashAfter: d.current_sha256,
-      });
-    return true;
-  });
-  if (won) {
-    const f = (await findFlow(deps.db, flowId))!;
-    const initiator = await findUserById(deps.db, f.initiator_user_id);
-    await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
-    // The report (about a second of work) is not the last signer's business: it is built right after the
-    // commit, in the background. The flow is complete and consistent without it; a download finds it, waits
-    // for the build under way, or (after a crash before it was stored) builds it then.
-    void ensureAuditReport(deps, flowId).catch((err) => deps.log.error({ err }, 'audit report failed'));
-  }
-  return (await findFlow(deps.db, flowId))!.status;
-}
-
-// Audit report builds under way, per flow: a download during the background build waits for it instead of
-// building a second copy.
-const reportBuilds = new WeakMap<AppDeps, Map<string, Promise<Uint8Array>>>();
-
-async function buildAndStoreReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
-  const bytes = await buildAuditReport(deps, flowId);
-  const key = await deps.storage.put(bytes);
-  const stored = await rows<{ id: string }>(
-    deps.db,
-    sql`UPDATE flows SET report_key = ${key}, report_sha256 = ${key} WHERE id = ${flowId} AND report_key IS NULL
-        RETURNING id`,
-  );
-  if (stored.length === 1) return bytes;
-  // Another process stored its report first: serve that one, so every download gets the same file.
-  const again = (await findFlow(deps.db, flowId))!;
-  return blobBytes(deps, again.report_key!);
-}
-
-/** The audit report of a completed flow: made once (platform-signed PDF), stored as a blob. */
-export async function ensureAuditReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
-  const flow = await findFlow(deps.db, flowId);
-  if (flow?.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
-  if (flow.report_key) return blobBytes(deps, flow.report_key);
-  let builds = reportBuilds.get(deps);
-  if (!builds) {
-    builds = new Map();
-    reportBuilds.set(deps, builds);
-  }
-  const running = builds.get(flowId);
-  if (running) return running;
-  const build = buildAndStoreReport(deps, flowId).finally(() => builds.delete(flowId));
-  builds.set(flowId, build);
-  return build;
-}
-
-/** Waits for background report builds (before the database closes). */
-export async function settleBackgroundWork(deps: AppDeps): Promise<void> {
-  await Promise.allSettled([...(reportBuilds.get(deps)?.values() ?? [])]);
-}
-
-/** Completes flows left with every party signed (a crash between the last signature and completion). */
-export async function completeStragglers(deps: AppDeps): Promise<void> {
-  const list = await rows<{ id: string }>(
-    deps.db,
-    sql`SELECT f.id FROM flows f WHERE f.status = 'signing'
-        AND NOT EXISTS (SELECT 1 FROM flow_parties p WHERE p.flow_id = f.id AND p.status <> 'signed') LIMIT 50`,
-  );
-  for (const f of list) await completeFlow(deps, f.id);
-}
-
-export { findParty };

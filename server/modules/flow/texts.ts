@@ -1,7 +1,9 @@
 import type { Text } from '../../http/texts.ts';
+import { D } from '../document/index.ts';
 
-/** Texts of the documents and signing-flow modules, in both languages. */
+/** Texts of the signing-flow module, in both languages (with the document module's, which flow answers too). */
 export const F = {
+  ...D,
   intentSmsMissing: { en: 'enter the SMS code to confirm the signature', zh: '请输入短信验证码以确认签署' },
   intentFaceMissing: {
     en: 'pass the face check for this signature first (a passed check counts for 10 minutes, once)',
@@ -28,33 +30,8 @@ export const F = {
     en: `too many wrong signing passwords; try again in ${minutes} minute(s)`,
     zh: `签署密码错误次数过多，请 ${minutes} 分钟后再试`,
   }),
-  documentNotFound: { en: 'document not found', zh: '文件不存在' },
   flowNotFound: { en: 'signing flow not found', zh: '签署流程不存在' },
   partyNotFound: { en: 'signer not found in this flow', zh: '该流程中没有此签署方' },
-  uploadTooLarge: (mb: number): Text => ({
-    en: `the file is larger than ${mb} MB`,
-    zh: `文件超过 ${mb} MB`,
-  }),
-  noFile: { en: 'choose a PDF file to upload', zh: '请选择要上传的 PDF 文件' },
-  notPdf: { en: 'the file is not a PDF', zh: '文件不是 PDF 格式' },
-  encrypted: {
-    en: 'the PDF is encrypted with a method that is not supported; upload an unprotected copy',
-    zh: 'PDF 使用了不支持的加密方式，请上传未加密的文件',
-  },
-  passwordRequired: {
-    en: 'the PDF needs a password to open; upload a copy without a password',
-    zh: '该 PDF 需要密码才能打开，请上传未设密码的文件',
-  },
-  notPermitted: {
-    en: 'the PDF permissions do not allow filling in form fields, which signing needs; upload a copy without these restrictions',
-    zh: '该 PDF 的权限设置不允许填写表单域（签署需要此权限），请上传未设此限制的文件',
-  },
-  broken: { en: 'the PDF is damaged and cannot be read', zh: 'PDF 文件已损坏，无法读取' },
-  empty: { en: 'the PDF has no pages', zh: 'PDF 文件没有页面' },
-  documentAlreadyLaunched: {
-    en: 'this document is already in a signing flow',
-    zh: '该文件已在签署流程中',
-  },
   quickNeedsOne: { en: 'a quick launch takes exactly one document', zh: '快速发起只能包含一个文件' },
   duplicateDocument: { en: 'the same document is listed twice', zh: '同一文件重复添加' },
   positionUnknownDocument: {

@@ -3,10 +3,9 @@
 // administrator's own packages (active or not) are never touched. PACKAGE_CATALOGUE chooses: 'default'
 // (below), 'none', or a JSON file with an array of packages in the fields of adminSavePackage.
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { type PackageInput, zPackageInput } from '#contract/calls/package.ts';
 import type { AppDeps } from '../../deps.ts';
-import { one } from '../flow/index.ts';
+import { countPackages } from './queries.ts';
 import { savePackage } from './service.ts';
 
 /** Sensible starting packages: a small and a large person/company pack, and the unified purchase. */
@@ -69,8 +68,7 @@ export function catalogueOf(setting: AppDeps['config']['packages']['catalogue'])
 export async function seedCatalogue(deps: AppDeps): Promise<number> {
   const list = catalogueOf(deps.config.packages.catalogue);
   if (list.length === 0) return 0;
-  const n = (await one<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM packages`))?.n ?? 0;
-  if (n > 0) return 0;
+  if ((await countPackages(deps.db)) > 0) return 0;
   for (const p of list) await savePackage(deps, zPackageInput.parse(p));
   deps.log.info({ packages: list.length }, 'package catalogue was empty: seeded (PACKAGE_CATALOGUE)');
   return list.length;

@@ -1,5 +1,13 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
 export { seedCatalogue } from './catalogue.ts';
-export { quotaLoginFields, salePackageProductTypes } from './quota.ts';
+export {
+  consumeUnit,
+  quotaLoginFields,
+  quotaOf,
+  releaseUnit,
+  reserveUnit,
+  salePackageProductTypes,
+} from './quota.ts';
+export type { Quota } from './quota.ts';
 export { packageModule } from './routes.ts';
 export { requirePlatformAdmin } from './service.ts';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { Code } from '#contract/codes.ts';
 import { OrderStatus } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -11,7 +10,7 @@ import {
   PaymentProviderError,
   type RawNotification,
 } from '../../providers/payment/types.ts';
-import { dateOf, one, ts } from '../flow/index.ts';
+import { dateOf } from '../../db/sql-helpers.ts';
 import type { LiveSession } from '../session/index.ts';
 import { paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';
@@ -118,11 +117,8 @@ export async function handleNotification(
     return { answer: online.answers.fail, outcome: 'rejected' };
   }
   if (verified === 'ignore') return { answer: online.answers.ok, outcome: 'ignored' };
-  const seen = await one<{ outcome: string }>(
-    deps.db,
-    sql`SELECT outcome FROM payment_notifications WHERE provider = ${providerId} AND notify_id = ${verified.notifyId}`,
-  );
-  if (seen) return { answer: online.answers.ok, outcome: 'duplicate' };
+  if (await q.isNotificationSeen(deps.db, providerId, verified.notifyId))
+    return { answer: online.answers.ok, outcome: 'duplicate' };
   const row = await q.findOrderByNo(deps.db, verified.orderNo);
   let outcome: NotificationOutcome;
   if (!row || row.provider !== providerId) outcome = 'unknown_order';
@@ -130,9 +126,7 @@ export async function handleNotification(
   else {
     try {
       await markOrderPaid(deps, row.order_no, { adminUserId: null, reference: verified.tradeNo });
-      await deps.db.execute(
-        sql`UPDATE package_orders SET provider_trade_no = ${verified.tradeNo} WHERE id = ${row.id}`,
-      );
+      await q.setProviderTradeNo(deps.db, row.id, verified.tradeNo);
       outcome = 'credited';
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -140,11 +134,15 @@ export async function handleNotification(
       outcome = fresh?.status === OrderStatus.Paid ? 'already_paid' : 'not_awaiting';
     }
   }
-  await deps.db.execute(sql`INSERT INTO payment_notifications (provider, notify_id, order_no, trade_no,
-      amount_fen, outcome, received_at)
-    VALUES (${providerId}, ${verified.notifyId}, ${verified.orderNo}, ${verified.tradeNo}, ${verified.amountFen},
-      ${outcome}, ${ts(now)})
-    ON CONFLICT (provider, notify_id) DO NOTHING`);
+  await q.insertNotification(deps.db, {
+    provider: providerId,
+    notifyId: verified.notifyId,
+    orderNo: verified.orderNo,
+    tradeNo: verified.tradeNo,
+    amountFen: verified.amountFen,
+    outcome,
+    now,
+  });
   await recordEvidence(deps.db, {
     kind: 'payment',
     provider: providerId,
@@ -196,7 +194,7 @@ export async function refundAtProvider(deps: AppDeps, orderNo: string, reason: s
     );
     throw new AppError(Code.Refused, PAY.refundFailed, { status: 502 });
   }
-  await deps.db.execute(sql`UPDATE package_orders SET refund_id = ${refundId} WHERE id = ${row.id}`);
+  await q.setRefundId(deps.db, row.id, refundId);
   await recordEvidence(deps.db, {
     kind: 'refund',
     provider: row.provider,

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { type Exec, one, rows, ts } from '../flow/index.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
+import * as q from './queries.ts';
 
 // The signing quota of an account (person or company), in buckets:
 //   - the starter allowance: FREE_SIGNING_ALLOWANCE (+ signing_quotas.extra), never expires; its counters
@@ -19,12 +19,6 @@ export type Account = { ownerType: 0 | 1; ownerId: string };
 export type Quota = { total: number; reserved: number; used: number; remaining: number };
 export type QuotaDetail = Quota & { starter: { total: number; reserved: number; used: number } };
 
-async function ensureRow(ex: Exec, a: Account): Promise<void> {
-  await ex.execute(
-    sql`INSERT INTO signing_quotas (owner_type, owner_id) VALUES (${a.ownerType}, ${a.ownerId}) ON CONFLICT DO NOTHING`,
-  );
-}
-
 /**
  * The account's quota: total = starter allowance + live packages' quantities + what expired or refunded
  * packages had reserved or used (so that total - reserved - used is exactly what can still be launched).
@@ -33,23 +27,12 @@ export async function quotaDetailOf(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
   a: Account,
 ): Promise<QuotaDetail> {
-  const now = ts(deps.clock.now());
-  const s = await one<{ extra: number; reserved: number; used: number }>(
-    deps.db,
-    sql`SELECT extra, reserved, used FROM signing_quotas WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId}`,
-  );
+  const s = await q.starterCounters(deps.db, a);
   const sReserved = s?.reserved ?? 0;
   const sUsed = s?.used ?? 0;
   // A lowered allowance never makes the starter bucket show less than it has already handed out.
   const sTotal = Math.max(deps.config.freeSigningAllowance + (s?.extra ?? 0), sReserved + sUsed);
-  const p = await one<{ total: number; reserved: number; used: number }>(
-    deps.db,
-    sql`SELECT
-          COALESCE(SUM(CASE WHEN status = 'active' AND expires_at > ${now} THEN quantity ELSE reserved + used END), 0)::int AS total,
-          COALESCE(SUM(reserved), 0)::int AS reserved,
-          COALESCE(SUM(used), 0)::int AS used
-        FROM account_packages WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId}`,
-  );
+  const p = await q.packageTotals(deps.db, a, deps.clock.now());
   const total = sTotal + Number(p?.total ?? 0);
   const reserved = sReserved + Number(p?.reserved ?? 0);
   const used = sUsed + Number(p?.used ?? 0);
@@ -78,39 +61,14 @@ export async function reserveUnit(
   a: Account,
   flowId: string,
 ): Promise<boolean> {
-  const now = ts(deps.clock.now());
-  await ensureRow(ex, a);
+  const now = deps.clock.now();
+  await q.ensureQuotaRow(ex, a);
   // One reservation of this account at a time: held until the launch transaction ends.
-  await ex.execute(
-    sql`SELECT owner_id FROM signing_quotas WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId} FOR UPDATE`,
-  );
-  const pkg = await one<{ id: string }>(
-    ex,
-    sql`UPDATE account_packages SET reserved = reserved + 1
-        WHERE id = (
-          SELECT id FROM account_packages
-          WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId} AND status = 'active'
-            AND expires_at > ${now} AND reserved + used < quantity
-          ORDER BY expires_at, created_at, id LIMIT 1)
-          AND status = 'active' AND expires_at > ${now} AND reserved + used < quantity
-        RETURNING id`,
-  );
-  let packageId: string | null = null;
-  if (pkg) packageId = pkg.id;
-  else {
-    const starter = await one<{ reserved: number }>(
-      ex,
-      sql`UPDATE signing_quotas SET reserved = reserved + 1
-          WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId}
-            AND reserved + used < ${deps.config.freeSigningAllowance} + extra
-          RETURNING reserved`,
-    );
-    if (!starter) return false;
-  }
-  await ex.execute(
-    sql`INSERT INTO quota_holds (flow_id, owner_type, owner_id, account_package_id, state, reserved_at)
-        VALUES (${flowId}, ${a.ownerType}, ${a.ownerId}, ${packageId}, 'reserved', ${now})`,
-  );
+  await q.lockQuotaRow(ex, a);
+  // The live package that expires first, else the starter allowance.
+  const packageId = (await q.reservePackageUnit(ex, a, now)) ?? null;
+  if (!packageId && !(await q.reserveStarterUnit(ex, a, deps.config.freeSigningAllowance))) return false;
+  await q.insertHold(ex, { flowId, account: a, packageId, now });
   return true;
 }
 
@@ -120,26 +78,14 @@ export async function reserveUnit(
  * settle against the starter allowance, as they were reserved there.
  */
 async function settleUnit(ex: Exec, a: Account, flowId: string, to: 'used' | 'released', at: Date) {
-  const held = await rows<{ account_package_id: string | null }>(
-    ex,
-    sql`UPDATE quota_holds SET state = ${to}, settled_at = ${ts(at)}
-        WHERE flow_id = ${flowId} AND state = 'reserved' RETURNING account_package_id`,
-  );
-  if (held.length === 0) {
-    const hasHold = await one<{ state: string }>(
-      ex,
-      sql`SELECT state FROM quota_holds WHERE flow_id = ${flowId}`,
-    );
-    if (hasHold) return; // settled before
+  const held = await q.settleHold(ex, flowId, to, at);
+  if (held === 'none') {
+    if (await q.hasHold(ex, flowId)) return; // settled before
   }
-  const packageId = held[0]?.account_package_id ?? null;
+  const packageId = held === 'none' ? null : held.packageId;
   const usedDelta = to === 'used' ? 1 : 0;
-  if (packageId)
-    await ex.execute(sql`UPDATE account_packages SET reserved = reserved - 1, used = used + ${usedDelta}
-      WHERE id = ${packageId} AND reserved > 0`);
-  else
-    await ex.execute(sql`UPDATE signing_quotas SET reserved = reserved - 1, used = used + ${usedDelta}
-      WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId} AND reserved > 0`);
+  if (packageId) await q.settlePackageUnit(ex, packageId, usedDelta);
+  else await q.settleStarterUnit(ex, a, usedDelta);
 }
 
 /** A reserved unit becomes used (completion). */
@@ -175,12 +121,12 @@ export async function quotaLoginFields(
   totalUseQuantity: number;
   remainQuantity: number;
 }> {
-  const q = await quotaOf(deps, accountOfSession(session));
+  const quota = await quotaOf(deps, accountOfSession(session));
   return {
-    totalQuantitySum: q.total,
-    totalReserveQuantity: q.reserved,
-    totalUseQuantity: q.used,
-    remainQuantity: q.remaining,
+    totalQuantitySum: quota.total,
+    totalReserveQuantity: quota.reserved,
+    totalUseQuantity: quota.used,
+    remainQuantity: quota.remaining,
   };
 }
 
@@ -189,12 +135,5 @@ export async function salePackageProductTypes(
   deps: AppDeps,
   session: { userId: string; userType: number; companyId: string | null },
 ): Promise<string[]> {
-  const a = accountOfSession(session);
-  const list = await rows<{ t: string }>(
-    deps.db,
-    sql`SELECT DISTINCT sale_product_type AS t FROM account_packages
-        WHERE owner_type = ${a.ownerType} AND owner_id = ${a.ownerId} AND status = 'active'
-          AND expires_at > ${ts(deps.clock.now())} ORDER BY t`,
-  );
-  return list.map((r) => r.t);
+  return q.liveSaleTypes(deps.db, accountOfSession(session), deps.clock.now());
 }

@@ -1,12 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AccountPackage, PackageInfo, PackageOrder, UsageRow } from '#contract/calls/package.ts';
 import { Code } from '#contract/codes.ts';
 import { OrderStatus, PurchaseRequirement, SaleProductType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { companyLoginFlags, requireCompanyRole } from '../company/index.ts';
-import { dateOf, isoOrNull, jsonOf, one, rows, ts } from '../flow/index.ts';
+import { dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import { personHasCaCert } from '../person/index.ts';
 import { hasUsableSeal } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
@@ -252,16 +251,22 @@ export async function createOrder(
     const orderNo = newOrderNo(now);
     try {
       await deps.db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO package_orders (id, order_no, kind, buyer_type, buyer_id, buyer_user_id,
-            buyer_name, package_id, package_name, package_name_en, sale_product_type, signings_per_copy, copies,
-            total_quantity, unit_price_fen, amount_fen, validity_days, status, provider, created_at, pay_by)
-          VALUES (${id}, ${orderNo}, ${kind}, ${account.ownerType}, ${account.ownerId}, ${session.userId},
-            ${buyerName}, ${pkg.id}, ${pkg.name}, ${pkg.nameEn}, ${pkg.saleProductType}, ${pkg.signings},
-            ${input.copies}, ${totalQuantity}, ${unitPriceFen}, ${unitPriceFen * input.copies}, ${pkg.validityDays},
-            'awaiting_payment', ${provider.id}, ${ts(now)}, ${ts(payBy)})`);
-        for (const r of receivers)
-          await tx.execute(sql`INSERT INTO package_order_allocations (order_id, company_id, quantity)
-            VALUES (${id}, ${r.companyId}, ${r.quantity})`);
+        await q.insertOrder(tx, {
+          id,
+          orderNo,
+          kind,
+          account,
+          buyerUserId: session.userId,
+          buyerName,
+          pkg,
+          copies: input.copies,
+          totalQuantity,
+          unitPriceFen,
+          provider: provider.id,
+          now,
+          payBy,
+        });
+        for (const r of receivers) await q.insertAllocation(tx, id, r.companyId, r.quantity);
       });
       break;
     } catch (err) {
@@ -269,10 +274,7 @@ export async function createOrder(
       if (attempt >= 3 || !/order_no|unique|duplicate/i.test(String((err as Error).message))) throw err;
     }
   }
-  return presentOne(
-    deps,
-    (await one<q.OrderRow>(deps.db, sql`SELECT * FROM package_orders WHERE id = ${id}`))!,
-  );
+  return presentOne(deps, (await q.findOrderById(deps.db, id))!);
 }
 
 export async function getOwnOrder(
@@ -311,13 +313,9 @@ export async function cancelOrder(
     ? await q.findOwnOrder(deps.db, by.account, orderNo)
     : await q.findOrderByNo(deps.db, orderNo);
   if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
-  const done = await rows<q.OrderRow>(
-    deps.db,
-    sql`UPDATE package_orders SET status = 'cancelled', ended_at = ${ts(now)}, end_reason = ${by.reason}
-        WHERE id = ${row.id} AND status = 'awaiting_payment' RETURNING *`,
-  );
-  if (done.length === 0) throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
-  return presentOne(deps, done[0]);
+  const done = await q.cancelUnpaidOrder(deps.db, row.id, by.reason, now);
+  if (!done) throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
+  return presentOne(deps, done);
 }
 
 /**
@@ -339,24 +337,19 @@ export async function markOrderPaid(
     if (row.status !== OrderStatus.AwaitingPayment)
       throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
     const validUntil = new Date(now.getTime() + Number(row.validity_days) * DAY_MS);
-    const updated = await one<q.OrderRow>(
-      tx,
-      sql`UPDATE package_orders SET status = 'paid', paid_at = ${ts(now)}, valid_until = ${ts(validUntil)},
-            confirmed_by = ${by.adminUserId}, payment_reference = ${by.reference ?? null}
-          WHERE id = ${row.id} AND status = 'awaiting_payment' RETURNING *`,
-    );
+    const updated = await q.markOrderPaidRow(tx, row.id, {
+      now,
+      validUntil,
+      adminUserId: by.adminUserId,
+      reference: by.reference ?? null,
+    });
     if (!updated) throw new AppError(Code.Refused, P.alreadyPaid);
     const grant = async (
       ownerType: number,
       ownerId: string,
       quantity: number,
       source: 'purchase' | 'group',
-    ) =>
-      tx.execute(sql`INSERT INTO account_packages (id, owner_type, owner_id, order_id, source, name, name_en,
-          sale_product_type, quantity, starts_at, expires_at, status, created_at)
-        VALUES (${randomUUID()}, ${ownerType}, ${ownerId}, ${row.id}, ${source}, ${row.package_name},
-          ${row.package_name_en}, ${row.sale_product_type}, ${quantity}, ${ts(now)}, ${ts(validUntil)}, 'active',
-          ${ts(now)})`);
+    ) => q.insertAccountPackage(tx, { ownerType, ownerId, order: row, source, quantity, now, validUntil });
     let kept = Number(row.total_quantity);
     for (const a of await q.allocationsOf(tx, [row.id])) {
       await grant(UserType.Company, a.company_id, Number(a.quantity), 'group');
@@ -378,13 +371,8 @@ export async function refundOrder(deps: AppDeps, orderNo: string, reason: string
     const row = await q.findOrderByNo(tx, orderNo, true);
     if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
     if (row.status !== OrderStatus.Paid) throw new AppError(Code.Refused, P.orderNotPaid);
-    const updated = (await one<q.OrderRow>(
-      tx,
-      sql`UPDATE package_orders SET status = 'refunded', ended_at = ${ts(now)}, end_reason = ${reason}
-          WHERE id = ${row.id} AND status = 'paid' RETURNING *`,
-    ))!;
-    await tx.execute(sql`UPDATE account_packages SET status = 'refunded', quantity = reserved + used
-      WHERE order_id = ${row.id}`);
+    const updated = (await q.markOrderRefunded(tx, row.id, reason, now))!;
+    await q.refundAccountPackages(tx, row.id);
     return updated;
   });
   return presentOne(deps, done);

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { rows, ts } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/database.ts';
 import {
   FaceStatus,
@@ -128,4 +129,27 @@ export async function setFaceProviderRef(
   ref: { providerRef: string | null; providerRequestId: string | null },
 ): Promise<void> {
   await db.update(faceAuthSessions).set(ref).where(eq(faceAuthSessions.personCode, personCode));
+}
+
+/**
+ * Uses, once, the newest passed face check of a user for one business (e.g. a signing room's party)
+ * decided after `since`: false when there is none (one conditional UPDATE, so two callers never both use it).
+ * Raw SQL: `used_at` (migration 118) is not in the drizzle schema.
+ */
+export async function spendFreshFaceCheck(
+  db: Db,
+  c: { userId: string; openFlag: string; businessCode: string; since: Date; now: Date },
+): Promise<boolean> {
+  const used = await rows<{ id: string }>(
+    db,
+    sql`UPDATE face_auth_sessions SET used_at = ${ts(c.now)}
+        WHERE id = (SELECT id FROM face_auth_sessions
+                    WHERE user_id = ${c.userId} AND open_flag = ${c.openFlag}
+                      AND business_code = ${c.businessCode} AND status = 'passed' AND used_at IS NULL
+                      AND decided_at > ${ts(c.since)}
+                    ORDER BY decided_at DESC LIMIT 1 FOR UPDATE)
+          AND used_at IS NULL
+        RETURNING id`,
+  );
+  return used.length === 1;
 }

@@ -544,6 +544,8 @@ export type SealForSigning = {
   png: Uint8Array;
   widthMm: number;
   heightMm: number;
+  /** The company seal type (SealType), null for person seals and signatures. */
+  sealType: number | null;
 };
 
 /**
@@ -584,5 +586,13 @@ export async function sealForSigning(
   }
   const [pdf, png] = await Promise.all([deps.storage.get(row.pdfKey), deps.storage.get(row.pngKey)]);
   if (!pdf || !png) throw new Error(`seal ${row.id} names missing blobs`);
-  return { sealId: row.id, name: row.name, pdf, png, widthMm: row.widthMm, heightMm: row.heightMm };
+  return {
+    sealId: row.id,
+    name: row.name,
+    pdf,
+    png,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+    sealType: row.sealType,
+  };
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { defineHook } from '../../lib/hooks.ts';
-import type { Exec } from '../flow/index.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
 
 // What the sign-config module asks the module above it (template, which uses configurations), without
 // importing it (lib/hooks.ts, README.md).

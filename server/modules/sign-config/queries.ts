@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Account } from '../flow/index.ts';
-import { type Exec, one, rows, ts } from '../flow/index.ts';
+import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of the signing configurations. Every query takes the caller's account and is scoped by it.
 

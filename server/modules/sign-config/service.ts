@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountOf } from '../document/index.ts';
-import { dateOf, jsonOf } from '../flow/index.ts';
+import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import { type LiveSession, usersByIds } from '../session/index.ts';
 import { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';
 import * as q from './queries.ts';

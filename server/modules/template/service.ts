@@ -34,7 +34,7 @@ import {
 import { findFlow } from '../flow/index.ts';
 import type { Account } from '../flow/index.ts';
 import { launch } from '../flow/index.ts';
-import { dateOf, jsonOf } from '../flow/index.ts';
+import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import { F } from '../flow/index.ts';
 import { type LiveSession, usersByIds } from '../session/index.ts';
 import { type SignConfigRow, findConfig, liveConfigNames } from '../sign-config/index.ts';

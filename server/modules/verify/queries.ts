@@ -2,7 +2,7 @@
 // document and flow tables of server/modules/document and flow (the document named by a verification code).
 import { sql } from 'drizzle-orm';
 import type { PlatformDocument, VerifyResult } from '#contract/calls/verify.ts';
-import { type Exec, dateOf, isoOrNull, jsonOf, one, ts } from '../flow/index.ts';
+import { type Exec, dateOf, isoOrNull, jsonOf, one, ts } from '../../db/sql-helpers.ts';
 
 export type StoredReport = {
   id: string;

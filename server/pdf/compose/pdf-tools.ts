@@ -93,6 +93,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pa
       const pages = doc.getPages();
       sizes = pages.some((p) => PAGE_KEYS.some((k) => p.node.has(PDFName.of(k)))) ? pageSizesOf(doc) : [];
     } catch {
+      // Expected: pdf-lib cannot read this file (whatever it throws); the PDF core measures or refuses it.
       sizes = coreSizes(bytes);
     }
   }
@@ -172,6 +173,7 @@ function footerLabels(): Promise<Uint8Array> {
     }
     return doc.save({ useObjectStreams: false });
   })();
+  // A failed build is not kept (the next call builds again); the caller still gets the failure.
   labelPdf.catch(() => {
     labelPdf = undefined;
   });

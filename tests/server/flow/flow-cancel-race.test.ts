@@ -14,9 +14,17 @@ import {
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
-import { completeStragglers, setSigningFaults } from '#server/modules/flow/signing.ts';
+import { completeStragglers } from '#server/modules/flow/complete.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, signCode, uploadPdf } from './flow-support.ts';
+import {
+  type Signer,
+  contractPdf,
+  ok,
+  personWithCert,
+  setSigningFaults,
+  signCode,
+  uploadPdf,
+} from './flow-support.ts';
 
 let t: TestApp;
 let alice: Signer;

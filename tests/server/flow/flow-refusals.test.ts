@@ -26,7 +26,6 @@ import {
 import { chooseUserList, chooseUserOperatorList } from '#contract/calls/company.ts';
 import { deleteSeal } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
-import { setSigningFaults } from '#server/modules/flow/signing.ts';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,
@@ -38,6 +37,7 @@ import {
   ok,
   openByLink,
   personWithCert,
+  setSigningFaults,
   sign,
   signCode,
   uploadPdf,

@@ -18,7 +18,9 @@ import type { Seal } from '#contract/calls/seal.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { userLogin } from '#contract/calls/session.ts';
 import { callPath } from '#contract/envelope.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
+import { afterBlobWrite, afterLastSignature } from '#server/modules/flow/hooks.ts';
 import { openCompany, upload } from '../company/fixture.ts';
 import { type Agent, type CallResult, type TestApp, registerAndLogin } from '../helper.ts';
 import { passRealName } from '../person/person-support.ts';
@@ -208,3 +210,25 @@ export async function getBytes(
 }
 
 export { ok, userLogin };
+
+/**
+ * Failures or pauses injected into one app's signatures (crash safety and races): listeners on the flow
+ * module's hooks (server/modules/flow/hooks.ts), added once per app, that call what was set last; undefined
+ * clears it.
+ */
+export type SigningFaults = {
+  afterBlobWrite?: (documentId: string) => Promise<void> | void;
+  afterLastSignature?: (flowId: string) => Promise<void> | void;
+};
+const faultSlots = new WeakMap<AppDeps, { current?: SigningFaults }>();
+export function setSigningFaults(deps: AppDeps, faults: SigningFaults | undefined): void {
+  let slot = faultSlots.get(deps);
+  if (!slot) {
+    const fresh: { current?: SigningFaults } = {};
+    deps.hooks.on(afterBlobWrite, (e) => fresh.current?.afterBlobWrite?.(e.documentId));
+    deps.hooks.on(afterLastSignature, (e) => fresh.current?.afterLastSignature?.(e.flowId));
+    faultSlots.set(deps, fresh);
+    slot = fresh;
+  }
+  slot.current = faults;
+}

@@ -1,5 +1,7 @@
+// Generic helpers for raw SQL through drizzle's `execute`, the same on PGlite and PostgreSQL. Only queries files
+// (a module's queries.ts or queries/) run raw SQL; they use these to read rows back.
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db } from './database.ts';
 
 /** The database or a transaction of it: both run raw SQL the same way. */
 export type Exec = Pick<Db, 'execute'>;

@@ -1,17 +1,23 @@
 // The audit report (certificate of completion) of a flow: parties, documents with their hashes and every
 // audit event, as a PDF signed by the PLATFORM's own certificate. That certificate is an ordinary
 // account certificate (userType 1) of a fixed platform account id, issued on first use by the same CA.
-import { sql } from 'drizzle-orm';
 import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { REPORT_PAGE, TextReport, framedStampPdf } from '../../pdf/compose/text-report.ts';
 import { signerFromPki, type Signer } from '../../pdf/sign/cms.ts';
 import { signPdf } from '../../pdf/sign/sign-pdf.ts';
-import { type FlowRow, maskPhone, partiesOf } from '../flow/index.ts';
+import { flowDocuments } from '../document/index.ts';
+import { findFlow, maskPhone, partiesOf } from './model.ts';
 import { pkiFor } from '../pki/index.ts';
-import { type Exec, dateOf, rows } from '../flow/index.ts';
-import { type AuditEvent, listAudit, verifyChains } from './chain.ts';
-import { EVENT_TEXT, localiseActor, localiseDetail } from './localise.ts';
+import { type Exec, dateOf } from '../../db/sql-helpers.ts';
+import {
+  type AuditEvent,
+  EVENT_TEXT,
+  listAudit,
+  localiseActor,
+  localiseDetail,
+  verifyChains,
+} from '../audit/index.ts';
 
 /** The platform's account id for its own certificate (a fixed UUID: the certificate table keys by uuid). */
 export const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-00000000e5a1';
@@ -44,19 +50,9 @@ const fmt = (d: unknown) => `${dateOf(d).toISOString().replace('T', ' ').slice(0
 /** Builds and signs the report. */
 export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
   const ex: Exec = deps.db;
-  const [flow] = await rows<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${flowId}`);
+  const flow = (await findFlow(ex, flowId))!;
   const parties = await partiesOf(ex, flowId);
-  const docs = await rows<{
-    id: string;
-    name: string;
-    launched_sha256: string;
-    current_sha256: string;
-    verification_code: string;
-    pages: number;
-  }>(
-    ex,
-    sql`SELECT id, name, launched_sha256, current_sha256, verification_code, pages FROM documents WHERE flow_id = ${flowId} ORDER BY created_at, id`,
-  );
+  const docs = await flowDocuments(ex, flowId);
   const entries = await listAudit(ex, flowId);
   const chains = verifyChains(entries);
 

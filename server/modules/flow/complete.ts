@@ -1,0 +1,143 @@
+import { Code } from '#contract/codes.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
+import { ocspRequestFor } from '../../pki/ocsp.ts';
+import { appendAudit } from '../audit/index.ts';
+import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
+import { DbCertRepository } from '../pki/index.ts';
+import { pkiFor } from '../pki/index.ts';
+import { findUserById } from '../session/index.ts';
+import { buildAuditReport } from './audit-report.ts';
+import { accountOfFlow, findFlow, notifyEnd, partiesOf } from './model.ts';
+import { consumeUnit } from '../package/index.ts';
+import * as q from './queries.ts';
+import type { FlowRuntime, ReportBuilds } from './runtime.ts';
+import { moveVersion } from './versions.ts';
+import { F } from './texts.ts';
+
+const MAX_ATTEMPTS = 12;
+
+/** Certificates, OCSP responses and CRLs that let the signatures be validated later without this server. */
+async function validationData(deps: AppDeps, flowId: string) {
+  const pki = await pkiFor(deps);
+  const serials = await q.certSerialsOf(deps.db, flowId);
+  const certs: Uint8Array[] = [pki.ca.issuing.der, pki.ca.root.der, pki.ca.tsa.der, pki.ca.ocsp.der];
+  const ocspResponses: Uint8Array[] = [];
+  const repo = new DbCertRepository(deps.db);
+  for (const serial of serials) {
+    const rec = await repo.findBySerial(serial);
+    if (!rec) continue;
+    const der = new Uint8Array(Buffer.from(rec.pem.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
+    certs.push(der);
+    ocspResponses.push(await pki.respondOcsp(await ocspRequestFor(der, pki.ca.issuing.der)));
+  }
+  return { certs, ocspResponses, crls: [await pki.crl(), pki.rootCrl] };
+}
+
+/**
+ * Completes a flow whose parties have all signed: on each document the DSS (certificates, OCSP responses,
+ * CRLs) and a document time-stamp (B-LTA), each a version of its own; then, once, status completed, the
+ * quota unit used, audit entries, notices, and the audit report. Safe to call again after a crash: every
+ * step checks what is already done.
+ */
+export async function completeFlow(
+  deps: AppDeps,
+  flowId: string,
+  /** The app's report builds under way: given, the report is built in the background; else right here. */
+  reportBuilds?: ReportBuilds,
+): Promise<string> {
+  const flow = await findFlow(deps.db, flowId);
+  if (!flow) throw new Error('flow vanished');
+  if (flow.status !== 'signing') return flow.status;
+  const parties = await partiesOf(deps.db, flowId);
+  if (!parties.every((p) => p.status === 'signed')) return flow.status;
+  const pki = await pkiFor(deps);
+  let data: Awaited<ReturnType<typeof validationData>> | undefined;
+  for (const d0 of await flowDocuments(deps.db, flowId)) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const d = (await findDocument(deps.db, d0.id))!;
+      if (d.is_ltv_done) break;
+      data ??= await validationData(deps, flowId);
+      const withDss = addValidationData(await blobBytes(deps, d.current_key), data);
+      const bytes = await addDocumentTimestamp(withDss, (imprint) => pki.timestamp(imprint));
+      const key = await deps.storage.put(bytes);
+      const sha = key;
+      const ok = await moveVersion(
+        deps,
+        d,
+        { key, sha, size: bytes.length, reason: 'ltv', partyId: null },
+        async () => true,
+      );
+      if (ok) break;
+    }
+  }
+  const now = deps.clock.now();
+  const won = await deps.db.transaction(async (tx) => {
+    const f = await q.markCompleted(tx, flowId, now);
+    if (!f) return false;
+    await consumeUnit(tx, accountOfFlow(f), flowId, now);
+    for (const d of await flowDocuments(tx, flowId))
+      await appendAudit(tx, {
+        actor: 'platform',
+        flowId,
+        documentId: d.id,
+        event: 'complete',
+        detail: 'all parties signed; validation data and document time-stamp added (PAdES B-LTA)',
+        at: now,
+        hashBefore: d.launched_sha256,
+        hashAfter: d.current_sha256,
+      });
+    return true;
+  });
+  if (won) {
+    const f = (await findFlow(deps.db, flowId))!;
+    const initiator = await findUserById(deps.db, f.initiator_user_id);
+    await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
+    // The report (about a second of work) is not the last signer's business: it is built right after the
+    // commit, in the background. The flow is complete and consistent without it; a download finds it, waits
+    // for the build under way, or (after a crash before it was stored) builds it then.
+    if (reportBuilds)
+      void ensureAuditReport(deps, flowId, reportBuilds).catch((err) =>
+        deps.log.error({ err }, 'audit report failed'),
+      );
+    else await ensureAuditReport(deps, flowId);
+  }
+  return (await findFlow(deps.db, flowId))!.status;
+}
+
+async function buildAndStoreReport(deps: AppDeps, flowId: string): Promise<Uint8Array> {
+  const bytes = await buildAuditReport(deps, flowId);
+  const key = await deps.storage.put(bytes);
+  if (await q.storeReportKey(deps.db, flowId, key)) return bytes;
+  // Another process stored its report first: serve that one, so every download gets the same file.
+  const again = (await findFlow(deps.db, flowId))!;
+  return blobBytes(deps, again.report_key!);
+}
+
+/** The audit report of a completed flow: made once (platform-signed PDF), stored as a blob. */
+export async function ensureAuditReport(
+  deps: AppDeps,
+  flowId: string,
+  /** Builds under way in this app (a download during the background build waits for it, no second copy). */
+  builds: ReportBuilds = new Map(),
+): Promise<Uint8Array> {
+  const flow = await findFlow(deps.db, flowId);
+  if (flow?.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
+  if (flow.report_key) return blobBytes(deps, flow.report_key);
+  const running = builds.get(flowId);
+  if (running) return running;
+  const build = buildAndStoreReport(deps, flowId).finally(() => builds.delete(flowId));
+  builds.set(flowId, build);
+  return build;
+}
+
+/** Waits for background report builds (before the database closes). */
+export async function settleBackgroundWork(rt: FlowRuntime): Promise<void> {
+  await Promise.allSettled([...rt.reportBuilds.values()]);
+}
+
+/** Completes flows left with every party signed (a crash between the last signature and completion). */
+export async function completeStragglers(deps: AppDeps, rt?: FlowRuntime): Promise<void> {
+  for (const id of await q.straggleFlowIds(deps.db)) await completeFlow(deps, id, rt?.reportBuilds);
+}

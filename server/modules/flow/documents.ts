@@ -1,0 +1,197 @@
+// The calls about documents that need the flow: who may read a document once it is launched (its flow's
+// readers), its info, the verification page's facts, and the GET downloads (current or original version,
+// signed PDF, audit report), each download an audit entry. The document module (below flow) stores and
+// versions the files; this file decides who sees them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AUDIT_REPORT_PATH,
+  DOCUMENT_DOWNLOAD_PATH,
+  SIGNED_PDF_PATH,
+  getDocumentInfo,
+  getVerificationInfo,
+} from '#contract/calls/document.ts';
+import { Code } from '#contract/codes.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { dateOf } from '../../db/sql-helpers.ts';
+import { listAudit, verifyChain } from '../audit/index.ts';
+import * as documents from '../document/index.ts';
+import { type LiveSession, lookupSession } from '../session/index.ts';
+import { findFlow, findParty } from './model.ts';
+import { signaturesOfDocument } from './queries.ts';
+import { auditFlowEvent, roomActor, roomOf } from './room.ts';
+import { type Reader, flowAccess, sessionActor } from './access.ts';
+import { ensureAuditReport } from './complete.ts';
+import type { FlowRuntime } from './runtime.ts';
+import { F } from './texts.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError(Code.NotFound, F.documentNotFound);
+
+/** The reader of a call that takes a roomToken or a session. */
+export async function readerOf(
+  deps: AppDeps,
+  roomToken: string | undefined,
+  session: LiveSession | null,
+  requireSession: () => LiveSession,
+): Promise<Reader> {
+  if (roomToken) {
+    const room = await roomOf(deps, roomToken);
+    return { room: { partyId: room.partyId, flowId: room.flowId } };
+  }
+  return { session: session ?? requireSession() };
+}
+
+/**
+ * Who may read a document: the uploading account (person, or a member of the uploading company), or, once
+ * launched, whoever may read its flow (flowAccess). Others get NotFound, as for an unknown id.
+ */
+export async function documentAccess(deps: AppDeps, reader: Reader, documentId: string) {
+  const doc = await documents.findDocument(deps.db, documentId);
+  if (!doc) throw notFound();
+  if ('session' in reader) {
+    try {
+      const account = await documents.accountOf(deps, reader.session);
+      if (doc.owner_type === account.ownerType && doc.owner_id === account.ownerId)
+        return { doc, flowStatus: null as string | null };
+    } catch (err) {
+      // Expected: the session may not act for its company now (a refusal, an AppError): it is then no owner
+      // and falls through to the flow's participants. Anything else (the database) is a failure.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  if (!doc.flow_id) throw notFound();
+  try {
+    const access = await flowAccess(deps, reader, doc.flow_id);
+    return { doc, flowStatus: access.flow.status };
+  } catch (err) {
+    // Expected: flowAccess refuses (an AppError) a reader who is no participant; the document then does not
+    // exist for them. Anything else (the database) is a failure.
+    if (err instanceof AppError) throw notFound();
+    throw err;
+  }
+}
+
+async function getReader(deps: AppDeps, req: FastifyRequest): Promise<Reader> {
+  const roomToken = (req.query as Record<string, string | undefined>).roomToken;
+  if (roomToken)
+    return readerOf(deps, roomToken, null, () => {
+      throw notFound();
+    });
+  const lookup = await lookupSession(deps, req);
+  if (lookup.state !== 'live') throw new AppError(Code.NotLoggedIn, { en: 'not logged in', zh: '未登录' });
+  return { session: lookup.session };
+}
+
+function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
+  const safe = filename.endsWith('.pdf') ? filename : `${filename}.pdf`;
+  return reply
+    .header('content-type', 'application/pdf')
+    .header(
+      'content-disposition',
+      `attachment; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(safe)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes));
+}
+
+async function auditDownload(
+  deps: AppDeps,
+  reader: Reader,
+  req: FastifyRequest,
+  flowId: string,
+  what: string,
+  documentId?: string,
+) {
+  const ctx = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
+  let actor: Awaited<ReturnType<typeof sessionActor>>;
+  if ('session' in reader) actor = await sessionActor(deps, reader.session, ctx);
+  else {
+    const room = await roomOf(deps, (req.query as Record<string, string>).roomToken);
+    actor = await roomActor(deps, room, (await findParty(deps.db, room.partyId))!, ctx);
+  }
+  await auditFlowEvent(deps, flowId, 'download', actor, what, documentId);
+}
+
+/** Registers the document calls that go through the flow (flowModule.register calls it). */
+export function registerDocumentReads(app: FastifyInstance, deps: AppDeps, rt: FlowRuntime): void {
+  registerCall(app, getDocumentInfo, async ({ body, session, requireSession }) => {
+    const reader = await readerOf(deps, body.roomToken, session, requireSession);
+    const { doc, flowStatus } = await documentAccess(deps, reader, body.documentId);
+    return documents.presentDocument(doc, flowStatus);
+  });
+
+  registerCall(app, getVerificationInfo, async ({ body }) => {
+    const code = body.code.toUpperCase();
+    const doc = await documents.findByVerificationCode(deps.db, code);
+    if (!doc?.flow_id) return null;
+    const flow = (await findFlow(deps.db, doc.flow_id))!;
+    const sigs = await signaturesOfDocument(deps.db, doc.id);
+    const chain = (await listAudit(deps.db, flow.id)).filter((e) => e.documentId === doc.id);
+    return {
+      verificationCode: code,
+      documentName: doc.name,
+      flowTitle: flow.title,
+      flowStatus: flow.status,
+      pages: doc.pages,
+      launchedSha256: doc.launched_sha256 ?? doc.current_sha256,
+      currentSha256: doc.current_sha256,
+      launchedAt: dateOf(flow.created_at).toISOString(),
+      completedAt: flow.completed_at ? dateOf(flow.completed_at).toISOString() : null,
+      signatures: sigs.map((s) => ({
+        signerName: s.kind === 'company' ? (s.company_name ?? '') : (s.signed_by_name ?? s.name ?? ''),
+        companyName: s.kind === 'company' ? s.company_name : null,
+        signedAt: dateOf(s.signed_at).toISOString(),
+        sha256: s.sha256,
+      })),
+      isAuditChainIntact: verifyChain(chain).isIntact,
+    };
+  });
+
+  app.get(`${DOCUMENT_DOWNLOAD_PATH}/:documentId`, async (req, reply) => {
+    const { documentId } = req.params as { documentId: string };
+    if (!UUID.test(documentId)) throw notFound();
+    const reader = await getReader(deps, req);
+    const { doc } = await documentAccess(deps, reader, documentId);
+    const isOriginal = (req.query as Record<string, string>).version === 'original';
+    const bytes = await documents.blobBytes(deps, isOriginal ? doc.original_key : doc.current_key);
+    if (doc.flow_id)
+      await auditDownload(
+        deps,
+        reader,
+        req,
+        doc.flow_id,
+        isOriginal ? 'original' : 'current version',
+        doc.id,
+      );
+    return sendPdf(reply, bytes, doc.name);
+  });
+
+  app.get(`${SIGNED_PDF_PATH}/:flowId/:documentId`, async (req, reply) => {
+    const { flowId, documentId } = req.params as { flowId: string; documentId: string };
+    if (!UUID.test(flowId) || !UUID.test(documentId)) throw notFound();
+    const reader = await getReader(deps, req);
+    const access = await flowAccess(deps, reader, flowId);
+    if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
+    const doc = await documents.findDocument(deps.db, documentId);
+    if (!doc || doc.flow_id !== flowId) throw notFound();
+    await auditDownload(deps, reader, req, flowId, 'signed PDF', doc.id);
+    return sendPdf(
+      reply,
+      await documents.blobBytes(deps, doc.current_key),
+      doc.name.replace(/\.pdf$/i, '-signed.pdf'),
+    );
+  });
+
+  app.get(`${AUDIT_REPORT_PATH}/:flowId`, async (req, reply) => {
+    const { flowId } = req.params as { flowId: string };
+    if (!UUID.test(flowId)) throw notFound();
+    const reader = await getReader(deps, req);
+    const access = await flowAccess(deps, reader, flowId);
+    if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
+    const bytes = await ensureAuditReport(deps, flowId, rt.reportBuilds);
+    await auditDownload(deps, reader, req, flowId, 'audit report');
+    return sendPdf(reply, bytes, `audit-report-${flowId.slice(0, 8)}.pdf`);
+  });
+}

@@ -1,0 +1,427 @@
+// Launch: the initiator's documents and parties are checked (positions resolved to rectangles on their
+// pages, signers picked or typed, companies found), each document is stamped with its verification footer
+// (a new blob; a damaged file is repaired first, an encrypted one goes without the footer), then ONE
+// transaction reserves a quota unit, stores the flow and its parties and moves each document into the flow.
+// Afterwards the first step's parties get their links.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PT_PER_MM, type PageSize } from '#contract/calls/document.ts';
+import {
+  DEFAULT_DEADLINE_DAYS,
+  type FlowSummary,
+  type PartyInput,
+  type Position,
+  type launchFlow,
+} from '#contract/calls/flow.ts';
+import { Code } from '#contract/codes.ts';
+import type { CallRequest } from '#contract/envelope.ts';
+import { blobKeyOf } from '../../storage/blob-store.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Text } from '../../http/texts.ts';
+import { appendAudit } from '../audit/index.ts';
+import { findCompanyByName, getCompany, listActiveMembers } from '../company/index.ts';
+import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/index.ts';
+import { SignError } from '../../pdf/sign/errors.ts';
+import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
+import {
+  type DocumentRow,
+  accountOf,
+  attachToFlow,
+  blobBytes,
+  ownDocument,
+  pageSizesOf,
+} from '../document/index.ts';
+import { findUserById } from '../session/index.ts';
+import type { LiveSession } from '../session/index.ts';
+import { type ResolvedPosition, findFlow, linkTypeOf, partiesOf, sendLink } from './model.ts';
+import { reserveUnit } from '../package/index.ts';
+import { F } from './texts.ts';
+
+import * as q from './queries.ts';
+import { sessionActor } from './access.ts';
+
+type LaunchInput = CallRequest<typeof launchFlow>;
+
+const VERIFICATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 16 characters of a 32-letter alphabet (80 bits) in groups of four: unguessable, easy to type. */
+function newVerificationCode(): string {
+  const bytes = randomBytes(16);
+  let s = '';
+  for (const b of bytes) s += VERIFICATION_ALPHABET[b & 31];
+  return s.match(/.{4}/g)!.join('-');
+}
+
+const DEFAULT_SIZE_MM = { company: { w: 42, h: 42 }, person: { w: 36, h: 18 } };
+
+/** Turns a position of the launch into a rectangle in PDF points on a page, refusing one off its page. */
+async function resolvePosition(
+  pos: Position,
+  doc: { pageSizes: PageSize[]; keywordHits: (k: string) => Promise<{ page: number; rect: number[] }[]> },
+  kind: 'person' | 'company',
+): Promise<ResolvedPosition> {
+  const pages = doc.pageSizes.length;
+  const checkPage = (page: number) => {
+    if (page < 1 || page > pages) throw new AppError(Code.Refused, F.pageOutOfRange(page, pages));
+    return doc.pageSizes[page - 1];
+  };
+  let page: number;
+  let rect: [number, number, number, number];
+  if ('rect' in pos) {
+    page = pos.page;
+    checkPage(page);
+    const [a, b, c, d] = pos.rect;
+    rect = [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+  } else if ('mm' in pos) {
+    page = pos.page;
+    const size = checkPage(page);
+    const x1 = pos.mm.left * PT_PER_MM;
+    const yTop = size.heightPt - pos.mm.top * PT_PER_MM;
+    rect = [x1, yTop - pos.mm.height * PT_PER_MM, x1 + pos.mm.width * PT_PER_MM, yTop];
+  } else {
+    const hits = await doc.keywordHits(pos.keyword);
+    const hit = hits[(pos.occurrence ?? 1) - 1];
+    if (!hit) throw new AppError(Code.Refused, F.keywordNotFound(pos.keyword));
+    page = hit.page;
+    const size = checkPage(page);
+    const w = (pos.widthMm ?? DEFAULT_SIZE_MM[kind].w) * PT_PER_MM;
+    const h = (pos.heightMm ?? DEFAULT_SIZE_MM[kind].h) * PT_PER_MM;
+    const cx = (hit.rect[0] + hit.rect[2]) / 2;
+    const cy = (hit.rect[1] + hit.rect[3]) / 2;
+    // Centred on the keyword, then moved inside the page if it would stick out.
+    const x1 = Math.min(Math.max(0, cx - w / 2), size.widthPt - w);
+    const y1 = Math.min(Math.max(0, cy - h / 2), size.heightPt - h);
+    rect = [x1, y1, x1 + w, y1 + h];
+  }
+  const size = doc.pageSizes[page - 1];
+  const slack = 1;
+  if (
+    rect[2] - rect[0] < 1 ||
+    rect[3] - rect[1] < 1 ||
+    rect[0] < -slack ||
+    rect[1] < -slack ||
+    rect[2] > size.widthPt + slack ||
+    rect[3] > size.heightPt + slack
+  )
+    throw new AppError(Code.Refused, F.positionOffPage);
+  return {
+    documentId: pos.documentId,
+    page,
+    rect: rect.map((v) => Math.round(v * 100) / 100) as typeof rect,
+  };
+}
+
+type PreparedParty = {
+  id: string;
+  stepIndex: number;
+  ord: number;
+  kind: 'person' | 'company';
+  name: string | null;
+  phone: string;
+  companyId: string | null;
+  companyName: string | null;
+  applies: object;
+  intent: 'sms' | 'face' | 'password';
+  positions: ResolvedPosition[];
+};
+
+/** How a placement error names a signer: the name typed at launch, else the company, else the masked phone. */
+function signerLabel(input: PartyInput): string {
+  const name = input.kind === 'company' ? input.companyName || input.operatorName : input.name;
+  if (name?.trim()) return name.trim();
+  const phone = input.kind === 'company' ? input.operatorPhone : input.phone;
+  return phone ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '—';
+}
+
+async function prepareParty(
+  deps: AppDeps,
+  input: PartyInput,
+  stepIndex: number,
+  ord: number,
+  docs: Map<
+    string,
+    { pageSizes: PageSize[]; keywordHits: (k: string) => Promise<{ page: number; rect: number[] }[]> }
+  >,
+): Promise<PreparedParty> {
+  const seenDocs = new Set<string>();
+  const positions: ResolvedPosition[] = [];
+  // A placement error names the signer it is about (issue 11 edge 6): the launcher sees whose box to fix.
+  const about = (text: Text) =>
+    new AppError(Code.Refused, F.aboutSigner(signerLabel(input), stepIndex, text));
+  for (const pos of input.positions) {
+    const doc = docs.get(pos.documentId);
+    if (!doc) throw about(F.positionUnknownDocument);
+    // One signature per party and document: one position each (the engine writes one widget per update).
+    if (seenDocs.has(pos.documentId)) throw about(F.positionTwice);
+    seenDocs.add(pos.documentId);
+    try {
+      positions.push(await resolvePosition(pos as Position, doc, input.kind));
+    } catch (error) {
+      if (error instanceof AppError && typeof error.text !== 'string') throw about(error.text);
+      throw error;
+    }
+  }
+  const applies = {
+    companySealType: input.applies?.companySealType ?? null,
+    legalPersonSeal: input.applies?.legalPersonSeal ?? false,
+    personSignature: input.applies?.personSignature ?? false,
+    date: input.applies?.date ?? false,
+    crossPageSeal: input.applies?.crossPageSeal ?? false,
+  };
+  if (input.kind === 'person') {
+    applies.companySealType = null;
+    applies.legalPersonSeal = false;
+    applies.personSignature = true;
+    return {
+      id: randomUUID(),
+      stepIndex,
+      ord,
+      kind: 'person',
+      name: input.name,
+      phone: await pickedPhone(deps, input.phone, input.userId, null),
+      companyId: null,
+      companyName: null,
+      applies,
+      intent: input.intent ?? 'sms',
+      positions,
+    };
+  }
+  let companyId = input.companyId;
+  if (!companyId && input.companyName)
+    companyId = (await findCompanyByName(deps.db, input.companyName, { verifiedOnly: true }))?.id;
+  const company = companyId ? await getCompany(deps, companyId) : undefined;
+  if (!applies.companySealType && !applies.legalPersonSeal)
+    throw new AppError(Code.Refused, F.companyNeedsSomething);
+  if (company?.status !== 'verified') {
+    // A company not on the platform yet: its handler opens it from the signing room (issue 11).
+    if (!input.inviteToOpen || input.companyId || !input.companyName)
+      throw new AppError(Code.Refused, F.companyUnknown);
+    return {
+      id: randomUUID(),
+      stepIndex,
+      ord,
+      kind: 'company',
+      name: input.operatorName ?? null,
+      phone: await pickedPhone(deps, input.operatorPhone, input.operatorUserId, null),
+      companyId: null,
+      companyName: input.companyName,
+      applies,
+      intent: input.intent ?? 'sms',
+      positions,
+    };
+  }
+  return {
+    id: randomUUID(),
+    stepIndex,
+    ord,
+    kind: 'company',
+    name: input.operatorName ?? null,
+    phone: await pickedPhone(deps, input.operatorPhone, input.operatorUserId, company.id),
+    companyId: company.id,
+    companyName: company.name,
+    applies,
+    intent: input.intent ?? 'sms',
+    positions,
+  };
+}
+
+/**
+ * The phone a party's link goes to: typed, or of the user chosen in a picker (who, for a company party, must
+ * be an active member of that company). Both given must agree. The launcher never sees the phone unmasked.
+ */
+async function pickedPhone(
+  deps: AppDeps,
+  phone: string | undefined,
+  userId: string | undefined,
+  companyId: string | null,
+): Promise<string> {
+  if (!userId) {
+    if (!phone) throw new AppError(Code.BadRequest, F.signerPhoneMissing);
+    return phone;
+  }
+  const picked = companyId
+    ? (await listActiveMembers(deps, companyId)).find((m) => m.userId === userId)?.phone
+    : (await findUserById(deps.db, userId))?.phone;
+  if (!picked) throw new AppError(Code.NotFound, F.pickedSignerGone);
+  if (phone && phone !== picked) throw new AppError(Code.Refused, F.pickedSignerMismatch);
+  return picked;
+}
+
+/**
+ * Launches a flow: checks documents and parties, stamps each document with its verification footer (new
+ * blobs), then in ONE transaction reserves a quota unit (conditional UPDATE), stores the flow and its
+ * parties and moves each document to its stamped version; afterwards the first step's parties get links.
+ */
+export async function launch(
+  deps: AppDeps,
+  session: LiveSession,
+  input: LaunchInput,
+  req: { ip?: string; userAgent?: string | null },
+): Promise<{ flowId: string; status: FlowSummary['status']; verificationCodes: string[] }> {
+  const account = await accountOf(deps, session);
+  const now = deps.clock.now();
+  if (input.isQuick && input.documentIds.length !== 1) throw new AppError(Code.Refused, F.quickNeedsOne);
+  if (new Set(input.documentIds).size !== input.documentIds.length)
+    throw new AppError(Code.Refused, F.duplicateDocument);
+  const deadline = input.deadline
+    ? new Date(input.deadline)
+    : new Date(now.getTime() + DEFAULT_DEADLINE_DAYS * 86_400_000);
+  if (deadline.getTime() <= now.getTime()) throw new AppError(Code.Refused, F.deadlineInPast);
+
+  const docRows: DocumentRow[] = [];
+  for (const id of input.documentIds) {
+    const row = await ownDocument(deps, account, id);
+    if (row.flow_id) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
+    docRows.push(row);
+  }
+  const originals = new Map<string, Uint8Array>();
+  for (const d of docRows) originals.set(d.id, await blobBytes(deps, d.current_key));
+  const docInfo = new Map(
+    docRows.map((d) => {
+      const cache = new Map<string, Promise<{ page: number; rect: number[] }[]>>();
+      return [
+        d.id,
+        {
+          pageSizes: pageSizesOf(d),
+          keywordHits: (k: string) => {
+            let hit = cache.get(k);
+            if (!hit) {
+              hit = findKeyword(originals.get(d.id)!, k);
+              cache.set(k, hit);
+            }
+            return hit;
+          },
+        },
+      ] as const;
+    }),
+  );
+  const parties: PreparedParty[] = [];
+  for (const [stepIndex, step] of input.steps.entries())
+    for (const [ord, p] of step.parties.entries())
+      parties.push(await prepareParty(deps, p, stepIndex, ord, docInfo));
+  const keys = new Set<string>();
+  for (const p of parties) {
+    const key = `${p.kind}|${p.phone}|${p.companyId ?? ''}`;
+    if (keys.has(key)) throw new AppError(Code.Refused, F.samePartyTwice);
+    keys.add(key);
+  }
+
+  // The footer: a full rewrite is allowed now because nothing is signed yet.
+  const flowId = randomUUID();
+  const stamped: {
+    row: DocumentRow;
+    key: string;
+    sha: string;
+    size: number;
+    code: string;
+    repaired?: { key: string; problem: string };
+    /** why the file was launched without the footer (encrypted, or damaged beyond what pdf-lib reads) */
+    noFooter: string | null;
+  }[] = [];
+  for (const d of docRows) {
+    const code = newVerificationCode();
+    // Damaged cross-reference data is repaired once, here, before the first signature; the repaired file
+    // is kept (a blob the audit trail names) and is what the footer goes on.
+    const original = originals.get(d.id)!;
+    const ready = repairedOrNull(original);
+    const base = ready?.bytes ?? original;
+    // The footer is a pdf-lib rewrite: an encrypted file (the rewrite would drop its encryption), a
+    // repaired one or one pdf-lib cannot read is launched as it is, without the footer, and the audit
+    // trail says so; its verification code still works on the verification page.
+    // A repaired file is not rewritten either: pdf-lib may read a damaged file otherwise than viewers do,
+    // and the repaired bytes stay a prefix of every signed revision.
+    let noFooter: string | null = footerWouldDecrypt(base) ? 'encrypted' : ready ? 'damaged' : null;
+    let bytes = base;
+    if (!noFooter)
+      try {
+        bytes = await stampFooter(base, code, deps.config.publicUrl);
+      } catch (err) {
+        if (!(err instanceof PdfRejected)) throw err;
+        noFooter = 'damaged';
+      }
+    stamped.push({
+      row: d,
+      key: await deps.storage.put(bytes),
+      sha: blobKeyOf(bytes),
+      size: bytes.length,
+      code,
+      repaired: ready
+        ? { key: await deps.storage.put(ready.bytes), problem: ready.problem ?? '' }
+        : undefined,
+      noFooter,
+    });
+  }
+
+  const user = await findUserById(deps.db, session.userId);
+  const actor = await sessionActor(deps, session, req, account.companyName);
+  const search = [input.title, ...docRows.map((d) => d.name)].join('\n').toLowerCase();
+  await deps.db.transaction(async (tx) => {
+    if (!(await reserveUnit(tx, deps, account, flowId)))
+      throw new AppError(Code.QuotaExhausted, F.quotaExhausted);
+    await q.insertFlow(tx, {
+      id: flowId,
+      account,
+      initiatorUserId: session.userId,
+      initiatorName: user?.name ?? null,
+      initiatorCompanyName: account.companyName,
+      title: input.title,
+      message: input.message ?? null,
+      isQuick: input.isQuick ?? false,
+      stepCount: input.steps.length,
+      deadline,
+      searchText: search,
+      now,
+    });
+    for (const p of parties) await q.insertParty(tx, flowId, { ...p, linkType: linkTypeOf(p.kind) });
+    for (const s of stamped) {
+      const moved = await attachToFlow(tx, s.row, {
+        flowId,
+        key: s.key,
+        sha: s.sha,
+        size: s.size,
+        code: s.code,
+        now,
+      });
+      // Launched by a parallel call in the meantime: this whole launch is undone, its quota unit too.
+      if (!moved) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
+      if (s.repaired)
+        await appendAudit(tx, {
+          ...actor,
+          flowId,
+          documentId: s.row.id,
+          event: 'repair',
+          detail: `repaired before signing: ${s.repaired.problem}`.slice(0, 300),
+          at: now,
+          hashBefore: s.row.current_sha256,
+          hashAfter: s.repaired.key,
+        });
+      await appendAudit(tx, {
+        ...actor,
+        flowId,
+        documentId: s.row.id,
+        event: 'launch',
+        detail: `${input.title} · ${parties.length} parties · verification ${s.code}${
+          s.noFooter ? ` · no footer (${s.noFooter})` : ''
+        }`,
+        at: now,
+        hashBefore: s.repaired?.key ?? s.row.current_sha256,
+        hashAfter: s.sha,
+      });
+    }
+  });
+  const flow = (await findFlow(deps.db, flowId))!;
+  for (const p of await partiesOf(deps.db, flowId))
+    if (p.step_index === 0) await sendLink(deps, flow, p, 'sign_request');
+  return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
+}
+
+/** The repaired bytes of a document whose cross-reference data is damaged, or null (sound, or unreadable). */
+function repairedOrNull(bytes: Uint8Array): Prepared | null {
+  try {
+    const ready = prepareForSigning(bytes);
+    return ready.repaired ? ready : null;
+  } catch (err) {
+    // what cannot be signed is refused when it is signed, with its reason; the launch goes on
+    if (err instanceof SignError) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,647 @@
+// Every SQL statement on the flow module's tables: `flows`, `flow_parties`, `party_links`,
+// `party_signatures`, `room_tokens`, `flow_messages` (migration 060, columns added by 111 and 118) and
+// `signing_passwords` (118). Nothing else in the module, and nothing outside it, runs SQL on them.
+// Raw SQL (drizzle's sql template): the rows keep the tables' snake_case names, which the module reads
+// throughout; conditional UPDATEs with RETURNING carry the module's concurrency rules (one winner).
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+
+export type FlowRow = {
+  id: string;
+  owner_type: number;
+  owner_id: string;
+  initiator_user_id: string;
+  initiator_name: string | null;
+  initiator_company_name: string | null;
+  title: string;
+  message: string | null;
+  is_quick: boolean;
+  status: string;
+  current_step: number;
+  step_count: number;
+  deadline: unknown;
+  search_text: string;
+  quota_state: string;
+  created_at: unknown;
+  completed_at: unknown;
+  ended_at: unknown;
+  end_reason: string | null;
+  report_key: string | null;
+  report_sha256: string | null;
+};
+
+export type PartyRow = {
+  id: string;
+  flow_id: string;
+  step_index: number;
+  ord: number;
+  kind: 'person' | 'company';
+  name: string | null;
+  phone: string;
+  company_id: string | null;
+  company_name: string | null;
+  applies: unknown;
+  positions: unknown;
+  status: string;
+  link_type: number;
+  signed_at: unknown;
+  signed_by_user: string | null;
+  signed_by_name: string | null;
+  declined_at: unknown;
+  decline_reason: string | null;
+  last_reminded_at: unknown;
+  sent_at: unknown;
+  opened_at: unknown;
+  onboarding_at: unknown;
+  onboarding_problem: unknown;
+  /** The intent check chosen at launch (migration 118): sms, face or password. */
+  intent?: string;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// flows
+
+export async function findFlow(ex: Exec, id: string): Promise<FlowRow | undefined> {
+  return one<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${id}`);
+}
+
+/** The flow row, locked for the rest of the transaction. */
+export async function lockFlow(ex: Exec, id: string): Promise<FlowRow | undefined> {
+  return one<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${id} FOR UPDATE`);
+}
+
+export async function insertFlow(
+  ex: Exec,
+  f: {
+    id: string;
+    account: { ownerType: 0 | 1; ownerId: string };
+    initiatorUserId: string;
+    initiatorName: string | null;
+    initiatorCompanyName: string | null;
+    title: string;
+    message: string | null;
+    isQuick: boolean;
+    stepCount: number;
+    deadline: Date;
+    searchText: string;
+    now: Date;
+  },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO flows (id, owner_type, owner_id, initiator_user_id, initiator_name, initiator_company_name, title,
+      message, is_quick, status, current_step, step_count, deadline, search_text, quota_state, created_at)
+    VALUES (${f.id}, ${f.account.ownerType}, ${f.account.ownerId}, ${f.initiatorUserId}, ${f.initiatorName},
+      ${f.initiatorCompanyName}, ${f.title}, ${f.message}, ${f.isQuick}, 'signing', 0,
+      ${f.stepCount}, ${ts(f.deadline)}, ${f.searchText}, 'reserved', ${ts(f.now)})`);
+}
+
+/** Ends an open flow (only from 'signing', before its last signature); the row, or undefined when it was not open. */
+export async function endOpenFlow(
+  ex: Exec,
+  flowId: string,
+  end: { status: 'cancelled' | 'declined' | 'expired'; reason: string | null; now: Date },
+): Promise<FlowRow | undefined> {
+  return one<FlowRow>(
+    ex,
+    sql`UPDATE flows SET status = ${end.status}, ended_at = ${ts(end.now)}, end_reason = ${end.reason},
+          quota_state = 'released'
+        WHERE id = ${flowId} AND status = 'signing' AND current_step < step_count RETURNING *`,
+  );
+}
+
+/** Completes a signing flow; the row, or undefined when another caller completed it first. */
+export async function markCompleted(ex: Exec, flowId: string, now: Date): Promise<FlowRow | undefined> {
+  return one<FlowRow>(
+    ex,
+    sql`UPDATE flows SET status = 'completed', completed_at = ${ts(now)}, quota_state = 'used'
+        WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
+  );
+}
+
+export async function setCurrentStep(ex: Exec, flowId: string, step: number): Promise<void> {
+  await ex.execute(sql`UPDATE flows SET current_step = ${step} WHERE id = ${flowId}`);
+}
+
+/** Stores the audit report's blob key once; false when another process stored one first. */
+export async function storeReportKey(ex: Exec, flowId: string, key: string): Promise<boolean> {
+  const stored = await rows<{ id: string }>(
+    ex,
+    sql`UPDATE flows SET report_key = ${key}, report_sha256 = ${key} WHERE id = ${flowId} AND report_key IS NULL
+        RETURNING id`,
+  );
+  return stored.length === 1;
+}
+
+/** Whether this open flow is past its deadline. */
+export async function isDue(ex: Exec, flowId: string, now: Date): Promise<boolean> {
+  const f = await one<{ id: string }>(
+    ex,
+    sql`SELECT id FROM flows WHERE id = ${flowId} AND status = 'signing' AND deadline <= ${ts(now)}`,
+  );
+  return f !== undefined;
+}
+
+/** Open flows past their deadline, the oldest deadline first (at most 200). */
+export async function dueFlowIds(ex: Exec, now: Date): Promise<string[]> {
+  const due = await rows<{ id: string }>(
+    ex,
+    sql`SELECT id FROM flows WHERE status = 'signing' AND deadline <= ${ts(now)} ORDER BY deadline LIMIT 200`,
+  );
+  return due.map((f) => f.id);
+}
+
+/** Open flows whose parties have all signed (a crash between the last signature and completion). */
+export async function straggleFlowIds(ex: Exec): Promise<string[]> {
+  const list = await rows<{ id: string }>(
+    ex,
+    sql`SELECT f.id FROM flows f WHERE f.status = 'signing'
+        AND NOT EXISTS (SELECT 1 FROM flow_parties p WHERE p.flow_id = f.id AND p.status <> 'signed') LIMIT 50`,
+  );
+  return list.map((f) => f.id);
+}
+
+export type ListFilters = {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  dateFrom?: string;
+  dateTo?: string;
+};
+
+function filterSql(f: ListFilters): SQL[] {
+  const out: SQL[] = [];
+  if (f.keyword) {
+    const pattern = `%${f.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    out.push(sql`f.search_text LIKE ${pattern}`);
+  }
+  if (f.dateFrom) out.push(sql`f.created_at >= ${ts(new Date(f.dateFrom))}`);
+  if (f.dateTo) out.push(sql`f.created_at < ${ts(new Date(f.dateTo))}`);
+  return out;
+}
+
+/** A page of the flows an account launched, newest first, and how many there are. */
+export async function launchedPage(
+  ex: Exec,
+  account: { ownerType: 0 | 1; ownerId: string },
+  f: ListFilters & { status?: string },
+): Promise<{ list: FlowRow[]; total: number }> {
+  const conds = [
+    sql`f.owner_type = ${account.ownerType}`,
+    sql`f.owner_id = ${account.ownerId}`,
+    ...filterSql(f),
+  ];
+  if (f.status) conds.push(sql`f.status = ${f.status}`);
+  const where = sql.join(conds, sql` AND `);
+  const total =
+    (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM flows f WHERE ${where}`))?.n ?? 0;
+  const list = await rows<FlowRow>(
+    ex,
+    sql`SELECT f.* FROM flows f WHERE ${where} ORDER BY f.created_at DESC, f.id
+        LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
+  );
+  return { list, total };
+}
+
+/**
+ * A page of the parties addressed to a signer, with their flows, newest first: person parties of a phone,
+ * or company parties of a company (all of them, or only those sent to `phone` when given).
+ */
+export async function partyPage(
+  ex: Exec,
+  who: { kind: 'person'; phone: string } | { kind: 'company'; companyId: string; phone: string | null },
+  f: ListFilters & { status?: string },
+) {
+  const conds: SQL[] = [sql`p.status = ${f.status ?? 'pending'}`, ...filterSql(f)];
+  if (who.kind === 'company') {
+    conds.push(sql`p.kind = 'company'`, sql`p.company_id = ${who.companyId}`);
+    if (who.phone !== null) conds.push(sql`p.phone = ${who.phone}`);
+  } else {
+    conds.push(sql`p.kind = 'person'`, sql`p.phone = ${who.phone}`);
+  }
+  const where = sql.join(conds, sql` AND `);
+  const total =
+    (
+      await one<{ n: number }>(
+        ex,
+        sql`SELECT count(*)::int AS n FROM flow_parties p JOIN flows f ON f.id = p.flow_id WHERE ${where}`,
+      )
+    )?.n ?? 0;
+  const list = await rows<
+    FlowRow & { party_id: string; party_status: string; party_kind: 'person' | 'company' }
+  >(
+    ex,
+    sql`SELECT f.*, p.id AS party_id, p.status AS party_status, p.kind AS party_kind
+        FROM flow_parties p JOIN flows f ON f.id = p.flow_id WHERE ${where}
+        ORDER BY f.created_at DESC, p.id LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
+  );
+  return { list, total };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// flow_parties
+
+export async function partiesOf(ex: Exec, flowId: string): Promise<PartyRow[]> {
+  return rows<PartyRow>(
+    ex,
+    sql`SELECT * FROM flow_parties WHERE flow_id = ${flowId} ORDER BY step_index, ord`,
+  );
+}
+
+export async function findParty(ex: Exec, id: string): Promise<PartyRow | undefined> {
+  return one<PartyRow>(ex, sql`SELECT * FROM flow_parties WHERE id = ${id}`);
+}
+
+export async function insertParty(
+  ex: Exec,
+  flowId: string,
+  p: {
+    id: string;
+    stepIndex: number;
+    ord: number;
+    kind: 'person' | 'company';
+    name: string | null;
+    phone: string;
+    companyId: string | null;
+    companyName: string | null;
+    applies: object;
+    positions: unknown;
+    linkType: number;
+    intent: string;
+  },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO flow_parties (id, flow_id, step_index, ord, kind, name, phone, company_id, company_name, applies,
+      positions, status, link_type, intent)
+    VALUES (${p.id}, ${flowId}, ${p.stepIndex}, ${p.ord}, ${p.kind}, ${p.name}, ${p.phone}, ${p.companyId},
+      ${p.companyName}, ${JSON.stringify(p.applies)}::jsonb, ${JSON.stringify(p.positions)}::jsonb,
+      ${p.stepIndex === 0 ? 'pending' : 'waiting'}, ${p.linkType}, ${p.intent})`);
+}
+
+/** Parties and signed parties per flow (lists). */
+export async function partyCountsOf(
+  ex: Exec,
+  flowIds: string[],
+): Promise<Map<string, { all: number; signed: number }>> {
+  const out = new Map<string, { all: number; signed: number }>();
+  if (flowIds.length === 0) return out;
+  const list = await rows<{ flow_id: string; all: number; signed: number }>(
+    ex,
+    sql`SELECT flow_id, count(*)::int AS all, (count(*) FILTER (WHERE status = 'signed'))::int AS signed
+        FROM flow_parties WHERE flow_id IN (${sql.join(
+          flowIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) GROUP BY flow_id`,
+  );
+  for (const r of list) out.set(r.flow_id, { all: r.all, signed: r.signed });
+  return out;
+}
+
+/** The first moment of a party's progress (sent, opened, onboarding): set once. */
+export async function markPartyMoment(
+  ex: Exec,
+  partyId: string,
+  moment: 'sent_at' | 'opened_at' | 'onboarding_at',
+  now: Date,
+): Promise<void> {
+  const column = sql.raw(moment);
+  await ex.execute(
+    sql`UPDATE flow_parties SET ${column} = ${ts(now)} WHERE id = ${partyId} AND ${column} IS NULL`,
+  );
+}
+
+/** The onboarding problem the launcher sees ({zh, en}), or null to clear it. */
+export async function setOnboardingProblem(ex: Exec, partyId: string, problem: object | null): Promise<void> {
+  await ex.execute(
+    problem === null
+      ? sql`UPDATE flow_parties SET onboarding_problem = NULL WHERE id = ${partyId}`
+      : sql`UPDATE flow_parties SET onboarding_problem = ${JSON.stringify(problem)}::jsonb WHERE id = ${partyId}`,
+  );
+}
+
+/** A company party whose company was opened from the room gets its company (once). */
+export async function setPartyCompany(ex: Exec, partyId: string, companyId: string): Promise<void> {
+  await ex.execute(
+    sql`UPDATE flow_parties SET company_id = ${companyId} WHERE id = ${partyId} AND company_id IS NULL`,
+  );
+}
+
+/** Claims a reminder for a party (at most one per interval); false when another claimed it. */
+export async function claimReminder(ex: Exec, partyId: string, now: Date, everyMs: number): Promise<boolean> {
+  const claimed = await rows(
+    ex,
+    sql`UPDATE flow_parties SET last_reminded_at = ${ts(now)} WHERE id = ${partyId}
+        AND (last_reminded_at IS NULL OR last_reminded_at <= ${ts(new Date(now.getTime() - everyMs))}) RETURNING id`,
+  );
+  return claimed.length > 0;
+}
+
+export async function markPartySigned(
+  ex: Exec,
+  partyId: string,
+  by: { userId: string; name: string; now: Date },
+): Promise<void> {
+  await ex.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(by.now)}, signed_by_user = ${by.userId},
+    signed_by_name = ${by.name} WHERE id = ${partyId} AND status = 'pending'`);
+}
+
+export async function markPartyDeclined(
+  ex: Exec,
+  partyId: string,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  await ex.execute(sql`UPDATE flow_parties SET status = 'declined', declined_at = ${ts(now)},
+    decline_reason = ${reason} WHERE id = ${partyId}`);
+}
+
+/** Closes every party of the flow that has not signed. */
+export async function closeOpenParties(ex: Exec, flowId: string): Promise<void> {
+  await ex.execute(
+    sql`UPDATE flow_parties SET status = 'closed' WHERE flow_id = ${flowId} AND status IN ('waiting', 'pending')`,
+  );
+}
+
+/** The waiting parties of a step become pending; they are returned. */
+export async function openStep(ex: Exec, flowId: string, stepIndex: number): Promise<PartyRow[]> {
+  return rows<PartyRow>(
+    ex,
+    sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${stepIndex}
+        AND status = 'waiting' RETURNING *`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// party_links
+
+export async function insertPartyLink(ex: Exec, linkHash: string, partyId: string, now: Date): Promise<void> {
+  await ex.execute(
+    sql`INSERT INTO party_links (link_hash, party_id, created_at) VALUES (${linkHash}, ${partyId}, ${ts(now)})`,
+  );
+}
+
+export async function partyIdOfLink(ex: Exec, linkHash: string): Promise<string | undefined> {
+  return (
+    await one<{ party_id: string }>(ex, sql`SELECT party_id FROM party_links WHERE link_hash = ${linkHash}`)
+  )?.party_id;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// party_signatures
+
+/** Stores a party's signature on a document version; false when it is stored already. */
+export async function insertSignature(
+  ex: Exec,
+  s: {
+    partyId: string;
+    documentId: string;
+    version: number;
+    sha256: string;
+    signerUserId: string;
+    certSerial: string;
+    sealIds: string[];
+    at: Date;
+  },
+): Promise<boolean> {
+  const inserted = await rows(
+    ex,
+    sql`INSERT INTO party_signatures (party_id, document_id, version, sha256, signer_user_id, cert_serial, seal_ids, signed_at)
+      VALUES (${s.partyId}, ${s.documentId}, ${s.version}, ${s.sha256}, ${s.signerUserId}, ${s.certSerial},
+        ${JSON.stringify(s.sealIds)}::jsonb, ${ts(s.at)})
+      ON CONFLICT DO NOTHING RETURNING party_id`,
+  );
+  return inserted.length === 1;
+}
+
+/** How many documents the party has signed. */
+export async function signatureCountOf(ex: Exec, partyId: string): Promise<number> {
+  return (
+    (
+      await one<{ n: number }>(
+        ex,
+        sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${partyId}`,
+      )
+    )?.n ?? 0
+  );
+}
+
+/** Whether the party's signature on this document is stored already. */
+export async function hasSigned(ex: Exec, partyId: string, documentId: string): Promise<boolean> {
+  const r = await one<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${partyId} AND document_id = ${documentId}`,
+  );
+  return (r?.n ?? 0) > 0;
+}
+
+/** The certificate serials that signed in a flow. */
+export async function certSerialsOf(ex: Exec, flowId: string): Promise<string[]> {
+  const list = await rows<{ cert_serial: string }>(
+    ex,
+    sql`SELECT DISTINCT s.cert_serial FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
+        WHERE p.flow_id = ${flowId}`,
+  );
+  return list.map((r) => r.cert_serial);
+}
+
+/** The signatures on one document, in signing order (the verification page). */
+export async function signaturesOfDocument(ex: Exec, documentId: string) {
+  return rows<{
+    kind: string;
+    name: string | null;
+    signed_by_name: string | null;
+    company_name: string | null;
+    signed_at: unknown;
+    sha256: string;
+  }>(
+    ex,
+    sql`SELECT p.kind, p.name, p.signed_by_name, p.company_name, s.signed_at, s.sha256
+        FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
+        WHERE s.document_id = ${documentId} ORDER BY s.version`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// room_tokens
+
+export type RoomTokenRow = {
+  token_hash: string;
+  party_id: string;
+  flow_id: string;
+  user_id: string | null;
+  phone: string;
+  expires_at: unknown;
+  made_account: boolean;
+};
+
+export async function insertRoomToken(
+  ex: Exec,
+  t: { tokenHash: string; partyId: string; userId: string | null; phone: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO room_tokens (token_hash, party_id, user_id, phone, created_at, expires_at)
+    VALUES (${t.tokenHash}, ${t.partyId}, ${t.userId}, ${t.phone}, ${ts(t.now)}, ${ts(t.expiresAt)})`);
+}
+
+/** A room token with its party's flow. */
+export async function findRoomToken(ex: Exec, tokenHash: string): Promise<RoomTokenRow | undefined> {
+  return one<RoomTokenRow>(
+    ex,
+    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at, t.made_account
+        FROM room_tokens t JOIN flow_parties p ON p.id = t.party_id WHERE t.token_hash = ${tokenHash}`,
+  );
+}
+
+/** The room now acts as this account (made or found by onboarding). */
+export async function setRoomUser(
+  ex: Exec,
+  tokenHash: string,
+  userId: string,
+  isNew: boolean,
+): Promise<void> {
+  await ex.execute(
+    sql`UPDATE room_tokens SET user_id = ${userId}, made_account = made_account OR ${isNew}
+        WHERE token_hash = ${tokenHash}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// flow_messages
+
+export type MessageRow = {
+  id: string;
+  kind: string;
+  title: string;
+  text: string;
+  flow_id: string | null;
+  link: string | null;
+  read_at: unknown;
+  created_at: unknown;
+};
+
+export async function insertMessage(
+  ex: Exec,
+  m: {
+    phone: string;
+    companyId: string | null;
+    kind: string;
+    title: string;
+    text: string;
+    flowId: string | null;
+    link: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO flow_messages (id, phone, company_id, kind, title, text, flow_id, link, created_at)
+    VALUES (${randomUUID()}, ${m.phone}, ${m.companyId}, ${m.kind}, ${m.title}, ${m.text}, ${m.flowId}, ${m.link},
+      ${ts(m.now)})`);
+}
+
+/** Whose messages: a phone's as a person (no company) or within one company. */
+export type MessageScope = { phone: string; companyId: string | null };
+
+const scopeSql = (s: MessageScope) =>
+  s.companyId
+    ? sql`phone = ${s.phone} AND company_id = ${s.companyId}`
+    : sql`phone = ${s.phone} AND company_id IS NULL`;
+
+export async function unreadCount(ex: Exec, scope: MessageScope): Promise<number> {
+  return (
+    (
+      await one<{ n: number }>(
+        ex,
+        sql`SELECT count(*)::int AS n FROM flow_messages WHERE ${scopeSql(scope)} AND read_at IS NULL`,
+      )
+    )?.n ?? 0
+  );
+}
+
+/** A page of messages, newest first, and how many there are. */
+export async function messagePage(
+  ex: Exec,
+  scope: MessageScope,
+  f: { pageNum: number; pageSize: number; unreadOnly?: boolean },
+): Promise<{ list: MessageRow[]; total: number }> {
+  const where = f.unreadOnly ? sql`${scopeSql(scope)} AND read_at IS NULL` : scopeSql(scope);
+  const total =
+    (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM flow_messages WHERE ${where}`))?.n ?? 0;
+  const list = await rows<MessageRow>(
+    ex,
+    sql`SELECT * FROM flow_messages WHERE ${where} ORDER BY created_at DESC, id
+        LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
+  );
+  return { list, total };
+}
+
+/** Marks messages read (these ids, or every unread one). */
+export async function markMessagesRead(ex: Exec, scope: MessageScope, ids: string[] | undefined, now: Date) {
+  const which = ids?.length
+    ? sql` AND id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql``;
+  await ex.execute(
+    sql`UPDATE flow_messages SET read_at = ${ts(now)} WHERE ${scopeSql(scope)}${which} AND read_at IS NULL`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// signing_passwords
+
+export type PasswordRow = { password_hash: string; failures: number; locked_until: unknown };
+
+export async function findSigningPassword(ex: Exec, userId: string): Promise<PasswordRow | undefined> {
+  return one<PasswordRow>(
+    ex,
+    sql`SELECT password_hash, failures, locked_until FROM signing_passwords WHERE user_id = ${userId}`,
+  );
+}
+
+export async function resetPasswordFailures(ex: Exec, userId: string): Promise<void> {
+  await ex.execute(
+    sql`UPDATE signing_passwords SET failures = 0, locked_until = NULL WHERE user_id = ${userId}`,
+  );
+}
+
+/** Counts a wrong password; the failures so far (undefined when the row is gone). */
+export async function countPasswordFailure(ex: Exec, userId: string): Promise<number | undefined> {
+  return (
+    await one<{ failures: number }>(
+      ex,
+      sql`UPDATE signing_passwords SET failures = failures + 1 WHERE user_id = ${userId} RETURNING failures`,
+    )
+  )?.failures;
+}
+
+export async function lockSigningPassword(ex: Exec, userId: string, until: Date): Promise<void> {
+  await ex.execute(
+    sql`UPDATE signing_passwords SET failures = 0, locked_until = ${ts(until)} WHERE user_id = ${userId}`,
+  );
+}
+
+export async function saveSigningPassword(ex: Exec, userId: string, hash: string, now: Date): Promise<void> {
+  await ex.execute(
+    sql`INSERT INTO signing_passwords (user_id, password_hash, failures, locked_until, updated_at)
+        VALUES (${userId}, ${hash}, 0, NULL, ${ts(now)})
+        ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failures = 0,
+          locked_until = NULL, updated_at = EXCLUDED.updated_at`,
+  );
+}
+
+/**
+ * Whether a flow still being signed carries this seal in one of its signatures (party_signatures.seal_ids):
+ * the seal module asks before a seal is deleted (its hook sealInUnfinishedSigning).
+ */
+export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<boolean> {
+  const found = await one<{ ok: number }>(
+    ex,
+    sql`SELECT 1 AS ok FROM party_signatures ps
+          JOIN flow_parties fp ON fp.id = ps.party_id
+          JOIN flows f ON f.id = fp.flow_id
+         WHERE f.status = 'signing' AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
+         LIMIT 1`,
+  );
+  return found !== undefined;
+}

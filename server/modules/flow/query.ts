@@ -1,0 +1,127 @@
+import type { FlowDetail } from '#contract/calls/flow.ts';
+import { UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { listActiveMembers } from '../company/index.ts';
+import { accountOf, flowDocuments, presentDocument } from '../document/index.ts';
+import type { LiveSession } from '../session/index.ts';
+import { partiesOf, presentParty, summaries } from './model.ts';
+import { dateOf } from '../../db/sql-helpers.ts';
+
+import * as q from './queries.ts';
+import { type Reader, flowAccess, phoneOf } from './access.ts';
+import { expireIfDue, sweepExpired } from './end.ts';
+
+export async function detail(deps: AppDeps, reader: Reader, flowId: string): Promise<FlowDetail> {
+  await expireIfDue(deps, flowId);
+  const access = await flowAccess(deps, reader, flowId);
+  const { flow } = access;
+  const parties = await partiesOf(deps.db, flowId);
+  const docs = await flowDocuments(deps.db, flowId);
+  const [summary] = await summaries(deps.db, [flow]);
+  const steps = Array.from({ length: flow.step_count }, (_, index) => ({
+    index,
+    parties: parties.filter((p) => p.step_index === index).map(presentParty),
+  }));
+  const isOpen = flow.status === 'signing';
+  return {
+    ...summary,
+    message: flow.message,
+    endReason: flow.end_reason,
+    endedAt: flow.ended_at ? dateOf(flow.ended_at).toISOString() : null,
+    documents: docs.map((d) => presentDocument(d, flow.status)),
+    steps,
+    mine: {
+      isInitiator: access.isInitiator,
+      myPendingPartyIds: parties
+        .filter((p) => access.partyIds.includes(p.id) && p.status === 'pending' && isOpen)
+        .map((p) => p.id),
+      canCancel: access.isInitiator && isOpen,
+      canRemind: access.isInitiator && isOpen,
+    },
+  };
+}
+
+export async function listLaunched(
+  deps: AppDeps,
+  session: LiveSession,
+  f: q.ListFilters & { status?: string },
+) {
+  const account = await accountOf(deps, session);
+  await sweepExpired(deps);
+  const { list, total } = await q.launchedPage(deps.db, account, f);
+  return { list: await summaries(deps.db, list), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+export async function listPending(
+  deps: AppDeps,
+  session: LiveSession,
+  f: q.ListFilters & { status?: string },
+) {
+  await sweepExpired(deps);
+  const phone = await phoneOf(deps, session.userId);
+  let who: Parameters<typeof q.partyPage>[1];
+  if (session.userType === UserType.Company) {
+    const access = await accountOf(deps, session);
+    const me = (await listActiveMembers(deps, access.ownerId)).find((m) => m.userId === session.userId);
+    // Authorisation: the administrator sees every party of the company, an operator those sent to them.
+    who = { kind: 'company', companyId: access.ownerId, phone: me?.role === 'admin' ? null : phone };
+  } else {
+    who = { kind: 'person', phone };
+  }
+  const { list, total } = await q.partyPage(deps.db, who, f);
+  const sums = await summaries(deps.db, list);
+  return {
+    list: list.map((r, i) => ({
+      ...sums[i],
+      partyId: r.party_id,
+      partyStatus: r.party_status as 'pending',
+      partyKind: r.party_kind,
+    })),
+    total,
+    pageNum: f.pageNum,
+    pageSize: f.pageSize,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages
+
+/** A company session reads the messages of its phone within its company; a person session those outside any. */
+const messageScope = (session: LiveSession, phone: string): q.MessageScope => ({
+  phone,
+  companyId: session.userType === UserType.Company && session.companyId ? session.companyId : null,
+});
+
+export async function listMessages(
+  deps: AppDeps,
+  session: LiveSession,
+  f: { pageNum: number; pageSize: number; unreadOnly?: boolean },
+) {
+  const phone = await phoneOf(deps, session.userId);
+  const scope = messageScope(session, phone);
+  const { list, total } = await q.messagePage(deps.db, scope, f);
+  const unread = await q.unreadCount(deps.db, scope);
+  return {
+    list: list.map((m) => ({
+      id: m.id,
+      kind: m.kind as 'remind',
+      title: m.title,
+      text: m.text,
+      flowId: m.flow_id,
+      link: m.link,
+      isRead: m.read_at !== null,
+      createdAt: dateOf(m.created_at).toISOString(),
+    })),
+    total,
+    unread,
+    pageNum: f.pageNum,
+    pageSize: f.pageSize,
+  };
+}
+
+export async function markRead(deps: AppDeps, session: LiveSession, ids: string[] | undefined) {
+  const phone = await phoneOf(deps, session.userId);
+  await q.markMessagesRead(deps.db, messageScope(session, phone), ids, deps.clock.now());
+  const unread = await q.unreadCount(deps.db, messageScope(session, phone));
+  return { unread };
+}

@@ -1,0 +1,20 @@
+import type { pkiFor } from '../pki/index.ts';
+
+/** A holder's decrypted signing material (certificate and key), as the PKI hands it out. */
+export type Material = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof pkiFor>>['signer']>>>;
+
+/** Audit report builds under way, per flow id. */
+export type ReportBuilds = Map<string, Promise<Uint8Array>>;
+
+/**
+ * What the flow module keeps in memory for one app: made once in flowModule.register and passed down to the
+ * calls that use it (never module-level state, so every app a test builds has its own).
+ */
+export type FlowRuntime = {
+  /** Decrypted signing material per holder (`userType:accountId`), at most 1000, checked against the current certificate on every use. */
+  materials: Map<string, Material>;
+  /** Report builds under way: a download during the background build waits for it; closing waits for all. */
+  reportBuilds: ReportBuilds;
+};
+
+export const createFlowRuntime = (): FlowRuntime => ({ materials: new Map(), reportBuilds: new Map() });
