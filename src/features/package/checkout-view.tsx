@@ -17,7 +17,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { isPhoneDevice } from '../signing-room/device.ts';
+import { isPhoneDevice } from '@/lib/device.ts';
 import {
   formatYuan,
   OrderStatusTag,

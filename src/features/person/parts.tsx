@@ -20,7 +20,7 @@ import { DnText } from '@/components/dn-text.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
-import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from './rules.ts';
+import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
 import { type PersonTextKey, texts } from './texts.ts';
 
 export const showApiError = (error: unknown) => {
