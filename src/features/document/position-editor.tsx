@@ -4,13 +4,12 @@ import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import { useMemo, useRef, useState } from 'react';
 import { documentUrl, findDocumentKeyword } from '@/api/document.ts';
-import { ApiError } from '@/api/http.ts';
 import { type PageGeometry, PdfViewer, type ScreenBox } from '@/components/pdf-viewer.tsx';
 import { boxCentredAt, clampBox, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { allParties, boxSizePt, type DraftParty, type LaunchDraft, type Placement } from './launch-draft.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/show-error.ts';
 
 const COLORS = ['#ec1c23', '#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#2f54eb'];
 const DRAG_TYPE = 'text/x-esign-party';
@@ -224,7 +223,7 @@ export function PositionEditor({
       }
       if (hits.length > 1) setKeywordNote(tt('keywordHits', { count: hits.length }));
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     } finally {
       setIsFinding(false);
     }

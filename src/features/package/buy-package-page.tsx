@@ -16,11 +16,11 @@ import {
   formatYuan,
   MissingRequirements,
   refreshLoginInfo,
-  showApiError,
   useEligibility,
   usePackageName,
   usePackageTexts,
 } from './parts.tsx';
+import { showApiError } from '@/api/show-error.ts';
 
 /** /buy/package: choose a package and the number of copies, then check out (creates the order). */
 export default function BuyPackagePage() {

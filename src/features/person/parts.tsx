@@ -5,7 +5,6 @@ import Descriptions from 'antd/es/descriptions';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { ApiError } from '@/api/http.ts';
 import {
   acceptUserAgreement,
   authIdNamePhone,
@@ -22,10 +21,7 @@ import { notify } from '@/lib/notify.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
 import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
 import { type PersonTextKey, texts } from './texts.ts';
-
-export const showApiError = (error: unknown) => {
-  if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
-};
+import { showApiError } from '@/api/show-error.ts';
 
 /** Date and time in the user's language. */
 export const useFormatTime = () => {

@@ -12,10 +12,10 @@ import {
   SealCard,
   SealExportButton,
   SealStyles,
-  showApiError,
   useSealList,
 } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/show-error.ts';
 
 /**
  * /manage/account/stamp: the company's seals. The administrator sees every seal with enable, disable and

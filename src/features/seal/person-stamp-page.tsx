@@ -11,10 +11,10 @@ import {
   SealCard,
   SealExportButton,
   SealStyles,
-  showApiError,
   useSealList,
 } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/show-error.ts';
 
 /** /manage/account/stamp/person: the person's own seals and signatures. */
 export default function PersonStampPage() {

@@ -1,23 +1,14 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { ApiError, retryAfterSecondsOf } from '@/api/http.ts';
+import { retryAfterSecondsOf } from '@/api/http.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/show-error.ts';
 
 export const MESSAGE_MS = 2000;
 export const PHONE_RE = /^1\d{10}$/;
 export const SMS_CODE_RE = /^\d{6}$/;
-
-/** A business refusal the HTTP layer has not shown yet: show it, and return its text for an inline alert. */
-export function showApiError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (!error.handled) notify.error(error.message, MESSAGE_MS);
-    return error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A labelled field (Playwright and Testing Library find the input by its label). */
 export function Field({

@@ -19,8 +19,9 @@ import { checkIdNumberField, checkName, personFieldTexts } from '@/lib/person-fi
 import { transitionTarget } from './device.ts';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { onboardingTexts } from './onboarding-texts.ts';
-import { Field, showApiError } from './parts.tsx';
+import { Field } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/show-error.ts';
 
 type State =
   | { kind: 'loading' }
