@@ -44,8 +44,7 @@ import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { flowDocuments } from './service.ts';
 import { type Exec, dateOf, one, rows, ts } from './sql.ts';
 import { F } from './texts.ts';
-
-const PT_PER_MM = 72 / 25.4;
+import { PT_PER_MM } from '#contract/rules/document.ts';
 const MAX_ATTEMPTS = 12;
 
 /**

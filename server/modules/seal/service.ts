@@ -20,8 +20,7 @@ import { DbCertRepository } from '../pki/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
-
-const PT_PER_MM = 72 / 25.4;
+import { PT_PER_MM } from '#contract/rules/document.ts';
 /** Print size of uploaded images: company seals 40 mm on the longer side, person seals 20 mm, signatures 40 mm wide. */
 const COMPANY_UPLOAD_MM = 40;
 const PERSON_SEAL_MM = 20;
