@@ -9,7 +9,7 @@ import { notify } from '@/lib/notify.ts';
 import { PlainInput } from '@/components/plain-input.tsx';
 import { Field } from './auth-form.tsx';
 import { devOutboxAvailable, devOutboxUrl } from './dev-outbox.ts';
-import { SMS_RESEND_SECONDS, useCountdown } from './use-countdown.ts';
+import { SMS_RESEND_SECONDS, useCountdown } from '@/hooks/use-countdown.ts';
 import { showApiError } from '@/api/show-error.ts';
 
 type Props = {

@@ -12,9 +12,9 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { allPages, exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { formatTime } from './list-model.ts';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 /** /message: the user's notifications, newest first; opening one marks it read and follows its link. */
 export default function MessagePage() {

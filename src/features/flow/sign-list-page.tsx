@@ -25,16 +25,10 @@ import { allPages, exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
-import {
-  emptyFilters,
-  formatTime,
-  type ListFilters,
-  listRequest,
-  sheetColumns,
-  STATUS_COLORS,
-} from './list-model.ts';
+import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 type Kind = 'pending' | 'launched';
 type Row = FlowSummary | PendingItem;

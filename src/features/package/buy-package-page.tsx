@@ -15,12 +15,12 @@ import { useSessionStore } from '@/session/session-store.ts';
 import {
   formatYuan,
   MissingRequirements,
-  refreshLoginInfo,
   useEligibility,
   usePackageName,
   usePackageTexts,
 } from './parts.tsx';
 import { showApiError } from '@/api/show-error.ts';
+import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
 
 /** /buy/package: choose a package and the number of copies, then check out (creates the order). */
 export default function BuyPackagePage() {

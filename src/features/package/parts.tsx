@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import type { OrderStatus, PurchaseRequirement } from '#contract/enums.ts';
 import { SALE_PRODUCT_TYPE_NAMES, type SaleProductType, UserType } from '#contract/enums.ts';
 import { type Eligibility, getPurchaseEligibility } from '@/api/package.ts';
-import { updateLoginUserInfoCache } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
@@ -55,15 +54,6 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const tt = usePackageTexts();
   return <Tag color={STATUS_COLORS[status]}>{tt(`status_${status}`)}</Tag>;
-}
-
-/** The quantities of the login info refresh after a purchase or a launch. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // the screen already shows the right data; the cache catches up at the next login-state check
-  }
 }
 
 /** Where to fix each missing requirement (person and company screens differ). */

@@ -9,8 +9,9 @@ import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { PackageCard } from './package-card.tsx';
-import { MissingRequirements, refreshLoginInfo, useEligibility, usePackageTexts } from './parts.tsx';
+import { MissingRequirements, useEligibility, usePackageTexts } from './parts.tsx';
 import { showApiError } from '@/api/show-error.ts';
+import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
 
 /**
  * /manage/productList: the packages on sale with their buy buttons, the account's remaining signings, and

@@ -14,7 +14,7 @@ import {
   type PersonCert,
   type UserAgreement,
 } from '@/api/person.ts';
-import { sendSmsCode, updateLoginUserInfoCache } from '@/api/session.ts';
+import { sendSmsCode } from '@/api/session.ts';
 import { DnText } from '@/components/dn-text.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -22,21 +22,8 @@ import { getToken, useSessionStore } from '@/session/session-store.ts';
 import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
 import { type PersonTextKey, texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
-
-/** Date and time in the user's language. */
-export const useFormatTime = () => {
-  const locale = useI18nStore((s) => s.locale);
-  return (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale) : '');
-};
-
-/** After a change the login-info flags depend on (name, certificate): refresh the cached user info. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // the screens still show the server's answer; the cache refreshes at the next check
-  }
-}
+import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { useFormatTime } from '@/hooks/use-format-time.ts';
 
 /** The open-sign status of the logged-in account (null while loading, or when nobody is logged in). */
 export function useOpenStatus() {

@@ -12,9 +12,10 @@ import {
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { NoticeEmailCard } from './notice-email-card.tsx';
-import { CertView, useFormatTime } from './parts.tsx';
+import { CertView } from './parts.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
+import { useFormatTime } from '@/hooks/use-format-time.ts';
 
 /** The logged-in person's details: masked ID and phone, verification, certificate with PEM download. */
 export default function PersonalDetailsPage() {

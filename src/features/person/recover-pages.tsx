@@ -6,9 +6,10 @@ import { recoverAccountFinish, recoverAccountVerify } from '@/api/person.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
-import { PlainForm, refreshLoginInfo, SmsField, TextInput, useFields } from './parts.tsx';
+import { PlainForm, SmsField, TextInput, useFields } from './parts.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
+import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
 
 type Ticket = { ticket: string; newPhoneMasked: string };
 

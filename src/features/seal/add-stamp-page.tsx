@@ -13,9 +13,10 @@ import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { ImageUpload } from './image-upload.tsx';
-import { MESSAGE_MS, refreshLoginInfo, SealStyles, useSealTypeName } from './parts.tsx';
+import { MESSAGE_MS, SealStyles, useSealTypeName } from './parts.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
+import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
 
 type Values = {
   sealType: SealType;

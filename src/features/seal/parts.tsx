@@ -4,24 +4,13 @@ import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useState } from 'react';
 import { type Seal, type SealList, getUserCertSealList, sealImageSrc } from '@/api/seal.ts';
-import { updateLoginUserInfoCache } from '@/api/session.ts';
 import { PhotoViewer } from '@/components/photo-viewer.tsx';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
-import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
 
 export const MESSAGE_MS = 2000;
-
-/** The login info's hasSeal follows the seals: refresh the cached copy after a change. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // The list is already right; the flag catches up at the next login-state check.
-  }
-}
 
 /** Name of a seal type (SPEC §3) in the current language. */
 export function useSealTypeName() {

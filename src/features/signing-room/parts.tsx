@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { retryAfterSecondsOf } from '@/api/http.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/show-error.ts';
+import { useCountdown } from '@/hooks/use-countdown.ts';
 
 export const MESSAGE_MS = 2000;
 export const PHONE_RE = /^1\d{10}$/;
@@ -45,16 +46,6 @@ export function Field({
       ) : null}
     </div>
   );
-}
-
-function useCountdown() {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds]);
-  return { seconds, start: setSeconds };
 }
 
 /** The SMS code input with its 'Get code' button; `send` returns how long to wait before another send. */
@@ -117,19 +108,4 @@ export function SmsCodeInput({
       )}
     </Field>
   );
-}
-
-/** A date-time in the user's language. */
-export function formatTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString(locale, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
 }
