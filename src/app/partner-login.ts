@@ -3,7 +3,7 @@ import { nextTarget } from '@/features/auth/next-target.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { paths } from '@/config/paths.ts';
 import { JS_TOKEN_PARAM } from './route-guard.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /**
  * A partner platform opens the product with `?fromPtCode=ZHDB&jsToken=<token>` on any route. Before any

@@ -9,7 +9,7 @@ import { useSessionStore } from '@/session/session-store.ts';
 import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
 import { nextTarget } from './next-target.ts';
 import { checkLoginPassword, checkPhone } from './rules.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** Phone + password login; used by /loginPage and /mobileLogin. */
 export function LoginForm() {

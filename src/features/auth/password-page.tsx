@@ -12,7 +12,7 @@ import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** Forgot password: a new password set with an SMS code; the server ends every session of the user. */
 export default function PasswordPage() {

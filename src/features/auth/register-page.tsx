@@ -17,7 +17,7 @@ import { AuthFrame } from './auth-frame.tsx';
 import { nextTarget } from './next-target.ts';
 import { checkConfirm, checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
 import { SmsCodeField } from './sms-code-field.tsx';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /**
  * Person registration: phone, SMS code, password twice. The server logs the new user in, who lands on the

@@ -10,7 +10,7 @@ import { PlainInput } from '@/components/plain-input.tsx';
 import { Field } from './auth-form.tsx';
 import { devOutboxAvailable, devOutboxUrl } from './dev-outbox.ts';
 import { SMS_RESEND_SECONDS, useCountdown } from '@/hooks/use-countdown.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Props = {
   purpose: SmsPurpose;

@@ -6,7 +6,7 @@ import { isHyCenterLogin } from '@/api/session.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { nextTarget } from './next-target.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 const CONVERTIBLE: readonly number[] = [HyLoginType.Person, HyLoginType.Company];
 

@@ -17,8 +17,8 @@ import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { CertDetails, type CertTextKey, checkSmsCode, SmsCodeField } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 type Dialog = 'renew' | 'reissue' | null;
 

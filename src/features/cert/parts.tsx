@@ -8,8 +8,8 @@ import { DnText } from '@/components/dn-text.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { useFormatTime } from '@/hooks/use-format-time.ts';
+import { showApiError } from '@/api/http.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 export const MESSAGE_MS = 2000;
 export type CertTextKey = keyof (typeof texts)['en-US'];

@@ -12,7 +12,7 @@ import {
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { companyTexts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 export const useCompanyTexts = () => useTexts(companyTexts);
 export type CompanyT = ReturnType<typeof useCompanyTexts>;

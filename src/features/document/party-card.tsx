@@ -12,7 +12,7 @@ import { useSessionStore } from '@/session/session-store.ts';
 import { companyApplies, type DraftIssue, type DraftParty, personApplies } from './launch-draft.ts';
 import { ReadinessLine } from './readiness.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 function Labelled({
   label,

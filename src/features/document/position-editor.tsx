@@ -6,11 +6,11 @@ import { useMemo, useRef, useState } from 'react';
 import { documentUrl, findDocumentKeyword } from '@/api/document.ts';
 import { type PageGeometry, PdfViewer, type ScreenBox } from '@/components/pdf-viewer.tsx';
 import { boxCentredAt, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
-import { pointIn, useDragBox } from '@/components/pdf-viewer/drag-box.ts';
+import { pointIn, useDragBox } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { allParties, boxSizePt, type DraftParty, type LaunchDraft, type Placement } from './launch-draft.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 const COLORS = ['#ec1c23', '#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#2f54eb'];
 const DRAG_TYPE = 'text/x-esign-party';

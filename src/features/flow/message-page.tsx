@@ -13,7 +13,7 @@ import { allPages, exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
 
 /** /message: the user's notifications, newest first; opening one marks it read and follows its link. */

@@ -36,7 +36,7 @@ import {
   useSaleTypeName,
 } from './parts.tsx';
 import { formatTime } from './usage-model.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 const STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'cancelled', 'refunded', 'expired'];
 

@@ -19,8 +19,8 @@ import {
   usePackageName,
   usePackageTexts,
 } from './parts.tsx';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** /buy/package: choose a package and the number of copies, then check out (creates the order). */
 export default function BuyPackagePage() {

@@ -21,7 +21,7 @@ import {
   yuanText,
 } from './parts.tsx';
 import { MAX_COPIES, unitPriceFor } from './pricing.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Row = { key: number; creditCode: string; quantity: string };
 

@@ -9,7 +9,7 @@ import { SaleProductType } from '#contract/enums.ts';
 import { adminSavePackage, type PackageInfo } from '@/api/package.ts';
 import { DecimalInput, NumberInput } from '@/components/number-input.tsx';
 import { fenOf, usePackageTexts, useSaleTypeName, yuanText } from './parts.tsx';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Draft = {
   name: string;

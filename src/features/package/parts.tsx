@@ -9,7 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 export const MESSAGE_MS = 2000;
 export const usePackageTexts = () => useTexts(texts);

@@ -10,8 +10,8 @@ import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { PackageCard } from './package-card.tsx';
 import { MissingRequirements, useEligibility, usePackageTexts } from './parts.tsx';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /**
  * /manage/productList: the packages on sale with their buy buttons, the account's remaining signings, and

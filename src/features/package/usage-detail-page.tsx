@@ -29,7 +29,7 @@ import {
   usageColumns,
   usageRequest,
 } from './usage-model.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 const PKG_STATUS_COLORS = { active: 'green', expired: 'default', refunded: 'purple' } as const;
 

@@ -21,9 +21,9 @@ import { notify } from '@/lib/notify.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
 import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
 import { type PersonTextKey, texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
-import { useFormatTime } from '@/hooks/use-format-time.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** The open-sign status of the logged-in account (null while loading, or when nobody is logged in). */
 export function useOpenStatus() {

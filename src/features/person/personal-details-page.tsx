@@ -14,8 +14,8 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { NoticeEmailCard } from './notice-email-card.tsx';
 import { CertView } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { useFormatTime } from '@/hooks/use-format-time.ts';
+import { showApiError } from '@/api/http.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** The logged-in person's details: masked ID and phone, verification, certificate with PEM download. */
 export default function PersonalDetailsPage() {

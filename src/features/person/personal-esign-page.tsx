@@ -10,8 +10,8 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { AgreementView, CertView, RealNameForm, useOpenStatus } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** PC: open personal e-signature in steps — real name, agreement, certificate, done. */
 export default function PersonalEsignPage() {

@@ -8,8 +8,8 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
 import { PlainForm, SmsField, TextInput, useFields } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 type Ticket = { ticket: string; newPhoneMasked: string };
 

@@ -15,8 +15,8 @@ import { notify } from '@/lib/notify.ts';
 import { ImageUpload } from './image-upload.tsx';
 import { MESSAGE_MS, SealStyles, useSealTypeName } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 type Values = {
   sealType: SealType;

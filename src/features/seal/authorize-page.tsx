@@ -14,7 +14,7 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { formatTime, MESSAGE_MS, SealStyles, useSealList, useSealTypeName } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string };
 

@@ -8,8 +8,8 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { MESSAGE_MS, SealCard, SealExportButton, SealStyles, useSealList } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /**
  * /manage/account/stamp: the company's seals. The administrator sees every seal with enable, disable and

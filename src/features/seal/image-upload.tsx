@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import { useRef, useState } from 'react';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { PhotoViewer } from '@/components/photo-viewer.tsx';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 export const MESSAGE_MS = 2000;
 

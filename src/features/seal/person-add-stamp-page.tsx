@@ -11,8 +11,8 @@ import { ImageUpload } from './image-upload.tsx';
 import { MESSAGE_MS, SealStyles } from './parts.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
-import { refreshLoginInfo } from '@/session/refresh-login-info.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** Name seal: the preview of the seal the verified name gives, or why there is none yet. */
 function NameSeal({ onSaved }: { onSaved: () => Promise<void> }) {

@@ -11,7 +11,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { ExportAllButton } from '@/components/export-all-button.tsx';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** /manage/signConfig: the account's signing configurations, with search, pagination and delete. */
 export default function ConfigListPage() {

@@ -8,7 +8,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { Field, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 export function IntentPrompt({
   intent,

@@ -8,7 +8,7 @@ import { useSessionStore } from '@/session/session-store.ts';
 import { Field, PHONE_RE, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** Whether a link's parts can be a signing link at all (checked again, for real, by the server). */
 export function parseLink(params: {

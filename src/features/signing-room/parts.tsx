@@ -4,7 +4,7 @@ import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 import { useCountdown } from '@/hooks/use-countdown.ts';
 
 export const MESSAGE_MS = 2000;

@@ -21,7 +21,7 @@ import { inputStyle, Notice } from './light-ui.tsx';
 import { onboardingTexts } from './onboarding-texts.ts';
 import { Field } from './parts.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 type State =
   | { kind: 'loading' }

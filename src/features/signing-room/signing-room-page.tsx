@@ -26,7 +26,7 @@ import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.t
 import { texts } from './texts.ts';
 import { onboardingTexts } from './onboarding-texts.ts';
 import { notify } from '@/lib/notify.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own

@@ -1,5 +1,5 @@
 import type { PageGeometry, ScreenBox } from '@/components/pdf-viewer.tsx';
-import { useDragBox } from '@/components/pdf-viewer/drag-box.ts';
+import { useDragBox } from '@/components/pdf-viewer.tsx';
 
 /** A box on a page overlay: dragged with mouse, pen or finger when `onMove` is given; × removes it. */
 export function MovableBox({

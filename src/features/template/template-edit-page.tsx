@@ -23,7 +23,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { boxCentredAt } from '@/components/pdf-viewer/coords.ts';
-import { pointIn } from '@/components/pdf-viewer/drag-box.ts';
+import { pointIn } from '@/components/pdf-viewer.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { FIELD_COLOR, MovableBox, ROLE_COLORS } from './movable-box.tsx';

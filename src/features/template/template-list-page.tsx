@@ -13,7 +13,7 @@ import { Pager } from '@/components/pager.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /**
  * /manage/fileTemplate (manage: upload, preview, edit, delete) and /manage/home/templateCreate (choose one to

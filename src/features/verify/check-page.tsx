@@ -1,4 +1,4 @@
-import { RoutedVerifyScreen } from './routed-verify-screen.tsx';
+import { RoutedVerifyScreen } from './verify-screen.tsx';
 
 /**
  * /check, /check/<reportId>, /check/checkSignature|checkChain|checkPdf?report=<reportId>: a file the user

@@ -1,4 +1,4 @@
-import { RoutedVerifyScreen } from './routed-verify-screen.tsx';
+import { RoutedVerifyScreen } from './verify-screen.tsx';
 
 /**
  * /verify (enter a code), /verify/<code> (opened from the footer QR code of a platform document), and its

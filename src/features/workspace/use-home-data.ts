@@ -12,7 +12,7 @@ import {
 } from '@/api/flow.ts';
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
-import { showApiError } from '@/api/show-error.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** How many rows the home previews show; the lists behind "See all" have the rest. */
 export const PREVIEW_ROWS = 5;
