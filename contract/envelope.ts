@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallKind, CallPath, CallPrefix } from './call-path.ts';
 
 /** The answer of every call: `{code, msg, data}`; `code` 0 is success (contract/codes.ts). */
 export type Envelope<T> = { code: number; msg: string; data: T };
@@ -6,10 +7,7 @@ export type Envelope<T> = { code: number; msg: string; data: T };
 export const zEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
-/** Prefix of the e-signature calls (SPEC §7). */
-export const CSIGN_PREFIX = '/v1/account/api/csign';
-/** Prefix of the partner (central platform) login calls (SPEC §7). */
-export const JINSHANG_PREFIX = '/v1/jinshang/login/api/csign';
+export { CSIGN_PREFIX, JINSHANG_PREFIX } from './call-path.ts';
 
 /**
  * `userType` travels with every call (SPEC §3): 0 person, 1 company.
@@ -18,10 +16,18 @@ export const JINSHANG_PREFIX = '/v1/jinshang/login/api/csign';
 export const zUserType = z.number().int().min(0).max(1);
 export const zBase = z.object({ userType: zUserType });
 
-/** One call of the contract: its name as the spec spells it, where it lives, what it takes and returns. */
-export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = {
-  name: string;
-  prefix: typeof CSIGN_PREFIX | typeof JINSHANG_PREFIX;
+/**
+ * One call of the contract: where it lives (`call`, its zod-free constant of contract/paths/, which the
+ * client uses too; `name` and `prefix` are copied from it), what it takes and returns.
+ */
+export type CallDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  P extends CallPath = CallPath,
+> = {
+  call: P;
+  name: P['name'];
+  prefix: CallPrefix;
   request: Req;
   /** Schema of `data` in a successful answer. */
   response: Res;
@@ -30,9 +36,16 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   summary: string;
 };
 
-export const defineCall = <Req extends z.ZodType, Res extends z.ZodType>(def: CallDef<Req, Res>) => def;
+/** A call def whose address is `call` (a constant of contract/paths/, never a string written here). */
+export const defineCall = <Req extends z.ZodType, Res extends z.ZodType, P extends CallPath>(
+  def: Omit<CallDef<Req, Res, P>, 'name' | 'prefix'>,
+): CallDef<Req, Res, P> => ({ ...def, name: def.call.name, prefix: def.call.prefix });
 
-export const callPath = (def: Pick<CallDef, 'name' | 'prefix'>) => `${def.prefix}/${def.name}`;
+/** A call def that travels as `kind` (registerCall takes `json` defs, registerUpload `upload` defs). */
+export type CallDefOfKind<K extends CallKind> = CallDef<z.ZodType, z.ZodType, CallPath<string, K>>;
+
+/** A def's path (equal to `def.call.path`: defineCall copies name and prefix from the constant). */
+export const callPath = (def: Pick<CallDef, 'name' | 'prefix'>): string => `${def.prefix}/${def.name}`;
 
 export type CallRequest<D> = D extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
 export type CallResponse<D> = D extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/cert.ts';
 import { zSmsCode } from './session.ts';
 
 // Certificate change (/manage/certChange): renew, and revoke-and-reissue with a reason. The holder is the
@@ -77,8 +78,7 @@ export const zCertChangeInfo = z.object({
 export type CertChangeInfo = z.infer<typeof zCertChangeInfo>;
 
 export const getCertChangeInfo = defineCall({
-  name: 'getCertChangeInfo',
-  prefix: CSIGN_PREFIX,
+  call: P.getCertChangeInfo,
   auth: true,
   summary:
     'The certificate of the caller (the person for userType 0; the session company for userType 1, readable by any ' +
@@ -89,8 +89,7 @@ export const getCertChangeInfo = defineCall({
 });
 
 export const sendCertChangeSmsCode = defineCall({
-  name: 'sendCertChangeSmsCode',
-  prefix: CSIGN_PREFIX,
+  call: P.sendCertChangeSmsCode,
   auth: true,
   summary:
     "Sends the SMS code (purpose certChange) that confirms a renewal or reissue to the caller's own phone. Only for " +
@@ -104,8 +103,7 @@ export const sendCertChangeSmsCode = defineCall({
 });
 
 export const renewCaCert = defineCall({
-  name: 'renewCaCert',
-  prefix: CSIGN_PREFIX,
+  call: P.renewCaCert,
   auth: true,
   summary:
     'Renews the current certificate: a new key and certificate with the same subject. The old one stays valid ' +
@@ -116,8 +114,7 @@ export const renewCaCert = defineCall({
 });
 
 export const reissueCaCert = defineCall({
-  name: 'reissueCaCert',
-  prefix: CSIGN_PREFIX,
+  call: P.reissueCaCert,
   auth: true,
   summary:
     'Revokes the current certificate (and any earlier one still valid) with a reason and issues a new one with the ' +

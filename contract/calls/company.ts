@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import * as P from '../paths/company.ts';
 import { CREDIT_CODE_MESSAGES, creditCodeProblem, normaliseCreditCode } from '../rules/credit-code.ts';
 import { zLoginInfo, zPhone } from './session.ts';
 
@@ -62,8 +63,7 @@ export const zCompanyApply = z.object({
 export type CompanyApply = z.infer<typeof zCompanyApply>;
 
 export const applyCompanyEsign = defineCall({
-  name: 'applyCompanyEsign',
-  prefix: CSIGN_PREFIX,
+  call: P.applyCompanyEsign,
   auth: true,
   summary:
     'Start a company opening: name, unified social credit code (GB 32100), legal representative and whether the ' +
@@ -79,8 +79,7 @@ export const applyCompanyEsign = defineCall({
 });
 
 export const getCompanyApply = defineCall({
-  name: 'getCompanyApply',
-  prefix: CSIGN_PREFIX,
+  call: P.getCompanyApply,
   auth: true,
   summary:
     "The caller's own company application: the one named by companyId, else the latest pending one (null if none).",
@@ -89,8 +88,7 @@ export const getCompanyApply = defineCall({
 });
 
 export const sendCompanyMicroPayment = defineCall({
-  name: 'sendCompanyMicroPayment',
-  prefix: CSIGN_PREFIX,
+  call: P.sendCompanyMicroPayment,
   auth: true,
   summary:
     "Ask the verification provider to pay a random small amount (0.01-0.99 CNY) into the company's bank account; " +
@@ -101,8 +99,7 @@ export const sendCompanyMicroPayment = defineCall({
 });
 
 export const confirmCompanyMicroPayment = defineCall({
-  name: 'confirmCompanyMicroPayment',
-  prefix: CSIGN_PREFIX,
+  call: P.confirmCompanyMicroPayment,
   auth: true,
   summary:
     'Confirm the received amount (yuan, e.g. "0.37"). Right: the company is verified, the applicant becomes its ' +
@@ -131,8 +128,7 @@ export const zCompanyCert = z.object({
 });
 
 export const getCompanyCaCert = defineCall({
-  name: 'getCompanyCaCert',
-  prefix: CSIGN_PREFIX,
+  call: P.getCompanyCaCert,
   auth: true,
   summary: "The current certificate of the session's company (summary + PEM); any active member may read it.",
   request: zBase,
@@ -156,8 +152,7 @@ export const zCompanyAccountInfo = z.object({
 });
 
 export const getCompanyAccountInfo = defineCall({
-  name: 'getCompanyAccountInfo',
-  prefix: CSIGN_PREFIX,
+  call: P.getCompanyAccountInfo,
   auth: true,
   summary:
     "Account info of the session's company: registration data, the caller's role, members, certificate.",
@@ -173,8 +168,7 @@ export const zCompanyHit = z.object({
 });
 
 export const searchCompanyToJoin = defineCall({
-  name: 'searchCompanyToJoin',
-  prefix: CSIGN_PREFIX,
+  call: P.searchCompanyToJoin,
   auth: true,
   summary:
     'Verified companies to join: the exact credit code, or names containing the keyword (at least 2 characters); at most 10.',
@@ -194,8 +188,7 @@ export const zMyCompany = z.object({
 });
 
 export const joinCompany = defineCall({
-  name: 'joinCompany',
-  prefix: CSIGN_PREFIX,
+  call: P.joinCompany,
   auth: true,
   summary:
     'Ask to join a company as an operator, by companyId (from searchCompanyToJoin) or by an invitation code ' +
@@ -208,8 +201,7 @@ export const joinCompany = defineCall({
 });
 
 export const getMyCompanyList = defineCall({
-  name: 'getMyCompanyList',
-  prefix: CSIGN_PREFIX,
+  call: P.getMyCompanyList,
   auth: true,
   summary:
     "The caller's companies: every membership with its role and state (pending, active, disabled, rejected).",
@@ -218,8 +210,7 @@ export const getMyCompanyList = defineCall({
 });
 
 export const cancelJoinCompany = defineCall({
-  name: 'cancelJoinCompany',
-  prefix: CSIGN_PREFIX,
+  call: P.cancelJoinCompany,
   auth: true,
   summary: "Withdraw one's own pending join request.",
   request: zBase.extend({ memberId: zId }),
@@ -240,8 +231,7 @@ export const zMember = z.object({
 export type Member = z.infer<typeof zMember>;
 
 export const getCompanyMemberList = defineCall({
-  name: 'getCompanyMemberList',
-  prefix: CSIGN_PREFIX,
+  call: P.getCompanyMemberList,
   auth: true,
   summary:
     "Members of the session's company (administrator only): filter by name or phone and by state; paginated. " +
@@ -254,8 +244,7 @@ export const getCompanyMemberList = defineCall({
 });
 
 export const getCompanyStaffList = defineCall({
-  name: 'getCompanyStaffList',
-  prefix: CSIGN_PREFIX,
+  call: P.getCompanyStaffList,
   auth: true,
   summary: "Active members of the session's company (any active member): names, masked phones, roles.",
   request: zBase,
@@ -265,8 +254,7 @@ export const getCompanyStaffList = defineCall({
 const zMemberAction = zBase.extend({ memberId: zId });
 
 export const approveJoinCompany = defineCall({
-  name: 'approveJoinCompany',
-  prefix: CSIGN_PREFIX,
+  call: P.approveJoinCompany,
   auth: true,
   summary:
     'Administrator: approve (isApproved true) or reject a pending join request of the session company.',
@@ -275,8 +263,7 @@ export const approveJoinCompany = defineCall({
 });
 
 export const addCompanyOperator = defineCall({
-  name: 'addCompanyOperator',
-  prefix: CSIGN_PREFIX,
+  call: P.addCompanyOperator,
   auth: true,
   summary: 'Administrator: make a registered user (by phone) an active operator of the session company.',
   request: zBase.extend({ phone: zPhone }),
@@ -284,8 +271,7 @@ export const addCompanyOperator = defineCall({
 });
 
 export const disableCompanyOperator = defineCall({
-  name: 'disableCompanyOperator',
-  prefix: CSIGN_PREFIX,
+  call: P.disableCompanyOperator,
   auth: true,
   summary:
     'Administrator: disable an active operator (cannot log into or act for the company until enabled).',
@@ -294,8 +280,7 @@ export const disableCompanyOperator = defineCall({
 });
 
 export const enableCompanyOperator = defineCall({
-  name: 'enableCompanyOperator',
-  prefix: CSIGN_PREFIX,
+  call: P.enableCompanyOperator,
   auth: true,
   summary: 'Administrator: enable a disabled operator again.',
   request: zMemberAction,
@@ -303,8 +288,7 @@ export const enableCompanyOperator = defineCall({
 });
 
 export const removeCompanyOperator = defineCall({
-  name: 'removeCompanyOperator',
-  prefix: CSIGN_PREFIX,
+  call: P.removeCompanyOperator,
   auth: true,
   summary: 'Administrator: remove an operator from the session company (the user may ask to join again).',
   request: zMemberAction,
@@ -312,8 +296,7 @@ export const removeCompanyOperator = defineCall({
 });
 
 export const transferCompanyAdmin = defineCall({
-  name: 'transferCompanyAdmin',
-  prefix: CSIGN_PREFIX,
+  call: P.transferCompanyAdmin,
   auth: true,
   summary:
     'Administrator: hand the administrator role to an active operator; the caller becomes an operator. ' +
@@ -323,8 +306,7 @@ export const transferCompanyAdmin = defineCall({
 });
 
 export const getExclusiveCode = defineCall({
-  name: 'getExclusiveCode',
-  prefix: CSIGN_PREFIX,
+  call: P.getExclusiveCode,
   auth: true,
   summary:
     "The session company's invitation code and link (any active member): a user who enters it in joinCompany asks " +
@@ -337,8 +319,7 @@ export const getExclusiveCode = defineCall({
 export const zPickedUser = z.object({ userId: z.string(), name: z.string().nullable(), phone: z.string() });
 
 export const searchCompanyOperator = defineCall({
-  name: 'searchCompanyOperator',
-  prefix: CSIGN_PREFIX,
+  call: P.searchCompanyOperator,
   auth: true,
   summary:
     'Active members (administrator and operators) of the session company whose name or phone contains the keyword; paginated.',
@@ -347,8 +328,7 @@ export const searchCompanyOperator = defineCall({
 });
 
 export const chooseUserList = defineCall({
-  name: 'chooseUserList',
-  prefix: CSIGN_PREFIX,
+  call: P.chooseUserList,
   auth: true,
   summary:
     'Signer picker, persons: registered users with exactly this 11-digit phone, or exactly this name ' +
@@ -364,8 +344,7 @@ export const chooseUserList = defineCall({
 });
 
 export const chooseUserOperatorList = defineCall({
-  name: 'chooseUserOperatorList',
-  prefix: CSIGN_PREFIX,
+  call: P.chooseUserOperatorList,
   auth: true,
   summary:
     'Signer picker, company signers: active members of a verified company (companyId; default the session ' +
@@ -384,8 +363,7 @@ export const zSwitchableAccount = z.object({
 });
 
 export const getSwitchableAccounts = defineCall({
-  name: 'getSwitchableAccounts',
-  prefix: CSIGN_PREFIX,
+  call: P.getSwitchableAccounts,
   auth: true,
   summary: 'The identities the user can switch to: the person account and each company of active membership.',
   request: zBase,
@@ -393,8 +371,7 @@ export const getSwitchableAccounts = defineCall({
 });
 
 export const switchAccount = defineCall({
-  name: 'switchAccount',
-  prefix: CSIGN_PREFIX,
+  call: P.switchAccount,
   auth: true,
   summary:
     'Switch the session to the person account (targetUserType 0) or to a company (targetUserType 1 + companyId) ' +
@@ -409,8 +386,7 @@ export const switchAccount = defineCall({
  * by the administrator for the session's company (/mobile/adminPowerAuth replaces the letter).
  */
 export const uploadPowerOfAttorney = defineCall({
-  name: 'uploadPowerOfAttorney',
-  prefix: CSIGN_PREFIX,
+  call: P.uploadPowerOfAttorney,
   auth: true,
   summary:
     'multipart/form-data: upload or replace the power-of-attorney letter (PNG/JPG/PDF, ≤ 10 MB) of a pending ' +

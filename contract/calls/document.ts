@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/document.ts';
 import { bi } from '../bilingual.ts';
 
 // Documents: PDFs uploaded before a launch, stored as content-addressed blobs. A document belongs to the
@@ -8,15 +9,12 @@ import { bi } from '../bilingual.ts';
 // GET download below (pages load lazily); the server gives page sizes so positions can be laid out.
 
 /** GET `${DOCUMENT_DOWNLOAD_PATH}/<documentId>[?version=original][&roomToken=...]`: the PDF (current version). */
-export const DOCUMENT_DOWNLOAD_PATH = `${CSIGN_PREFIX}/downloadDocument`;
+export const DOCUMENT_DOWNLOAD_PATH = P.downloadDocument.path;
 /** GET `${SIGNED_PDF_PATH}/<flowId>/<documentId>[?roomToken=...]`: the signed PDF once the flow is completed. */
-export const SIGNED_PDF_PATH = `${CSIGN_PREFIX}/downloadSignedPdf`;
+export const SIGNED_PDF_PATH = P.downloadSignedPdf.path;
 /** GET `${AUDIT_REPORT_PATH}/<flowId>[?roomToken=...]`: the audit report (certificate of completion), platform-signed PDF. */
-export const AUDIT_REPORT_PATH = `${CSIGN_PREFIX}/downloadAuditReport`;
-/** Largest drawn-signature PNG accepted by signDocument, in bytes (before base64). */
-export const SIGNATURE_PNG_MAX_BYTES = 512 * 1024;
-/** Points per millimetre (PDF user space unit = 1/72 inch). */
-export const PT_PER_MM = 72 / 25.4;
+export const AUDIT_REPORT_PATH = P.downloadAuditReport.path;
+export { PT_PER_MM, SIGNATURE_PNG_MAX_BYTES } from '../rules/document.ts';
 
 export const zPageSize = z.object({
   /** Width of the page's MediaBox in PDF points (1/72 inch). */
@@ -55,8 +53,7 @@ export const zDocumentInfo = z.object({
 export type DocumentInfo = z.infer<typeof zDocumentInfo>;
 
 export const uploadDocument = defineCall({
-  name: 'uploadDocument',
-  prefix: CSIGN_PREFIX,
+  call: P.uploadDocument,
   auth: true,
   summary:
     'multipart/form-data: upload one PDF (field `file`, at most UPLOAD_LIMIT_MB, default 50 MB) plus `userType`. ' +
@@ -73,8 +70,7 @@ const zDocumentAccess = zBase.extend({
 });
 
 export const getDocumentInfo = defineCall({
-  name: 'getDocumentInfo',
-  prefix: CSIGN_PREFIX,
+  call: P.getDocumentInfo,
   auth: false,
   summary:
     'Page count, page sizes, hashes and download URL of a document, for its uploader account or any participant of ' +
@@ -91,8 +87,7 @@ export const zKeywordHit = z.object({
 });
 
 export const findDocumentKeyword = defineCall({
-  name: 'findDocumentKeyword',
-  prefix: CSIGN_PREFIX,
+  call: P.findDocumentKeyword,
   auth: true,
   summary:
     "Where a keyword occurs in the document's text (to place a seal by keyword): every hit with its page and box, " +
@@ -102,8 +97,7 @@ export const findDocumentKeyword = defineCall({
 });
 
 export const deleteDocument = defineCall({
-  name: 'deleteDocument',
-  prefix: CSIGN_PREFIX,
+  call: P.deleteDocument,
   auth: true,
   summary: 'Forget an uploaded document that was never launched (uploader account only).',
   request: zBase.extend({ documentId: z.string().uuid() }),
@@ -140,8 +134,7 @@ export const zVerificationInfo = z.object({
 export type VerificationInfo = z.infer<typeof zVerificationInfo>;
 
 export const getVerificationInfo = defineCall({
-  name: 'getVerificationInfo',
-  prefix: CSIGN_PREFIX,
+  call: P.getVerificationInfo,
   auth: false,
   summary:
     'Public: what the verification code in a document footer (or its QR, /#/verify/<code>) names — the document, ' +

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEAL_TYPES } from '../enums.ts';
-import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import * as P from '../paths/flow.ts';
 import { zDocumentInfo } from './document.ts';
 import { zPhone, zSmsCode } from './session.ts';
 import { zIdNumber, zPersonName } from './person.ts';
@@ -184,8 +185,7 @@ export const zPartyInput = z.discriminatedUnion('kind', [
 export type PartyInput = z.input<typeof zPartyInput>;
 
 export const launchFlow = defineCall({
-  name: 'launchFlow',
-  prefix: CSIGN_PREFIX,
+  call: P.launchFlow,
   auth: true,
   summary:
     "Launch a signing flow on the caller's uploaded documents (quick launch: one document). Steps run in order, the " +
@@ -290,8 +290,7 @@ export const zFlowDetail = zFlowSummary.extend({
 export type FlowDetail = z.infer<typeof zFlowDetail>;
 
 export const getFlowDetail = defineCall({
-  name: 'getFlowDetail',
-  prefix: CSIGN_PREFIX,
+  call: P.getFlowDetail,
   auth: false,
   summary:
     'A flow with its documents, steps and parties, for the initiating account or a party (session, or the roomToken ' +
@@ -309,8 +308,7 @@ const zListFilters = zPageRequest.extend({
 });
 
 export const listLaunchedFlows = defineCall({
-  name: 'listLaunchedFlows',
-  prefix: CSIGN_PREFIX,
+  call: P.listLaunchedFlows,
   auth: true,
   summary:
     'Flows launched by the caller account (person, or the session company: all of its flows), newest first; filters ' +
@@ -327,8 +325,7 @@ export const zPendingItem = zFlowSummary.extend({
 });
 
 export const listPendingSignatures = defineCall({
-  name: 'listPendingSignatures',
-  prefix: CSIGN_PREFIX,
+  call: P.listPendingSignatures,
   auth: true,
   summary:
     'Flows where the caller is a party: a person session, parties with its phone; a company session, parties of ' +
@@ -339,8 +336,7 @@ export const listPendingSignatures = defineCall({
 });
 
 export const cancelFlow = defineCall({
-  name: 'cancelFlow',
-  prefix: CSIGN_PREFIX,
+  call: P.cancelFlow,
   auth: true,
   summary:
     'The initiating account cancels a flow before completion, with a reason; the quota unit is released and the ' +
@@ -353,8 +349,7 @@ export const cancelFlow = defineCall({
 });
 
 export const remindSigners = defineCall({
-  name: 'remindSigners',
-  prefix: CSIGN_PREFIX,
+  call: P.remindSigners,
   auth: true,
   summary:
     'The initiating account sends the pending parties (or the ones named) their link again. A party is reminded at ' +
@@ -374,8 +369,7 @@ export const zRoomLogin = z.object({
 export type RoomLogin = z.infer<typeof zRoomLogin>;
 
 export const signingRoomLogin = defineCall({
-  name: 'signingRoomLogin',
-  prefix: CSIGN_PREFIX,
+  call: P.signingRoomLogin,
   auth: true,
   summary:
     "A logged-in user opens a party's signing room: a person session for a person party with its phone; a company " +
@@ -385,8 +379,7 @@ export const signingRoomLogin = defineCall({
 });
 
 export const sendLinkSmsCode = defineCall({
-  name: 'sendLinkSmsCode',
-  prefix: CSIGN_PREFIX,
+  call: P.sendLinkSmsCode,
   auth: false,
   summary:
     "Step 1 of a link login: sends an SMS code (purpose 'sign') to the phone when it is the party's phone of that " +
@@ -400,8 +393,7 @@ export const sendLinkSmsCode = defineCall({
 });
 
 export const signingRoomLoginByLinkCode = defineCall({
-  name: 'signingRoomLoginByLinkCode',
-  prefix: CSIGN_PREFIX,
+  call: P.signingRoomLoginByLinkCode,
   auth: false,
   summary:
     "Step 2 of a link login: link + the party's phone + its SMS code give a roomToken scoped to that party only " +
@@ -482,8 +474,7 @@ export type SigningRoom = z.infer<typeof zSigningRoom>;
 const zRoom = zBase.extend({ roomToken: z.string().min(16).max(100) });
 
 export const getSigningRoom = defineCall({
-  name: 'getSigningRoom',
-  prefix: CSIGN_PREFIX,
+  call: P.getSigningRoom,
   auth: false,
   summary:
     "The signing room of the roomToken's party: flow, documents (render with pdf.js from downloadUrl + roomToken), " +
@@ -493,8 +484,7 @@ export const getSigningRoom = defineCall({
 });
 
 export const sendSignSmsCode = defineCall({
-  name: 'sendSignSmsCode',
-  prefix: CSIGN_PREFIX,
+  call: P.sendSignSmsCode,
   auth: false,
   summary:
     "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone, or with " +
@@ -508,8 +498,7 @@ export const sendSignSmsCode = defineCall({
 });
 
 export const signDocument = defineCall({
-  name: 'signDocument',
-  prefix: CSIGN_PREFIX,
+  call: P.signDocument,
   auth: false,
   summary:
     "Sign every document of the room's party: one incremental PAdES B-T update per document with the party's own " +
@@ -544,8 +533,7 @@ export const signDocument = defineCall({
 });
 
 export const startRoomFaceAuth = defineCall({
-  name: 'startRoomFaceAuth',
-  prefix: CSIGN_PREFIX,
+  call: P.startRoomFaceAuth,
   auth: false,
   summary:
     "Intent check 'face': starts the identity provider's face check of the room's real-name-verified signer for " +
@@ -563,8 +551,7 @@ export const startRoomFaceAuth = defineCall({
 });
 
 export const setSigningPassword = defineCall({
-  name: 'setSigningPassword',
-  prefix: CSIGN_PREFIX,
+  call: P.setSigningPassword,
   auth: false,
   summary:
     "Sets or changes the signing password (intent check 'password') of the logged-in person, or with a roomToken " +
@@ -582,8 +569,7 @@ export const setSigningPassword = defineCall({
 });
 
 export const declineFlow = defineCall({
-  name: 'declineFlow',
-  prefix: CSIGN_PREFIX,
+  call: P.declineFlow,
   auth: false,
   summary:
     "The room's party declines with a reason: the flow becomes declined, the quota unit is released, the initiator " +
@@ -593,8 +579,7 @@ export const declineFlow = defineCall({
 });
 
 export const roomRealName = defineCall({
-  name: 'roomRealName',
-  prefix: CSIGN_PREFIX,
+  call: P.roomRealName,
   auth: false,
   summary:
     "The room's nameAuthentication step (person parties): name + ID number; the phone is the one the room login " +
@@ -606,8 +591,7 @@ export const roomRealName = defineCall({
 });
 
 export const roomAcceptAgreement = defineCall({
-  name: 'roomAcceptAgreement',
-  prefix: CSIGN_PREFIX,
+  call: P.roomAcceptAgreement,
   auth: false,
   summary:
     "The room's userAgreement step: accepts the certificate usage agreement (the current version) and issues the " +
@@ -618,8 +602,7 @@ export const roomAcceptAgreement = defineCall({
 });
 
 export const roomOpenCompany = defineCall({
-  name: 'roomOpenCompany',
-  prefix: CSIGN_PREFIX,
+  call: P.roomOpenCompany,
   auth: false,
   summary:
     "The room's company step (a company party whose company has not opened e-signature): the handler, with a " +
@@ -638,8 +621,7 @@ export const roomOpenCompany = defineCall({
 });
 
 export const roomConfirmCompany = defineCall({
-  name: 'roomConfirmCompany',
-  prefix: CSIGN_PREFIX,
+  call: P.roomConfirmCompany,
   auth: false,
   summary:
     'The amount received on the company account confirms the opening: the company is verified with its certificate, ' +
@@ -657,8 +639,7 @@ export const zSignerReadiness = z.object({
 });
 
 export const getSignerReadiness = defineCall({
-  name: 'getSignerReadiness',
-  prefix: CSIGN_PREFIX,
+  call: P.getSignerReadiness,
   auth: true,
   summary:
     'At launch: what each signer will meet — whether the phone (or the chosen user) has an account, a real name ' +
@@ -714,8 +695,7 @@ export const zAuditEntry = z.object({
 export type AuditEntry = z.infer<typeof zAuditEntry>;
 
 export const getAuditTrail = defineCall({
-  name: 'getAuditTrail',
-  prefix: CSIGN_PREFIX,
+  call: P.getAuditTrail,
   auth: false,
   summary:
     'Every event of a flow per document (who, what, when, IP, user agent, hash before/after), hash-chained per ' +
@@ -742,8 +722,7 @@ export const zMessage = z.object({
 });
 
 export const listMessages = defineCall({
-  name: 'listMessages',
-  prefix: CSIGN_PREFIX,
+  call: P.listMessages,
   auth: true,
   summary: "The caller's notifications (/message), newest first, with pagination; `unreadOnly` filters.",
   request: zBase.extend(zPageRequest.shape).extend({ unreadOnly: z.boolean().optional() }),
@@ -751,8 +730,7 @@ export const listMessages = defineCall({
 });
 
 export const markMessagesRead = defineCall({
-  name: 'markMessagesRead',
-  prefix: CSIGN_PREFIX,
+  call: P.markMessagesRead,
   auth: true,
   summary: "Marks the caller's messages read: the ids given, or all when none.",
   request: zBase.extend({ ids: z.array(zId).max(100).optional() }),
@@ -760,8 +738,7 @@ export const markMessagesRead = defineCall({
 });
 
 export const getQuota = defineCall({
-  name: 'getQuota',
-  prefix: CSIGN_PREFIX,
+  call: P.getQuota,
   auth: true,
   summary:
     'Signing quota of the caller account (free allowance FREE_SIGNING_ALLOWANCE until packages exist): total, ' +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/messaging.ts';
 import { PLATFORM_CODES } from '../enums.ts';
 import { bi } from '../bilingual.ts';
 
@@ -23,8 +24,7 @@ export const zNoticeEmailSettings = z.object({
 export type NoticeEmailSettings = z.infer<typeof zNoticeEmailSettings>;
 
 export const getNoticeEmail = defineCall({
-  name: 'getNoticeEmail',
-  prefix: CSIGN_PREFIX,
+  call: P.getNoticeEmail,
   auth: true,
   summary: "The logged-in person's e-mail address for notices, and its language.",
   request: zBase,
@@ -32,8 +32,7 @@ export const getNoticeEmail = defineCall({
 });
 
 export const setNoticeEmail = defineCall({
-  name: 'setNoticeEmail',
-  prefix: CSIGN_PREFIX,
+  call: P.setNoticeEmail,
   auth: true,
   summary:
     'Sets (or, with an empty address, removes) where notices (to sign, signed, declined, completed, expired, ' +
@@ -63,8 +62,7 @@ export const zMessageFailure = z.object({
 });
 
 export const adminGetMessageFailures = defineCall({
-  name: 'adminGetMessageFailures',
-  prefix: CSIGN_PREFIX,
+  call: P.adminGetMessageFailures,
   auth: true,
   summary:
     'Platform administrator: the SMS and e-mail providers in use and the latest messages they could not ' +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/monitor.ts';
 
 /**
  * Service status for the public `/monitor` screen: each dependency the signing depends on is exercised once
@@ -27,8 +28,7 @@ export const zServiceCheck = z.object({
 export type ServiceCheck = z.infer<typeof zServiceCheck>;
 
 export const getServiceStatus = defineCall({
-  name: 'getServiceStatus',
-  prefix: CSIGN_PREFIX,
+  call: P.getServiceStatus,
   auth: false,
   summary:
     'Status of the services signing depends on, each exercised and timed: database (a query), storage (a probe blob ' +

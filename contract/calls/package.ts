@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import * as P from '../paths/package.ts';
 import { zCreditCode } from './company.ts';
 import { bi } from '../bilingual.ts';
 
@@ -175,8 +176,7 @@ const zCopies = z
   .max(MAX_COPIES);
 
 export const getPackageList = defineCall({
-  name: 'getPackageList',
-  prefix: CSIGN_PREFIX,
+  call: P.getPackageList,
   auth: false,
   summary:
     'Packages on sale (active), optionally of one sale product type; type 20 is sold by group purchase.',
@@ -185,8 +185,7 @@ export const getPackageList = defineCall({
 });
 
 export const getPurchaseEligibility = defineCall({
-  name: 'getPurchaseEligibility',
-  prefix: CSIGN_PREFIX,
+  call: P.getPurchaseEligibility,
   auth: true,
   summary:
     'Whether the session account may buy (SPEC §6: person certificate + seal; company certificate + seal + ' +
@@ -196,8 +195,7 @@ export const getPurchaseEligibility = defineCall({
 });
 
 export const createPackageOrder = defineCall({
-  name: 'createPackageOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.createPackageOrder,
   auth: true,
   summary: 'Checkout: an order for copies of a package, awaiting payment, with the payment notes.',
   request: zBase.extend({ packageId: zId, copies: zCopies }),
@@ -205,8 +203,7 @@ export const createPackageOrder = defineCall({
 });
 
 export const createGroupOrder = defineCall({
-  name: 'createGroupOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.createGroupOrder,
   auth: true,
   summary:
     'Group purchase (company administrator, sale type 20): copies at the tier price, signings distributed to ' +
@@ -231,8 +228,7 @@ export const createGroupOrder = defineCall({
 });
 
 export const getPackageOrder = defineCall({
-  name: 'getPackageOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.getPackageOrder,
   auth: true,
   summary: 'One order of the session account, with its payment notes while it awaits payment.',
   request: zBase.extend({ orderNo: zOrderNo }),
@@ -240,8 +236,7 @@ export const getPackageOrder = defineCall({
 });
 
 export const getPackageOrderList = defineCall({
-  name: 'getPackageOrderList',
-  prefix: CSIGN_PREFIX,
+  call: P.getPackageOrderList,
   auth: true,
   summary: "The session account's orders, newest first.",
   request: zBase.extend(zPageRequest.shape).extend({ status: zOrderStatus.optional() }),
@@ -249,8 +244,7 @@ export const getPackageOrderList = defineCall({
 });
 
 export const cancelPackageOrder = defineCall({
-  name: 'cancelPackageOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.cancelPackageOrder,
   auth: true,
   summary: 'The buyer cancels its own order while it awaits payment.',
   request: zBase.extend({ orderNo: zOrderNo }),
@@ -258,8 +252,7 @@ export const cancelPackageOrder = defineCall({
 });
 
 export const getUserPackageList = defineCall({
-  name: 'getUserPackageList',
-  prefix: CSIGN_PREFIX,
+  call: P.getUserPackageList,
   auth: true,
   summary: "The session account's packages (bought or received) and its quota.",
   request: zBase,
@@ -267,8 +260,7 @@ export const getUserPackageList = defineCall({
 });
 
 export const getUserPackageDetail = defineCall({
-  name: 'getUserPackageDetail',
-  prefix: CSIGN_PREFIX,
+  call: P.getUserPackageDetail,
   auth: true,
   summary: 'Usage detail: the signing units launched flows took, with filters and pagination.',
   request: zBase.extend(zPageRequest.shape).extend(zUsageFilters.shape),
@@ -279,8 +271,7 @@ export const getUserPackageDetail = defineCall({
 export const MAX_EXPORT_ROWS = 5000;
 
 export const exportUserPackageDetail = defineCall({
-  name: 'exportUserPackageDetail',
-  prefix: CSIGN_PREFIX,
+  call: P.exportUserPackageDetail,
   auth: true,
   summary: `Usage detail for the spreadsheet export: every row matching the filters (at most ${MAX_EXPORT_ROWS}).`,
   request: zBase.extend(zUsageFilters.shape),
@@ -288,8 +279,7 @@ export const exportUserPackageDetail = defineCall({
 });
 
 export const getPlatformAdminInfo = defineCall({
-  name: 'getPlatformAdminInfo',
-  prefix: CSIGN_PREFIX,
+  call: P.getPlatformAdminInfo,
   auth: true,
   summary: 'Whether the logged-in user is a platform administrator (PLATFORM_ADMIN_PHONES).',
   request: zBase,
@@ -297,8 +287,7 @@ export const getPlatformAdminInfo = defineCall({
 });
 
 export const adminGetPackageList = defineCall({
-  name: 'adminGetPackageList',
-  prefix: CSIGN_PREFIX,
+  call: P.adminGetPackageList,
   auth: true,
   summary: 'Platform administrator: every package, active or not.',
   request: zBase,
@@ -323,8 +312,7 @@ export const zPackageInput = z.object({
 export type PackageInput = z.input<typeof zPackageInput>;
 
 export const adminSavePackage = defineCall({
-  name: 'adminSavePackage',
-  prefix: CSIGN_PREFIX,
+  call: P.adminSavePackage,
   auth: true,
   summary:
     'Platform administrator: create a package (no id) or change one (id); inactive ones are not on sale.',
@@ -333,8 +321,7 @@ export const adminSavePackage = defineCall({
 });
 
 export const adminGetOrderList = defineCall({
-  name: 'adminGetOrderList',
-  prefix: CSIGN_PREFIX,
+  call: P.adminGetOrderList,
   auth: true,
   summary: 'Platform administrator: every order, newest first, by status and order number / buyer name.',
   request: zBase
@@ -344,8 +331,7 @@ export const adminGetOrderList = defineCall({
 });
 
 export const adminConfirmOrder = defineCall({
-  name: 'adminConfirmOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.adminConfirmOrder,
   auth: true,
   summary:
     'Platform administrator: the transfer has arrived; the order becomes paid and its signings are ' +
@@ -355,8 +341,7 @@ export const adminConfirmOrder = defineCall({
 });
 
 export const adminCancelOrder = defineCall({
-  name: 'adminCancelOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.adminCancelOrder,
   auth: true,
   summary: 'Platform administrator: cancel an order that awaits payment.',
   request: zBase.extend({ orderNo: zOrderNo, reason: z.string().max(200).optional() }),
@@ -364,8 +349,7 @@ export const adminCancelOrder = defineCall({
 });
 
 export const adminRefundOrder = defineCall({
-  name: 'adminRefundOrder',
-  prefix: CSIGN_PREFIX,
+  call: P.adminRefundOrder,
   auth: true,
   summary:
     'Platform administrator: a paid order was refunded; its unused signings are withdrawn (units already ' +
@@ -387,8 +371,7 @@ export const zPaymentStart = z.object({
 export type PaymentStart = z.infer<typeof zPaymentStart>;
 
 export const startOrderPayment = defineCall({
-  name: 'startOrderPayment',
-  prefix: CSIGN_PREFIX,
+  call: P.startOrderPayment,
   auth: true,
   summary:
     'The buyer pays its order awaiting payment at the online provider (PAYMENT_PROVIDER wechat or alipay): ' +

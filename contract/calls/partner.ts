@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, JINSHANG_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/partner.ts';
 import { zLoginInfo } from './session.ts';
 import { bi } from '../bilingual.ts';
 
@@ -35,8 +36,7 @@ export const zLoginEsignQuery = z.object({
 });
 
 export const loginEsign = defineCall({
-  name: 'loginEsign',
-  prefix: JINSHANG_PREFIX,
+  call: P.loginEsign,
   auth: false,
   summary:
     'Partner login: ?jsToken=<compact JWS signed by the partner> (claims iss, aud, sub, phone, name?, jti, iat, exp). ' +
@@ -57,8 +57,7 @@ export const zPartnerIdentity = z.object({
 export type PartnerIdentity = z.infer<typeof zPartnerIdentity>;
 
 export const getLoginInfoFromJinshang = defineCall({
-  name: 'getLoginInfoFromJinshang',
-  prefix: JINSHANG_PREFIX,
+  call: P.getLoginInfoFromJinshang,
   auth: false,
   summary:
     'The partner-side identity of the session (platform code and name, partner user id, name) when it was started ' +
@@ -68,8 +67,7 @@ export const getLoginInfoFromJinshang = defineCall({
 });
 
 export const loginAsHy = defineCall({
-  name: 'loginAsHy',
-  prefix: CSIGN_PREFIX,
+  call: P.loginAsHy,
   auth: false,
   summary:
     'Converts the login the central user centre reports (isHyCenterLogin 1 or 4) into a session here: the account of ' +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/person.ts';
 import { checkIdNumber, ID_NUMBER_PROBLEM_TEXT, PERSON_NAME_PATTERN } from '../rules/id-number.ts';
 import { FACE_OPEN_FLAGS, FaceResult } from '../rules/person.ts';
 import { zPhone, zSmsCode } from './session.ts';
@@ -63,8 +64,7 @@ export const zOpenSignStatus = z.object({
 export type OpenSignStatus = z.infer<typeof zOpenSignStatus>;
 
 export const authIdNamePhone = defineCall({
-  name: 'authIdNamePhone',
-  prefix: CSIGN_PREFIX,
+  call: P.authIdNamePhone,
   auth: true,
   summary:
     'Real-name check of the logged-in person: name, ID number (GB 11643), mobile number and an SMS code sent to that ' +
@@ -75,8 +75,7 @@ export const authIdNamePhone = defineCall({
 });
 
 export const checkCurrentLoginUserOpenSign = defineCall({
-  name: 'checkCurrentLoginUserOpenSign',
-  prefix: CSIGN_PREFIX,
+  call: P.checkCurrentLoginUserOpenSign,
   auth: true,
   summary:
     'Whether the logged-in account has opened e-signature: real-name done, current certificate agreement accepted ' +
@@ -87,8 +86,7 @@ export const checkCurrentLoginUserOpenSign = defineCall({
 });
 
 export const getUserAgreement = defineCall({
-  name: 'getUserAgreement',
-  prefix: CSIGN_PREFIX,
+  call: P.getUserAgreement,
   auth: false,
   summary:
     'The current digital-certificate usage agreement (version, title and text in both languages) and, with a ' +
@@ -103,8 +101,7 @@ export const getUserAgreement = defineCall({
 });
 
 export const acceptUserAgreement = defineCall({
-  name: 'acceptUserAgreement',
-  prefix: CSIGN_PREFIX,
+  call: P.acceptUserAgreement,
   auth: true,
   summary: 'Records that the logged-in person accepts the agreement version shown (must be the current one).',
   request: zBase.extend({ version: z.string().min(1).max(40) }),
@@ -112,8 +109,7 @@ export const acceptUserAgreement = defineCall({
 });
 
 export const createPersonCaCert = defineCall({
-  name: 'createPersonCaCert',
-  prefix: CSIGN_PREFIX,
+  call: P.createPersonCaCert,
   auth: true,
   summary:
     'Issues the person certificate after the real-name check and acceptance of the current agreement. Idempotent: ' +
@@ -123,8 +119,7 @@ export const createPersonCaCert = defineCall({
 });
 
 export const getPersonCaCert = defineCall({
-  name: 'getPersonCaCert',
-  prefix: CSIGN_PREFIX,
+  call: P.getPersonCaCert,
   auth: true,
   summary: "The logged-in person's current certificate, or null.",
   request: zBase,
@@ -132,8 +127,7 @@ export const getPersonCaCert = defineCall({
 });
 
 export const getPersonalDetails = defineCall({
-  name: 'getPersonalDetails',
-  prefix: CSIGN_PREFIX,
+  call: P.getPersonalDetails,
   auth: true,
   summary:
     "The logged-in person's details: name, masked ID number (first 6 + last 4), masked phone (first 3 + last 4), " +
@@ -165,8 +159,7 @@ export const getPersonalDetails = defineCall({
 });
 
 export const recoverAccountVerify = defineCall({
-  name: 'recoverAccountVerify',
-  prefix: CSIGN_PREFIX,
+  call: P.recoverAccountVerify,
   auth: true,
   summary:
     'Step 1 of moving the logged-in, real-name-verified account to a new phone (the old one is lost): name and ID ' +
@@ -177,8 +170,7 @@ export const recoverAccountVerify = defineCall({
 });
 
 export const recoverAccountFinish = defineCall({
-  name: 'recoverAccountFinish',
-  prefix: CSIGN_PREFIX,
+  call: P.recoverAccountFinish,
   auth: true,
   summary:
     'Step 2: moves the account to the new phone of the ticket and ends every other session of the account ' +
@@ -188,8 +180,7 @@ export const recoverAccountFinish = defineCall({
 });
 
 export const startFaceAuth = defineCall({
-  name: 'startFaceAuth',
-  prefix: CSIGN_PREFIX,
+  call: P.startFaceAuth,
   auth: true,
   summary:
     "Starts face recognition of the logged-in, real-name-verified person: answers the identity provider's page to " +
@@ -213,8 +204,7 @@ export const startFaceAuth = defineCall({
 });
 
 export const getFaceAuthResult = defineCall({
-  name: 'getFaceAuthResult',
-  prefix: CSIGN_PREFIX,
+  call: P.getFaceAuthResult,
   auth: false,
   summary:
     'The server-decided result of a face-recognition attempt, by the token of its result route. Never the URL: ' +

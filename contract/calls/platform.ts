@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/platform.ts';
 
 /**
  * What the client needs to know about a platform code at run time. The layout switches (header, menu,
@@ -7,8 +8,7 @@ import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
  * settings (PARTNER_<CODE>_ORIGINS), so they come from the server.
  */
 export const getPlatformConfig = defineCall({
-  name: 'getPlatformConfig',
-  prefix: CSIGN_PREFIX,
+  call: P.getPlatformConfig,
   auth: false,
   summary:
     'The origins of the partner platform `fromPtCode` (PARTNER_<CODE>_ORIGINS): the framed app posts its events ' +

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEAL_TYPES, SealKind, SealStatus } from '../enums.ts';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/seal.ts';
 import { bi } from '../bilingual.ts';
 
 /** Where seal images are served: GET `${SEAL_IMAGE_PATH}/<sealId>.svg|png` (owner or company members only). */
@@ -71,8 +72,7 @@ export const zCertSummary = z.object({
 });
 
 export const getUserCertSealList = defineCall({
-  name: 'getUserCertSealList',
-  prefix: CSIGN_PREFIX,
+  call: P.getUserCertSealList,
   auth: true,
   summary:
     "The caller's seals and certificate: person seals for a person session; for a company session the company's " +
@@ -87,8 +87,7 @@ export const getUserCertSealList = defineCall({
 });
 
 export const savePersonSeal = defineCall({
-  name: 'savePersonSeal',
-  prefix: CSIGN_PREFIX,
+  call: P.savePersonSeal,
   auth: true,
   summary: "Generate a square name seal (name + 印) from the person's verified real name.",
   request: zBase.extend({
@@ -114,8 +113,7 @@ export const zCompanySealDTO = z.object({
 export type CompanySealDTO = z.infer<typeof zCompanySealDTO>;
 
 export const saveCompanySeal = defineCall({
-  name: 'saveCompanySeal',
-  prefix: CSIGN_PREFIX,
+  call: P.saveCompanySeal,
   auth: true,
   summary: "Generate a company seal of a type of SPEC §3 with the company's name (administrator only).",
   request: zBase.extend({ sealDTO: zCompanySealDTO }),
@@ -127,8 +125,7 @@ export const saveCompanySeal = defineCall({
  * part `file` (PNG or JPEG, at most 5 MB and 4000 px a side). The request schema documents the fields.
  */
 export const savePersonImageSeal = defineCall({
-  name: 'savePersonImageSeal',
-  prefix: CSIGN_PREFIX,
+  call: P.savePersonImageSeal,
   auth: true,
   summary:
     'multipart/form-data: save an uploaded image (kind=uploaded) or a signature drawn on a pad (kind=drawn) as a ' +
@@ -138,8 +135,7 @@ export const savePersonImageSeal = defineCall({
 });
 
 export const saveCompanyCustomizeSeal = defineCall({
-  name: 'saveCompanyCustomizeSeal',
-  prefix: CSIGN_PREFIX,
+  call: P.saveCompanyCustomizeSeal,
   auth: true,
   summary:
     'multipart/form-data: upload an image of a company seal (administrator only); fields userType=1, sealType, ' +
@@ -149,8 +145,7 @@ export const saveCompanyCustomizeSeal = defineCall({
 });
 
 export const previewSeal = defineCall({
-  name: 'previewSeal',
-  prefix: CSIGN_PREFIX,
+  call: P.previewSeal,
   auth: true,
   summary:
     'Render a seal definition as SVG without saving it (the add-seal screen). A company definition takes the ' +
@@ -162,8 +157,7 @@ export const previewSeal = defineCall({
 });
 
 export const setSealStatus = defineCall({
-  name: 'setSealStatus',
-  prefix: CSIGN_PREFIX,
+  call: P.setSealStatus,
   auth: true,
   summary: 'Enable or disable a seal (its owner person, or the company administrator).',
   request: zBase.extend({ sealId: zId, status: z.enum([SealStatus.Enabled, SealStatus.Disabled]) }),
@@ -171,8 +165,7 @@ export const setSealStatus = defineCall({
 });
 
 export const deleteSeal = defineCall({
-  name: 'deleteSeal',
-  prefix: CSIGN_PREFIX,
+  call: P.deleteSeal,
   auth: true,
   summary:
     'Delete a seal (its owner person, or the company administrator); refused while an unfinished signing uses it.',
@@ -181,8 +174,7 @@ export const deleteSeal = defineCall({
 });
 
 export const authoriseSeal = defineCall({
-  name: 'authoriseSeal',
-  prefix: CSIGN_PREFIX,
+  call: P.authoriseSeal,
   auth: true,
   summary:
     'Authorise a company seal to operators of the company for validFrom <= t < validTo (administrator only); ' +
@@ -197,8 +189,7 @@ export const authoriseSeal = defineCall({
 });
 
 export const revokeSealAuthorisation = defineCall({
-  name: 'revokeSealAuthorisation',
-  prefix: CSIGN_PREFIX,
+  call: P.revokeSealAuthorisation,
   auth: true,
   summary: 'Revoke one authorisation of a company seal (administrator only).',
   request: zBase.extend({ authorisationId: zId }),
@@ -206,8 +197,7 @@ export const revokeSealAuthorisation = defineCall({
 });
 
 export const listSealOperators = defineCall({
-  name: 'listSealOperators',
-  prefix: CSIGN_PREFIX,
+  call: P.listSealOperators,
   auth: true,
   summary: 'Active operators of the session company, to authorise seals to (administrator only).',
   request: zBase,
@@ -215,8 +205,7 @@ export const listSealOperators = defineCall({
 });
 
 export const checkAntiCounterfeitNo = defineCall({
-  name: 'checkAntiCounterfeitNo',
-  prefix: CSIGN_PREFIX,
+  call: P.checkAntiCounterfeitNo,
   auth: false,
   summary:
     'Public check of a printed seal: the anti-counterfeit number gives the company (name partly masked), the seal ' +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, JINSHANG_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/session.ts';
 import { SmsPurpose } from '../enums.ts';
 import { bi } from '../bilingual.ts';
 
@@ -43,8 +44,7 @@ export const zLoginInfo = z.object({
 export type LoginInfo = z.infer<typeof zLoginInfo>;
 
 export const sendSmsCode = defineCall({
-  name: 'sendSmsCode',
-  prefix: CSIGN_PREFIX,
+  call: P.sendSmsCode,
   auth: false,
   summary:
     'Send a 6-digit SMS code to a phone for one purpose (valid 5 minutes, once). The answer is the same whether or ' +
@@ -57,8 +57,7 @@ export const sendSmsCode = defineCall({
 });
 
 export const userRegister = defineCall({
-  name: 'userRegister',
-  prefix: CSIGN_PREFIX,
+  call: P.userRegister,
   auth: false,
   summary:
     'Register a person by phone, password and SMS code; logs the new user in. The code is checked first (1200); ' +
@@ -68,8 +67,7 @@ export const userRegister = defineCall({
 });
 
 export const userLogin = defineCall({
-  name: 'userLogin',
-  prefix: CSIGN_PREFIX,
+  call: P.userLogin,
   auth: false,
   summary:
     'Log in with phone and password (person account, or a company the user belongs to when userType is 1).',
@@ -78,8 +76,7 @@ export const userLogin = defineCall({
 });
 
 export const userOperatorLogin = defineCall({
-  name: 'userOperatorLogin',
-  prefix: CSIGN_PREFIX,
+  call: P.userOperatorLogin,
   auth: false,
   summary:
     'Log in as an operator of a company (userType 1); companyId picks the company when there are several.',
@@ -92,8 +89,7 @@ export const userOperatorLogin = defineCall({
 });
 
 export const logout = defineCall({
-  name: 'logout',
-  prefix: CSIGN_PREFIX,
+  call: P.logout,
   auth: false,
   summary: 'End the session and clear its cookies.',
   request: zBase,
@@ -101,8 +97,7 @@ export const logout = defineCall({
 });
 
 export const resetPassword = defineCall({
-  name: 'resetPassword',
-  prefix: CSIGN_PREFIX,
+  call: P.resetPassword,
   auth: false,
   summary:
     'Forgot password: set a new one with an SMS code sent for resetPassword; ends every session of the user.',
@@ -111,8 +106,7 @@ export const resetPassword = defineCall({
 });
 
 export const getEsignLoginInfo = defineCall({
-  name: 'getEsignLoginInfo',
-  prefix: JINSHANG_PREFIX,
+  call: P.getEsignLoginInfo,
   auth: false,
   summary: 'Login-state check of the route guard: the login info when the session is valid, null otherwise.',
   request: zBase,
@@ -120,8 +114,7 @@ export const getEsignLoginInfo = defineCall({
 });
 
 export const getUserQualification = defineCall({
-  name: 'getUserQualification',
-  prefix: CSIGN_PREFIX,
+  call: P.getUserQualification,
   auth: true,
   summary: 'What the logged-in account may do: the login-info fields of SPEC §3.',
   request: zBase.extend({
@@ -132,8 +125,7 @@ export const getUserQualification = defineCall({
 });
 
 export const updateLoginUserInfoCache = defineCall({
-  name: 'updateLoginUserInfoCache',
-  prefix: CSIGN_PREFIX,
+  call: P.updateLoginUserInfoCache,
   auth: true,
   summary: 'Recompute the login info of the session (after opening e-signature, buying, adding a seal...).',
   request: zBase,
@@ -141,8 +133,7 @@ export const updateLoginUserInfoCache = defineCall({
 });
 
 export const isHyCenterLogin = defineCall({
-  name: 'isHyCenterLogin',
-  prefix: CSIGN_PREFIX,
+  call: P.isHyCenterLogin,
   auth: false,
   summary: 'Whether the central user centre reports a login: 1 or 4 means yes (then call loginAsHy); 0 no.',
   request: zBase,
@@ -150,8 +141,7 @@ export const isHyCenterLogin = defineCall({
 });
 
 export const getSaleProductTypeList = defineCall({
-  name: 'getSaleProductTypeList',
-  prefix: CSIGN_PREFIX,
+  call: P.getSaleProductTypeList,
   auth: false,
   summary: 'The sale product types of SPEC §3.',
   request: zBase,

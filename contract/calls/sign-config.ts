@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import * as P from '../paths/sign-config.ts';
 import { FLOW_LIMITS, zApplies } from './flow.ts';
 import { bi } from '../bilingual.ts';
 
@@ -53,8 +54,7 @@ export type SignConfig = z.infer<typeof zSignConfig>;
 const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 
 export const saveSignConfig = defineCall({
-  name: 'saveSignConfig',
-  prefix: CSIGN_PREFIX,
+  call: P.saveSignConfig,
   auth: true,
   summary:
     'Creates (no configId) or replaces (configId) a signing configuration of the caller account: ordered steps, ' +
@@ -71,8 +71,7 @@ export const saveSignConfig = defineCall({
 });
 
 export const getSignConfig = defineCall({
-  name: 'getSignConfig',
-  prefix: CSIGN_PREFIX,
+  call: P.getSignConfig,
   auth: true,
   summary: 'One signing configuration of the caller account (another account’s: 1101 NotFound).',
   request: zBase.extend({ configId: zId }),
@@ -80,8 +79,7 @@ export const getSignConfig = defineCall({
 });
 
 export const listSignConfigs = defineCall({
-  name: 'listSignConfigs',
-  prefix: CSIGN_PREFIX,
+  call: P.listSignConfigs,
   auth: true,
   summary:
     'Signing configurations of the caller account, newest change first; `keyword` matches the name; pagination ' +
@@ -91,8 +89,7 @@ export const listSignConfigs = defineCall({
 });
 
 export const deleteSignConfig = defineCall({
-  name: 'deleteSignConfig',
-  prefix: CSIGN_PREFIX,
+  call: P.deleteSignConfig,
   auth: true,
   summary:
     'Deletes a signing configuration of the caller account. Templates that took their roles from it keep those ' +

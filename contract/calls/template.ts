@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import * as P from '../paths/template.ts';
 import { zDocumentInfo, zPageSize } from './document.ts';
 import { FLOW_LIMITS, zApplies, zFlowStatus } from './flow.ts';
 import { zPhone } from './session.ts';
@@ -22,7 +23,7 @@ import { bi } from '../bilingual.ts';
 // another account gets 1101 NotFound as for an unknown id.
 
 /** GET `${TEMPLATE_DOWNLOAD_PATH}/<templateId>`: the template's PDF as uploaded (for the editor and preview). */
-export const TEMPLATE_DOWNLOAD_PATH = `${CSIGN_PREFIX}/downloadTemplatePdf`;
+export const TEMPLATE_DOWNLOAD_PATH = P.downloadTemplatePdf.path;
 /** Largest number of fields of one template. */
 export const TEMPLATE_FIELD_LIMIT = 100;
 /** Largest length of a text field value. */
@@ -130,8 +131,7 @@ export type TemplateSummary = z.infer<typeof zTemplateSummary>;
 const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 
 export const saveTemplate = defineCall({
-  name: 'saveTemplate',
-  prefix: CSIGN_PREFIX,
+  call: P.saveTemplate,
   auth: true,
   summary:
     'Creates a template from an uploaded, not yet launched PDF of the caller account (documentId; the upload is ' +
@@ -153,8 +153,7 @@ export const saveTemplate = defineCall({
 });
 
 export const getTemplate = defineCall({
-  name: 'getTemplate',
-  prefix: CSIGN_PREFIX,
+  call: P.getTemplate,
   auth: true,
   summary: 'One template of the caller account (fileTemplate/preview, editFileTemplate, templateDetail).',
   request: zBase.extend({ templateId: zId }),
@@ -162,8 +161,7 @@ export const getTemplate = defineCall({
 });
 
 export const listTemplates = defineCall({
-  name: 'listTemplates',
-  prefix: CSIGN_PREFIX,
+  call: P.listTemplates,
   auth: true,
   summary:
     'Templates of the caller account, newest change first; `keyword` matches the name or the file name; ' +
@@ -173,8 +171,7 @@ export const listTemplates = defineCall({
 });
 
 export const deleteTemplate = defineCall({
-  name: 'deleteTemplate',
-  prefix: CSIGN_PREFIX,
+  call: P.deleteTemplate,
   auth: true,
   summary: 'Deletes a template of the caller account. Contracts already launched from it are not affected.',
   request: zBase.extend({ templateId: zId }),
@@ -226,8 +223,7 @@ export const zTemplateDraft = z.object({
 export type TemplateDraft = z.infer<typeof zTemplateDraft>;
 
 export const prepareTemplateLaunch = defineCall({
-  name: 'prepareTemplateLaunch',
-  prefix: CSIGN_PREFIX,
+  call: P.prepareTemplateLaunch,
   auth: true,
   summary:
     'home/templateDetail: fills a template for one contract. Checks every value (required fields present; number ' +
@@ -246,8 +242,7 @@ export const prepareTemplateLaunch = defineCall({
 });
 
 export const getTemplateDraft = defineCall({
-  name: 'getTemplateDraft',
-  prefix: CSIGN_PREFIX,
+  call: P.getTemplateDraft,
   auth: true,
   summary: 'A draft of the caller account (home/tempTemplateDetail, home/templateSign); others 1101.',
   request: zBase.extend({ draftId: zId }),
@@ -255,8 +250,7 @@ export const getTemplateDraft = defineCall({
 });
 
 export const launchTemplateFlow = defineCall({
-  name: 'launchTemplateFlow',
-  prefix: CSIGN_PREFIX,
+  call: P.launchTemplateFlow,
   auth: true,
   summary:
     'home/templateSign: launches the drafted contract as launchFlow does (verification footer, quota, links to the ' +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CSIGN_PREFIX, defineCall, zBase } from '../envelope.ts';
+import { defineCall, zBase } from '../envelope.ts';
+import * as P from '../paths/verify.ts';
 import { bi } from '../bilingual.ts';
 
 /**
@@ -14,15 +15,14 @@ import { bi } from '../bilingual.ts';
  * languages). Reports are kept for REPORT_TTL_MINUTES after the verification, then forgotten; the id is an
  * unguessable random UUID, so only who verified (or whom they gave the link) can fetch it.
  */
-export const VERIFY_REPORT_PATH = `${CSIGN_PREFIX}/downloadVerifyReport`;
+export const VERIFY_REPORT_PATH = P.downloadVerifyReport.path;
 /**
  * GET `${VERIFIED_PDF_PATH}/<verificationCode>`: the current signed version of a platform document, for the
  * verification page opened from its footer QR code. The 80-bit verification code printed on every page is
  * the capability: whoever holds the paper (or the file) may see the platform's copy to compare.
  */
-export const VERIFIED_PDF_PATH = `${CSIGN_PREFIX}/downloadVerifiedPdf`;
-/** GET the platform root certificate (PEM) that relying parties trust. */
-export const ROOT_CERT_PATH = '/v1/pki/root.crt';
+export const VERIFIED_PDF_PATH = P.downloadVerifiedPdf.path;
+export { ROOT_CERT_PATH } from '../paths/verify.ts';
 /** How long a verification report stays downloadable. */
 export const REPORT_TTL_MINUTES = 60;
 
@@ -163,8 +163,7 @@ export type PlatformDocument = z.infer<typeof zPlatformDocument>;
 
 /** The file field of checkPdf. Limit: VERIFY_MAX_MB (default UPLOAD_LIMIT_MB, 50). */
 export const checkPdf = defineCall({
-  name: 'checkPdf',
-  prefix: CSIGN_PREFIX,
+  call: P.checkPdf,
   auth: false,
   summary:
     'Public, multipart/form-data (userType + the PDF in field "file"): verify every signature of an uploaded PDF ' +
@@ -176,8 +175,7 @@ export const checkPdf = defineCall({
 });
 
 export const verifyByCode = defineCall({
-  name: 'verifyByCode',
-  prefix: CSIGN_PREFIX,
+  call: P.verifyByCode,
   auth: false,
   summary:
     'Public: verify the current signed version of a platform document named by the verification code in its footer ' +
@@ -187,8 +185,7 @@ export const verifyByCode = defineCall({
 });
 
 export const getVerifyReport = defineCall({
-  name: 'getVerifyReport',
-  prefix: CSIGN_PREFIX,
+  call: P.getVerifyReport,
   auth: false,
   summary: `Public: a kept verification report by id (kept ${REPORT_TTL_MINUTES} minutes). Null once expired or unknown.`,
   request: zBase.extend({ reportId: z.string().uuid(bi('not a valid report id', '不是有效的报告 ID')) }),

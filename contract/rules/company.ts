@@ -2,15 +2,10 @@
  * Constants of company accounts that both sides use at runtime (no zod here, so the client may import
  * them): the power-of-attorney upload and the micro-payment verification.
  */
-import type { CSIGN_PREFIX } from '../envelope.ts';
+import { companyPowerOfAttorney } from '../paths/company.ts';
 
-// Typed as the contract's constant (a typo is a type error) without importing envelope.ts (zod) at runtime.
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-
-/** Multipart route of the power-of-attorney letter (fields userType, companyId, then file). */
-export const UPLOAD_POWER_OF_ATTORNEY_PATH = `${CSIGN}/uploadPowerOfAttorney`;
 /** GET `${path}/<companyId>`: the letter's bytes, for the applicant of a pending application or a member. */
-export const POWER_OF_ATTORNEY_FILE_PATH = `${CSIGN}/companyPowerOfAttorney`;
+export const POWER_OF_ATTORNEY_FILE_PATH = companyPowerOfAttorney.path;
 /** Largest power-of-attorney letter accepted. */
 export const POWER_OF_ATTORNEY_MAX_BYTES = 10 * 1024 * 1024;
 /** File types accepted for the letter (checked by the server from the first bytes). */

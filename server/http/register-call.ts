@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '#contract/codes.ts';
 import { type CallDef, JINSHANG_PREFIX, callPath, zEnvelope } from '#contract/envelope.ts';
+import type { CallDefOfKind } from '#contract/envelope.ts';
 import { KEY_SUFFIX_HEADER, SESSION_COOKIE, TOKEN_COOKIE, XSRF_HEADER } from '#contract/transport.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from './app-error.ts';
@@ -63,7 +64,11 @@ const hasXsrfMaterial = (req: FastifyRequest) =>
  * Before the schema: the userType check, the session lookup, the XSRF check when a live session is
  * present (every call is a POST and may change state), and the login requirement of `auth: true` calls.
  */
-export function registerCall<D extends CallDef>(app: FastifyInstance, def: D, handler: CallHandler<D>): void {
+export function registerCall<D extends CallDefOfKind<'json'>>(
+  app: FastifyInstance,
+  def: D,
+  handler: CallHandler<D>,
+): void {
   const deps = app.deps;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '#contract/codes.ts';
-import { type CallDef, callPath, zEnvelope } from '#contract/envelope.ts';
+import { type CallDefOfKind, callPath, zEnvelope } from '#contract/envelope.ts';
 import { KEY_SUFFIX_HEADER, SESSION_COOKIE, TOKEN_COOKIE, XSRF_HEADER } from '#contract/transport.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from './app-error.ts';
@@ -41,7 +41,7 @@ const hasXsrfMaterial = (headers: Record<string, unknown>, cookies: Record<strin
  * A JSON body is checked like any call's, then refused as not multipart. A file over `maxFileBytes` is refused with
  * `tooLarge` before more than that is read.
  */
-export function registerUpload<D extends CallDef>(
+export function registerUpload<D extends CallDefOfKind<'upload'>>(
   app: FastifyInstance,
   def: D,
   options: { maxFileBytes: number; tooLarge: Text },

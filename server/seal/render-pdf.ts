@@ -8,8 +8,7 @@ import type { Segment } from './geometry.ts';
 import { layoutSeal, SEAL_RED, type SealLayout } from './layout.ts';
 import { mm } from './render-svg.ts';
 import type { SealDef } from './seal-def.ts';
-
-const PT_PER_MM = 72 / 25.4;
+import { PT_PER_MM } from '#contract/rules/document.ts';
 // Four cubic Béziers approximate a quarter ellipse within 0.03 %.
 const KAPPA = 0.5522847498;
 

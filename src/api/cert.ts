@@ -1,12 +1,7 @@
 // Typed client of contract/calls/cert.ts (types only from the contract: no zod in the bundle).
 import type * as calls from '#contract/calls/cert.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import * as P from '#contract/paths/cert.ts';
+import { call, type Res } from './http.ts';
 
 export type {
   CertChangeInfo,
@@ -17,14 +12,10 @@ export type {
 export type RenewResult = Res<typeof calls.renewCaCert>;
 export type ReissueResult = Res<typeof calls.reissueCaCert>;
 
-export const getCertChangeInfo = (body: Req<typeof calls.getCertChangeInfo> = {}) =>
-  post<Res<typeof calls.getCertChangeInfo>>(`${CSIGN}/getCertChangeInfo`, body);
+export const getCertChangeInfo = call<typeof calls.getCertChangeInfo>(P.getCertChangeInfo);
 
-export const sendCertChangeSmsCode = (body: Req<typeof calls.sendCertChangeSmsCode> = {}) =>
-  post<Res<typeof calls.sendCertChangeSmsCode>>(`${CSIGN}/sendCertChangeSmsCode`, body);
+export const sendCertChangeSmsCode = call<typeof calls.sendCertChangeSmsCode>(P.sendCertChangeSmsCode);
 
-export const renewCaCert = (body: Req<typeof calls.renewCaCert>) =>
-  post<Res<typeof calls.renewCaCert>>(`${CSIGN}/renewCaCert`, body);
+export const renewCaCert = call<typeof calls.renewCaCert>(P.renewCaCert);
 
-export const reissueCaCert = (body: Req<typeof calls.reissueCaCert>) =>
-  post<Res<typeof calls.reissueCaCert>>(`${CSIGN}/reissueCaCert`, body);
+export const reissueCaCert = call<typeof calls.reissueCaCert>(P.reissueCaCert);

@@ -1,13 +1,8 @@
 // Typed client of contract/calls/flow.ts (types only from the contract: no zod in the bundle).
 import Cookies from 'js-cookie';
 import type * as calls from '#contract/calls/flow.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import * as P from '#contract/paths/flow.ts';
+import { call, type Req, type Res } from './http.ts';
 
 export type {
   Applies,
@@ -52,39 +47,34 @@ export const FLOW_LIMITS = {
   parties: 30,
 } as const satisfies typeof calls.FLOW_LIMITS;
 
-const call =
-  <D>(name: string) =>
-  (body: Req<D>) =>
-    post<Res<D>>(`${CSIGN}/${name}`, body as object);
-
-export const launchFlow = call<typeof calls.launchFlow>('launchFlow');
-export const getFlowDetail = call<typeof calls.getFlowDetail>('getFlowDetail');
-export const listLaunchedFlows = call<typeof calls.listLaunchedFlows>('listLaunchedFlows');
-export const listPendingSignatures = call<typeof calls.listPendingSignatures>('listPendingSignatures');
-export const cancelFlow = call<typeof calls.cancelFlow>('cancelFlow');
-export const remindSigners = call<typeof calls.remindSigners>('remindSigners');
-export const signingRoomLogin = call<typeof calls.signingRoomLogin>('signingRoomLogin');
-export const sendLinkSmsCode = call<typeof calls.sendLinkSmsCode>('sendLinkSmsCode');
+export const launchFlow = call<typeof calls.launchFlow>(P.launchFlow);
+export const getFlowDetail = call<typeof calls.getFlowDetail>(P.getFlowDetail);
+export const listLaunchedFlows = call<typeof calls.listLaunchedFlows>(P.listLaunchedFlows);
+export const listPendingSignatures = call<typeof calls.listPendingSignatures>(P.listPendingSignatures);
+export const cancelFlow = call<typeof calls.cancelFlow>(P.cancelFlow);
+export const remindSigners = call<typeof calls.remindSigners>(P.remindSigners);
+export const signingRoomLogin = call<typeof calls.signingRoomLogin>(P.signingRoomLogin);
+export const sendLinkSmsCode = call<typeof calls.sendLinkSmsCode>(P.sendLinkSmsCode);
 export const signingRoomLoginByLinkCode = call<typeof calls.signingRoomLoginByLinkCode>(
-  'signingRoomLoginByLinkCode',
+  P.signingRoomLoginByLinkCode,
 );
-export const getSigningRoom = call<typeof calls.getSigningRoom>('getSigningRoom');
-export const sendSignSmsCode = call<typeof calls.sendSignSmsCode>('sendSignSmsCode');
-export const signDocument = call<typeof calls.signDocument>('signDocument');
-export const startRoomFaceAuth = call<typeof calls.startRoomFaceAuth>('startRoomFaceAuth');
-export const setSigningPassword = call<typeof calls.setSigningPassword>('setSigningPassword');
+export const getSigningRoom = call<typeof calls.getSigningRoom>(P.getSigningRoom);
+export const sendSignSmsCode = call<typeof calls.sendSignSmsCode>(P.sendSignSmsCode);
+export const signDocument = call<typeof calls.signDocument>(P.signDocument);
+export const startRoomFaceAuth = call<typeof calls.startRoomFaceAuth>(P.startRoomFaceAuth);
+export const setSigningPassword = call<typeof calls.setSigningPassword>(P.setSigningPassword);
 /** The intent checks a launcher may choose (contract INTENT_CHECKS). */
 export const INTENT_CHECKS = ['sms', 'face', 'password'] as const satisfies typeof calls.INTENT_CHECKS;
-export const declineFlow = call<typeof calls.declineFlow>('declineFlow');
-export const getAuditTrail = call<typeof calls.getAuditTrail>('getAuditTrail');
-export const listMessages = call<typeof calls.listMessages>('listMessages');
-export const markMessagesRead = call<typeof calls.markMessagesRead>('markMessagesRead');
-export const getQuota = call<typeof calls.getQuota>('getQuota');
-export const roomRealName = call<typeof calls.roomRealName>('roomRealName');
-export const roomAcceptAgreement = call<typeof calls.roomAcceptAgreement>('roomAcceptAgreement');
-export const roomOpenCompany = call<typeof calls.roomOpenCompany>('roomOpenCompany');
-export const roomConfirmCompany = call<typeof calls.roomConfirmCompany>('roomConfirmCompany');
-export const getSignerReadiness = call<typeof calls.getSignerReadiness>('getSignerReadiness');
+export const declineFlow = call<typeof calls.declineFlow>(P.declineFlow);
+export const getAuditTrail = call<typeof calls.getAuditTrail>(P.getAuditTrail);
+export const listMessages = call<typeof calls.listMessages>(P.listMessages);
+export const markMessagesRead = call<typeof calls.markMessagesRead>(P.markMessagesRead);
+export const getQuota = call<typeof calls.getQuota>(P.getQuota);
+export const roomRealName = call<typeof calls.roomRealName>(P.roomRealName);
+export const roomAcceptAgreement = call<typeof calls.roomAcceptAgreement>(P.roomAcceptAgreement);
+export const roomOpenCompany = call<typeof calls.roomOpenCompany>(P.roomOpenCompany);
+export const roomConfirmCompany = call<typeof calls.roomConfirmCompany>(P.roomConfirmCompany);
+export const getSignerReadiness = call<typeof calls.getSignerReadiness>(P.getSignerReadiness);
 export type SignerReadiness = Res<typeof calls.getSignerReadiness>['signers'][number];
 export type RoomOnboarding = Res<typeof calls.roomRealName>;
 

@@ -1,5 +1,6 @@
 import { Code, HttpStatus, SESSION_CLEARING_CODES } from '#contract/codes.ts';
-import type { Envelope } from '#contract/envelope.ts';
+import type { CallKind, CallPath } from '#contract/call-path.ts';
+import type { CallDef, CallRequest, CallResponse, Envelope } from '#contract/envelope.ts';
 import {
   KEY_SUFFIX_HEADER,
   keySuffixOf,
@@ -49,6 +50,19 @@ export class ApiError extends Error {
 export function retryAfterSecondsOf(error: unknown): number | null {
   const s = error instanceof ApiError ? error.data?.retryAfterSeconds : undefined;
   return typeof s === 'number' && s > 0 ? Math.ceil(s) : null;
+}
+
+/**
+ * After a failed call: shows a business refusal the HTTP layer has not already shown (session codes and
+ * HTTP errors it shows itself), and returns the failure's text for an inline alert. Anything that is not an
+ * ApiError is not shown here (no toast): its message is returned for the screen to show where it wants.
+ */
+export function showApiError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (!error.handled) notify.error(error.message, ERROR_MESSAGE_MS);
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 function withUserType(data: unknown): unknown {
@@ -155,3 +169,21 @@ export async function post<T>(
   }
   return data.data;
 }
+
+/** What a client function takes: the call's request, `userType` optional (added from the session when left out). */
+export type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
+/** What a client function resolves to: the `data` of the call's successful answer. */
+export type Res<D> = CallResponse<D>;
+
+/** The path of a call of kind `K`: a constant of contract/paths/ (never a string written in src/). */
+export type PathOf<D extends CallDef, K extends CallKind> = D['call'] & CallPath<string, K>;
+
+/**
+ * The client function of a JSON call: POST at the call's constant (contract/paths/<domain>.ts), typed by
+ * its zod def (types only, no zod in the bundle). `call<typeof calls.x>(paths.x)`: the constant of another
+ * call, or of an upload or a download, is a type error. The body may be left out when nothing in it is required.
+ */
+export const call =
+  <D extends CallDef>(at: PathOf<D, 'json'>) =>
+  (...[body]: Partial<Req<D>> extends Req<D> ? [body?: Req<D>] : [body: Req<D>]): Promise<Res<D>> =>
+    post<Res<D>>(at.path, body ?? {});

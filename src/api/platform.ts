@@ -1,20 +1,14 @@
 // Typed client of contract/calls/platform.ts and monitor.ts (types only from the contract).
 import type * as monitor from '#contract/calls/monitor.ts';
 import type * as platform from '#contract/calls/platform.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import * as monitorPaths from '#contract/paths/monitor.ts';
+import * as platformPaths from '#contract/paths/platform.ts';
+import { call, type Res } from './http.ts';
 
 export type { ServiceCheck } from '#contract/calls/monitor.ts';
 export type PlatformConfig = Res<typeof platform.getPlatformConfig>;
 export type ServiceStatus = Res<typeof monitor.getServiceStatus>;
 
-export const getPlatformConfig = (body: Req<typeof platform.getPlatformConfig>) =>
-  post<PlatformConfig>(`${CSIGN}/getPlatformConfig`, body);
+export const getPlatformConfig = call<typeof platform.getPlatformConfig>(platformPaths.getPlatformConfig);
 
-export const getServiceStatus = (body: Req<typeof monitor.getServiceStatus> = {}) =>
-  post<ServiceStatus>(`${CSIGN}/getServiceStatus`, body);
+export const getServiceStatus = call<typeof monitor.getServiceStatus>(monitorPaths.getServiceStatus);

@@ -1,13 +1,9 @@
 // Typed client of contract/calls/seal.ts (types only from the contract: no zod in the bundle).
 import type * as calls from '#contract/calls/seal.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
+import * as P from '#contract/paths/seal.ts';
 import { apiBaseUrl, readEnv } from '@/lib/env.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import { call, type Res } from './http.ts';
+import { upload } from './transfer.ts';
 
 export type { CompanySealDTO, Seal, SealAuthorisation } from '#contract/calls/seal.ts';
 export type SealList = Res<typeof calls.getUserCertSealList>;
@@ -20,35 +16,25 @@ export function sealImageSrc(path: string): string {
   return `${base}${path}`;
 }
 
-export const getUserCertSealList = (body: Req<typeof calls.getUserCertSealList> = {}) =>
-  post<SealList>(`${CSIGN}/getUserCertSealList`, body);
+export const getUserCertSealList = call<typeof calls.getUserCertSealList>(P.getUserCertSealList);
 
-export const savePersonSeal = (body: Req<typeof calls.savePersonSeal> = {}) =>
-  post<Res<typeof calls.savePersonSeal>>(`${CSIGN}/savePersonSeal`, body);
+export const savePersonSeal = call<typeof calls.savePersonSeal>(P.savePersonSeal);
 
-export const saveCompanySeal = (body: Req<typeof calls.saveCompanySeal>) =>
-  post<Res<typeof calls.saveCompanySeal>>(`${CSIGN}/saveCompanySeal`, body);
+export const saveCompanySeal = call<typeof calls.saveCompanySeal>(P.saveCompanySeal);
 
-export const previewSeal = (body: Req<typeof calls.previewSeal>) =>
-  post<SealPreview>(`${CSIGN}/previewSeal`, body);
+export const previewSeal = call<typeof calls.previewSeal>(P.previewSeal);
 
-export const setSealStatus = (body: Req<typeof calls.setSealStatus>) =>
-  post<Res<typeof calls.setSealStatus>>(`${CSIGN}/setSealStatus`, body);
+export const setSealStatus = call<typeof calls.setSealStatus>(P.setSealStatus);
 
-export const deleteSeal = (body: Req<typeof calls.deleteSeal>) =>
-  post<Res<typeof calls.deleteSeal>>(`${CSIGN}/deleteSeal`, body);
+export const deleteSeal = call<typeof calls.deleteSeal>(P.deleteSeal);
 
-export const authoriseSeal = (body: Req<typeof calls.authoriseSeal>) =>
-  post<Res<typeof calls.authoriseSeal>>(`${CSIGN}/authoriseSeal`, body);
+export const authoriseSeal = call<typeof calls.authoriseSeal>(P.authoriseSeal);
 
-export const revokeSealAuthorisation = (body: Req<typeof calls.revokeSealAuthorisation>) =>
-  post<Res<typeof calls.revokeSealAuthorisation>>(`${CSIGN}/revokeSealAuthorisation`, body);
+export const revokeSealAuthorisation = call<typeof calls.revokeSealAuthorisation>(P.revokeSealAuthorisation);
 
-export const listSealOperators = (body: Req<typeof calls.listSealOperators> = {}) =>
-  post<SealOperator[]>(`${CSIGN}/listSealOperators`, body);
+export const listSealOperators = call<typeof calls.listSealOperators>(P.listSealOperators);
 
-export const checkAntiCounterfeitNo = (body: Req<typeof calls.checkAntiCounterfeitNo>) =>
-  post<Res<typeof calls.checkAntiCounterfeitNo>>(`${CSIGN}/checkAntiCounterfeitNo`, body);
+export const checkAntiCounterfeitNo = call<typeof calls.checkAntiCounterfeitNo>(P.checkAntiCounterfeitNo);
 
 function imageForm(image: Blob, fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -57,16 +43,13 @@ function imageForm(image: Blob, fields: Record<string, string>): FormData {
   return form;
 }
 
-/** multipart: an uploaded image (kind uploaded) or a signature drawn on the pad (kind drawn). */
+/** An uploaded image (kind uploaded) or a signature drawn on the pad (kind drawn). */
 export const savePersonImageSeal = (image: Blob, kind: 'uploaded' | 'drawn') =>
-  post<Res<typeof calls.savePersonImageSeal>>(`${CSIGN}/savePersonImageSeal`, imageForm(image, { kind }), {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  upload<typeof calls.savePersonImageSeal>(P.savePersonImageSeal, imageForm(image, { kind }));
 
-/** multipart: an uploaded image of a company seal (administrator). */
+/** An uploaded image of a company seal (administrator). */
 export const saveCompanyCustomizeSeal = (image: Blob, sealType: number, sealName?: string) =>
-  post<Res<typeof calls.saveCompanyCustomizeSeal>>(
-    `${CSIGN}/saveCompanyCustomizeSeal`,
+  upload<typeof calls.saveCompanyCustomizeSeal>(
+    P.saveCompanyCustomizeSeal,
     imageForm(image, { sealType: String(sealType), ...(sealName ? { sealName } : {}) }),
-    { headers: { 'Content-Type': 'multipart/form-data' } },
   );

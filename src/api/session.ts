@@ -1,48 +1,46 @@
 // Typed client of contract/calls/session.ts. Only types come from the contract (no zod in the bundle);
 // the prefixes are typed as the contract's constants, so a typo here is a type error.
 import type * as calls from '#contract/calls/session.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX, JINSHANG_PREFIX } from '#contract/envelope.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-const JINSHANG: typeof JINSHANG_PREFIX = '/v1/jinshang/login/api/csign';
-
-/** http.ts adds `userType` from the session when the caller leaves it out. */
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import * as P from '#contract/paths/session.ts';
+import { useSessionStore } from '@/session/session-store.ts';
+import { call } from './http.ts';
 
 export type { LoginInfo } from '#contract/calls/session.ts';
 
-export const sendSmsCode = (body: Req<typeof calls.sendSmsCode>) =>
-  post<Res<typeof calls.sendSmsCode>>(`${CSIGN}/sendSmsCode`, body);
+export const sendSmsCode = call<typeof calls.sendSmsCode>(P.sendSmsCode);
 
-export const userRegister = (body: Req<typeof calls.userRegister>) =>
-  post<Res<typeof calls.userRegister>>(`${CSIGN}/userRegister`, body);
+export const userRegister = call<typeof calls.userRegister>(P.userRegister);
 
-export const userLogin = (body: Req<typeof calls.userLogin>) =>
-  post<Res<typeof calls.userLogin>>(`${CSIGN}/userLogin`, body);
+export const userLogin = call<typeof calls.userLogin>(P.userLogin);
 
-export const userOperatorLogin = (body: Req<typeof calls.userOperatorLogin>) =>
-  post<Res<typeof calls.userOperatorLogin>>(`${CSIGN}/userOperatorLogin`, body);
+export const userOperatorLogin = call<typeof calls.userOperatorLogin>(P.userOperatorLogin);
 
-export const logout = (body: Req<typeof calls.logout> = {}) =>
-  post<Res<typeof calls.logout>>(`${CSIGN}/logout`, body);
+export const logout = call<typeof calls.logout>(P.logout);
 
-export const resetPassword = (body: Req<typeof calls.resetPassword>) =>
-  post<Res<typeof calls.resetPassword>>(`${CSIGN}/resetPassword`, body);
+export const resetPassword = call<typeof calls.resetPassword>(P.resetPassword);
 
 /** The route guard's login-state check (SPEC §2). */
-export const getEsignLoginInfo = (body: Req<typeof calls.getEsignLoginInfo> = {}) =>
-  post<Res<typeof calls.getEsignLoginInfo>>(`${JINSHANG}/getEsignLoginInfo`, body);
+export const getEsignLoginInfo = call<typeof calls.getEsignLoginInfo>(P.getEsignLoginInfo);
 
-export const getUserQualification = (body: Req<typeof calls.getUserQualification> = {}) =>
-  post<Res<typeof calls.getUserQualification>>(`${CSIGN}/getUserQualification`, body);
+export const getUserQualification = call<typeof calls.getUserQualification>(P.getUserQualification);
 
-export const updateLoginUserInfoCache = (body: Req<typeof calls.updateLoginUserInfoCache> = {}) =>
-  post<Res<typeof calls.updateLoginUserInfoCache>>(`${CSIGN}/updateLoginUserInfoCache`, body);
+export const updateLoginUserInfoCache = call<typeof calls.updateLoginUserInfoCache>(
+  P.updateLoginUserInfoCache,
+);
 
-export const isHyCenterLogin = (body: Req<typeof calls.isHyCenterLogin> = {}) =>
-  post<Res<typeof calls.isHyCenterLogin>>(`${CSIGN}/isHyCenterLogin`, body);
+export const isHyCenterLogin = call<typeof calls.isHyCenterLogin>(P.isHyCenterLogin);
 
-export const getSaleProductTypeList = (body: Req<typeof calls.getSaleProductTypeList> = {}) =>
-  post<Res<typeof calls.getSaleProductTypeList>>(`${CSIGN}/getSaleProductTypeList`, body);
+export const getSaleProductTypeList = call<typeof calls.getSaleProductTypeList>(P.getSaleProductTypeList);
+
+/**
+ * After a change the login info's flags and quantities follow (name, certificate, seals, a purchase or a
+ * launch): refresh the cached copy. A failure here is not the user's problem: the screen already shows the
+ * server's answer, and the cache catches up at the next login-state check.
+ */
+export async function refreshLoginInfo(): Promise<void> {
+  try {
+    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
+  } catch {
+    // expected only as a failed refresh call (already shown by the HTTP layer if it was one): see above
+  }
+}

@@ -1,25 +1,16 @@
 // Typed client of contract/calls/sign-config.ts (types only from the contract: no zod in the bundle).
 import type * as calls from '#contract/calls/sign-config.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import * as P from '#contract/paths/sign-config.ts';
+import { call, type Req } from './http.ts';
 
 export type { ConfigParty, RoleKind, SignConfig } from '#contract/calls/sign-config.ts';
 export type SaveSignConfigRequest = Req<typeof calls.saveSignConfig>;
 export type ConfigStep = SaveSignConfigRequest['steps'][number];
 
-export const saveSignConfig = (body: Req<typeof calls.saveSignConfig>) =>
-  post<Res<typeof calls.saveSignConfig>>(`${CSIGN}/saveSignConfig`, body);
+export const saveSignConfig = call<typeof calls.saveSignConfig>(P.saveSignConfig);
 
-export const getSignConfig = (body: Req<typeof calls.getSignConfig>) =>
-  post<Res<typeof calls.getSignConfig>>(`${CSIGN}/getSignConfig`, body);
+export const getSignConfig = call<typeof calls.getSignConfig>(P.getSignConfig);
 
-export const listSignConfigs = (body: Req<typeof calls.listSignConfigs>) =>
-  post<Res<typeof calls.listSignConfigs>>(`${CSIGN}/listSignConfigs`, body);
+export const listSignConfigs = call<typeof calls.listSignConfigs>(P.listSignConfigs);
 
-export const deleteSignConfig = (body: Req<typeof calls.deleteSignConfig>) =>
-  post<Res<typeof calls.deleteSignConfig>>(`${CSIGN}/deleteSignConfig`, body);
+export const deleteSignConfig = call<typeof calls.deleteSignConfig>(P.deleteSignConfig);

@@ -1,14 +1,8 @@
 // Typed client of contract/calls/template.ts (types only from the contract: no zod in the bundle).
 import type * as calls from '#contract/calls/template.ts';
-import type { CallRequest, CallResponse, CSIGN_PREFIX } from '#contract/envelope.ts';
-import { downloadUrl } from './document.ts';
-import { post } from './http.ts';
-
-const CSIGN: typeof CSIGN_PREFIX = '/v1/account/api/csign';
-const TEMPLATE_DOWNLOAD: typeof calls.TEMPLATE_DOWNLOAD_PATH = `${CSIGN}/downloadTemplatePdf`;
-
-type Req<D> = Omit<CallRequest<D>, 'userType'> & { userType?: number };
-type Res<D> = CallResponse<D>;
+import * as P from '#contract/paths/template.ts';
+import { call, type Req } from './http.ts';
+import { downloadAt } from './transfer.ts';
 
 export type {
   FieldType,
@@ -42,26 +36,18 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export const templatePdfUrl = (templateId: string) =>
-  downloadUrl(`${TEMPLATE_DOWNLOAD}/${encodeURIComponent(templateId)}`);
+export const templatePdfUrl = (templateId: string) => downloadAt(P.downloadTemplatePdf, [templateId]);
 
-export const saveTemplate = (body: Req<typeof calls.saveTemplate>) =>
-  post<Res<typeof calls.saveTemplate>>(`${CSIGN}/saveTemplate`, body);
+export const saveTemplate = call<typeof calls.saveTemplate>(P.saveTemplate);
 
-export const getTemplate = (body: Req<typeof calls.getTemplate>) =>
-  post<Res<typeof calls.getTemplate>>(`${CSIGN}/getTemplate`, body);
+export const getTemplate = call<typeof calls.getTemplate>(P.getTemplate);
 
-export const listTemplates = (body: Req<typeof calls.listTemplates>) =>
-  post<Res<typeof calls.listTemplates>>(`${CSIGN}/listTemplates`, body);
+export const listTemplates = call<typeof calls.listTemplates>(P.listTemplates);
 
-export const deleteTemplate = (body: Req<typeof calls.deleteTemplate>) =>
-  post<Res<typeof calls.deleteTemplate>>(`${CSIGN}/deleteTemplate`, body);
+export const deleteTemplate = call<typeof calls.deleteTemplate>(P.deleteTemplate);
 
-export const prepareTemplateLaunch = (body: Req<typeof calls.prepareTemplateLaunch>) =>
-  post<Res<typeof calls.prepareTemplateLaunch>>(`${CSIGN}/prepareTemplateLaunch`, body);
+export const prepareTemplateLaunch = call<typeof calls.prepareTemplateLaunch>(P.prepareTemplateLaunch);
 
-export const getTemplateDraft = (body: Req<typeof calls.getTemplateDraft>) =>
-  post<Res<typeof calls.getTemplateDraft>>(`${CSIGN}/getTemplateDraft`, body);
+export const getTemplateDraft = call<typeof calls.getTemplateDraft>(P.getTemplateDraft);
 
-export const launchTemplateFlow = (body: Req<typeof calls.launchTemplateFlow>) =>
-  post<Res<typeof calls.launchTemplateFlow>>(`${CSIGN}/launchTemplateFlow`, body);
+export const launchTemplateFlow = call<typeof calls.launchTemplateFlow>(P.launchTemplateFlow);

@@ -1,10 +1,9 @@
-import { ApiError } from '@/api/http.ts';
 import { loginEsign } from '@/api/partner.ts';
 import { nextTarget } from '@/features/auth/next-target.ts';
-import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { paths } from '@/config/paths.ts';
 import { JS_TOKEN_PARAM } from './route-guard.ts';
+import { showApiError } from '@/api/http.ts';
 
 /**
  * A partner platform opens the product with `?fromPtCode=ZHDB&jsToken=<token>` on any route. Before any
@@ -27,7 +26,7 @@ export async function consumePartnerToken(url: URL): Promise<string | null> {
     const info = await loginEsign(jsToken);
     useSessionStore.getState().setVerified(info);
   } catch (error) {
-    if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+    showApiError(error);
     return withoutToken;
   }
   const isLoginPage = url.pathname === paths.loginPage || url.pathname === paths.mobileLogin;

@@ -34,11 +34,11 @@ const realNamePage = () => import('@/features/person/real-name-page.tsx');
 const agreementPage = () => import('@/features/person/agreement-page.tsx');
 // The room's onboarding shares the name-authentication and agreement routes (src/features/signing-room).
 const nameAuthenticationRoute = () =>
-  import('@/features/signing-room/onboarding-switch.tsx').then((m) => ({
+  import('./onboarding-switch.tsx').then((m) => ({
     default: m.NameAuthenticationRoute,
   }));
 const userAgreementRoute = () =>
-  import('@/features/signing-room/onboarding-switch.tsx').then((m) => ({ default: m.UserAgreementRoute }));
+  import('./onboarding-switch.tsx').then((m) => ({ default: m.UserAgreementRoute }));
 const companyOpenPage = () => import('@/features/company/company-open-page.tsx');
 // Launching, signing and the lists (src/features/document, signing-room, flow).
 const launchPage = () => import('@/features/document/launch-page.tsx');

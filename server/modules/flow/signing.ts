@@ -36,8 +36,7 @@ import type { FlowRuntime, Material } from './runtime.ts';
 import { completeFlow } from './complete.ts';
 import { moveVersion } from './versions.ts';
 import { F } from './texts.ts';
-
-const PT_PER_MM = 72 / 25.4;
+import { PT_PER_MM } from '#contract/rules/document.ts';
 const MAX_ATTEMPTS = 12;
 
 export type SignInput = {

@@ -9,9 +9,9 @@ import type { PageSize } from '#contract/calls/document.ts';
 import { SignError, SignErrorCode } from '../sign/errors.ts';
 import type { PdfBase } from '../sign/pdf-base.ts';
 import { parsedForSigning, prepareForSigning } from '../sign/repair.ts';
+import { PT_PER_MM } from '#contract/rules/document.ts';
 
 const require = createRequire(import.meta.url);
-const PT_PER_MM = 72 / 25.4;
 
 export type PdfProblem = 'notPdf' | 'encrypted' | 'passwordRequired' | 'notPermitted' | 'broken' | 'empty';
 

@@ -11,8 +11,7 @@ import { parsedForSigning } from './repair.ts';
 import { addAnnots, addToAcroForm, type FieldInfo, freeFieldName, listFields, pdfDate } from './form.ts';
 import type { PageInfo, PdfBase } from './pdf-base.ts';
 import { arr, dict, finishSigned, IncrementalUpdate, name, textString, withEntries } from './pdf-writer.ts';
-
-const PT_PER_MM = 72 / 25.4;
+import { PT_PER_MM } from '#contract/rules/document.ts';
 /** Widget flags Print (4) + Locked (128): printed, and the widget cannot be moved or deleted in viewers. */
 const WIDGET_FLAGS = 132;
 

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ApiError } from '@/api/http.ts';
 import { userLogin } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useT } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
 import { nextTarget } from './next-target.ts';
 import { checkLoginPassword, checkPhone } from './rules.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** Phone + password login; used by /loginPage and /mobileLogin. */
 export function LoginForm() {
@@ -29,7 +28,7 @@ export function LoginForm() {
       setVerified(info);
       navigate(nextTarget(location.search), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+      showApiError(error);
     } finally {
       setIsBusy(false);
     }

@@ -7,12 +7,12 @@ import { ApiError } from '@/api/http.ts';
 import { resetPassword } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 import { useT } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { AuthForm, TextField, useAuthForm } from './auth-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
 import { SmsCodeField } from './sms-code-field.tsx';
+import { showApiError } from '@/api/http.ts';
 
 /** Forgot password: a new password set with an SMS code; the server ends every session of the user. */
 export default function PasswordPage() {
@@ -39,7 +39,7 @@ export default function PasswordPage() {
       setIsDone(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === Code.NotFound) setNoAccountMessage(error.message);
-      else if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+      else showApiError(error);
     } finally {
       setIsBusy(false);
     }

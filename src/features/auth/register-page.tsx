@@ -17,6 +17,7 @@ import { AuthFrame } from './auth-frame.tsx';
 import { nextTarget } from './next-target.ts';
 import { checkConfirm, checkNewPassword, checkPhone, checkSmsCode } from './rules.ts';
 import { SmsCodeField } from './sms-code-field.tsx';
+import { showApiError } from '@/api/http.ts';
 
 /**
  * Person registration: phone, SMS code, password twice. The server logs the new user in, who lands on the
@@ -58,7 +59,7 @@ export default function RegisterPage() {
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === Code.PhoneTaken) setTakenMessage(error.message);
-      else if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+      else showApiError(error);
     } finally {
       setIsBusy(false);
     }

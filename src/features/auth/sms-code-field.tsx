@@ -1,7 +1,7 @@
 import type { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
-import { ApiError, retryAfterSecondsOf } from '@/api/http.ts';
+import { retryAfterSecondsOf } from '@/api/http.ts';
 import { sendSmsCode } from '@/api/session.ts';
 import type { MessageKey } from '@/i18n/en-US.ts';
 import { useT } from '@/i18n/i18n-store.ts';
@@ -9,7 +9,8 @@ import { notify } from '@/lib/notify.ts';
 import { PlainInput } from '@/components/plain-input.tsx';
 import { Field } from './auth-form.tsx';
 import { devOutboxAvailable, devOutboxUrl } from './dev-outbox.ts';
-import { SMS_RESEND_SECONDS, useCountdown } from './use-countdown.ts';
+import { SMS_RESEND_SECONDS, useCountdown } from '@/hooks/use-countdown.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Props = {
   purpose: SmsPurpose;
@@ -41,7 +42,7 @@ export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }:
       // During the resend wait the server says how long is left: the button counts it down.
       const wait = retryAfterSecondsOf(err);
       if (wait) start(wait);
-      if (err instanceof ApiError && !err.handled) notify.error(err.message, 2000);
+      showApiError(err);
     } finally {
       setIsSending(false);
     }

@@ -1,13 +1,12 @@
 import { HyLoginType } from '#contract/enums.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ApiError } from '@/api/http.ts';
 import { loginAsHy } from '@/api/partner.ts';
 import { isHyCenterLogin } from '@/api/session.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
-import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { nextTarget } from './next-target.ts';
+import { showApiError } from '@/api/http.ts';
 
 const CONVERTIBLE: readonly number[] = [HyLoginType.Person, HyLoginType.Company];
 
@@ -32,7 +31,7 @@ export function useCentralLogin(): void {
       navigate(nextTarget(location.search), { replace: true });
     })().catch((error: unknown) => {
       // Without the central login the page simply stays a login page; a refusal says why.
-      if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
+      showApiError(error);
     });
     return () => {
       isCurrent = false;

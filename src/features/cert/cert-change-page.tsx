@@ -15,15 +15,10 @@ import {
 } from '@/api/cert.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import {
-  CertDetails,
-  type CertTextKey,
-  checkSmsCode,
-  refreshLoginInfo,
-  SmsCodeField,
-  showApiError,
-} from './parts.tsx';
+import { CertDetails, type CertTextKey, checkSmsCode, SmsCodeField } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 type Dialog = 'renew' | 'reissue' | null;
 

@@ -4,40 +4,15 @@ import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { type CertRecord, sendCertChangeSmsCode } from '@/api/cert.ts';
-import { ApiError } from '@/api/http.ts';
-import { updateLoginUserInfoCache } from '@/api/session.ts';
 import { DnText } from '@/components/dn-text.tsx';
-import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 export const MESSAGE_MS = 2000;
 export type CertTextKey = keyof (typeof texts)['en-US'];
-
-/** Shows a business refusal the HTTP layer has not already shown; returns its text for an inline alert. */
-export function showApiError(error: unknown): string | null {
-  if (error instanceof ApiError) {
-    if (!error.handled) notify.error(error.message, MESSAGE_MS);
-    return error.message;
-  }
-  throw error;
-}
-
-/** hasCaCert in the login info follows the certificate: refresh the cached copy after a change. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // The screen already shows the server's answer; the flag catches up at the next login-state check.
-  }
-}
-
-/** Date and time in the user's language. */
-export function useFormatTime() {
-  const locale = useI18nStore((s) => s.locale);
-  return (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale) : '');
-}
 
 /** The status tag of a certificate: valid, replaced (renewed but still valid), expired or revoked. */
 export function CertStatusTag({ cert }: { cert: CertRecord }) {

@@ -18,7 +18,7 @@ import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CompanyOpenSuccess } from '@/features/account/company-open-success.tsx';
+import { CompanyOpenSuccess } from './company-open-success.tsx';
 import { LetterSection } from './letter-section.tsx';
 import { DevProviderNotice, creditCodeValidator, showError, useAction, useCompanyTexts } from './parts.tsx';
 

@@ -12,14 +12,15 @@ import {
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { companyTexts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 export const useCompanyTexts = () => useTexts(companyTexts);
 export type CompanyT = ReturnType<typeof useCompanyTexts>;
 
-/** Shows a refusal the transport did not already show (business codes: their msg is for the user). */
+/** Shows a refusal the transport did not already show (business codes: their msg is for the user), or any other failure. */
 export function showError(error: unknown): void {
-  if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
-  else if (!(error instanceof ApiError)) notify.error(String(error), 2000);
+  showApiError(error);
+  if (!(error instanceof ApiError)) notify.error(String(error), 2000);
 }
 
 /** Runs an async action with a busy flag and the error display every screen wants. */

@@ -7,13 +7,12 @@ import Select from 'antd/es/select';
 import { useId, useState } from 'react';
 import { chooseUserList, chooseUserOperatorList } from '@/api/company.ts';
 import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
-import { ApiError } from '@/api/http.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { companyApplies, type DraftIssue, type DraftParty, personApplies } from './launch-draft.ts';
 import { ReadinessLine } from './readiness.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 function Labelled({
   label,
@@ -87,7 +86,7 @@ export function PartyCard({
         setLookup(tt('found', { name: users[0].name }));
       } else setLookup(tt('notFound'));
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     }
   };
   const findOperators = async () => {
@@ -99,7 +98,7 @@ export function PartyCard({
       });
       setChoices(list);
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     }
   };
 

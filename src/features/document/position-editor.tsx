@@ -4,13 +4,13 @@ import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import { useMemo, useRef, useState } from 'react';
 import { documentUrl, findDocumentKeyword } from '@/api/document.ts';
-import { ApiError } from '@/api/http.ts';
 import { type PageGeometry, PdfViewer, type ScreenBox } from '@/components/pdf-viewer.tsx';
-import { boxCentredAt, clampBox, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
+import { boxCentredAt, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
+import { pointIn, useDragBox } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { allParties, boxSizePt, type DraftParty, type LaunchDraft, type Placement } from './launch-draft.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 const COLORS = ['#ec1c23', '#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#2f54eb'];
 const DRAG_TYPE = 'text/x-esign-party';
@@ -35,37 +35,13 @@ function PlacedBox({
   onRemove: () => void;
 }) {
   const tt = useTexts(texts);
-  const start = useRef<{ x: number; y: number; box: ScreenBox } | null>(null);
-  const [live, setLive] = useState<ScreenBox | null>(null);
-  const shown = live ?? box;
+  const { shown, handlers } = useDragBox(box, geometry, onMove);
   return (
     <div
       className="placed-box"
       data-testid="placed-box"
       data-label={label}
-      onPointerDown={(e) => {
-        if ((e.target as HTMLElement).closest('button')) return;
-        e.stopPropagation();
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        start.current = { x: e.clientX, y: e.clientY, box };
-      }}
-      onPointerMove={(e) => {
-        const s = start.current;
-        if (!s) return;
-        setLive(
-          clampBox(
-            { ...s.box, left: s.box.left + e.clientX - s.x, top: s.box.top + e.clientY - s.y },
-            geometry.page,
-            geometry.scale,
-          ),
-        );
-      }}
-      onPointerUp={() => {
-        if (live) onMove(live);
-        start.current = null;
-        setLive(null);
-      }}
-      onClick={(e) => e.stopPropagation()}
+      {...handlers}
       style={{
         position: 'absolute',
         ...shown,
@@ -155,14 +131,6 @@ export function PositionEditor({
     setPlacement(partyKey, { page: g.pageNumber, rect: g.toPdf(box) });
   };
 
-  const pointIn = (e: React.MouseEvent<HTMLElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    // The page may be shown scaled by a pinch in progress: map back to the page's own pixels.
-    const sx = r.width > 0 ? e.currentTarget.offsetWidth / r.width : 1;
-    const sy = r.height > 0 ? e.currentTarget.offsetHeight / r.height : 1;
-    return { x: (e.clientX - r.left) * sx, y: (e.clientY - r.top) * sy };
-  };
-
   const renderOverlay = (g: PageGeometry) => (
     <div
       data-testid={`drop-page-${g.pageNumber}`}
@@ -224,7 +192,7 @@ export function PositionEditor({
       }
       if (hits.length > 1) setKeywordNote(tt('keywordHits', { count: hits.length }));
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     } finally {
       setIsFinding(false);
     }

@@ -18,9 +18,10 @@ import {
 import { ApiError } from '@/api/http.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { formatTime, STATUS_COLORS } from './list-model.ts';
+import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
 import { texts } from './texts.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 const PROGRESS_COLORS: Record<FlowDetail['steps'][number]['parties'][number]['progress'], string> = {
   waiting: 'default',

@@ -1,5 +1,6 @@
 import type { FlowSummary, PendingItem } from '@/api/flow.ts';
 import type { SheetColumn } from '@/lib/export-sheet.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 /** What the filter bar holds: dates as the date inputs give them (YYYY-MM-DD, local), '' for none. */
 export type ListFilters = { keyword: string; status: string; dateFrom: string; dateTo: string };
@@ -37,20 +38,6 @@ export const STATUS_COLORS: Record<string, string> = {
   signed: 'success',
   closed: 'default',
 };
-
-export function formatTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString(locale, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-}
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 

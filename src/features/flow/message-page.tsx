@@ -10,11 +10,11 @@ import { loginRedirect, paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { allPages, exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
-import { notify } from '@/lib/notify.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { formatTime } from './list-model.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 /** /message: the user's notifications, newest first; opening one marks it read and follows its link. */
 export default function MessagePage() {
@@ -70,7 +70,7 @@ export default function MessagePage() {
       ];
       await exportSheet(tt('sheetMessages'), columns, rows);
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     } finally {
       setIsExporting(false);
     }

@@ -22,19 +22,13 @@ import { loginRedirect, paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { allPages, exportSheet } from '@/lib/export-sheet.ts';
-import { notify } from '@/lib/notify.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
-import {
-  emptyFilters,
-  formatTime,
-  type ListFilters,
-  listRequest,
-  sheetColumns,
-  STATUS_COLORS,
-} from './list-model.ts';
+import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 type Kind = 'pending' | 'launched';
 type Row = FlowSummary | PendingItem;
@@ -173,7 +167,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
       saveRoomLogin(login);
       navigate(`${paths.signingRoomTransition}${roomQuery(login)}`);
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     }
   };
 
@@ -187,7 +181,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
         rows,
       );
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     } finally {
       setIsExporting(false);
     }

@@ -31,12 +31,12 @@ import {
   formatYuan,
   MESSAGE_MS,
   OrderStatusTag,
-  showApiError,
   usePackageName,
   usePackageTexts,
   useSaleTypeName,
 } from './parts.tsx';
 import { formatTime } from './usage-model.ts';
+import { showApiError } from '@/api/http.ts';
 
 const STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'cancelled', 'refunded', 'expired'];
 

@@ -15,12 +15,12 @@ import { useSessionStore } from '@/session/session-store.ts';
 import {
   formatYuan,
   MissingRequirements,
-  refreshLoginInfo,
-  showApiError,
   useEligibility,
   usePackageName,
   usePackageTexts,
 } from './parts.tsx';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** /buy/package: choose a package and the number of copies, then check out (creates the order). */
 export default function BuyPackagePage() {

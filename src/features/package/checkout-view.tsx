@@ -17,16 +17,11 @@ import {
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { isPhoneDevice } from '../signing-room/device.ts';
-import {
-  formatYuan,
-  OrderStatusTag,
-  refreshLoginInfo,
-  showApiError,
-  usePackageName,
-  usePackageTexts,
-} from './parts.tsx';
+import { isPhoneDevice } from '@/lib/device.ts';
+import { formatYuan, OrderStatusTag, usePackageName, usePackageTexts } from './parts.tsx';
 import { formatTime } from './usage-model.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** How often the screen asks whether the provider's notification has marked the order paid. */
 const PAYMENT_POLL_MS = 3000;

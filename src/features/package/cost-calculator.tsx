@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { getPackageList, type PackageInfo } from '@/api/package.ts';
 import { CountUp } from '@/components/count-up.tsx';
 import { DecimalInput, NumberInput } from '@/components/number-input.tsx';
-import { fenOf, showApiError, usePackageName, usePackageTexts, yuanText } from './parts.tsx';
+import { fenOf, usePackageName, usePackageTexts, yuanText } from './parts.tsx';
+import { showApiError } from '@/api/http.ts';
 
 /** Largest numbers the calculator takes (SPEC §5: clamped on focus-out). */
 export const CALC_LIMITS = { quantity: 1_000_000, unitPrice: 100_000 } as const;

@@ -15,13 +15,13 @@ import { useSessionStore } from '@/session/session-store.ts';
 import {
   formatYuan,
   MissingRequirements,
-  showApiError,
   useEligibility,
   usePackageName,
   usePackageTexts,
   yuanText,
 } from './parts.tsx';
 import { MAX_COPIES, unitPriceFor } from './pricing.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Row = { key: number; creditCode: string; quantity: string };
 

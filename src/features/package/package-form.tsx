@@ -8,7 +8,8 @@ import { useId, useState } from 'react';
 import { SaleProductType } from '#contract/enums.ts';
 import { adminSavePackage, type PackageInfo } from '@/api/package.ts';
 import { DecimalInput, NumberInput } from '@/components/number-input.tsx';
-import { fenOf, showApiError, usePackageTexts, useSaleTypeName, yuanText } from './parts.tsx';
+import { fenOf, usePackageTexts, useSaleTypeName, yuanText } from './parts.tsx';
+import { showApiError } from '@/api/http.ts';
 
 type Draft = {
   name: string;

@@ -4,26 +4,15 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderStatus, PurchaseRequirement } from '#contract/enums.ts';
 import { SALE_PRODUCT_TYPE_NAMES, type SaleProductType, UserType } from '#contract/enums.ts';
-import { ApiError } from '@/api/http.ts';
 import { type Eligibility, getPurchaseEligibility } from '@/api/package.ts';
-import { updateLoginUserInfoCache } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 export const MESSAGE_MS = 2000;
 export const usePackageTexts = () => useTexts(texts);
-
-/** Shows a business refusal the HTTP layer has not already shown; returns its text for an inline alert. */
-export function showApiError(error: unknown): string | null {
-  if (error instanceof ApiError) {
-    if (!error.handled) notify.error(error.message, MESSAGE_MS);
-    return error.message;
-  }
-  throw error;
-}
 
 /** Amounts travel in fen (integers); screens show CNY with two decimals. */
 export const yuanText = (fen: number) => (fen / 100).toFixed(2);
@@ -65,15 +54,6 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const tt = usePackageTexts();
   return <Tag color={STATUS_COLORS[status]}>{tt(`status_${status}`)}</Tag>;
-}
-
-/** The quantities of the login info refresh after a purchase or a launch. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // the screen already shows the right data; the cache catches up at the next login-state check
-  }
 }
 
 /** Where to fix each missing requirement (person and company screens differ). */

@@ -9,13 +9,9 @@ import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { PackageCard } from './package-card.tsx';
-import {
-  MissingRequirements,
-  refreshLoginInfo,
-  showApiError,
-  useEligibility,
-  usePackageTexts,
-} from './parts.tsx';
+import { MissingRequirements, useEligibility, usePackageTexts } from './parts.tsx';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /**
  * /manage/productList: the packages on sale with their buy buttons, the account's remaining signings, and

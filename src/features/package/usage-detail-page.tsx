@@ -21,7 +21,7 @@ import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
-import { showApiError, usePackageName, usePackageTexts } from './parts.tsx';
+import { usePackageName, usePackageTexts } from './parts.tsx';
 import {
   emptyUsageFilters,
   formatTime,
@@ -29,6 +29,7 @@ import {
   usageColumns,
   usageRequest,
 } from './usage-model.ts';
+import { showApiError } from '@/api/http.ts';
 
 const PKG_STATUS_COLORS = { active: 'green', expired: 'default', refunded: 'purple' } as const;
 

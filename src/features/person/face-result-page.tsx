@@ -7,8 +7,8 @@ import { ApiError } from '@/api/http.ts';
 import { type FaceAuthResult, getFaceAuthResult } from '@/api/person.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { showApiError } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 /**
  * The face-recognition result routes of SPEC §2. What the URL claims (result, resultFalse, :result) is

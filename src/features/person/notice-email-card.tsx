@@ -5,11 +5,11 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { useEffect, useId, useState } from 'react';
 import { getNoticeEmail, type NoticeEmailSettings, setNoticeEmail } from '@/api/messaging.ts';
-import { ApiError } from '@/api/http.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { texts } from './notice-email-texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 const looksLikeEmail = (v: string) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
@@ -52,7 +52,7 @@ export function NoticeEmailCard() {
       setSettings(s);
       notify.success(tt('saved'), 1500);
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     } finally {
       setIsSaving(false);
     }

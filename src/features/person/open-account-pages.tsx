@@ -7,15 +7,10 @@ import { createPersonCaCert, type PersonCert } from '@/api/person.ts';
 import { paths } from '@/config/paths.ts';
 import { useScreenRedirect } from '@/hooks/use-safe-navigate.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import {
-  AgreementView,
-  CertView,
-  RealNameForm,
-  refreshLoginInfo,
-  showApiError,
-  useOpenStatus,
-} from './parts.tsx';
+import { AgreementView, CertView, RealNameForm, useOpenStatus } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** Phone layout of the opening steps: a narrow column that fits 375 px. */
 function MobileSteps({ current, children }: { current: number; children: ReactNode }) {

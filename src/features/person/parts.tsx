@@ -5,7 +5,6 @@ import Descriptions from 'antd/es/descriptions';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { ApiError } from '@/api/http.ts';
 import {
   acceptUserAgreement,
   authIdNamePhone,
@@ -15,32 +14,16 @@ import {
   type PersonCert,
   type UserAgreement,
 } from '@/api/person.ts';
-import { sendSmsCode, updateLoginUserInfoCache } from '@/api/session.ts';
+import { sendSmsCode } from '@/api/session.ts';
 import { DnText } from '@/components/dn-text.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { getToken, useSessionStore } from '@/session/session-store.ts';
-import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from './rules.ts';
+import { type Check, checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
 import { type PersonTextKey, texts } from './texts.ts';
-
-export const showApiError = (error: unknown) => {
-  if (error instanceof ApiError && !error.handled) notify.error(error.message, 2000);
-};
-
-/** Date and time in the user's language. */
-export const useFormatTime = () => {
-  const locale = useI18nStore((s) => s.locale);
-  return (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale) : '');
-};
-
-/** After a change the login-info flags depend on (name, certificate): refresh the cached user info. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // the screens still show the server's answer; the cache refreshes at the next check
-  }
-}
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** The open-sign status of the logged-in account (null while loading, or when nobody is logged in). */
 export function useOpenStatus() {

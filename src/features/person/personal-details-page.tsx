@@ -12,8 +12,10 @@ import {
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { NoticeEmailCard } from './notice-email-card.tsx';
-import { CertView, showApiError, useFormatTime } from './parts.tsx';
+import { CertView } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** The logged-in person's details: masked ID and phone, verification, certificate with PEM download. */
 export default function PersonalDetailsPage() {

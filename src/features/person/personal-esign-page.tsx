@@ -8,15 +8,10 @@ import { createPersonCaCert, getPersonCaCert, type PersonCert } from '@/api/pers
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import {
-  AgreementView,
-  CertView,
-  RealNameForm,
-  refreshLoginInfo,
-  showApiError,
-  useOpenStatus,
-} from './parts.tsx';
+import { AgreementView, CertView, RealNameForm, useOpenStatus } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** PC: open personal e-signature in steps — real name, agreement, certificate, done. */
 export default function PersonalEsignPage() {

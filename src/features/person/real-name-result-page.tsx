@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { startFaceAuth } from '@/api/person.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { DevProviderNotice, showApiError, useOpenStatus } from './parts.tsx';
+import { DevProviderNotice, useOpenStatus } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** /realName/result: what the server says about the real-name check, and where to go next. */
 export default function RealNameResultPage() {

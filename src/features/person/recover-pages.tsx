@@ -5,9 +5,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { recoverAccountFinish, recoverAccountVerify } from '@/api/person.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { checkIdNumberField, checkName, checkPhone, checkSmsCode } from './rules.ts';
-import { PlainForm, refreshLoginInfo, showApiError, SmsField, TextInput, useFields } from './parts.tsx';
+import { checkIdNumberField, checkName, checkPhone, checkSmsCode } from '@/lib/person-fields.ts';
+import { PlainForm, SmsField, TextInput, useFields } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 type Ticket = { ticket: string; newPhoneMasked: string };
 

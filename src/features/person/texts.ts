@@ -1,8 +1,10 @@
 import { defineTexts } from '@/i18n/i18n-store.ts';
+import { personFieldTexts } from '@/lib/person-fields.ts';
 
 /** Texts of the person screens (opening e-signature, details, recovery, face results). */
 export const texts = defineTexts({
   'en-US': {
+    ...personFieldTexts['en-US'],
     name: 'Name',
     idNumber: 'ID number',
     phone: 'Phone',
@@ -11,18 +13,6 @@ export const texts = defineTexts({
     getCode: 'Get code',
     resend: 'Resend ({seconds} s)',
     codeSent: 'The code was sent',
-    nameRequired: 'Enter your name as on your ID card',
-    nameFormat: 'The name must have 2 to 30 letters, without digits or symbols',
-    idRequired: 'Enter your ID number',
-    idLength: 'The ID number must have 18 characters',
-    idFormat: 'The ID number must be 17 digits followed by a digit or X',
-    idBirthDate: 'The birth date in this ID number does not exist',
-    idFutureBirthDate: 'The birth date in this ID number is in the future',
-    idCheckDigit: 'The check digit of this ID number is wrong: please check the number',
-    phoneRequired: 'Enter your phone number',
-    phoneFormat: 'Enter an 11-digit mainland mobile number',
-    smsRequired: 'Enter the SMS code',
-    smsFormat: 'The SMS code has 6 digits',
     devProvider: 'Development identity provider',
     devProviderHint:
       'This server checks identities with its development provider: any well-formed data passes and nothing is really verified. Do not use it for real people.',
@@ -99,6 +89,7 @@ export const texts = defineTexts({
     recoverMissing: 'Start again: verify your identity first',
   },
   'zh-CN': {
+    ...personFieldTexts['zh-CN'],
     name: '姓名',
     idNumber: '身份证号',
     phone: '手机号',
@@ -107,18 +98,6 @@ export const texts = defineTexts({
     getCode: '获取验证码',
     resend: '重新获取（{seconds} 秒）',
     codeSent: '验证码已发送',
-    nameRequired: '请输入身份证上的姓名',
-    nameFormat: '姓名须为 2 至 30 个字，不能包含数字或符号',
-    idRequired: '请输入身份证号',
-    idLength: '身份证号须为 18 位',
-    idFormat: '身份证号须为 17 位数字加 1 位数字或 X',
-    idBirthDate: '身份证号中的出生日期不存在',
-    idFutureBirthDate: '身份证号中的出生日期晚于今天',
-    idCheckDigit: '身份证号校验位错误，请核对号码',
-    phoneRequired: '请输入手机号',
-    phoneFormat: '请输入 11 位大陆手机号',
-    smsRequired: '请输入验证码',
-    smsFormat: '验证码为 6 位数字',
     devProvider: '开发用身份核验服务',
     devProviderHint:
       '本服务器使用开发用身份核验服务：格式正确的信息都会通过，不做真实核验。请勿用于真实用户。',

@@ -13,8 +13,10 @@ import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { ImageUpload } from './image-upload.tsx';
-import { MESSAGE_MS, refreshLoginInfo, SealStyles, showApiError, useSealTypeName } from './parts.tsx';
+import { MESSAGE_MS, SealStyles, useSealTypeName } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 type Values = {
   sealType: SealType;

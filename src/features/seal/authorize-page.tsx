@@ -12,8 +12,9 @@ import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOpe
 import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { formatTime, MESSAGE_MS, SealStyles, showApiError, useSealList, useSealTypeName } from './parts.tsx';
+import { formatTime, MESSAGE_MS, SealStyles, useSealList, useSealTypeName } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string };
 

@@ -6,16 +6,10 @@ import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import {
-  MESSAGE_MS,
-  refreshLoginInfo,
-  SealCard,
-  SealExportButton,
-  SealStyles,
-  showApiError,
-  useSealList,
-} from './parts.tsx';
+import { MESSAGE_MS, SealCard, SealExportButton, SealStyles, useSealList } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /**
  * /manage/account/stamp: the company's seals. The administrator sees every seal with enable, disable and

@@ -2,8 +2,8 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { useRef, useState } from 'react';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { showApiError } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

@@ -3,35 +3,14 @@ import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '@/api/http.ts';
 import { type Seal, type SealList, getUserCertSealList, sealImageSrc } from '@/api/seal.ts';
-import { updateLoginUserInfoCache } from '@/api/session.ts';
 import { PhotoViewer } from '@/components/photo-viewer.tsx';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
-import { notify } from '@/lib/notify.ts';
-import { useSessionStore } from '@/session/session-store.ts';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 export const MESSAGE_MS = 2000;
-
-/** Shows a business refusal the HTTP layer has not already shown; returns its text for an inline alert. */
-export function showApiError(error: unknown): string | null {
-  if (error instanceof ApiError) {
-    if (!error.handled) notify.error(error.message, MESSAGE_MS);
-    return error.message;
-  }
-  throw error;
-}
-
-/** The login info's hasSeal follows the seals: refresh the cached copy after a change. */
-export async function refreshLoginInfo(): Promise<void> {
-  try {
-    useSessionStore.getState().setVerified(await updateLoginUserInfoCache());
-  } catch {
-    // The list is already right; the flag catches up at the next login-state check.
-  }
-}
 
 /** Name of a seal type (SPEC §3) in the current language. */
 export function useSealTypeName() {

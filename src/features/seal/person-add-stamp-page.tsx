@@ -8,9 +8,11 @@ import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { ImageUpload } from './image-upload.tsx';
-import { MESSAGE_MS, refreshLoginInfo, SealStyles, showApiError } from './parts.tsx';
+import { MESSAGE_MS, SealStyles } from './parts.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { refreshLoginInfo } from '@/api/session.ts';
 
 /** Name seal: the preview of the seal the verified name gives, or why there is none yet. */
 function NameSeal({ onSaved }: { onSaved: () => Promise<void> }) {

@@ -4,7 +4,6 @@ import Popconfirm from 'antd/es/popconfirm';
 import Table from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@/api/http.ts';
 import { deleteSignConfig, listSignConfigs, type SignConfig } from '@/api/sign-config.ts';
 import { paths } from '@/config/paths.ts';
 import { Pager } from '@/components/pager.tsx';
@@ -12,10 +11,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { ExportAllButton } from '@/components/export-all-button.tsx';
-
-const showError = (e: unknown) => {
-  if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
-};
+import { showApiError } from '@/api/http.ts';
 
 /** /manage/signConfig: the account's signing configurations, with search, pagination and delete. */
 export default function ConfigListPage() {
@@ -31,7 +27,7 @@ export default function ConfigListPage() {
     try {
       setData(await listSignConfigs({ pageNum, pageSize: 10, keyword: kw || undefined }));
     } catch (e) {
-      showError(e);
+      showApiError(e);
     } finally {
       setIsLoading(false);
     }
@@ -118,7 +114,7 @@ export default function ConfigListPage() {
                       notify.success(tt('deleted'), 2000);
                       void load(page, keyword);
                     } catch (e) {
-                      showError(e);
+                      showApiError(e);
                     }
                   }}
                 >

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { type IntentCheck, sendSignSmsCode, setSigningPassword, startRoomFaceAuth } from '@/api/flow.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { Field, showApiError, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
+import { Field, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 export function IntentPrompt({
   intent,

@@ -5,9 +5,10 @@ import { paths } from '@/config/paths.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { Field, PHONE_RE, SMS_CODE_RE, showApiError, SmsCodeInput } from './parts.tsx';
+import { Field, PHONE_RE, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** Whether a link's parts can be a signing link at all (checked again, for real, by the server). */
 export function parseLink(params: {

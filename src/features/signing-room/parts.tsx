@@ -1,23 +1,15 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { ApiError, retryAfterSecondsOf } from '@/api/http.ts';
+import { type ReactNode, useId, useState } from 'react';
+import { retryAfterSecondsOf } from '@/api/http.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { notify } from '@/lib/notify.ts';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { useCountdown } from '@/hooks/use-countdown.ts';
 
 export const MESSAGE_MS = 2000;
 export const PHONE_RE = /^1\d{10}$/;
 export const SMS_CODE_RE = /^\d{6}$/;
-
-/** A business refusal the HTTP layer has not shown yet: show it, and return its text for an inline alert. */
-export function showApiError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (!error.handled) notify.error(error.message, MESSAGE_MS);
-    return error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A labelled field (Playwright and Testing Library find the input by its label). */
 export function Field({
@@ -54,16 +46,6 @@ export function Field({
       ) : null}
     </div>
   );
-}
-
-function useCountdown() {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds]);
-  return { seconds, start: setSeconds };
 }
 
 /** The SMS code input with its 'Get code' button; `send` returns how long to wait before another send. */
@@ -126,19 +108,4 @@ export function SmsCodeInput({
       )}
     </Field>
   );
-}
-
-/** A date-time in the user's language. */
-export function formatTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString(locale, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
 }

@@ -14,14 +14,14 @@ import { ApiError } from '@/api/http.ts';
 import { getUserAgreement, type UserAgreement } from '@/api/person.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { paths } from '@/config/paths.ts';
-import { checkIdNumberField, checkName } from '@/features/person/rules.ts';
-import { texts as personTexts } from '@/features/person/texts.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { checkIdNumberField, checkName, personFieldTexts } from '@/lib/person-fields.ts';
 import { transitionTarget } from './device.ts';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { onboardingTexts } from './onboarding-texts.ts';
-import { Field, showApiError } from './parts.tsx';
+import { Field } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
 
 type State =
   | { kind: 'loading' }
@@ -44,7 +44,7 @@ const BOX = { maxWidth: 520, margin: '0 auto', padding: '24px 16px' } as const;
 export default function RoomOnboardingPage() {
   const tt = useTexts(onboardingTexts);
   const rt = useTexts(texts);
-  const pt = useTexts(personTexts);
+  const pt = useTexts(personFieldTexts);
   const locale = useI18nStore((s) => s.locale);
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -10,8 +10,9 @@ import { paths } from '@/config/paths.ts';
 import { PRIMARY_COLOR } from '@/lib/theme.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { formatTime, showApiError } from './parts.tsx';
 import { texts } from './texts.ts';
+import { showApiError } from '@/api/http.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 /** Tag colours of a party's status on the result card. */
 const PARTY_COLORS: Record<string, string> = {

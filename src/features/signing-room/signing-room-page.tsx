@@ -20,12 +20,14 @@ import type { SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { IntentPrompt } from './intent-prompt.tsx';
-import { formatTime, MESSAGE_MS, SMS_CODE_RE, showApiError, Field } from './parts.tsx';
+import { MESSAGE_MS, SMS_CODE_RE, Field } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
 import { onboardingTexts } from './onboarding-texts.ts';
 import { notify } from '@/lib/notify.ts';
+import { showApiError } from '@/api/http.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
 import type { PageGeometry, ScreenBox } from '@/components/pdf-viewer.tsx';
-import { clampBox } from '@/components/pdf-viewer/coords.ts';
+import { useDragBox } from '@/components/pdf-viewer.tsx';
 
 /** A box on a page overlay: dragged with mouse, pen or finger when `onMove` is given; × removes it. */
 export function MovableBox({
@@ -24,36 +23,12 @@ export function MovableBox({
   removeLabel?: string;
   testId?: string;
 }) {
-  const start = useRef<{ x: number; y: number; box: ScreenBox } | null>(null);
-  const [live, setLive] = useState<ScreenBox | null>(null);
-  const shown = live ?? box;
+  const { shown, handlers } = useDragBox(box, geometry, onMove);
   return (
     <div
       data-testid={testId}
       data-label={label}
-      onPointerDown={(e) => {
-        if (!onMove || (e.target as HTMLElement).closest('button')) return;
-        e.stopPropagation();
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        start.current = { x: e.clientX, y: e.clientY, box };
-      }}
-      onPointerMove={(e) => {
-        const s = start.current;
-        if (!s) return;
-        setLive(
-          clampBox(
-            { ...s.box, left: s.box.left + e.clientX - s.x, top: s.box.top + e.clientY - s.y },
-            geometry.page,
-            geometry.scale,
-          ),
-        );
-      }}
-      onPointerUp={() => {
-        if (live && onMove) onMove(live);
-        start.current = null;
-        setLive(null);
-      }}
-      onClick={(e) => e.stopPropagation()}
+      {...handlers}
       style={{
         position: 'absolute',
         ...shown,

@@ -23,6 +23,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { boxCentredAt } from '@/components/pdf-viewer/coords.ts';
+import { pointIn } from '@/components/pdf-viewer.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { FIELD_COLOR, MovableBox, ROLE_COLORS } from './movable-box.tsx';
@@ -134,13 +135,6 @@ export default function TemplateEditPage() {
         { roleKey: role.key, page: g.pageNumber, rect },
       ]);
     }
-  };
-
-  const pointIn = (e: React.MouseEvent<HTMLElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    const sx = r.width > 0 ? e.currentTarget.offsetWidth / r.width : 1;
-    const sy = r.height > 0 ? e.currentTarget.offsetHeight / r.height : 1;
-    return { x: (e.clientX - r.left) * sx, y: (e.clientY - r.top) * sy };
   };
 
   const renderOverlay = (g: PageGeometry) => (

@@ -6,7 +6,6 @@ import Table from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { uploadDocument } from '@/api/document.ts';
-import { ApiError } from '@/api/http.ts';
 import { deleteTemplate, listTemplates, saveTemplate, type TemplateSummary } from '@/api/template.ts';
 import { paths } from '@/config/paths.ts';
 import { ExportAllButton } from '@/components/export-all-button.tsx';
@@ -14,10 +13,7 @@ import { Pager } from '@/components/pager.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
-
-const showError = (e: unknown) => {
-  if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
-};
+import { showApiError } from '@/api/http.ts';
 
 /**
  * /manage/fileTemplate (manage: upload, preview, edit, delete) and /manage/home/templateCreate (choose one to
@@ -39,7 +35,7 @@ export default function TemplateListPage() {
     try {
       setData(await listTemplates({ pageNum, pageSize: 10, keyword: kw || undefined }));
     } catch (e) {
-      showError(e);
+      showApiError(e);
     } finally {
       setIsLoading(false);
     }
@@ -60,7 +56,7 @@ export default function TemplateListPage() {
       });
       navigate(`${paths.manageEditFileTemplate}?templateId=${template.templateId}`);
     } catch (e) {
-      showError(e);
+      showApiError(e);
     } finally {
       setProgress(null);
     }
@@ -172,7 +168,7 @@ export default function TemplateListPage() {
                           notify.success(tt('deleted'), 2000);
                           void load(page, keyword);
                         } catch (e) {
-                          showError(e);
+                          showApiError(e);
                         }
                       }}
                     >

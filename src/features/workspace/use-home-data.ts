@@ -10,10 +10,9 @@ import {
   saveRoomLogin,
   signingRoomLogin,
 } from '@/api/flow.ts';
-import { ApiError } from '@/api/http.ts';
 import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
-import { notify } from '@/lib/notify.ts';
+import { showApiError } from '@/api/http.ts';
 
 /** How many rows the home previews show; the lists behind "See all" have the rest. */
 export const PREVIEW_ROWS = 5;
@@ -60,7 +59,7 @@ export function useOpenRoom() {
       saveRoomLogin(login);
       navigate(`${paths.signingRoomTransition}${roomQuery(login)}`);
     } catch (e) {
-      if (e instanceof ApiError && !e.handled) notify.error(e.message, 2000);
+      showApiError(e);
     }
   };
 }

@@ -9,7 +9,7 @@ import LoginPage from '@/features/auth/login-page.tsx';
 import { nextTarget } from '@/features/auth/next-target.ts';
 import PasswordPage from '@/features/auth/password-page.tsx';
 import RegisterPage from '@/features/auth/register-page.tsx';
-import { SMS_RESEND_SECONDS, useCountdown } from '@/features/auth/use-countdown.ts';
+import { SMS_RESEND_SECONDS, useCountdown } from '@/hooks/use-countdown.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ManageLayout from '@/app/layouts/manage-layout.tsx';
 import { Providers } from '@/app/providers.tsx';
-import { CompanyOpenSuccess } from '@/features/account/company-open-success.tsx';
+import { CompanyOpenSuccess } from '@/features/company/company-open-success.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { PLATFORMS, platformEntry } from '@/platform/platforms.ts';

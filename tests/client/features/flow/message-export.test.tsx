@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatTime } from '@/features/flow/list-model.ts';
+import { formatTime } from '@/lib/format-time.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn, sheetRows } from '@/lib/export-sheet.ts';
 import { setNotifier } from '@/lib/notify.ts';
