@@ -173,6 +173,18 @@ module.exports = {
       to: { path: PDF_PKI_LIBRARIES },
     },
 
+    // --- each module's SQL in its queries file(s) ---
+    {
+      name: 'sql-only-in-queries',
+      comment:
+        'A module writes SQL (drizzle queries or the sql tag) only in its queries.ts (or <part>-queries.ts, or a ' +
+        'queries/ folder), so that what reads and writes a table is in one place per module; services and routes ' +
+        'call those functions.',
+      severity: 'error',
+      from: { path: '^server/modules/[^/]+/', pathNot: '^server/modules/[^/]+/([a-z-]*queries\\.ts$|queries/)' },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+
     // --- the client, the contract and the server stay apart ---
     {
       name: 'no-feature-to-feature',
