@@ -1,6 +1,7 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
 // What other modules use today: template launches from a template (launch, findFlow, F, Account), seal
-// names the room a signer acts in (roomOf), sign-config and template type accounts (Account).
+// names the room a signer acts in (roomOf), sign-config and template type accounts (Account), verify reads the
+// flow of a document named by its verification code (findFlow).
 export type { Account } from '../document/index.ts';
 export { launch } from './launch.ts';
 export { findFlow } from './model.ts';

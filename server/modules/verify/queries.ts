@@ -1,8 +1,8 @@
-// SQL of the verification module: its own table verify_reports (migration 080), and a read-only look at the
-// document and flow tables of server/modules/document and flow (the document named by a verification code).
+// SQL of the verification module: its own table verify_reports (migration 080). The document named by a
+// verification code and its flow are read through the document and flow modules' index.ts (service.ts).
 import { sql } from 'drizzle-orm';
 import type { PlatformDocument, VerifyResult } from '#contract/calls/verify.ts';
-import { type Exec, dateOf, isoOrNull, jsonOf, one, ts } from '../../db/sql-helpers.ts';
+import { type Exec, dateOf, jsonOf, one, ts } from '../../db/sql-helpers.ts';
 
 export type StoredReport = {
   id: string;
@@ -52,43 +52,4 @@ export async function pruneReports(ex: Exec, now: Date, maxKept: number): Promis
   await ex.execute(sql`
     DELETE FROM verify_reports WHERE expires_at <= (
       SELECT expires_at FROM verify_reports ORDER BY expires_at DESC OFFSET ${maxKept - 1} LIMIT 1)`);
-}
-
-export type PlatformDocumentRow = PlatformDocument & { currentKey: string; currentSha256: string };
-
-/**
- * The launched document with this verification code and its flow (read only; the document module owns
- * these tables). Undefined for an unknown code or a document never launched.
- */
-export async function findByVerificationCode(
-  ex: Exec,
-  code: string,
-): Promise<PlatformDocumentRow | undefined> {
-  const row = await one<{
-    name: string;
-    current_key: string;
-    current_sha256: string;
-    verification_code: string;
-    title: string;
-    status: string;
-    created_at: unknown;
-    completed_at: unknown;
-  }>(
-    ex,
-    sql`SELECT d.name, d.current_key, d.current_sha256, d.verification_code, f.title, f.status, f.created_at,
-          f.completed_at
-        FROM documents d JOIN flows f ON f.id = d.flow_id
-        WHERE d.verification_code = ${code} AND d.deleted_at IS NULL`,
-  );
-  if (!row) return undefined;
-  return {
-    verificationCode: row.verification_code,
-    documentName: row.name,
-    flowTitle: row.title,
-    flowStatus: row.status,
-    launchedAt: dateOf(row.created_at).toISOString(),
-    completedAt: isoOrNull(row.completed_at),
-    currentKey: row.current_key,
-    currentSha256: row.current_sha256,
-  };
 }

@@ -9,18 +9,14 @@ import type { Text } from '../../http/texts.ts';
 import { hitCounter } from '../../db/rate-counter.ts';
 import { certFromDer, serialHex } from '../../pdf/verify/cert.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
-import { blobBytes } from '../document/index.ts';
+import { dateOf, isoOrNull } from '../../db/sql-helpers.ts';
+import { blobBytes, findByVerificationCode } from '../document/index.ts';
+import { findFlow } from '../flow/index.ts';
 import { DbCertRepository } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { platformRevocation } from './platform-revocation.ts';
 import { presentVerification } from './present.ts';
-import {
-  findByVerificationCode,
-  findReport,
-  insertReport,
-  pruneReports,
-  type StoredReport,
-} from './queries.ts';
+import { findReport, insertReport, pruneReports, type StoredReport } from './queries.ts';
 import { loadTrustAnchors, loadVerifySettings, type VerifySettings } from './settings.ts';
 import { V } from './texts.ts';
 import { PoolBusyError, VerifyPool } from './worker-pool.ts';
@@ -160,15 +156,28 @@ export async function verifyUpload(
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
-/** The current signed version of a platform document, or undefined for an unknown code. */
+/**
+ * The current signed version of a platform document, or undefined for an unknown code (or a document that is
+ * deleted or was never launched). The document and its flow are read through their modules.
+ */
 export async function platformDocument(
   deps: AppDeps,
   code: string,
 ): Promise<{ document: PlatformDocument; bytes: Uint8Array } | undefined> {
-  const row = await findByVerificationCode(deps.db, normaliseCode(code));
-  if (!row) return undefined;
-  const { currentKey, currentSha256: _sha, ...document } = row;
-  return { document, bytes: await blobBytes(deps, currentKey) };
+  const wanted = normaliseCode(code);
+  const doc = await findByVerificationCode(deps.db, wanted);
+  if (!doc?.flow_id || doc.deleted_at !== null) return undefined;
+  const flow = await findFlow(deps.db, doc.flow_id);
+  if (!flow) return undefined;
+  const document: PlatformDocument = {
+    verificationCode: doc.verification_code ?? wanted,
+    documentName: doc.name,
+    flowTitle: flow.title,
+    flowStatus: flow.status,
+    launchedAt: dateOf(flow.created_at).toISOString(),
+    completedAt: isoOrNull(flow.completed_at),
+  };
+  return { document, bytes: await blobBytes(deps, doc.current_key) };
 }
 
 /** Verifies the current signed version of the platform document with this code; null when unknown. */
