@@ -2,9 +2,11 @@
 export {
   activeCompaniesOf,
   companyLoginFlags,
+  companyNamesOf,
   getCompany,
   listActiveMembers,
   requireCompanyRole,
+  verifiedCompanyByCreditCode,
   verifiedCompanyIdByName,
 } from './membership.ts';
 export type { CompanyAccess } from './membership.ts';

@@ -101,3 +101,19 @@ export async function companyLoginFlags(
 export function verifiedCompanyIdByName(deps: AppDeps, name: string): Promise<string | undefined> {
   return q.verifiedCompanyIdByName(deps.db, name);
 }
+
+/** The verified company with this credit code, if any (a group purchase names its receivers so). */
+export function verifiedCompanyByCreditCode(
+  deps: AppDeps,
+  creditCode: string,
+): Promise<{ id: string; name: string; creditCode: string } | undefined> {
+  return q.verifiedCompanyByCreditCode(deps.db, creditCode);
+}
+
+/** Names and credit codes of these companies, ordered by name (a group purchase's receivers). */
+export function companyNamesOf(
+  deps: AppDeps,
+  ids: string[],
+): Promise<{ id: string; name: string; creditCode: string }[]> {
+  return q.companyNamesOf(deps.db, [...new Set(ids)]);
+}

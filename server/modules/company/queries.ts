@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -90,6 +90,33 @@ export async function findApplyOf(
     .orderBy(desc(companies.createdAt))
     .limit(1);
   return rows[0];
+}
+
+/** The verified company with this credit code (the earliest verified among equals), if any. */
+export async function verifiedCompanyByCreditCode(
+  db: Db,
+  creditCode: string,
+): Promise<{ id: string; name: string; creditCode: string } | undefined> {
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, creditCode: companies.creditCode })
+    .from(companies)
+    .where(and(eq(companies.creditCode, creditCode), eq(companies.status, CompanyStatus.Verified)))
+    .orderBy(asc(companies.verifiedAt))
+    .limit(1);
+  return rows[0];
+}
+
+/** Names and credit codes of these companies, by name (then id). */
+export async function companyNamesOf(
+  db: Db,
+  ids: string[],
+): Promise<{ id: string; name: string; creditCode: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: companies.id, name: companies.name, creditCode: companies.creditCode })
+    .from(companies)
+    .where(inArray(companies.id, ids))
+    .orderBy(asc(companies.name), asc(companies.id));
 }
 
 export async function isCreditCodeVerified(db: Db, creditCode: string): Promise<boolean> {

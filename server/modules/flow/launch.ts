@@ -355,7 +355,8 @@ export async function launch(
   const actor = await sessionActor(deps, session, req, account.companyName);
   const search = [input.title, ...docRows.map((d) => d.name)].join('\n').toLowerCase();
   await deps.db.transaction(async (tx) => {
-    if (!(await reserveUnit(tx, deps, account, flowId)))
+    const held = { id: flowId, title: input.title, initiatorName: user?.name ?? null };
+    if (!(await reserveUnit(tx, deps, account, held)))
       throw new AppError(Code.QuotaExhausted, F.quotaExhausted);
     await q.insertFlow(tx, {
       id: flowId,

@@ -56,8 +56,6 @@ export type AllocationRow = {
   order_id: string;
   company_id: string;
   quantity: number;
-  company_name: string;
-  credit_code: string;
 };
 
 export type GrantRow = {
@@ -183,26 +181,18 @@ export async function listOrders(
   return { list, total: Number(total?.n ?? 0) };
 }
 
+/** The receivers of group orders (company ids; their names come from the company module). */
 export async function allocationsOf(ex: Exec, orderIds: string[]): Promise<AllocationRow[]> {
   if (orderIds.length === 0) return [];
   return rows<AllocationRow>(
     ex,
-    sql`SELECT a.order_id, a.company_id, a.quantity, c.name AS company_name, c.credit_code
-        FROM package_order_allocations a JOIN companies c ON c.id = a.company_id
+    sql`SELECT a.order_id, a.company_id, a.quantity FROM package_order_allocations a
         WHERE a.order_id IN (${sql.join(
           orderIds.map((id) => sql`${id}`),
           sql`, `,
-        )}) ORDER BY c.name`,
+        )}) ORDER BY a.order_id, a.company_id`,
   );
 }
-
-/** Verified companies by credit code (the receivers of a group purchase). */
-export const verifiedCompanyByCreditCode = (ex: Exec, creditCode: string) =>
-  one<{ id: string; name: string; credit_code: string }>(
-    ex,
-    sql`SELECT id, name, credit_code FROM companies WHERE credit_code = ${creditCode} AND status = 'verified'
-        ORDER BY verified_at LIMIT 1`,
-  );
 
 // ---- the account's packages and usage
 
@@ -232,7 +222,7 @@ function usageWhere(a: Account, f: UsageFilters): SQL {
   if (f.dateFrom) conds.push(sql`h.reserved_at >= ${f.dateFrom}`);
   if (f.dateTo) conds.push(sql`h.reserved_at <= ${f.dateTo}`);
   if (f.keyword?.trim())
-    conds.push(sql`lower(f.title) LIKE ${`%${escapeLike(f.keyword.trim().toLowerCase())}%`}`);
+    conds.push(sql`lower(h.flow_title) LIKE ${`%${escapeLike(f.keyword.trim().toLowerCase())}%`}`);
   return sql.join(conds, sql` AND `);
 }
 
@@ -243,12 +233,11 @@ export async function usageOf(
   page: { limit: number; offset: number },
 ): Promise<{ list: UsageDbRow[]; total: number }> {
   const where = usageWhere(a, f);
-  const from = sql`FROM quota_holds h JOIN flows f ON f.id = h.flow_id
-    LEFT JOIN account_packages ap ON ap.id = h.account_package_id`;
+  const from = sql`FROM quota_holds h LEFT JOIN account_packages ap ON ap.id = h.account_package_id`;
   const total = await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`);
   const list = await rows<UsageDbRow>(
     ex,
-    sql`SELECT h.flow_id, f.title, f.initiator_name, h.reserved_at, h.state, h.settled_at, h.account_package_id,
+    sql`SELECT h.flow_id, h.flow_title AS title, h.initiator_name, h.reserved_at, h.state, h.settled_at, h.account_package_id,
           ap.name AS package_name, ap.name_en AS package_name_en
         ${from} WHERE ${where}
         ORDER BY h.reserved_at DESC, h.flow_id LIMIT ${page.limit} OFFSET ${page.offset}`,
@@ -320,13 +309,18 @@ export async function reserveStarterUnit(ex: Exec, a: Account, allowance: number
   return starter !== undefined;
 }
 
+/** What the usage detail shows of the flow a unit is held for (the flow module passes it at launch). */
+export type HeldFlow = { id: string; title: string; initiatorName: string | null };
+
 export async function insertHold(
   ex: Exec,
-  h: { flowId: string; account: Account; packageId: string | null; now: Date },
+  h: { flow: HeldFlow; account: Account; packageId: string | null; now: Date },
 ): Promise<void> {
   await ex.execute(
-    sql`INSERT INTO quota_holds (flow_id, owner_type, owner_id, account_package_id, state, reserved_at)
-        VALUES (${h.flowId}, ${h.account.ownerType}, ${h.account.ownerId}, ${h.packageId}, 'reserved', ${ts(h.now)})`,
+    sql`INSERT INTO quota_holds (flow_id, owner_type, owner_id, account_package_id, state, reserved_at, flow_title,
+          initiator_name)
+        VALUES (${h.flow.id}, ${h.account.ownerType}, ${h.account.ownerId}, ${h.packageId}, 'reserved', ${ts(h.now)},
+          ${h.flow.title}, ${h.flow.initiatorName})`,
   );
 }
 

@@ -52,14 +52,15 @@ export async function quotaOf(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, a:
 }
 
 /**
- * Reserves one unit for `flowId` (inside the launch transaction `ex`); false when none is left. The flow
- * row may follow in the same transaction (quota_holds refers to it with a deferred constraint).
+ * Reserves one unit for `flow` (inside the launch transaction `ex`); false when none is left. The flow
+ * row may follow in the same transaction (quota_holds refers to it with a deferred constraint). The flow's
+ * title and initiator are kept with the hold for the usage detail (package never reads the flows table).
  */
 export async function reserveUnit(
   ex: Exec,
   deps: Pick<AppDeps, 'config' | 'clock'>,
   a: Account,
-  flowId: string,
+  flow: q.HeldFlow,
 ): Promise<boolean> {
   const now = deps.clock.now();
   await q.ensureQuotaRow(ex, a);
@@ -68,7 +69,7 @@ export async function reserveUnit(
   // The live package that expires first, else the starter allowance.
   const packageId = (await q.reservePackageUnit(ex, a, now)) ?? null;
   if (!packageId && !(await q.reserveStarterUnit(ex, a, deps.config.freeSigningAllowance))) return false;
-  await q.insertHold(ex, { flowId, account: a, packageId, now });
+  await q.insertHold(ex, { flow, account: a, packageId, now });
   return true;
 }
 

@@ -4,7 +4,12 @@ import { Code } from '#contract/codes.ts';
 import { OrderStatus, PurchaseRequirement, SaleProductType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
-import { companyLoginFlags, requireCompanyRole } from '../company/index.ts';
+import {
+  companyLoginFlags,
+  companyNamesOf,
+  requireCompanyRole,
+  verifiedCompanyByCreditCode,
+} from '../company/index.ts';
 import { dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import { personHasCaCert } from '../person/index.ts';
 import { hasUsableSeal } from '../seal/index.ts';
@@ -37,7 +42,10 @@ export function presentPackage(r: q.PackageRow): PackageInfo {
   };
 }
 
-function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: q.AllocationRow[]): PackageOrder {
+/** A receiver of a group order with its company's name and credit code (from the company module). */
+type NamedAllocation = q.AllocationRow & { companyName: string; creditCode: string };
+
+function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: NamedAllocation[]): PackageOrder {
   const status = r.status as PackageOrder['status'];
   const amountFen = Number(r.amount_fen);
   return {
@@ -67,8 +75,8 @@ function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: q.AllocationRow
       .filter((a) => a.order_id === r.id)
       .map((a) => ({
         companyId: a.company_id,
-        companyName: a.company_name,
-        creditCode: a.credit_code,
+        companyName: a.companyName,
+        creditCode: a.creditCode,
         quantity: Number(a.quantity),
       })),
     paymentNotes:
@@ -90,7 +98,16 @@ async function presentOrders(deps: AppDeps, list: q.OrderRow[]): Promise<Package
     deps.db,
     list.filter((o) => o.kind === 'group').map((o) => o.id),
   );
-  return list.map((o) => presentOrder(deps, o, allocations));
+  // The receivers by company name, as the company module orders them.
+  const companies = await companyNamesOf(
+    deps,
+    allocations.map((a) => a.company_id),
+  );
+  const named: NamedAllocation[] = [];
+  for (const c of companies)
+    for (const a of allocations)
+      if (a.company_id === c.id) named.push({ ...a, companyName: c.name, creditCode: c.creditCode });
+  return list.map((o) => presentOrder(deps, o, named));
 }
 
 const presentOne = async (deps: AppDeps, r: q.OrderRow) => (await presentOrders(deps, [r]))[0];
@@ -233,7 +250,7 @@ export async function createOrder(
     for (const a of input.allocations ?? []) {
       if (seen.has(a.creditCode)) throw new AppError(Code.Refused, P.groupDuplicateCompany(a.creditCode));
       seen.add(a.creditCode);
-      const company = await q.verifiedCompanyByCreditCode(deps.db, a.creditCode);
+      const company = await verifiedCompanyByCreditCode(deps, a.creditCode);
       if (!company) throw new AppError(Code.Refused, P.groupUnknownCompany(a.creditCode));
       receivers.push({ companyId: company.id, quantity: a.quantity });
       distributed += a.quantity;
