@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   type ApplicantRole,
@@ -10,6 +9,7 @@ import {
   companies,
   companyMembers,
 } from '../../db/schema/company.ts';
+import { userIdsMatching, usersByIds } from '../session/index.ts';
 
 // SQL of companies and their members. Every function that reads a company's data takes the company id
 // the caller is entitled to (from the session or the caller's own application) and is scoped by it.
@@ -32,13 +32,31 @@ const memberColumns = {
   memberId: companyMembers.id,
   companyId: companyMembers.companyId,
   userId: companyMembers.userId,
-  name: users.name,
-  phone: users.phone,
   role: companyMembers.role,
   status: companyMembers.status,
   createdAt: companyMembers.createdAt,
   updatedAt: companyMembers.updatedAt,
 };
+
+/**
+ * Members with their users' names and phones, asked of the session module (which owns `users`), in the
+ * order given; a member whose user is gone is left out.
+ */
+async function withUsers<R extends { userId: string }>(
+  db: Db,
+  list: R[],
+): Promise<(R & { name: string | null; phone: string })[]> {
+  const found = await usersByIds(
+    db,
+    list.map((m) => m.userId),
+  );
+  const out: (R & { name: string | null; phone: string })[] = [];
+  for (const m of list) {
+    const u = found.get(m.userId);
+    if (u) out.push({ ...m, name: u.name, phone: u.phone });
+  }
+  return out;
+}
 
 /** LIKE pattern that matches the text literally (users type % and _ too). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -222,10 +240,9 @@ export async function findMembership(
   const rows = await db
     .select(memberColumns)
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .limit(1);
-  return rows[0];
+  return (await withUsers(db, rows))[0];
 }
 
 /** A member row of THIS company only: an id of another company's member finds nothing. */
@@ -237,10 +254,9 @@ export async function findMemberInCompany(
   const rows = await db
     .select(memberColumns)
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.id, memberId)))
     .limit(1);
-  return rows[0];
+  return (await withUsers(db, rows))[0];
 }
 
 /** Creates the membership or, for a former (removed/rejected) one, starts it again. */
@@ -331,26 +347,36 @@ export async function listMembers(
   companyId: string,
   q: { keyword?: string; status?: MemberStatus; activeOnly?: boolean; pageNum: number; pageSize: number },
 ): Promise<{ list: MemberRow[]; total: number }> {
-  const where = and(
+  const inCompany = and(
     eq(companyMembers.companyId, companyId),
     q.activeOnly
       ? eq(companyMembers.status, MemberStatus.Active)
       : q.status
         ? eq(companyMembers.status, q.status)
         : ne(companyMembers.status, MemberStatus.Removed),
-    q.keyword
-      ? or(ilike(users.name, containsPattern(q.keyword)), ilike(users.phone, containsPattern(q.keyword)))
-      : undefined,
   );
+  let where = inCompany;
+  if (q.keyword) {
+    // The keyword searches the members' names and phones, which the session module holds: it is asked which
+    // of this company's members match, then the page is read here.
+    const ids = await db.select({ userId: companyMembers.userId }).from(companyMembers).where(inCompany);
+    const matching = [
+      ...(await userIdsMatching(
+        db,
+        ids.map((r) => r.userId),
+        q.keyword,
+      )),
+    ];
+    if (matching.length === 0) return { list: [], total: 0 };
+    where = and(inCompany, inArray(companyMembers.userId, matching));
+  }
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(where);
   const list = await db
     .select(memberColumns)
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(where)
     // Administrator first, then pending requests (they need attention), then by joining time.
     .orderBy(
@@ -360,7 +386,7 @@ export async function listMembers(
     )
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
-  return { list, total };
+  return { list: await withUsers(db, list), total };
 }
 
 export async function countMembers(db: Db, companyId: string) {
@@ -435,12 +461,12 @@ export async function companySummary(db: Db, companyId: string) {
 
 /** Active members of a company with their names and phones, by joining time. */
 export async function activeMembersOf(db: Db, companyId: string) {
-  return db
-    .select({ userId: users.id, name: users.name, phone: users.phone, role: companyMembers.role })
+  const list = await db
+    .select({ userId: companyMembers.userId, role: companyMembers.role })
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.status, MemberStatus.Active)))
     .orderBy(asc(companyMembers.createdAt));
+  return withUsers(db, list);
 }
 
 /** Verified companies where the user is an active member, by name. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/accounts.ts';
@@ -54,6 +54,22 @@ export async function usersByIds(
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
+}
+
+/**
+ * The ids among `ids` whose name or phone contains `keyword` (case-insensitive, taken literally: % and _ match
+ * themselves). The company module's member lists search so.
+ */
+export async function userIdsMatching(db: Db, ids: readonly string[], keyword: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(inArray(users.id, [...new Set(ids)]), or(ilike(users.name, pattern), ilike(users.phone, pattern))),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Up to 10 users with this phone, or else this exact name, oldest first (company pickers). */

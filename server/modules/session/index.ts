@@ -8,6 +8,7 @@ export {
   noticeEmailOf,
   setNoticeEmail,
   setUserName,
+  userIdsMatching,
   usersByIds,
 } from './account-queries.ts';
 export { companiesOf, hashPassword } from './account-service.ts';
