@@ -378,6 +378,27 @@ describe('operators management', () => {
     });
     expect(byPhone.body.data.list.map((m) => m.userId)).toEqual([added[3].userId]);
     expect(byPhone.body.data.list[0].phone).not.toContain(added[3].phone.slice(3, 7));
+    // By name, and literally: % matches only a name that has one (names come from the session module).
+    await t.db.update(users).set({ name: '欧阳%测' }).where(eq(users.id, added[5].userId));
+    await t.db.update(users).set({ name: '欧阳明' }).where(eq(users.id, added[6].userId));
+    const byName = await admin.agent.call<Page<Member>>(searchCompanyOperator, {
+      userType: 1,
+      keyword: '欧阳',
+    });
+    expect(byName.body.data.list.map((m) => m.userId).sort()).toEqual(
+      [added[5].userId, added[6].userId].sort(),
+    );
+    expect(byName.body.data.total).toBe(2);
+    const literal = await admin.agent.call<Page<Member>>(searchCompanyOperator, {
+      userType: 1,
+      keyword: '%',
+    });
+    expect(literal.body.data.list.map((m) => m.userId)).toEqual([added[5].userId]);
+    const none = await admin.agent.call<Page<Member>>(searchCompanyOperator, {
+      userType: 1,
+      keyword: '无此人',
+    });
+    expect(none.body.data).toMatchObject({ list: [], total: 0 });
     expect(company.id).toBeTruthy();
   });
 });
