@@ -43,4 +43,9 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // React's scheduler may still hold work queued by the last test's unmount (a setImmediate task); let it run
+  // while jsdom's window exists, or it fails after the environment is torn down ("window is not defined").
+  await new Promise((resolve) => setImmediate(resolve));
+  server.close();
+});
