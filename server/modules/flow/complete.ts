@@ -12,6 +12,7 @@ import { buildAuditReport } from './audit-report.ts';
 import { accountOfFlow, findFlow, notifyEnd, partiesOf } from './model.ts';
 import { consumeUnit } from '../package/index.ts';
 import * as q from './queries.ts';
+import { tellFlowEvent } from './events.ts';
 import type { FlowRuntime, ReportBuilds } from './runtime.ts';
 import { moveVersion } from './versions.ts';
 import { F } from './texts.ts';
@@ -94,6 +95,7 @@ export async function completeFlow(
     const f = (await findFlow(deps.db, flowId))!;
     const initiator = await findUserById(deps.db, f.initiator_user_id);
     await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
+    await tellFlowEvent(deps, 'flow.completed', f);
     // The report (about a second of work) is not the last signer's business: it is built right after the
     // commit, in the background. The flow is complete and consistent without it; a download finds it, waits
     // for the build under way, or (after a crash before it was stored) builds it then.

@@ -5,7 +5,8 @@ import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { type FlowRow, accountOfFlow, findFlow, notifyEnd } from './model.ts';
+import { type FlowRow, accountOfFlow, findFlow, findParty, notifyEnd } from './model.ts';
+import { tellFlowEvent } from './events.ts';
 import { releaseUnit } from '../package/index.ts';
 import { F } from './texts.ts';
 
@@ -59,6 +60,13 @@ export async function endFlow(
     const flow = (await findFlow(deps.db, flowId))!;
     const initiator = await findUserById(deps.db, flow.initiator_user_id);
     await notifyEnd(deps, flow, end.status, initiator?.phone ?? null);
+    if (end.status === 'declined') {
+      const party = end.decliningPartyId ? await findParty(deps.db, end.decliningPartyId) : undefined;
+      await tellFlowEvent(deps, 'party.refused', flow, { party, reason: end.reason });
+    } else
+      await tellFlowEvent(deps, end.status === 'cancelled' ? 'flow.cancelled' : 'flow.expired', flow, {
+        reason: end.reason,
+      });
   }
   return won;
 }

@@ -1,4 +1,5 @@
 import { defineHook } from '../../lib/hooks.ts';
+import type { AppDeps } from '../../deps.ts';
 
 // Points inside a signature where tests inject a failure or a pause (crash safety and races). Nothing
 // listens to them in the product; a listener's failure is the signature's failure.
@@ -8,3 +9,42 @@ export const afterBlobWrite = defineHook<{ documentId: string }>('flow.afterBlob
 
 /** After the transaction that stored a flow's last signature, before its completion. */
 export const afterLastSignature = defineHook<{ flowId: string }>('flow.afterLastSignature');
+
+/** What a flow event names: the webhook events (issue 13). */
+export type FlowEventType =
+  | 'flow.launched'
+  | 'party.opened'
+  | 'party.signed'
+  | 'party.refused'
+  | 'flow.completed'
+  | 'flow.expired'
+  | 'flow.cancelled';
+
+/**
+ * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the
+ * launching account: the only one told (its webhook endpoints). `party` is what the launcher sees of a
+ * party (no phone); `reason` a cancel or refusal reason.
+ */
+export type FlowEvent = {
+  type: FlowEventType;
+  at: Date;
+  flowId: string;
+  title: string;
+  status: string;
+  account: { ownerType: 0 | 1; ownerId: string };
+  party?: {
+    partyId: string;
+    step: number;
+    kind: 'person' | 'company';
+    name: string | null;
+    companyName: string | null;
+    status: string;
+  };
+  reason?: string | null;
+};
+
+/**
+ * Emitted at launch, a party's first room view, a signature, a refusal, completion, expiry (both the
+ * on-access check and the sweep go through endFlow) and cancel. The webhook module listens.
+ */
+export const flowEvent = defineHook<{ deps: AppDeps; event: FlowEvent }>('flow.event');

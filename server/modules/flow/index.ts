@@ -1,10 +1,11 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
 // What other modules use today: template launches from a template (launch, findFlow, F, Account), seal
 // names the room a signer acts in (roomOf), sign-config and template type accounts (Account), verify reads the
-// flow of a document named by its verification code (findFlow).
+// flow of a document named by its verification code (findFlow), webhook listens to flowEvent.
 export type { Account } from '../document/index.ts';
 export { launch } from './launch.ts';
 export { findFlow } from './model.ts';
+export { type FlowEvent, type FlowEventType, flowEvent } from './hooks.ts';
 export type { FlowRow } from './model.ts';
 export { roomOf } from './room.ts';
 export { flowModule } from './routes.ts';

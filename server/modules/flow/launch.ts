@@ -38,6 +38,7 @@ import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
 
 import * as q from './queries.ts';
+import { tellFlowEvent } from './events.ts';
 import { sessionActor } from './access.ts';
 
 type LaunchInput = CallRequest<typeof launchFlow>;
@@ -412,6 +413,7 @@ export async function launch(
   const flow = (await findFlow(deps.db, flowId))!;
   for (const p of await partiesOf(deps.db, flowId))
     if (p.step_index === 0) await sendLink(deps, flow, p, 'sign_request');
+  await tellFlowEvent(deps, 'flow.launched', flow);
   return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
 }
 

@@ -303,11 +303,13 @@ export async function markPartyMoment(
   partyId: string,
   moment: 'sent_at' | 'opened_at' | 'onboarding_at',
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const column = sql.raw(moment);
-  await ex.execute(
-    sql`UPDATE flow_parties SET ${column} = ${ts(now)} WHERE id = ${partyId} AND ${column} IS NULL`,
+  const set = await rows(
+    ex,
+    sql`UPDATE flow_parties SET ${column} = ${ts(now)} WHERE id = ${partyId} AND ${column} IS NULL RETURNING id`,
   );
+  return set.length === 1;
 }
 
 /** The onboarding problem the launcher sees ({zh, en}), or null to clear it. */

@@ -34,6 +34,7 @@ import { expireIfDue } from './end.ts';
 import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import { onboardingOf } from './onboarding.ts';
 import * as q from './queries.ts';
+import { tellFlowEvent } from './events.ts';
 import { F } from './texts.ts';
 
 /** How long a room token lives. */
@@ -279,7 +280,8 @@ export async function getRoom(
   const applies = appliesOf(party);
   const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
   await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), 'signing room opened');
-  await q.markPartyMoment(deps.db, party.id, 'opened_at', deps.clock.now());
+  if (await q.markPartyMoment(deps.db, party.id, 'opened_at', deps.clock.now()))
+    await tellFlowEvent(deps, 'party.opened', flow, { party });
   return {
     flow: { ...summary, message: flow.message },
     party: presentParty(party),

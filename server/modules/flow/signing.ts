@@ -32,6 +32,7 @@ import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import { afterBlobWrite, afterLastSignature } from './hooks.ts';
 import * as q from './queries.ts';
+import { tellFlowEvent } from './events.ts';
 import type { FlowRuntime, Material } from './runtime.ts';
 import { completeFlow } from './complete.ts';
 import { moveVersion } from './versions.ts';
@@ -357,6 +358,8 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   outcome ??= await deps.db.transaction((tx) =>
     advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, deps.clock.now()),
   );
+  const signedParty = await q.findParty(deps.db, party.id);
+  if (signedParty) await tellFlowEvent(deps, 'party.signed', flow.id, { party: signedParty });
   if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOK_HEADERS } from '#contract/calls/webhook.ts';
+import type { AppDeps } from '../../deps.ts';
+import * as q from './queries.ts';
+import { openSecret } from './secret.ts';
+import { signatureOf } from './signature.ts';
+
+/** How long one POST may take. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How long a failing delivery is retried after its event. */
+export const RETRY_WINDOW_MS = 24 * 3_600_000;
+/** The first retry's delay; each further one doubles it, up to MAX_DELAY_MS. */
+const FIRST_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 2 * 3_600_000;
+/** While one attempt runs, its message is not due for anyone else (longer than the time-out). */
+const LEASE_MS = 60_000;
+
+/** The delay before retry number `failures` (1 = after the first failure): 30 s, 1 min, 2 min, ... 2 h. */
+export const retryDelayMs = (failures: number): number =>
+  Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
+
+type Outcome = { ok: boolean; responseCode: number | null; error: string | null; durationMs: number };
+
+/** One signed POST of a message's body to its endpoint (10 s time-out, redirects not followed). */
+async function post(deps: AppDeps, endpoint: q.EndpointRow, message: q.MessageRow): Promise<Outcome> {
+  const secret = await openSecret(deps, endpoint.id, endpoint.secret_sealed);
+  const timestamp = String(Math.floor(deps.clock.now().getTime() / 1000));
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  try {
+    const res = await fetch(endpoint.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'esign-webhooks/1',
+        [WEBHOOK_HEADERS.timestamp]: timestamp,
+        [WEBHOOK_HEADERS.signature]: signatureOf(secret, timestamp, message.body),
+        [WEBHOOK_HEADERS.eventId]: message.event_id,
+      },
+      body: message.body,
+    });
+    await res.body?.cancel();
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, responseCode: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: took() };
+  } catch (err) {
+    // The receiver could not be reached or did not answer in time: the attempt failed, nothing else.
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const error =
+      e.name === 'TimeoutError'
+        ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
+        : (e.cause?.code ?? e.cause?.message ?? e.message);
+    return { ok: false, responseCode: null, error: String(error).slice(0, 500), durationMs: took() };
+  }
+}
+
+/** What happens to a pending message after a failed scheduled attempt: the next retry, or given up. */
+function afterFailure(message: q.MessageRow, failures: number, now: Date) {
+  const until = new Date(String(message.retry_until)).getTime();
+  if (now.getTime() >= until) return { state: 'failed' as const, nextAttemptAt: null };
+  const next = Math.min(now.getTime() + retryDelayMs(failures), until);
+  return { state: 'pending' as const, nextAttemptAt: new Date(next) };
+}
+
+/**
+ * The scheduled attempt of one message, when it is due (the job `webhook.deliver`, and the sweep of due
+ * messages): claims it, posts it, logs the attempt, and sets what follows (delivered, the next retry with
+ * exponential back-off, or failed after 24 hours). Answers the message's state afterwards, or null when it
+ * was not due (another worker has it, or it is done).
+ */
+export async function deliverMessage(deps: AppDeps, messageId: string): Promise<q.MessageRow | null> {
+  const message = await q.claimDue(deps.db, messageId, deps.clock.now(), LEASE_MS);
+  if (!message) return null;
+  const endpoint = await q.endpointById(deps.db, message.endpoint_id);
+  if (!endpoint) return null;
+  const at = deps.clock.now();
+  const outcome = await post(deps, endpoint, message);
+  const next = outcome.ok
+    ? { state: 'delivered' as const, nextAttemptAt: null }
+    : afterFailure(message, message.attempts + 1, deps.clock.now());
+  await deps.db.transaction((tx) =>
+    q.recordAttempt(tx, { id: randomUUID(), messageId, at, ...outcome, manual: false }, next),
+  );
+  return (await q.findMessage(deps.db, messageId)) ?? null;
+}
+
+/**
+ * A redelivery someone asked for (screen, API, test event): the same event id and body, signed now. A
+ * success marks the message delivered; a failure leaves its schedule as it was.
+ */
+export async function redeliverNow(deps: AppDeps, message: q.MessageRow): Promise<void> {
+  const endpoint = await q.endpointById(deps.db, message.endpoint_id);
+  if (!endpoint) return;
+  const at = deps.clock.now();
+  const outcome = await post(deps, endpoint, message);
+  const next = outcome.ok ? { state: 'delivered' as const, nextAttemptAt: null } : null;
+  await deps.db.transaction((tx) =>
+    q.recordAttempt(tx, { id: randomUUID(), messageId: message.id, at, ...outcome, manual: true }, next),
+  );
+}
+
+/** Attempts every due message (at most `limit`), one after another; answers how many were attempted. */
+export async function deliverDue(deps: AppDeps, limit = 100): Promise<number> {
+  let n = 0;
+  for (const id of await q.dueMessageIds(deps.db, deps.clock.now(), limit))
+    if (await deliverMessage(deps, id)) n++;
+  return n;
+}

@@ -1,0 +1,51 @@
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  sendWebhookTestEvent,
+  setWebhookEndpointEnabled,
+} from '#contract/calls/webhook.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { flowEvent } from '../flow/index.ts';
+import type { ServerModule } from '../module.ts';
+import * as webhooks from './service.ts';
+
+/** Webhook endpoints of an account and their deliveries (issue 13); listens to flow's events. */
+export const webhookModule: ServerModule = {
+  name: 'webhook',
+  register(app, deps) {
+    registerCall(app, createWebhookEndpoint, async ({ body, requireSession }) =>
+      webhooks.createEndpoint(deps, requireSession(), body),
+    );
+    registerCall(app, listWebhookEndpoints, async ({ requireSession }) =>
+      webhooks.listEndpoints(deps, requireSession()),
+    );
+    registerCall(app, setWebhookEndpointEnabled, async ({ body, requireSession }) =>
+      webhooks.setEndpointEnabled(deps, requireSession(), body.endpointId, body.enabled),
+    );
+    registerCall(app, rotateWebhookSecret, async ({ body, requireSession }) =>
+      webhooks.rotateSecret(deps, requireSession(), body.endpointId),
+    );
+    registerCall(app, deleteWebhookEndpoint, async ({ body, requireSession }) => {
+      await webhooks.deleteEndpoint(deps, requireSession(), body.endpointId);
+      return null;
+    });
+    registerCall(app, listWebhookDeliveries, async ({ body, requireSession }) =>
+      webhooks.listDeliveries(deps, requireSession(), body),
+    );
+    registerCall(app, redeliverWebhook, async ({ body, requireSession }) =>
+      webhooks.redeliver(deps, requireSession(), body.deliveryId),
+    );
+    registerCall(app, sendWebhookTestEvent, async ({ body, requireSession }) =>
+      webhooks.sendTestEvent(deps, requireSession(), body.endpointId),
+    );
+  },
+  listen(h) {
+    h.on(flowEvent, async ({ deps, event }) => {
+      await webhooks.enqueueFlowEvent(deps, event);
+    });
+  },
+};

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+  listWebhookDeliveries,
+} from '#contract/calls/webhook.ts';
+import { Code } from '#contract/codes.ts';
+import type { CallResponse } from '#contract/envelope.ts';
+import { UserType } from '#contract/enums.ts';
+import type { AppDeps } from '../../deps.ts';
+import { dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requireCompanyRole } from '../company/index.ts';
+import type { Account, FlowEvent } from '../flow/index.ts';
+import type { LiveSession } from '../session/index.ts';
+import { RETRY_WINDOW_MS, deliverMessage, redeliverNow } from './deliver.ts';
+import * as q from './queries.ts';
+import { sealSecret } from './secret.ts';
+import { newSecret } from './signature.ts';
+import { W } from './texts.ts';
+
+/** At most this many endpoints per account. */
+export const MAX_ENDPOINTS = 20;
+
+/**
+ * The account whose endpoints the caller manages: a person's own; a company's, for its administrators only
+ * (an operator is refused, like other company settings).
+ */
+export async function webhookAccount(deps: AppDeps, session: LiveSession): Promise<Account> {
+  if (session.userType === UserType.Company) {
+    const access = await requireCompanyRole(deps, session, ['admin']);
+    return { ownerType: 1, ownerId: access.companyId };
+  }
+  return { ownerType: 0, ownerId: session.userId };
+}
+
+const endpointNotFound = () => new AppError(Code.NotFound, W.endpointNotFound);
+
+function present(row: q.EndpointRow, last: q.AttemptRow | undefined): WebhookEndpoint {
+  return {
+    endpointId: row.id,
+    url: row.url,
+    description: row.description,
+    events: jsonOf<WebhookEvent[]>(row.events),
+    enabled: row.enabled,
+    createdAt: dateOf(row.created_at).toISOString(),
+    lastAttempt: last
+      ? { at: dateOf(last.at).toISOString(), ok: last.ok, responseCode: last.response_code }
+      : null,
+  };
+}
+
+async function presentOne(deps: AppDeps, row: q.EndpointRow): Promise<WebhookEndpoint> {
+  return present(row, (await q.lastAttempts(deps.db, [row.id])).get(row.id));
+}
+
+/** https always; plain http only outside production (a receiver on this machine while developing). */
+function checkUrl(deps: AppDeps, url: string): void {
+  if (new URL(url).protocol !== 'https:' && deps.config.isProduction)
+    throw new AppError(Code.Refused, W.httpsOnly);
+}
+
+export async function createEndpoint(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { url: string; description?: string; events: WebhookEvent[] },
+): Promise<WebhookEndpoint & { secret: string }> {
+  const account = await webhookAccount(deps, session);
+  checkUrl(deps, input.url);
+  if ((await q.countEndpoints(deps.db, account)) >= MAX_ENDPOINTS)
+    throw new AppError(Code.Refused, W.tooMany(MAX_ENDPOINTS));
+  const id = randomUUID();
+  const secret = newSecret();
+  await q.insertEndpoint(deps.db, {
+    id,
+    account,
+    url: input.url,
+    description: input.description || null,
+    events: [...new Set(input.events)],
+    secretSealed: await sealSecret(deps, id, secret),
+    createdBy: session.userId,
+    now: deps.clock.now(),
+  });
+  const row = (await q.findEndpoint(deps.db, account, id))!;
+  return { ...present(row, undefined), secret };
+}
+
+export async function listEndpoints(deps: AppDeps, session: LiveSession): Promise<WebhookEndpoint[]> {
+  const account = await webhookAccount(deps, session);
+  const found = await q.listEndpoints(deps.db, account);
+  const last = await q.lastAttempts(
+    deps.db,
+    found.map((e) => e.id),
+  );
+  return found.map((e) => present(e, last.get(e.id)));
+}
+
+/** An endpoint of the caller's account; another account's id is not found (never told apart). */
+async function endpointOf(deps: AppDeps, session: LiveSession, id: string) {
+  const account = await webhookAccount(deps, session);
+  const row = await q.findEndpoint(deps.db, account, id);
+  if (!row) throw endpointNotFound();
+  return { account, row };
+}
+
+export async function setEndpointEnabled(
+  deps: AppDeps,
+  session: LiveSession,
+  id: string,
+  enabled: boolean,
+): Promise<WebhookEndpoint> {
+  const { account } = await endpointOf(deps, session, id);
+  if (!(await q.updateEndpoint(deps.db, account, id, { enabled }, deps.clock.now())))
+    throw endpointNotFound();
+  return presentOne(deps, (await q.findEndpoint(deps.db, account, id))!);
+}
+
+export async function rotateSecret(
+  deps: AppDeps,
+  session: LiveSession,
+  id: string,
+): Promise<WebhookEndpoint & { secret: string }> {
+  const { account } = await endpointOf(deps, session, id);
+  const secret = newSecret();
+  if (
+    !(await q.updateEndpoint(
+      deps.db,
+      account,
+      id,
+      { secretSealed: await sealSecret(deps, id, secret) },
+      deps.clock.now(),
+    ))
+  )
+    throw endpointNotFound();
+  return { ...(await presentOne(deps, (await q.findEndpoint(deps.db, account, id))!)), secret };
+}
+
+export async function deleteEndpoint(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
+  const account = await webhookAccount(deps, session);
+  if (!(await q.deleteEndpoint(deps.db, account, id))) throw endpointNotFound();
+}
+
+function presentDelivery(m: q.MessageRow, attempts: q.AttemptRow[]): WebhookDelivery {
+  return {
+    deliveryId: m.id,
+    eventId: m.event_id,
+    type: m.type,
+    createdAt: dateOf(m.created_at).toISOString(),
+    state: m.state,
+    nextAttemptAt: m.state === 'pending' ? isoOrNull(m.next_attempt_at) : null,
+    attempts: attempts
+      .filter((a) => a.message_id === m.id)
+      .map((a) => ({
+        at: dateOf(a.at).toISOString(),
+        ok: a.ok,
+        responseCode: a.response_code,
+        durationMs: a.duration_ms,
+        error: a.error,
+        manual: a.manual,
+      })),
+  };
+}
+
+async function presentDeliveryById(deps: AppDeps, id: string): Promise<WebhookDelivery> {
+  const m = (await q.findMessage(deps.db, id))!;
+  return presentDelivery(m, await q.attemptsOf(deps.db, [id]));
+}
+
+export async function listDeliveries(
+  deps: AppDeps,
+  session: LiveSession,
+  input: { endpointId: string; pageNum: number; pageSize: number },
+): Promise<CallResponse<typeof listWebhookDeliveries>> {
+  const { row } = await endpointOf(deps, session, input.endpointId);
+  const { list, total } = await q.listMessages(deps.db, row.id, input);
+  const attempts = await q.attemptsOf(
+    deps.db,
+    list.map((m) => m.id),
+  );
+  return {
+    list: list.map((m) => presentDelivery(m, attempts)),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** Sends a delivery of the caller's account again now and answers it with the new attempt. */
+export async function redeliver(
+  deps: AppDeps,
+  session: LiveSession,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
+  const account = await webhookAccount(deps, session);
+  const message = await q.findOwnedMessage(deps.db, account, deliveryId);
+  if (!message) throw new AppError(Code.NotFound, W.deliveryNotFound);
+  await redeliverNow(deps, message);
+  return presentDeliveryById(deps, deliveryId);
+}
+
+/** The body every receiver gets: the event's id, type, time and data. */
+const bodyOf = (eventId: string, type: string, at: Date, data: object): string =>
+  JSON.stringify({ id: eventId, type, createdAt: at.toISOString(), data });
+
+/** A `webhook.test` event to one endpoint, sent now and not retried. */
+export async function sendTestEvent(
+  deps: AppDeps,
+  session: LiveSession,
+  endpointId: string,
+): Promise<WebhookDelivery> {
+  const { row } = await endpointOf(deps, session, endpointId);
+  const now = deps.clock.now();
+  const eventId = randomUUID();
+  const id = randomUUID();
+  const body = bodyOf(eventId, 'webhook.test', now, { endpointId: row.id });
+  await q.insertMessage(deps.db, {
+    id,
+    endpointId: row.id,
+    eventId,
+    type: 'webhook.test',
+    body,
+    now,
+    retryUntil: now,
+  });
+  await deliverMessage(deps, id);
+  return presentDeliveryById(deps, id);
+}
+
+/**
+ * flow's `flowEvent` listener: one message per enabled endpoint of the launching account subscribed to
+ * the event, all with the same event id; the first attempt is due at once. Answers the new messages' ids.
+ */
+export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise<string[]> {
+  const endpoints = await q.subscribedEndpoints(deps.db, event.account, event.type);
+  if (endpoints.length === 0) return [];
+  const eventId = randomUUID();
+  const data = {
+    flowId: event.flowId,
+    title: event.title,
+    status: event.status,
+    ...(event.party ? { party: event.party } : {}),
+    ...(event.reason !== undefined ? { reason: event.reason } : {}),
+  };
+  const body = bodyOf(eventId, event.type, event.at, data);
+  const now = deps.clock.now();
+  const ids: string[] = [];
+  for (const e of endpoints) {
+    const id = randomUUID();
+    await q.insertMessage(deps.db, {
+      id,
+      endpointId: e.id,
+      eventId,
+      type: event.type,
+      body,
+      now,
+      retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS),
+    });
+    ids.push(id);
+  }
+  return ids;
+}
