@@ -21,6 +21,11 @@ export type RawExec = {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` with exclusive use of one connection; `exec` there may hold several statements. */
   withConnection<T>(fn: (exec: (text: string) => Promise<void>, query: RawQuery) => Promise<T>): Promise<T>;
+  /**
+   * The engine itself, for the job system (server/jobs), which runs its own SQL on its own tables: the
+   * embedded PGlite (one connection, shared) or the PostgreSQL URL (pg-boss keeps a small pool of its own).
+   */
+  engine: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 };
 export type RawQuery = <R>(text: string, params?: unknown[]) => Promise<R[]>;
@@ -73,6 +78,7 @@ export async function openDatabase(
           },
           async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
         ),
+      engine: { kind: 'pglite', client },
       close: () => client.close(),
     };
   } else {
@@ -96,6 +102,7 @@ export async function openDatabase(
           conn.release();
         }
       },
+      engine: { kind: 'postgres', url: config.database.url },
       close: () => pool.end(),
     };
   }
