@@ -8,7 +8,7 @@
 const COMPOSITION = '^server/(main|serve|app)\\.ts$|^server/open/';
 const MODULES = '^server/modules/';
 const FOUNDATION = '^server/(http/|deps\\.ts$)';
-const CORES = '^server/(pki|pdf|seal|storage|messaging|db|providers)/';
+const CORES = '^server/(pki|pdf|seal|storage|messaging|jobs|db|providers)/';
 const CONFIG = '^server/config(\\.ts$|/)';
 const LIB = '^server/lib/';
 const PDF_PKI_LIBRARIES = '(^|/)node_modules/(pdf-lib|@pdf-lib/[^/]+|@cantoo/pdf-lib|pkijs|asn1js)/';
@@ -94,7 +94,7 @@ module.exports = {
     {
       name: 'cores-never-import-modules-or-http',
       comment:
-        'The cores (pki, pdf, seal, storage, messaging, db, providers) do one technical job and know nothing of ' +
+        'The cores (pki, pdf, seal, storage, messaging, jobs, db, providers) do one technical job and know nothing of ' +
         'use cases or HTTP: they throw their own typed errors, the module that called them turns those into AppErrors.',
       severity: 'error',
       from: { path: CORES },
@@ -135,6 +135,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/providers/' },
       to: { path: '^server/messaging/' },
+    },
+    {
+      name: 'core-order-jobs',
+      comment:
+        'jobs (pg-boss over the database) sits above db, below messaging (which enqueues its retries): the lower cores never enqueue, ' +
+        'and the job system calls nobody (modules declare their handlers; the composition runs them).',
+      severity: 'error',
+      from: { path: '^server/(db|seal|pdf|pki|storage|providers)/' },
+      to: { path: '^server/jobs/' },
     },
     ...lowerCoreOrderRules(),
 

@@ -28,7 +28,7 @@ import { sendSmsCode, userRegister } from '#contract/calls/session.ts';
 import { type CallDef, callPath } from '#contract/envelope.ts';
 import { idCheckChar } from '#contract/rules/id-number.ts';
 import { KEY_SUFFIX_HEADER, TOKEN_COOKIE, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
-import { buildApp, createHooks } from '#server/app.ts';
+import { buildApp, createHooks, createJobs } from '#server/app.ts';
 import { PerApp } from '#server/lib/per-app.ts';
 import { loadConfig } from '#server/config.ts';
 import { closeDatabase, openDatabase } from '#server/db/database.ts';
@@ -53,6 +53,7 @@ export async function run(): Promise<Figure[]> {
   });
   const log = pino({ level: 'silent' });
   const db = await openDatabase(config);
+  const jobs = createJobs({ db, log, config });
   const deps: AppDeps = {
     config,
     db,
@@ -60,6 +61,7 @@ export async function run(): Promise<Figure[]> {
     log,
     clock: systemClock,
     hooks: createHooks(),
+    jobs,
     perApp: new PerApp(),
     messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: false }),
   };
@@ -232,6 +234,7 @@ export async function run(): Promise<Figure[]> {
     ];
   } finally {
     await app.close();
+    await jobs.stop();
     await closeDatabase(db);
     rmSync(dataDir, { recursive: true, force: true });
   }

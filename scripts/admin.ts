@@ -13,7 +13,7 @@
 // in DATA_DIR/server.pid) and exits, instead of hanging. Then use the administrator screen
 // (/manage/admin/packages) or stop the server first. With PostgreSQL the server may keep running.
 import './require-node24.ts';
-import { createHooks } from '../server/app.ts';
+import { createHooks, createJobs } from '../server/app.ts';
 import { PerApp } from '../server/lib/per-app.ts';
 import pino from 'pino';
 import type { PackageInfo, PackageOrder } from '../contract/calls/package.ts';
@@ -203,6 +203,7 @@ if (import.meta.main) {
   }
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
   const db = await openDatabase(config);
+  const jobs = createJobs({ db, log, config });
   const deps: AppDeps = {
     config,
     db,
@@ -210,6 +211,7 @@ if (import.meta.main) {
     log,
     clock: systemClock,
     hooks: createHooks(),
+    jobs,
     perApp: new PerApp(),
     messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
   };
@@ -223,6 +225,7 @@ if (import.meta.main) {
     );
     code = 1;
   } finally {
+    await jobs.stop();
     await closeDatabase(db);
   }
   process.exit(code);

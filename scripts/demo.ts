@@ -36,7 +36,7 @@ import { type CallDef, callPath } from '../contract/envelope.ts';
 import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '../contract/rules/credit-code.ts';
 import { idCheckChar } from '../contract/rules/id-number.ts';
 import { KEY_SUFFIX_HEADER, TOKEN_COOKIE, XSRF_HEADER, keySuffixOf } from '../contract/transport.ts';
-import { buildApp, createHooks } from '../server/app.ts';
+import { buildApp, createHooks, createJobs } from '../server/app.ts';
 import { PerApp } from '../server/lib/per-app.ts';
 import { loadConfig } from '../server/config.ts';
 import { closeDatabase, openDatabase } from '../server/db/database.ts';
@@ -62,6 +62,7 @@ const PHONES = { person: '13800000001', admin: '13800000002', operator: '1380000
 const config = loadConfig(process.env);
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const db = await openDatabase(config);
+const jobs = createJobs({ db, log, config });
 const deps: AppDeps = {
   config,
   db,
@@ -69,6 +70,7 @@ const deps: AppDeps = {
   log,
   clock: systemClock,
   hooks: createHooks(),
+  jobs,
   perApp: new PerApp(),
   messenger: new OutboxMessenger({ db, log, clock: systemClock, isProduction: config.isProduction }),
 };
@@ -340,5 +342,6 @@ try {
   console.log(`  company operator      ${PHONES.operator}  (演示科技有限公司, userType 1)`);
 } finally {
   await app.close();
+  await jobs.stop();
   await closeDatabase(db);
 }

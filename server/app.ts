@@ -11,6 +11,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { Hooks } from './lib/hooks.ts';
+import type { Db } from './db/database.ts';
+import { type AnyJobDefinition, Jobs } from './jobs/pg-boss-jobs.ts';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installTransport } from './http/session-gate.ts';
 import { certModule } from './modules/cert/index.ts';
@@ -65,6 +69,21 @@ export function createHooks(extraModules: readonly ServerModule[] = []): Hooks {
   const hooks = new Hooks();
   for (const module of [...modules, ...extraModules]) module.listen?.(hooks);
   return hooks;
+}
+
+/**
+ * The job system of one app with every module's job definitions (server/jobs). Whoever builds AppDeps
+ * calls it once, like createHooks; serve.ts starts the workers after listen, tests run due jobs by hand
+ * (`manualClock`: pg-boss follows the test's clock).
+ */
+export function createJobs(
+  deps: { db: Db; log: Logger; config: Pick<Config, 'jobs'> },
+  options: { extraModules?: readonly ServerModule[]; manualClock?: boolean } = {},
+): Jobs<AppDeps> {
+  const definitions: AnyJobDefinition<AppDeps>[] = [];
+  for (const module of [...modules, ...(options.extraModules ?? [])])
+    definitions.push(...(module.jobs ?? []));
+  return new Jobs(deps, definitions, { ...deps.config.jobs, manualClock: options.manualClock });
 }
 
 /**

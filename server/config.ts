@@ -78,6 +78,8 @@ const zEnv = z.object({
   ),
   /** The sender of every e-mail, e.g. "e-Sign <no-reply@example.com>"; required with SMTP_URL. */
   MAIL_FROM: zOptionalString,
+  /** Seconds between a job worker's polls of its queue (server/jobs); unset: 2 on PostgreSQL, 5 on PGlite. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(300).optional(),
   /** Development providers production may run with on purpose, comma-separated variable names. */
   ALLOW_DEVELOPMENT_PROVIDERS: zOptionalString,
   /** Identity checks (real name, face): Tencent Cloud faceid, Aliyun cloudauth, or the development one. */
@@ -142,6 +144,8 @@ export type Config = {
   smsGateway: SmsSettings;
   /** SMTP for e-mailed notices; undefined: notices are not e-mailed. */
   mail: { url: string; from: string } | undefined;
+  /** Background jobs (server/jobs): seconds between a worker's polls of its queue. */
+  jobs: { pollSeconds: number };
   /** Variables (SMS_PROVIDER, IDENTITY_PROVIDER) whose development provider production may use. */
   allowDevelopmentProviders: string[];
   identity: {
@@ -225,6 +229,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheTtlMs: e.CACHE_TTL_MS,
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     trustProxy: e.TRUST_PROXY,
+    // The embedded database is one connection that requests share: its workers poll less often.
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS ?? (database.kind === 'pglite' ? 5 : 2) },
     sms: {
       codeTtlSeconds: e.SMS_CODE_TTL_SECONDS,
       resendSeconds: e.SMS_RESEND_SECONDS,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Hooks } from './lib/hooks.ts';
 import type { PerApp } from './lib/per-app.ts';
 import type { Messenger } from './messaging/messenger.ts';
@@ -24,6 +25,8 @@ export type AppDeps = {
   clock: Clock;
   /** Extension points between modules (lib/hooks.ts): one set per app. */
   hooks: Hooks;
+  /** Background jobs (server/jobs): a module sends; its own `jobs` definitions run them. */
+  jobs: JobQueue;
   /** Objects modules keep for this app (lib/per-app.ts): the PKI, session caches, chosen providers. */
   perApp: PerApp;
 };

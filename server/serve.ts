@@ -1,7 +1,7 @@
 // The server: config -> database (migrations) -> storage -> app -> listen. Loaded by server/main.ts.
 import '../scripts/require-node24.ts';
 import pino from 'pino';
-import { buildApp, createHooks } from './app.ts';
+import { buildApp, createHooks, createJobs } from './app.ts';
 import { PerApp } from './lib/per-app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
@@ -53,6 +53,7 @@ const db = await openDatabase(config, {
 });
 await caReady;
 const storage = await openBlobStore(config);
+const jobs = createJobs({ db, log, config });
 const deps: AppDeps = {
   config,
   db,
@@ -60,6 +61,7 @@ const deps: AppDeps = {
   log,
   clock: systemClock,
   hooks: createHooks(),
+  jobs,
   perApp: new PerApp(),
   messenger: createMessenger({ config, db, log, clock: systemClock }),
 };
@@ -78,6 +80,12 @@ releaseStartupGarbage();
 log.info(
   { url: config.publicUrl, database: config.database.kind, ms: Math.round(performance.now() - started) },
   'server ready',
+);
+// Background jobs start after listen, so a fresh start answers first: pg-boss installs or migrates its schema
+// (pgboss), creates its queues, registers the cron sweeps and starts this instance's workers.
+jobs.work(deps).then(
+  () => log.info({ ms: Math.round(performance.now() - started) }, 'jobs ready'),
+  (err) => log.error({ err }, 'the job system did not start; background jobs do not run in this instance'),
 );
 
 // Rate-limit windows older than a day count nothing any more; drop them hourly so the table stays small.
@@ -103,6 +111,8 @@ async function shutdown(signal: string) {
   clearInterval(pruneTimer);
   try {
     await app.close();
+    // A job in flight may finish (a few seconds); then it is failed, and so retried by a live instance.
+    await jobs.stop(5000);
     await closeDatabase(db);
     removePid?.();
     process.exit(0);

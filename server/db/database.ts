@@ -23,6 +23,11 @@ export type RawExec = {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` with exclusive use of one connection; `exec` there may hold several statements. */
   withConnection<T>(fn: (exec: (text: string) => Promise<void>, query: RawQuery) => Promise<T>): Promise<T>;
+  /**
+   * The engine itself, for the job system (server/jobs), which runs its own SQL on its own tables: the
+   * embedded PGlite (one connection, shared) or the PostgreSQL URL (pg-boss keeps a small pool of its own).
+   */
+  engine: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 };
 export type RawQuery = <R>(text: string, params?: unknown[]) => Promise<R[]>;
@@ -61,6 +66,7 @@ export function pgliteRaw(client: PGlite): RawExec {
         },
         async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
       ),
+    engine: { kind: 'pglite', client },
     close: () => client.close(),
   };
 }
@@ -117,6 +123,7 @@ export async function openDatabase(
           conn.release();
         }
       },
+      engine: { kind: 'postgres', url: config.database.url },
       close: async () => {
         await sync.close();
         await pool.end();

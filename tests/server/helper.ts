@@ -18,7 +18,7 @@ import {
   XSRF_HEADER,
   keySuffixOf,
 } from '#contract/transport.ts';
-import { buildApp, createHooks } from '#server/app.ts';
+import { buildApp, createHooks, createJobs } from '#server/app.ts';
 import { PerApp } from '#server/lib/per-app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
@@ -46,6 +46,11 @@ export type TestApp = {
   clock: TestClock;
   /** A new browser: its own cookie jar, sending XSRF headers from its token cookie like src/api/http.ts. */
   agent(): Agent;
+  /**
+   * Runs the background jobs that are due by the test's clock, until none is (server/jobs): the cron sweeps
+   * once, then every queued job whose time has come (retries included). Answers how many ran.
+   */
+  runDueJobs(): Promise<number>;
   /** The latest SMS code sent to a phone (for a purpose), read from the outbox. */
   smsCodeFor(phone: string, purpose?: string): Promise<string>;
   close(): Promise<void>;
@@ -116,6 +121,8 @@ export async function createTestApp(
   };
   const log = pino({ level: config.logLevel });
   const db = await openDatabase(config);
+  // pg-boss on a clock of its own that runDueJobs sets to `clock`: nothing polls, nothing fires by itself.
+  const jobs = createJobs({ db, log, config }, { extraModules: options.modules, manualClock: true });
   const deps: AppDeps = {
     config,
     db,
@@ -123,6 +130,7 @@ export async function createTestApp(
     log,
     clock,
     hooks: createHooks(),
+    jobs,
     perApp: new PerApp(),
     messenger: createMessenger({ config, db, log, clock }),
   };
@@ -134,6 +142,7 @@ export async function createTestApp(
     db,
     clock,
     agent: () => new Agent(app),
+    runDueJobs: () => jobs.runDue(deps, clock.now()),
     smsCodeFor: async (phone, purpose) => {
       const messages = await listOutbox(db, { to: phone, limit: 20 });
       const hit = messages.find((m) => m.code && (!purpose || m.purpose === purpose));
@@ -142,6 +151,7 @@ export async function createTestApp(
     },
     close: async () => {
       await app.close();
+      await jobs.stop();
       await closeDatabase(db);
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,187 @@
+// The job system: pg-boss over the app's own database, PostgreSQL (pg-boss's own small pool on
+// DATABASE_URL) or the embedded PGlite (pg-boss's PGlite adapter on the app's one connection).
+import { PgBoss, TestClock, fromPglite, type ConstructorOptions, type Queue } from 'pg-boss';
+import type { Logger } from 'pino';
+import { type Db, rawOf } from '../db/database.ts';
+import type { Job, JobDefinition, JobOptions, JobQueue } from './queue.ts';
+
+/** pg-boss's own schema in the app's database. */
+export const JOBS_SCHEMA = 'pgboss';
+
+// A job's defaults unless its definition says otherwise: three retries with doubling delays from 30 s; an
+// attempt that runs (or sits claimed by a dead instance) longer than 5 minutes is failed and retried.
+const DEFAULT_RETRY_LIMIT = 3;
+const DEFAULT_RETRY_DELAY_SECONDS = 30;
+const DEFAULT_EXPIRE_SECONDS = 5 * 60;
+// A worker refreshes its claim every 15 s; a claim not refreshed for 30 s (the instance died) is failed by
+// the supervisor of any live instance and the job runs again elsewhere.
+const HEARTBEAT_SECONDS = 30;
+// How often the supervisor (expiry, heartbeats, retention) passes; one instance does each pass.
+const SUPERVISE_SECONDS = 30;
+// At most this many due jobs in one runDue pass over all queues (a job that keeps failing at once stops).
+const RUN_DUE_MAX_JOBS = 1000;
+
+// biome-ignore lint/suspicious/noExplicitAny: definitions of different payloads live in one list
+export type AnyJobDefinition<Ctx> = JobDefinition<any, Ctx>;
+
+export type JobsSettings = {
+  /** Seconds between a worker's polls of its queue. */
+  pollSeconds: number;
+  /**
+   * Tests: pg-boss runs on a clock of its own that `runDue` sets to the app's (fake) clock, so retry
+   * delays and `startAfter` follow it; no timer of pg-boss fires (no polling, no supervisor, no cron).
+   */
+  manualClock?: boolean;
+};
+
+/**
+ * The app's jobs: `send` (the JobQueue every module sees), and for the composition `work` (workers and
+ * cron schedules, after listen), `runDue` (tests, scripts) and `stop`. pg-boss starts on first need: a
+ * send, `work` or `runDue` installs or migrates its schema (`pgboss`) and creates one queue per definition.
+ */
+export class Jobs<Ctx> implements JobQueue {
+  readonly #boss: PgBoss;
+  readonly #definitions: readonly AnyJobDefinition<Ctx>[];
+  readonly #log: Logger;
+  readonly #settings: JobsSettings;
+  readonly #clock: TestClock | null;
+  #ready: Promise<void> | null = null;
+  #isStopped = false;
+
+  constructor(
+    deps: { db: Db; log: Logger },
+    definitions: readonly AnyJobDefinition<Ctx>[],
+    settings: JobsSettings,
+  ) {
+    this.#definitions = definitions;
+    this.#log = deps.log;
+    this.#settings = settings;
+    this.#clock = settings.manualClock ? new TestClock(Date.now()) : null;
+    const engine = rawOf(deps.db).engine;
+    const options: ConstructorOptions = {
+      schema: JOBS_SCHEMA,
+      supervise: !settings.manualClock,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      // Cron schedules are registered by `work` only, in instances that run workers.
+      schedule: !settings.manualClock,
+      instanceName: 'esign',
+      registerInstance: !settings.manualClock,
+      openTelemetry: { enabled: false },
+      ...(this.#clock ? { clock: this.#clock } : {}),
+      ...(engine.kind === 'pglite'
+        ? { db: fromPglite(engine.client), backend: 'pglite' as const }
+        : { connectionString: engine.url, max: 3, application_name: 'esign-jobs' }),
+    };
+    this.#boss = new PgBoss(options);
+    this.#boss.on('error', (err) => this.#log.error({ err }, 'job system error'));
+    this.#boss.on('warning', (w) => this.#log.warn({ data: w.data }, `job system: ${w.message}`));
+  }
+
+  /** Starts pg-boss (schema, queues) once; sends and workers wait for it. */
+  ready(): Promise<void> {
+    this.#ready ??= this.#start();
+    return this.#ready;
+  }
+
+  async #start(): Promise<void> {
+    const started = performance.now();
+    await this.#boss.start();
+    for (const def of this.#definitions) {
+      const options = queueOptions(def);
+      const existing = await this.#boss.getQueue(def.name);
+      if (existing) await this.#boss.updateQueue(def.name, options);
+      else await this.#boss.createQueue(def.name, options);
+    }
+    this.#log.debug({ ms: Math.round(performance.now() - started) }, 'job system started');
+  }
+
+  async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<string | null> {
+    if (!this.#definitions.some((d) => d.name === name)) throw new Error(`no job is defined as ${name}`);
+    await this.ready();
+    return this.#boss.send(name, data, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+      ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+      ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),
+    });
+  }
+
+  /**
+   * Starts this instance's workers (one per queue, polling every `pollSeconds`) and registers the cron
+   * schedules (pg-boss sends each due cron job once across instances). serve.ts calls it after listen.
+   */
+  async work(ctx: Ctx): Promise<void> {
+    await this.ready();
+    for (const def of this.#definitions) {
+      await this.#boss.work<unknown>(
+        def.name,
+        { pollingIntervalSeconds: this.#settings.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          await def.handler(asJob(job), ctx);
+        },
+      );
+      if (def.cron) await this.#boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      else await this.#boss.unschedule(def.name).catch(() => {});
+    }
+  }
+
+  /**
+   * Runs every job that is due now, in this process, until none is (tests; scripts). Cron jobs count as
+   * due once per call. With the manual clock, "now" is `now` (the app's clock), for pg-boss too.
+   * Answers the number of jobs run (failed attempts included).
+   */
+  async runDue(ctx: Ctx, now?: Date): Promise<number> {
+    await this.ready();
+    if (this.#clock && now) await this.#clock.setTime(now);
+    for (const def of this.#definitions) {
+      if (def.cron) await this.#boss.send(def.name, {}, { singletonKey: 'cron' });
+    }
+    let ran = 0;
+    for (let isIdle = false; !isIdle && ran < RUN_DUE_MAX_JOBS; ) {
+      isIdle = true;
+      for (const def of this.#definitions) {
+        const jobs = await this.#boss.fetch<unknown>(def.name, { batchSize: 10 });
+        for (const job of jobs) {
+          isIdle = false;
+          ran += 1;
+          try {
+            await def.handler(asJob(job), ctx);
+            await this.#boss.complete(def.name, { id: job.id, retryCount: job.retryCount });
+          } catch (err) {
+            this.#log.warn({ err, job: def.name, id: job.id }, 'job failed');
+            await this.#boss.fail(def.name, { id: job.id, retryCount: job.retryCount }, failureOf(err));
+          }
+        }
+      }
+    }
+    return ran;
+  }
+
+  /** Stops workers: a job in flight gets `timeoutMs` to finish, then it is failed and so retried later. */
+  async stop(timeoutMs = 8000): Promise<void> {
+    if (this.#isStopped || !this.#ready) return;
+    this.#isStopped = true;
+    await this.#ready.catch(() => {});
+    await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}
+
+function queueOptions(def: AnyJobDefinition<unknown>): Omit<Queue, 'name'> {
+  return {
+    retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    retryDelay: def.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+    retryBackoff: def.retryBackoff ?? true,
+    expireInSeconds: DEFAULT_EXPIRE_SECONDS,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  };
+}
+
+function asJob(job: { id: string; name: string; data: unknown; retryCount: number }): Job<never> {
+  return { id: job.id, name: job.name, data: job.data as never, retryCount: job.retryCount };
+}
+
+function failureOf(err: unknown): object {
+  return { message: err instanceof Error ? err.message : String(err) };
+}
