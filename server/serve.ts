@@ -63,7 +63,7 @@ const deps: AppDeps = {
   hooks: createHooks(),
   jobs,
   perApp: new PerApp(),
-  messenger: createMessenger({ config, db, log, clock: systemClock }),
+  messenger: createMessenger({ config, db, log, clock: systemClock, jobs }),
 };
 // Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.
 const removePid =

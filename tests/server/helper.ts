@@ -132,7 +132,7 @@ export async function createTestApp(
     hooks: createHooks(),
     jobs,
     perApp: new PerApp(),
-    messenger: createMessenger({ config, db, log, clock }),
+    messenger: createMessenger({ config, db, log, clock, jobs }),
   };
   const app = await buildApp(deps, { extraModules: options.modules });
   await app.ready();
