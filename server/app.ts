@@ -31,6 +31,7 @@ import { verifyModule } from './modules/verify/index.ts';
 import { signConfigModule } from './modules/sign-config/index.ts';
 import { templateModule } from './modules/template/index.ts';
 import { messagingModule } from './modules/messaging/index.ts';
+import { apiKeyModule } from './modules/apikey/index.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
@@ -53,6 +54,7 @@ export const modules: readonly ServerModule[] = [
   signConfigModule,
   templateModule,
   messagingModule,
+  apiKeyModule,
   devModule,
 ];
 

@@ -14,6 +14,7 @@ import { packageCalls } from './package.ts';
 import { signConfigCalls } from './sign-config.ts';
 import { templateCalls } from './template.ts';
 import { messagingCalls } from './messaging.ts';
+import { apiKeyCalls } from './apikey.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -35,4 +36,5 @@ export const allCalls: readonly CallDef[] = [
   ...signConfigCalls,
   ...templateCalls,
   ...messagingCalls,
+  ...apiKeyCalls,
 ];
