@@ -13,6 +13,7 @@ import type { AppDeps } from './deps.ts';
 import { Hooks } from './lib/hooks.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installTransport } from './http/session-gate.ts';
+import { registerOpenApi } from './open/index.ts';
 import { certModule } from './modules/cert/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { devModule } from './modules/dev/index.ts';
@@ -148,6 +149,8 @@ export async function buildApp(
   for (const module of [...modules, ...(options.extraModules ?? [])]) {
     await app.register(async (scope) => module.register(scope, deps));
   }
+  // The integrator REST API (/open/v1, API keys; server/open/), built on the modules' index.ts.
+  await registerOpenApi(app, deps);
 
   if (existsSync(join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {

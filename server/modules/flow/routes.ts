@@ -45,7 +45,7 @@ import { launch } from './launch.ts';
 import * as query from './query.ts';
 import { remind } from './remind.ts';
 import { completeStragglers, settleBackgroundWork } from './complete.ts';
-import { createFlowRuntime } from './runtime.ts';
+import { flowRuntimeOf } from './runtime.ts';
 import { signAsParty } from './signing.ts';
 import { F } from './texts.ts';
 
@@ -72,8 +72,8 @@ export const flowModule: ServerModule = {
     hooks.on(sealInUnfinishedSigning, ({ deps, sealId }) => isSealInUnfinishedFlow(deps.db, sealId));
   },
   register(app, deps) {
-    const rt = createFlowRuntime();
-    registerDocumentReads(app, deps, rt);
+    const rt = flowRuntimeOf(deps);
+    registerDocumentReads(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),

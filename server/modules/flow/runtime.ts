@@ -1,3 +1,5 @@
+import type { AppDeps } from '../../deps.ts';
+import { definePerAppSlot } from '../../lib/per-app.ts';
 import type { pkiFor } from '../pki/index.ts';
 
 /** A holder's decrypted signing material (certificate and key), as the PKI hands it out. */
@@ -7,8 +9,9 @@ export type Material = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof 
 export type ReportBuilds = Map<string, Promise<Uint8Array>>;
 
 /**
- * What the flow module keeps in memory for one app: made once in flowModule.register and passed down to the
- * calls that use it (never module-level state, so every app a test builds has its own).
+ * What the flow module keeps in memory for one app (deps.perApp, made on first use; never module-level state,
+ * so every app a test builds has its own). flowModule.register passes it down to the calls that use it; the
+ * downloads served to other callers (the integrator API) take it with flowRuntimeOf.
  */
 export type FlowRuntime = {
   /** Decrypted signing material per holder (`userType:accountId`), at most 1000, checked against the current certificate on every use. */
@@ -18,3 +21,8 @@ export type FlowRuntime = {
 };
 
 export const createFlowRuntime = (): FlowRuntime => ({ materials: new Map(), reportBuilds: new Map() });
+
+const RUNTIME = definePerAppSlot<FlowRuntime>('flow-runtime');
+
+/** The app's flow runtime. */
+export const flowRuntimeOf = (deps: AppDeps): FlowRuntime => deps.perApp.get(RUNTIME, createFlowRuntime);
