@@ -3,7 +3,7 @@
 // is stable (contract/codes.ts); the status follows from it (OPEN_STATUS_OF_CODE, documented in openapi.ts).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Code } from '#contract/codes.ts';
-import { classify, sendEnvelopeError } from '../http/error-handler.ts';
+import { classify, sendEnvelopeError, unknownCall } from '../http/error-handler.ts';
 import { T, langOf } from '../http/texts.ts';
 
 /** The HTTP status of a refusal the rest of the product answers with HTTP 200. */
@@ -53,15 +53,5 @@ export function installOpenErrorHandling(scope: FastifyInstance): void {
     if (typeof retry === 'number') reply.header('retry-after', String(retry));
     return sendEnvelopeError(req, reply, { ...refusal, status });
   });
-  scope.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0].slice(0, 200);
-    return sendEnvelopeError(req, reply, {
-      status: 404,
-      code: Code.UnknownCall,
-      text: {
-        en: `${T.unknownCall.en}: ${req.method} ${path}`,
-        zh: `${T.unknownCall.zh}：${req.method} ${path}`,
-      },
-    });
-  });
+  scope.setNotFoundHandler((req, reply) => sendEnvelopeError(req, reply, unknownCall(req)));
 }

@@ -8,11 +8,12 @@
 // `defineOpenRoute({...})`, and add it to OPEN_ROUTES in server/open/index.ts. Handlers call modules'
 // index.ts only, never their queries (.dependency-cruiser.cjs: modules-only-through-index).
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiScope } from '#contract/calls/apikey.ts';
 import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../deps.ts';
+import { sendPdf } from '../http/send-pdf.ts';
 import { type Lang, langOf } from '../http/texts.ts';
 import {
   type KeyCaller,
@@ -104,18 +105,6 @@ const requestHashOf = (req: FastifyRequest, route: OpenRoute) =>
     .update(`${route.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
     .digest('hex');
 
-function sendPdf(reply: FastifyReply, pdf: PdfDownload) {
-  const safe = pdf.filename.endsWith('.pdf') ? pdf.filename : `${pdf.filename}.pdf`;
-  return reply
-    .header('content-type', 'application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(safe)}`,
-    )
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(pdf.bytes));
-}
-
 /** Serves the routes inside `app` (a scope registered with prefix OPEN_PREFIX). */
 export function registerOpenRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly OpenRoute[]): void {
   for (const route of routes) {
@@ -178,7 +167,10 @@ export function registerOpenRoutes(app: FastifyInstance, deps: AppDeps, routes: 
           lang: langOf(req),
           ctx: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
         });
-        if (route.pdf) return sendPdf(reply, result as PdfDownload);
+        if (route.pdf) {
+          const pdf = result as PdfDownload;
+          return sendPdf(reply, pdf.bytes, pdf.filename);
+        }
         // The declared answer schema also trims: nothing undeclared leaves the server.
         const data = route.response.parse(result);
         return reply

@@ -2,7 +2,7 @@
 // readers), its info, the verification page's facts, and the GET downloads (current or original version,
 // signed PDF, audit report), each download an audit entry. The document module (below flow) stores and
 // versions the files; this file decides who sees them.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUDIT_REPORT_PATH,
   DOCUMENT_DOWNLOAD_PATH,
@@ -14,6 +14,7 @@ import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { sendPdf } from '../../http/send-pdf.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { listAudit, verifyChain } from '../audit/index.ts';
 import * as documents from '../document/index.ts';
@@ -87,18 +88,6 @@ async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadRe
   const lookup = await lookupSession(deps, req);
   if (lookup.state !== 'live') throw new AppError(Code.NotLoggedIn, { en: 'not logged in', zh: '未登录' });
   return { session: lookup.session };
-}
-
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
-  const safe = filename.endsWith('.pdf') ? filename : `${filename}.pdf`;
-  return reply
-    .header('content-type', 'application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(safe)}`,
-    )
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(bytes));
 }
 
 type Ctx = { ip?: string; userAgent?: string | null };
