@@ -87,7 +87,7 @@ export const flowModule: ServerModule = {
   ],
   register(app, deps) {
     const rt = flowRuntimeOf(deps);
-    registerDocumentReads(app, deps, rt);
+    registerDocumentReads(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),

@@ -10,8 +10,9 @@ export type ReportBuilds = Map<string, Promise<Uint8Array>>;
 
 /**
  * What the flow module keeps in memory for one app: on the app's perApp (flowRuntimeOf), made on first use
- * by flowModule.register or the flow sweep job, and passed down to the calls that use it (never module-level
- * state, so every app a test builds has its own).
+ * by flowModule.register, the flow sweep job or the downloads served to other callers (the integrator
+ * API), and passed down to the calls that use it (never module-level state, so every app a test builds
+ * has its own).
  */
 export type FlowRuntime = {
   /** Decrypted signing material per holder (`userType:accountId`), at most 1000, checked against the current certificate on every use. */
