@@ -100,10 +100,27 @@ export async function redeliverNow(deps: AppDeps, message: q.MessageRow): Promis
   );
 }
 
-/** Attempts every due message (at most `limit`), one after another; answers how many were attempted. */
+/** The job that makes one scheduled attempt of a message (data: its id). */
+export const DELIVER_JOB = 'webhook.deliver';
+
+/** Queues the next attempt of a message at `at` (the job system runs it then, on any instance). */
+export async function scheduleAttempt(deps: AppDeps, messageId: string, at?: Date): Promise<void> {
+  await deps.jobs.send(DELIVER_JOB, { messageId }, at ? { startAfter: at } : {});
+}
+
+/** One scheduled attempt, then the next one queued while the message is still pending. */
+export async function attemptAndSchedule(deps: AppDeps, messageId: string): Promise<void> {
+  const after = await deliverMessage(deps, messageId);
+  if (after?.state === 'pending' && after.next_attempt_at)
+    await scheduleAttempt(deps, messageId, new Date(String(after.next_attempt_at)));
+}
+
+/**
+ * Attempts every due message (at most `limit`): the minute's sweep, for a message whose job was lost (an
+ * instance stopped between storing the event and queueing its job). Answers how many were attempted.
+ */
 export async function deliverDue(deps: AppDeps, limit = 100): Promise<number> {
-  let n = 0;
-  for (const id of await q.dueMessageIds(deps.db, deps.clock.now(), limit))
-    if (await deliverMessage(deps, id)) n++;
-  return n;
+  const ids = await q.dueMessageIds(deps.db, deps.clock.now(), limit);
+  for (const id of ids) await attemptAndSchedule(deps, id);
+  return ids.length;
 }

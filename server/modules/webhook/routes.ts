@@ -11,6 +11,7 @@ import {
 import { registerCall } from '../../http/register-call.ts';
 import { flowEvent } from '../flow/index.ts';
 import type { ServerModule } from '../module.ts';
+import { DELIVER_JOB, attemptAndSchedule, deliverDue } from './deliver.ts';
 import * as webhooks from './service.ts';
 
 /** Webhook endpoints of an account and their deliveries (issue 13); listens to flow's events. */
@@ -43,6 +44,26 @@ export const webhookModule: ServerModule = {
       webhooks.sendTestEvent(deps, requireSession(), body.endpointId),
     );
   },
+  jobs: [
+    {
+      name: DELIVER_JOB,
+      // The retry schedule is the module's own (deliver.ts: each attempt queues the next); the job system
+      // retries only an attempt that could not run at all (e.g. the database was unreachable).
+      retryLimit: 3,
+      retryDelaySeconds: 30,
+      async handler(job: { data: { messageId: string } }, deps) {
+        await attemptAndSchedule(deps, job.data.messageId);
+      },
+    },
+    {
+      name: 'webhook.sweep',
+      cron: '* * * * *',
+      retryLimit: 0,
+      async handler(_job, deps) {
+        await deliverDue(deps);
+      },
+    },
+  ],
   listen(h) {
     h.on(flowEvent, async ({ deps, event }) => {
       await webhooks.enqueueFlowEvent(deps, event);

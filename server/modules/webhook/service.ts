@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import type { Account, FlowEvent } from '../flow/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { RETRY_WINDOW_MS, deliverMessage, redeliverNow } from './deliver.ts';
+import { RETRY_WINDOW_MS, deliverMessage, redeliverNow, scheduleAttempt } from './deliver.ts';
 import * as q from './queries.ts';
 import { sealSecret } from './secret.ts';
 import { newSecret } from './signature.ts';
@@ -229,7 +229,8 @@ export async function sendTestEvent(
 
 /**
  * flow's `flowEvent` listener: one message per enabled endpoint of the launching account subscribed to
- * the event, all with the same event id; the first attempt is due at once. Answers the new messages' ids.
+ * the event, all with the same event id; the first attempt is queued at once (job `webhook.deliver`).
+ * Answers the new messages' ids.
  */
 export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise<string[]> {
   const endpoints = await q.subscribedEndpoints(deps.db, event.account, event.type);
@@ -258,5 +259,6 @@ export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise
     });
     ids.push(id);
   }
+  for (const id of ids) await scheduleAttempt(deps, id);
   return ids;
 }

@@ -26,7 +26,6 @@ import {
   setWebhookEndpointEnabled,
 } from '#contract/calls/webhook.ts';
 import { Code } from '#contract/codes.ts';
-import { deliverDue } from '#server/modules/webhook/index.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,
@@ -96,11 +95,14 @@ async function launchForBob(opts: { deadline?: string } = {}): Promise<string> {
   return ok(res, 'launch').flowId;
 }
 
-/** Runs the due deliveries and answers what the receiver got meanwhile. */
+/**
+ * Runs the due jobs (deliveries) and answers what the receiver got meanwhile, in the order of the events
+ * (deliveries run in parallel jobs and may arrive in any order; receivers order by createdAt).
+ */
 async function deliver() {
   const before = receiver.received.length;
-  await deliverDue(t.deps);
-  return receiver.received.slice(before);
+  await t.runDueJobs();
+  return receiver.received.slice(before).sort((a, b) => a.json.createdAt.localeCompare(b.json.createdAt));
 }
 
 const deliveriesOf = async (endpointId: string) => {
@@ -393,7 +395,7 @@ describe("another account's ids", () => {
       }),
       'bob launch',
     );
-    await deliverDue(t.deps);
+    await t.runDueJobs();
     expect(receiver.received.length).toBe(before);
   });
 
