@@ -11,6 +11,7 @@ import {
   cpSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -167,7 +168,10 @@ function haproxyConfig(port: number, instances: Instance[]): string {
     '  balance roundrobin',
     '  option httpchk GET /v1/health',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 2',
+    // A busy instance (a signature takes CPU seconds on two cores under load) is slow, not down: a check
+    // may take seconds; three missed checks in a row take it out, as a killed one is within ~3 s.
+    '  timeout check 5s',
+    '  default-server inter 1s fall 3 rise 2',
     ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
     '',
   ].join('\n');
@@ -246,7 +250,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     const cfg = join(work, 'haproxy.cfg');
     writeFileSync(cfg, haproxyConfig(base, instances));
-    const balancer = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // Its warnings (an instance down or up again) go to haproxy.log beside the configuration.
+    const balancerLog = openSync(join(work, 'haproxy.log'), 'a');
+    const balancer = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', balancerLog, balancerLog] });
     stops.push(() => stopChild(balancer));
     await waitFor('haproxy', healthy(url), balancer);
     log(`HAProxy on ${url}`);
