@@ -422,6 +422,17 @@ export const signingRoomLoginByLinkCode = defineCall({
   response: zRoomLogin,
 });
 
+export const signingRoomLoginByEmbed = defineCall({
+  call: P.signingRoomLoginByEmbed,
+  auth: false,
+  summary:
+    "Opens the signing room of an embedded-signing URL (the integrator API's signing-url of a party): the URL's " +
+    'one-time code gives a roomToken for that party, bound to its phone (valid 2 hours). The code works once, ' +
+    'within 10 minutes of its making; otherwise 1312.',
+  request: zBase.extend({ embedCode: z.string().min(16).max(100) }),
+  response: zRoomLogin,
+});
+
 export const zRoomSeal = z.object({
   sealId: z.string(),
   name: z.string(),
@@ -777,6 +788,7 @@ export const flowCalls = [
   signingRoomLogin,
   sendLinkSmsCode,
   signingRoomLoginByLinkCode,
+  signingRoomLoginByEmbed,
   getSigningRoom,
   sendSignSmsCode,
   startRoomFaceAuth,

@@ -9,7 +9,7 @@ export { launch } from './launch.ts';
 export { findFlow } from './model.ts';
 export { type FlowEvent, type FlowEventType, flowEvent } from './hooks.ts';
 export type { FlowRow } from './model.ts';
-export { roomOf } from './room.ts';
+export { EMBED_LINK_TTL_MS, createEmbedLink, roomOf } from './room.ts';
 export { flowModule } from './routes.ts';
 export { F } from './texts.ts';
 export { detail as flowDetail, listLaunched } from './query.ts';

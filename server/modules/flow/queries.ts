@@ -676,3 +676,24 @@ export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<
   );
   return found !== undefined;
 }
+
+/** A one-time embedded-signing code (only its hash) for one party. */
+export async function insertEmbedLink(
+  ex: Exec,
+  l: { codeHash: string; partyId: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO embed_links (code_hash, party_id, created_at, expires_at)
+    VALUES (${l.codeHash}, ${l.partyId}, ${ts(l.now)}, ${ts(l.expiresAt)})`);
+}
+
+/** Spends an embedded-signing code: its party, or undefined when unknown, expired or already spent. */
+export async function spendEmbedLink(ex: Exec, codeHash: string, now: Date): Promise<string | undefined> {
+  const row = await one<{ party_id: string }>(
+    ex,
+    sql`UPDATE embed_links SET used_at = ${ts(now)}
+        WHERE code_hash = ${codeHash} AND used_at IS NULL AND expires_at > ${ts(now)}
+        RETURNING party_id`,
+  );
+  return row?.party_id;
+}

@@ -21,6 +21,7 @@ import {
   setSigningPassword,
   signDocument,
   signingRoomLogin,
+  signingRoomLoginByEmbed,
   signingRoomLoginByLinkCode,
   startRoomFaceAuth,
 } from '#contract/calls/flow.ts';
@@ -121,6 +122,8 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, sendLinkSmsCode, async ({ body, req }) => rooms.sendLinkCode(deps, body, req.ip));
+
+    registerCall(app, signingRoomLoginByEmbed, async ({ body }) => rooms.loginByEmbed(deps, body));
 
     registerCall(app, signingRoomLoginByLinkCode, async ({ body, req }) =>
       rooms.loginByLink(deps, body, req.ip),
