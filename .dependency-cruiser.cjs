@@ -5,6 +5,9 @@
 // .dependency-cruiser-known-cycles.json; both may only shrink (server/README.md).
 
 // The server's layers, top to bottom; each may import only what is below it.
+// server/open/ (the integrator REST API, /open/v1, issue 13) is composition too: like app.ts it puts
+// modules together (a flow launched from a template uses template's and flow's index.ts), so it may use
+// every module, but only through index.ts (modules-only-through-index) and never SQL (open-never-runs-sql).
 const COMPOSITION = '^server/(main|serve|app)\\.ts$|^server/open/';
 const MODULES = '^server/modules/';
 const FOUNDATION = '^server/(http/|deps\\.ts$)';
@@ -183,6 +186,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/modules/[^/]+/', pathNot: '^server/modules/[^/]+/([a-z-]*queries\\.ts$|queries/)' },
       to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+
+    // --- the integrator API reaches data only through the modules ---
+    {
+      name: 'open-never-runs-sql',
+      comment:
+        'server/open/ (/open/v1) acts for an API key through the same module services as the workspace, so that ' +
+        'a key sees exactly what its account sees and every rule lives once; it never queries tables itself.',
+      severity: 'error',
+      from: { path: '^server/open/' },
+      to: { path: '(^|/)node_modules/drizzle-orm/|^server/db/' },
     },
 
     // --- the client, the contract and the server stay apart ---

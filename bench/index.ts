@@ -3,8 +3,9 @@ import '../scripts/require-node24.ts';
 import type { Figure } from './foundation.ts';
 import { printFigures } from './report.ts';
 
-// `soak` (10,000 fuzzed verification uploads, minutes) runs only when named: `npm run bench -- soak`.
-const ON_REQUEST_ONLY = new Set(['soak']);
+// `soak` (10,000 fuzzed verification uploads, minutes) and `cluster` (PostgreSQL, S3, three instances and
+// HAProxy started for it) run only when named: `npm run bench -- soak`, `npm run bench -- cluster`.
+const ON_REQUEST_ONLY = new Set(['soak', 'cluster']);
 
 const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = {
   foundation: () => import('./foundation.ts'),
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   flow: () => import('./flow.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   soak: () => import('./soak.ts'),
+  cluster: () => import('./cluster.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

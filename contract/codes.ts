@@ -93,6 +93,14 @@ export const Code = {
   VerifyUnreadable: 1905,
   /** Verification: it took longer than the time limit. */
   VerifyTimeout: 1906,
+  /** Integrator API (21xx, /open/v1, HTTP 401): no API key, or an unknown, revoked or unusable one. */
+  ApiKeyInvalid: 2101,
+  /** Integrator API (HTTP 403): the API key lacks the scope this route needs (msg names it). */
+  ApiScopeMissing: 2102,
+  /** Integrator API (HTTP 422): the Idempotency-Key was used before with another request. */
+  IdempotencyConflict: 2103,
+  /** Integrator API (HTTP 409): the first request with this Idempotency-Key is still being answered. */
+  IdempotencyInProgress: 2104,
   /** Unexpected failure inside the server; details are only in the server log. */
   Internal: 5000,
 } as const;

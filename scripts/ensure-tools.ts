@@ -16,6 +16,9 @@ const PACKAGES: Record<string, string> = {
   qpdf: '/usr/bin/qpdf',
   'libnss3-tools': '/usr/bin/certutil',
   openssl: '/usr/bin/openssl',
+  // The several-instances set-up (scripts/cluster.ts) and `npm run test:pg`.
+  postgresql: '/usr/bin/pg_ctlcluster',
+  haproxy: '/usr/sbin/haproxy',
 };
 
 function isInstalled(pkg: string): boolean {

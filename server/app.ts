@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installTransport } from './http/session-gate.ts';
+import { registerOpenApi } from './open/index.ts';
 import { certModule } from './modules/cert/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { devModule } from './modules/dev/index.ts';
@@ -35,6 +36,7 @@ import { verifyModule } from './modules/verify/index.ts';
 import { signConfigModule } from './modules/sign-config/index.ts';
 import { templateModule } from './modules/template/index.ts';
 import { messagingModule } from './modules/messaging/index.ts';
+import { apiKeyModule } from './modules/apikey/index.ts';
 import { webhookModule } from './modules/webhook/index.ts';
 
 /**
@@ -58,6 +60,7 @@ export const modules: readonly ServerModule[] = [
   signConfigModule,
   templateModule,
   messagingModule,
+  apiKeyModule,
   webhookModule,
   devModule,
 ];
@@ -167,6 +170,8 @@ export async function buildApp(
   for (const module of [...modules, ...(options.extraModules ?? [])]) {
     await app.register(async (scope) => module.register(scope, deps));
   }
+  // The integrator REST API (/open/v1, API keys; server/open/), built on the modules' index.ts.
+  await registerOpenApi(app, deps);
 
   if (existsSync(join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -61,6 +61,8 @@ const zEnv = z.object({
   LOGIN_MAX_FAILED_PER_PHONE: zInt(1, 1000).default(10),
   /** Flood guard: requests per minute per client address on /v1 (0 = off). */
   RATE_LIMIT_PER_MINUTE: zInt(0, 1_000_000).default(0),
+  /** Integrator API (/open/v1): requests per minute per API key, counted in the database (all instances). */
+  OPEN_API_RATE_PER_MINUTE: zInt(1, 1_000_000).default(600),
   S3_ENDPOINT: zOptionalString,
   S3_BUCKET: zOptionalString,
   S3_REGION: zOptionalString,
@@ -124,6 +126,8 @@ export type Config = {
   };
   login: { maxPerIp: number; maxFailedPerPhone: number };
   rateLimitPerMinute: number;
+  /** Requests per minute per API key on /open/v1 (OPEN_API_RATE_PER_MINUTE). */
+  openApiRatePerMinute: number;
   s3:
     | {
         endpoint: string;
@@ -241,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxFailedPerPhone: e.LOGIN_MAX_FAILED_PER_PHONE },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    openApiRatePerMinute: e.OPEN_API_RATE_PER_MINUTE,
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,

@@ -13,6 +13,7 @@ import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { createMessenger } from './messaging/create-messenger.ts';
 import { developmentProvidersMessage } from './providers/production-check.ts';
 import { seedCatalogue } from './modules/package/index.ts';
+import { prepareCaFiles } from './modules/pki/index.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -42,7 +43,15 @@ if (!config.masterKey && !config.isProduction) {
 }
 
 const started = performance.now();
-const db = await openDatabase(config);
+// The CA's files beside the database's start: at a first start both take about a second (key generation
+// on the thread pool, initdb or the template copy on this thread), side by side rather than in a row.
+const caReady = prepareCaFiles({ config, log, clock: systemClock });
+caReady.catch(() => {}); // awaited below, after the database; no unhandled rejection meanwhile
+const db = await openDatabase(config, {
+  onSyncError: (err) =>
+    log.warn({ err }, 'telling other instances about writes failed; their caches expire by CACHE_TTL_MS'),
+});
+await caReady;
 const storage = await openBlobStore(config);
 const jobs = createJobs({ db, log, config });
 const deps: AppDeps = {
@@ -54,7 +63,7 @@ const deps: AppDeps = {
   hooks: createHooks(),
   jobs,
   perApp: new PerApp(),
-  messenger: createMessenger({ config, db, log, clock: systemClock }),
+  messenger: createMessenger({ config, db, log, clock: systemClock, jobs }),
 };
 // Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.
 const removePid =

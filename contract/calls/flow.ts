@@ -54,6 +54,8 @@ export type LinkType = (typeof LinkType)[keyof typeof LinkType];
 export const FLOW_LIMITS = { documents: 10, steps: 10, partiesPerStep: 10, parties: 30 } as const;
 /** Default deadline when a launch names none: 7 days. */
 export const DEFAULT_DEADLINE_DAYS = 7;
+/** "Remind every N days": the range a launcher may choose. */
+export const REMIND_EVERY_DAYS = { min: 1, max: 30 } as const;
 
 const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 const zIsoTime = z.iso.datetime({ offset: true });
@@ -192,7 +194,8 @@ export const launchFlow = defineCall({
     'parties of a step in parallel. Before any signature each page gets a footer with the verification code and a QR ' +
     'to /#/verify/<code>. Reserves one signing of the account quota (1321 when none is left) and sends each party of ' +
     'the first step its link. Refusals: unknown documents, positions off the page, a keyword not in the text, an ' +
-    'unknown company, a deadline in the past.',
+    'unknown company, a deadline in the past. `remindEveryDays` (1-30) reminds the unsigned parties every N days ' +
+    'until the flow ends.',
   request: zBase.extend({
     title: z.string().trim().min(1, bi('enter a title', '请输入标题')).max(100),
     documentIds: z.array(zId).min(1, bi('add a document', '请添加文件')).max(FLOW_LIMITS.documents),
@@ -202,6 +205,14 @@ export const launchFlow = defineCall({
       .max(FLOW_LIMITS.steps),
     /** Deadline of the whole flow; default 7 days from now. */
     deadline: zIsoTime.optional(),
+    /** Remind the unsigned parties every N days until the flow ends (null or absent: no automatic reminders). */
+    remindEveryDays: z
+      .number()
+      .int(bi('enter whole days', '请输入整数天数'))
+      .min(REMIND_EVERY_DAYS.min, bi('remind at most once a day', '最多每天提醒一次'))
+      .max(REMIND_EVERY_DAYS.max, bi('remind at least every 30 days', '提醒间隔不能超过 30 天'))
+      .nullable()
+      .optional(),
     /** Shown to the signers in their message and signing room. */
     message: z.string().trim().max(500).optional(),
     /** Quick launch (home/quicklyFileUpload): exactly one document. */
@@ -276,6 +287,10 @@ export const zFlowDetail = zFlowSummary.extend({
   message: z.string().nullable(),
   endReason: z.string().nullable().describe('cancel or decline reason'),
   endedAt: z.string().nullable(),
+  /** "Remind every N days" chosen at launch; null: no automatic reminders. */
+  remindEveryDays: z.number().int().nullable(),
+  /** When the next automatic reminder goes out (null when none is planned or the flow has ended). */
+  nextRemindAt: z.string().nullable(),
   documents: z.array(zDocumentInfo),
   steps: z.array(z.object({ index: z.number().int(), parties: z.array(zPartyView) })),
   /** What the caller may do. */
@@ -404,6 +419,17 @@ export const signingRoomLoginByLinkCode = defineCall({
     phone: zPhone,
     smsCode: zSmsCode,
   }),
+  response: zRoomLogin,
+});
+
+export const signingRoomLoginByEmbed = defineCall({
+  call: P.signingRoomLoginByEmbed,
+  auth: false,
+  summary:
+    "Opens the signing room of an embedded-signing URL (the integrator API's signing-url of a party): the URL's " +
+    'one-time code gives a roomToken for that party, bound to its phone (valid 2 hours). The code works once, ' +
+    'within 10 minutes of its making; otherwise 1312.',
+  request: zBase.extend({ embedCode: z.string().min(16).max(100) }),
   response: zRoomLogin,
 });
 
@@ -762,6 +788,7 @@ export const flowCalls = [
   signingRoomLogin,
   sendLinkSmsCode,
   signingRoomLoginByLinkCode,
+  signingRoomLoginByEmbed,
   getSigningRoom,
   sendSignSmsCode,
   startRoomFaceAuth,

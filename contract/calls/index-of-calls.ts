@@ -14,6 +14,7 @@ import { packageCalls } from './package.ts';
 import { signConfigCalls } from './sign-config.ts';
 import { templateCalls } from './template.ts';
 import { messagingCalls } from './messaging.ts';
+import { apiKeyCalls } from './apikey.ts';
 import { webhookCalls } from './webhook.ts';
 
 /**
@@ -36,5 +37,6 @@ export const allCalls: readonly CallDef[] = [
   ...signConfigCalls,
   ...templateCalls,
   ...messagingCalls,
+  ...apiKeyCalls,
   ...webhookCalls,
 ];

@@ -10,6 +10,7 @@ export const remindSigners = /* @__PURE__ */ csign('remindSigners');
 export const signingRoomLogin = /* @__PURE__ */ csign('signingRoomLogin');
 export const sendLinkSmsCode = /* @__PURE__ */ csign('sendLinkSmsCode');
 export const signingRoomLoginByLinkCode = /* @__PURE__ */ csign('signingRoomLoginByLinkCode');
+export const signingRoomLoginByEmbed = /* @__PURE__ */ csign('signingRoomLoginByEmbed');
 export const getSigningRoom = /* @__PURE__ */ csign('getSigningRoom');
 export const sendSignSmsCode = /* @__PURE__ */ csign('sendSignSmsCode');
 export const signDocument = /* @__PURE__ */ csign('signDocument');

@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { runMigrations } from './migrate.ts';
+import { isEmptyFolder, seedFromTemplate, templateDirFor } from './template.ts';
+import { WriteSync } from './write-sync.ts';
 import { WriteWatch, watchClient } from './write-watch.ts';
 
 /**
@@ -52,39 +54,58 @@ const PGLITE_START_PARAMS = [
   'maintenance_work_mem=16MB',
 ];
 
+/** The raw access migrations use, over one PGlite (one connection that serialises its calls). */
+export function pgliteRaw(client: PGlite): RawExec {
+  return {
+    kind: 'pglite',
+    // A transaction through exec keeps the one connection.
+    withConnection: (fn) =>
+      fn(
+        async (text) => {
+          await client.exec(text);
+        },
+        async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
+      ),
+    engine: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
+}
+
 /** Opens the database the config names and, unless told otherwise, brings its schema up to date. */
 export async function openDatabase(
   config: Pick<Config, 'database'>,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; onSyncError?: (err: unknown) => void } = {},
 ): Promise<Db> {
   let db: Db;
   let raw: RawExec;
   const watch = new WriteWatch();
   if (config.database.kind === 'pglite') {
     const dir = config.database.dataDir;
+    // A new folder starts as a copy of the ready-made template (db/template.ts): no initdb, no migrations.
+    if (dir && options.migrate !== false && isEmptyFolder(dir))
+      await seedFromTemplate(dir, templateDirFor(PGLITE_START_PARAMS), async (at) => {
+        const fresh = await PGlite.create({ dataDir: at, startParams: PGLITE_START_PARAMS });
+        try {
+          await runMigrations(pgliteRaw(fresh));
+        } finally {
+          await fresh.close();
+        }
+      });
     if (dir) mkdirSync(dir, { recursive: true });
     const client = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
       startParams: PGLITE_START_PARAMS,
     });
     db = drizzlePglite({ client: watchClient(client, watch) }) as unknown as Db;
-    raw = {
-      kind: 'pglite',
-      // PGlite is one connection that serialises its calls; a transaction through exec keeps it.
-      withConnection: (fn) =>
-        fn(
-          async (text) => {
-            await client.exec(text);
-          },
-          async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
-        ),
-      engine: { kind: 'pglite', client },
-      close: () => client.close(),
-    };
+    raw = pgliteRaw(client);
   } else {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     // An idle client that loses its server emits 'error' on the pool; without a listener that would crash.
     pool.on('error', () => {});
+    // Other instances on this PostgreSQL learn of this one's writes, and it of theirs (db/write-sync.ts).
+    const sync = new WriteSync({ url: config.database.url, pool, watch, onError: options.onSyncError });
+    await sync.start();
+    watch.publisher = sync.publish;
     db = drizzleNodePg({ client: watchClient(pool, watch) }) as unknown as Db;
     raw = {
       kind: 'postgres',
@@ -103,7 +124,10 @@ export async function openDatabase(
         }
       },
       engine: { kind: 'postgres', url: config.database.url },
-      close: () => pool.end(),
+      close: async () => {
+        await sync.close();
+        await pool.end();
+      },
     };
   }
   engines.set(db, raw);

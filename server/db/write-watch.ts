@@ -6,10 +6,16 @@
  * entry records the stamp of the tables it read BEFORE it reads them and is valid only while that stamp is
  * unchanged: a write that lands during the read therefore always invalidates it.
  *
- * Writes made by another process (a second server on the same PostgreSQL, `npm run admin`) are not seen
- * here: caches bound that with a short time to live.
+ * Writes made by another process (a second server on the same PostgreSQL, `npm run admin`) reach this
+ * watch through PostgreSQL's LISTEN/NOTIFY (db/write-sync.ts); caches still bound what no notification
+ * covers with a short time to live.
  */
 export class WriteWatch {
+  /**
+   * Set on PostgreSQL (db/write-sync.ts): tells other instances which tables a committed write touched,
+   * resolving once they were told. Null on PGlite (one process owns its folder).
+   */
+  publisher: ((tables: Iterable<string | null>) => Promise<void>) | null = null;
   #counter = 0;
   /** Stamp of the latest write whose table is unknown (raw SQL, transaction ends): it concerns every table. */
   #unknown = 0;
@@ -69,24 +75,55 @@ const textOf = (arg: unknown): string =>
       ? (arg as { text: string }).text
       : '';
 
+/**
+ * What a connection of its own (a pg pool client) has written in its open transaction, published to other
+ * instances at COMMIT. Statements straight on the pool commit one by one.
+ */
+type TxState = { open: boolean; written: Set<string | null> };
+
+const TX_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const TX_COMMIT = /^\s*(?:commit|end)\b/i;
+
 /** Runs one statement through `run`, bumping the stamps its effect calls for before and after. */
-async function watched<T>(watch: WriteWatch, text: string, run: () => Promise<T>): Promise<T> {
+async function watched<T>(
+  watch: WriteWatch,
+  text: string,
+  run: () => Promise<T>,
+  tx: TxState | null,
+): Promise<T> {
   const effect = effectOf(text);
-  if (effect.kind === 'read') return run();
+  if (effect.kind === 'read') {
+    if (tx && TX_BEGIN.test(text)) {
+      tx.open = true;
+      tx.written.clear();
+    }
+    return run();
+  }
   const table = effect.kind === 'write' ? effect.table : null;
   watch.bump(table);
+  let result: T;
   try {
-    return await run();
+    result = await run();
   } finally {
     watch.bump(table);
   }
+  if (!watch.publisher) return result;
+  if (effect.kind === 'txEnd') {
+    if (tx?.open && TX_COMMIT.test(text) && tx.written.size > 0) await watch.publisher(tx.written);
+    if (tx) {
+      tx.open = false;
+      tx.written = new Set();
+    }
+  } else if (tx?.open) tx.written.add(table);
+  else await watch.publisher([table]);
+  return result;
 }
 
 /**
  * Wraps an object with `query` (and optionally `exec` and `transaction`) so every statement is watched.
  * Works for a PGlite instance and its transactions, a pg Pool and the clients it hands out.
  */
-export function watchClient<C extends object>(client: C, watch: WriteWatch): C {
+export function watchClient<C extends object>(client: C, watch: WriteWatch, tx: TxState | null = null): C {
   return new Proxy(client, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
@@ -96,7 +133,7 @@ export function watchClient<C extends object>(client: C, watch: WriteWatch): C {
         case 'query':
         case 'exec':
           return (...args: unknown[]) =>
-            watched(watch, textOf(args[0]), () => fn.apply(target, args) as Promise<unknown>);
+            watched(watch, textOf(args[0]), () => fn.apply(target, args) as Promise<unknown>, tx);
         case 'transaction':
           // PGlite: everything inside is one transaction; it becomes visible when the callback resolves.
           return async (cb: (tx: Queryable) => Promise<unknown>) => {
@@ -111,7 +148,9 @@ export function watchClient<C extends object>(client: C, watch: WriteWatch): C {
           // pg Pool: a transaction runs on a client of its own; its COMMIT is a txEnd statement there.
           return (...args: unknown[]) => {
             if (typeof args[0] === 'function') return fn.apply(target, args); // callback style: unused here
-            return (fn.apply(target, args) as Promise<object>).then((conn) => watchClient(conn, watch));
+            return (fn.apply(target, args) as Promise<object>).then((conn) =>
+              watchClient(conn, watch, { open: false, written: new Set() }),
+            );
           };
         default:
           return fn.bind(target);

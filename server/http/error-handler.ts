@@ -109,6 +109,19 @@ export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, refu
     .send({ code: refusal.code, msg: render(refusal.text, langOf(req)), data: refusal.data ?? null });
 }
 
+/** The 404 refusal of a path no route serves, naming the method and path. */
+export function unknownCall(req: FastifyRequest): Refusal {
+  const path = req.url.split('?')[0].slice(0, 200);
+  return {
+    status: 404,
+    code: Code.UnknownCall,
+    text: {
+      en: `${T.unknownCall.en}: ${req.method} ${path}`,
+      zh: `${T.unknownCall.zh}：${req.method} ${path}`,
+    },
+  };
+}
+
 /**
  * One error handler for the whole app: every failure becomes `{code, msg, data: null}` (or a refusal's own
  * small `data`, such as `{ retryAfterSeconds }` of a resend wait). An unexpected
@@ -135,16 +148,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0].slice(0, 200);
-    if (path.startsWith('/v1/')) {
-      return sendEnvelopeError(req, reply, {
-        status: 404,
-        code: Code.UnknownCall,
-        text: {
-          en: `${T.unknownCall.en}: ${req.method} ${path}`,
-          zh: `${T.unknownCall.zh}：${req.method} ${path}`,
-        },
-      });
-    }
+    if (path.startsWith('/v1/')) return sendEnvelopeError(req, reply, unknownCall(req));
     return sendEnvelopeError(req, reply, { status: 404, code: Code.NotFound, text: T.notFound });
   });
 }

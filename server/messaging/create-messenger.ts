@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer, MailResult, MailToSend } from '../providers/mail/smtp.ts';
 import type { SmsProvider, SmsResult, SmsToSend } from '../providers/sms/sms-provider.ts';
@@ -46,7 +47,8 @@ function mailerFor(config: Config): Mailer | null {
 
 /**
  * The app's messenger: the development outbox alone when neither a gateway nor SMTP is configured,
- * otherwise the delivering messenger over the configured providers (server/providers).
+ * otherwise the delivering messenger over the configured providers (server/providers), which hands failed
+ * notices to `jobs` for later attempts.
  */
 export function createMessenger(opts: {
   config: Config;
@@ -54,11 +56,23 @@ export function createMessenger(opts: {
   log: Logger;
   clock: Clock;
   sleep?: (ms: number) => Promise<void>;
+  /** The job system: a notice that failed for a reason that may pass is delivered again by a job. */
+  jobs?: JobQueue;
 }): Messenger {
   const { config, db, log, clock } = opts;
   const outbox = new OutboxMessenger({ db, log, clock, isProduction: config.isProduction });
   const sms = smsProviderFor(config);
   const mailer = mailerFor(config);
   if (!sms && !mailer) return outbox;
-  return new DeliveringMessenger({ db, log, clock, config, sms, mailer, outbox, sleep: opts.sleep });
+  return new DeliveringMessenger({
+    db,
+    log,
+    clock,
+    config,
+    sms,
+    mailer,
+    outbox,
+    sleep: opts.sleep,
+    jobs: opts.jobs,
+  });
 }

@@ -1,12 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { messageDeliveries } from '../db/schema/messages.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Text } from '../lib/text.ts';
-import type { Mailer } from '../providers/mail/smtp.ts';
+import type { MailResult, MailToSend, Mailer } from '../providers/mail/smtp.ts';
 import type { SmsFailureKind, SmsProvider, SmsResult } from '../providers/sms/sms-provider.ts';
 import { renderNoticeMail } from './mail-templates.ts';
 import { type Messenger, type Notice, type OutboxMessenger, SmsNotSentError } from './messenger.ts';
@@ -38,6 +39,24 @@ export function smsNotSentText(kind: SmsFailureKind, providerCode: string): Text
 
 type Attempted<R> = { result: R; attempts: number };
 
+/** The job that delivers a failed notice again (its handler: the messaging module, `redeliver`). */
+export const REDELIVER_JOB = 'messaging.redeliver';
+/** The first redelivery waits this long; then pg-boss doubles its wait after each failure. */
+export const REDELIVER_FIRST_DELAY_MS = 60_000;
+
+/** A notice whose SMS or e-mail failed for a reason that may pass: delivered again by a job. */
+export type Redelivery = { deliveryId: number; channel: 'sms' | 'email'; notice: Notice };
+
+/** Failures worth trying again later: the provider's trouble or its per-phone limit. */
+const isSmsRetriable = (r: SmsResult) => !r.ok && (r.kind === 'temporary' || r.kind === 'throttled');
+
+/** The SMS template variables of a notice. */
+const noticeParams = (notice: Notice): [string, string][] => [
+  ['name', notice.mail?.who ?? ''],
+  ['title', notice.mail?.flowTitle ?? ''],
+  ['link', notice.mail?.link ?? ''],
+];
+
 /**
  * Sends through real providers (README "Going live"): SMS through the configured gateway (or the
  * development outbox), notices also by e-mail to people who gave an address. Each message is tried
@@ -55,6 +74,7 @@ export class DeliveringMessenger implements Messenger {
   readonly #mailer: Mailer | null;
   readonly #outbox: OutboxMessenger;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #jobs: JobQueue | null;
 
   constructor(opts: {
     db: Db;
@@ -65,6 +85,8 @@ export class DeliveringMessenger implements Messenger {
     mailer: Mailer | null;
     outbox: OutboxMessenger;
     sleep?: (ms: number) => Promise<void>;
+    /** Where a failed notice goes to be delivered again later; without it, it is only recorded. */
+    jobs?: JobQueue;
   }) {
     this.#db = opts.db;
     this.#log = opts.log;
@@ -74,6 +96,7 @@ export class DeliveringMessenger implements Messenger {
     this.#mailer = opts.mailer;
     this.#outbox = opts.outbox;
     this.#sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.#jobs = opts.jobs ?? null;
   }
 
   get #retry() {
@@ -98,7 +121,7 @@ export class DeliveringMessenger implements Messenger {
     to: string,
     purpose: string,
     params: [string, string][],
-  ): Promise<Attempted<SmsResult> | null> {
+  ): Promise<(Attempted<SmsResult> & { deliveryId: number }) | null> {
     const sms = this.#sms;
     const g = this.#config.smsGateway;
     if (!sms || g.provider === 'outbox') return null;
@@ -110,25 +133,27 @@ export class DeliveringMessenger implements Messenger {
       (r) => !r.ok && r.kind === 'temporary',
     );
     const r = sent.result;
-    await this.#db.insert(messageDeliveries).values({
-      channel: 'sms',
-      provider: sms.name,
-      toAddr: to,
-      purpose,
-      status: r.ok ? 'sent' : 'failed',
-      failureKind: r.ok ? null : r.kind,
-      attempts: sent.attempts,
-      messageId: r.ok ? r.messageId : null,
-      requestId: r.requestId,
-      errorCode: r.ok ? null : r.code,
-      errorMessage: r.ok ? null : r.message,
-      createdAt: started,
-      finishedAt: this.#clock.now(),
-    });
-    const line = { to: maskPhone(to), purpose, provider: sms.name, attempts: sent.attempts };
+    const [row] = await this.#db
+      .insert(messageDeliveries)
+      .values({
+        channel: 'sms',
+        provider: sms.name,
+        toAddr: to,
+        purpose,
+        ...smsOutcome(r),
+        attempts: sent.attempts,
+        createdAt: started,
+        finishedAt: this.#clock.now(),
+      })
+      .returning({ id: messageDeliveries.id });
+    this.#logSms(to, purpose, sent.attempts, r);
+    return { ...sent, deliveryId: row.id };
+  }
+
+  #logSms(to: string, purpose: string, attempts: number, r: SmsResult) {
+    const line = { to: maskPhone(to), purpose, provider: this.#sms?.name, attempts };
     if (r.ok) this.#log.info({ ...line, messageId: r.messageId }, 'sms sent');
     else this.#log.warn({ ...line, kind: r.kind, error: r.code, requestId: r.requestId }, 'sms not sent');
-    return sent;
   }
 
   async sendSms(to: string, purpose: string, text: string, code?: string): Promise<void> {
@@ -144,51 +169,138 @@ export class DeliveringMessenger implements Messenger {
 
   async notify(notice: Notice): Promise<void> {
     if (this.#sms && isPhone(notice.to)) {
-      const m = notice.mail;
-      await this.#sendSmsTemplate(notice.to, notice.purpose, [
-        ['name', m?.who ?? ''],
-        ['title', m?.flowTitle ?? ''],
-        ['link', m?.link ?? ''],
-      ]);
+      const sent = await this.#sendSmsTemplate(notice.to, notice.purpose, noticeParams(notice));
+      if (sent && isSmsRetriable(sent.result))
+        await this.#later({ deliveryId: sent.deliveryId, channel: 'sms', notice });
     } else {
       // The outbox: the development channel, and development addresses (the simulated bank) always.
       await this.#outbox.notify(notice);
     }
-    if (this.#mailer && notice.mail && isPhone(notice.to)) await this.#mailNotice(notice);
+    if (this.#mailer && notice.mail && isPhone(notice.to)) {
+      const sent = await this.#mailNotice(notice);
+      if (sent && !sent.result.ok && sent.result.temporary)
+        await this.#later({ deliveryId: sent.deliveryId, channel: 'email', notice });
+    }
   }
 
-  async #mailNotice(notice: Notice): Promise<void> {
-    const mailer = this.#mailer!;
+  /** Hands a failed notice to the job system; the failure stays recorded whatever happens here. */
+  async #later(r: Redelivery): Promise<void> {
+    if (!this.#jobs) return;
+    try {
+      await this.#jobs.send(REDELIVER_JOB, r, {
+        startAfter: new Date(this.#clock.now().getTime() + REDELIVER_FIRST_DELAY_MS),
+      });
+    } catch (err) {
+      this.#log.error(
+        { err, purpose: r.notice.purpose, channel: r.channel },
+        'a failed notice could not be queued',
+      );
+    }
+  }
+
+  /**
+   * One more attempt at a failed notice (the redelivery job): its delivery row gets the outcome and one
+   * more attempt. Throws while the failure may still pass, so the job system tries again later.
+   */
+  async redeliver(r: Redelivery): Promise<void> {
+    let outcome: Outcome;
+    let isRetriable: boolean;
+    if (r.channel === 'sms') {
+      const sms = this.#sms;
+      const g = this.#config.smsGateway;
+      const templateId = g.provider === 'outbox' ? undefined : g.templates[r.notice.purpose];
+      if (!sms || !templateId) return; // the gateway or its template is gone: nothing to send with
+      const res = await sms.send({ phone: r.notice.to, templateId, params: noticeParams(r.notice) });
+      this.#logSms(r.notice.to, r.notice.purpose, 1, res);
+      outcome = smsOutcome(res);
+      isRetriable = isSmsRetriable(res);
+    } else {
+      const mail = await this.#noticeMail(r.notice);
+      if (!mail) return; // no mailer any more, or the person removed their address
+      const res = await this.#mailer!.send(mail);
+      outcome = mailOutcome(res);
+      isRetriable = !res.ok && res.temporary;
+      if (!res.ok) this.#log.warn({ purpose: r.notice.purpose, error: res.code }, 'e-mail not sent');
+    }
+    await this.#db
+      .update(messageDeliveries)
+      .set({ ...outcome, attempts: sql`${messageDeliveries.attempts} + 1`, finishedAt: this.#clock.now() })
+      .where(eq(messageDeliveries.id, r.deliveryId));
+    if (isRetriable)
+      throw new Error(`${r.channel} notice ${r.notice.purpose} not delivered yet (${outcome.errorCode})`);
+  }
+
+  /** The e-mail of a notice to the person with that phone, or null when they gave no address. */
+  async #noticeMail(notice: Notice): Promise<(MailToSend & { to: string }) | null> {
+    if (!this.#mailer || !notice.mail) return null;
     const [user] = await this.#db
       .select({ email: users.email, lang: users.emailLang, platform: users.emailPlatform })
       .from(users)
       .where(eq(users.phone, notice.to))
       .limit(1);
-    if (!user?.email) return;
-    const mail = renderNoticeMail(notice.mail!, user.lang ?? 'zh', user.platform);
+    if (!user?.email) return null;
+    return { to: user.email, ...renderNoticeMail(notice.mail, user.lang ?? 'zh', user.platform) };
+  }
+
+  async #mailNotice(notice: Notice): Promise<(Attempted<MailResult> & { deliveryId: number }) | null> {
+    const mailer = this.#mailer!;
+    const mail = await this.#noticeMail(notice);
+    if (!mail) return null;
     const started = this.#clock.now();
     const sent = await this.#withRetry(
-      () => mailer.send({ to: user.email!, ...mail }),
+      () => mailer.send(mail),
       (r) => !r.ok && r.temporary,
     );
     const r = sent.result;
-    await this.#db.insert(messageDeliveries).values({
-      channel: 'email',
-      provider: mailer.name,
-      toAddr: user.email,
-      purpose: notice.purpose,
-      status: r.ok ? 'sent' : 'failed',
-      failureKind: r.ok ? null : r.temporary ? 'temporary' : 'rejected',
-      attempts: sent.attempts,
-      messageId: r.ok ? r.messageId : null,
-      requestId: null,
-      errorCode: r.ok ? null : r.code,
-      errorMessage: r.ok ? null : r.message,
-      createdAt: started,
-      finishedAt: this.#clock.now(),
-    });
+    const [row] = await this.#db
+      .insert(messageDeliveries)
+      .values({
+        channel: 'email',
+        provider: mailer.name,
+        toAddr: mail.to,
+        purpose: notice.purpose,
+        ...mailOutcome(r),
+        attempts: sent.attempts,
+        createdAt: started,
+        finishedAt: this.#clock.now(),
+      })
+      .returning({ id: messageDeliveries.id });
     if (!r.ok) this.#log.warn({ purpose: notice.purpose, error: r.code }, 'e-mail not sent');
+    return { ...sent, deliveryId: row.id };
   }
+}
+
+type Outcome = {
+  status: 'sent' | 'failed';
+  failureKind: string | null;
+  messageId: string | null;
+  requestId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+};
+
+/** A delivery row's outcome columns for an SMS result. */
+function smsOutcome(r: SmsResult): Outcome {
+  return {
+    status: r.ok ? ('sent' as const) : ('failed' as const),
+    failureKind: r.ok ? null : r.kind,
+    messageId: r.ok ? r.messageId : null,
+    requestId: r.requestId,
+    errorCode: r.ok ? null : r.code,
+    errorMessage: r.ok ? null : r.message,
+  };
+}
+
+/** A delivery row's outcome columns for an e-mail result. */
+function mailOutcome(r: MailResult): Outcome {
+  return {
+    status: r.ok ? ('sent' as const) : ('failed' as const),
+    failureKind: r.ok ? null : r.temporary ? 'temporary' : 'rejected',
+    messageId: r.ok ? r.messageId : null,
+    requestId: null,
+    errorCode: r.ok ? null : r.code,
+    errorMessage: r.ok ? null : r.message,
+  };
 }
 
 export type DeliveryFailure = {

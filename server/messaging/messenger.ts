@@ -34,6 +34,11 @@ export interface Messenger {
   sendSms(to: string, purpose: string, text: string, code?: string): Promise<void>;
   /** A notice to a person: SMS (or the outbox), and e-mail when the person gave an address. */
   notify(notice: Notice): Promise<void>;
+  /**
+   * One more attempt at a notice whose delivery failed (the messaging.redeliver job, see
+   * delivering-messenger.ts); throws while the failure may still pass. Only real providers fail so.
+   */
+  redeliver?(r: { deliveryId: number; channel: 'sms' | 'email'; notice: Notice }): Promise<void>;
 }
 
 export type OutboxMessage = {

@@ -10,7 +10,7 @@ import {
   signCertificate,
 } from './certs.ts';
 import { randomSerial, wholeSeconds, x509 } from './crypto.ts';
-import type { KeyStore } from './key-store.ts';
+import type { GeneratedKey, KeyStore } from './key-store.ts';
 import { CaLifetime, KeySize, Oid, pkiUrls, YEAR_MS } from './profile.ts';
 
 /** The platform's CA hierarchy, loaded and ready: root (certificate only), issuing CA, TSA and OCSP signer. */
@@ -93,9 +93,20 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
 
   let created = false;
   let root = await load('root', CaFiles.rootCrt);
+  // A new CA needs all four keys: generate them at once (the thread pool makes them side by side) rather
+  // than one after another. Otherwise a key is generated only for what is missing or due for renewal.
+  const fresh = new Map<CaRole, Promise<GeneratedKey>>();
+  if (!root)
+    for (const role of ['root', 'issuing', 'tsa', 'ocsp'] as const) {
+      const key = opts.keyStore.generateRsaKey(KeySize[role], `ca:${role}`);
+      key.catch(() => {}); // a failure reaches whoever awaits it below; no unhandled rejection meanwhile
+      fresh.set(role, key);
+    }
+  const newKey = (role: CaRole) =>
+    fresh.get(role) ?? opts.keyStore.generateRsaKey(KeySize[role], `ca:${role}`);
   if (!root) {
     opts.log.warn(`creating a new root CA in ${opts.pkiDir}`);
-    const key = await opts.keyStore.generateRsaKey(KeySize.root, 'ca:root');
+    const key = await newKey('root');
     const cert = await signCertificate({
       serial: randomSerial(),
       subject: buildName({ c: 'CN', o: org, cn: `${org} Root CA` }),
@@ -119,7 +130,7 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
   }
   if (!issuing) {
     opts.log.info('creating the issuing CA');
-    const key = await opts.keyStore.generateRsaKey(KeySize.issuing, 'ca:issuing');
+    const key = await newKey('issuing');
     const cert = await signCertificate({
       serial: randomSerial(),
       subject: buildName({ c: 'CN', o: org, cn: `${org} Issuing CA` }),
@@ -152,7 +163,7 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
     if (existing && existing.cert.notAfter.getTime() - now.getTime() > CaLifetime.renewBeforeMs)
       return existing;
     opts.log.info(existing ? `renewing the ${role} certificate` : `creating the ${role} certificate`);
-    const key = await opts.keyStore.generateRsaKey(KeySize[role], `ca:${role}`);
+    const key = await newKey(role);
     const cert = await signCertificate({
       serial: randomSerial(),
       subject: buildName({ c: 'CN', o: org, cn }),

@@ -71,11 +71,10 @@ export type Pki = {
   signer: CertificateIssuer['signer'];
 };
 
-/**
- * Starts the PKI: resolves the master key (refusing a production start without ESIGN_MASTER_KEY),
- * loads or creates the CA hierarchy in DATA_DIR/pki, and returns the operations on it.
- */
-export async function createPki(opts: PkiOptions): Promise<Pki> {
+type CaOpening = Omit<PkiOptions, 'repository' | 'accountCertValidityDays'>;
+
+/** The master key, the key store and the CA hierarchy (loaded, or created at first start). */
+async function openCa(opts: CaOpening) {
   const pkiDir = join(opts.dataDir, 'pki');
   const masterKey = resolveMasterKey({
     masterKey: opts.masterKey,
@@ -92,6 +91,24 @@ export async function createPki(opts: PkiOptions): Promise<Pki> {
     log: opts.log,
     now: opts.now,
   });
+  return { pkiDir, masterKey, keyStore, ca };
+}
+
+/**
+ * Creates the CA files a first start needs (or checks the existing ones), without the database: a server
+ * calls it while its database starts, so the seconds of RSA key generation (on the thread pool) overlap
+ * the database's start instead of following it. createPki then only loads what this wrote.
+ */
+export async function prepareCa(opts: CaOpening): Promise<void> {
+  await openCa(opts);
+}
+
+/**
+ * Starts the PKI: resolves the master key (refusing a production start without ESIGN_MASTER_KEY),
+ * loads or creates the CA hierarchy in DATA_DIR/pki, and returns the operations on it.
+ */
+export async function createPki(opts: PkiOptions): Promise<Pki> {
+  const { pkiDir, masterKey, keyStore, ca } = await openCa(opts);
   const subjectIdKey = deriveKey(masterKey, 'subject-id-hmac/v1');
   // Module secrets come from their own branch, so none of them equals a key the PKI uses itself.
   const moduleSecretRoot = deriveKey(masterKey, 'module-secrets/v1');

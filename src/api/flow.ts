@@ -55,6 +55,7 @@ export const cancelFlow = call<typeof calls.cancelFlow>(P.cancelFlow);
 export const remindSigners = call<typeof calls.remindSigners>(P.remindSigners);
 export const signingRoomLogin = call<typeof calls.signingRoomLogin>(P.signingRoomLogin);
 export const sendLinkSmsCode = call<typeof calls.sendLinkSmsCode>(P.sendLinkSmsCode);
+export const signingRoomLoginByEmbed = call<typeof calls.signingRoomLoginByEmbed>(P.signingRoomLoginByEmbed);
 export const signingRoomLoginByLinkCode = call<typeof calls.signingRoomLoginByLinkCode>(
   P.signingRoomLoginByLinkCode,
 );

@@ -307,6 +307,7 @@ export const routes: RouteObject[] = [
         PUBLIC,
         () => import('@/features/signing-room/transition-page.tsx'),
       ),
+      personPage('embedSign', PLAIN_PUBLIC, () => import('@/features/signing-room/embed-sign-page.tsx')),
       personPage('singingRoom', PLAIN_PUBLIC, linkLoginPage),
       personPage('singingRoomOxq', PLAIN_PUBLIC, linkLoginPage),
       personPage('message', PUBLIC, () => import('@/features/flow/message-page.tsx')),

@@ -41,6 +41,8 @@ export const paths = {
   buyCheckout: '/buy/checkout',
   buyCheckoutGroup: '/buy/checkoutGroup',
   signingRoomTransition: '/signingRoomTransition',
+  /** Embedded signing: the integrator API's one-time signing URL (issue 13). */
+  embedSign: '/embed/sign',
 
   h5: '/h5',
   h5V1: '/h5/v1',

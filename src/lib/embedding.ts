@@ -1,4 +1,3 @@
-import { PlatformCode } from '#contract/enums.ts';
 import { browser } from '@/lib/browser.ts';
 import { storedPlatformCode } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
@@ -13,10 +12,11 @@ import { useSessionStore } from '@/session/session-store.ts';
  *         'signingDeclined'  payload { flowId, partyId }       a party declined
  *         'accountOpened'    payload { userType }             the account got its certificate (e-signature open)
  *
- * Messages go ONLY to the origins configured for the platform code in force (PARTNER_<CODE>_ORIGINS, read
- * with getPlatformConfig), each posted with that exact targetOrigin — never '*': a page of another origin
+ * Messages go ONLY to the origins configured for the platform code in force (PARTNER_<CODE>_ORIGINS; for the
+ * default platform the exact origins of FRAME_ANCESTORS, the integrators that embed signing; read with
+ * getPlatformConfig), each posted with that exact targetOrigin — never '*': a page of another origin
  * that frames the app (or navigated the parent away) receives nothing. Payloads carry ids, never tokens
- * or personal data. Outside a frame, for the default platform or a code without origins, nothing is sent.
+ * or personal data. Outside a frame, or for a code without origins, nothing is sent.
  */
 
 export const EMBED_MESSAGE_SOURCE = 'esign-platform';
@@ -85,7 +85,7 @@ function isOrigin(value: string): boolean {
 
 /**
  * Tell the partner page that frames the app about an event. Resolves to the number of origins the message
- * was posted to (0 when not framed, for the default platform, or when the code has no origins). Never
+ * was posted to (0 when not framed or when the code has no origins). Never
  * throws: an event the parent cannot hear must not break the screen that reports it.
  */
 export async function notifyParent<E extends EmbedEvent>(
@@ -94,7 +94,6 @@ export async function notifyParent<E extends EmbedEvent>(
 ): Promise<number> {
   if (!browser.isFramed()) return 0;
   const fromPtCode = storedPlatformCode();
-  if (fromPtCode === PlatformCode.Default) return 0;
   let origins: string[];
   try {
     origins = await partnerOrigins(fromPtCode);

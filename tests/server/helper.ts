@@ -100,7 +100,10 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { modules?: ServerModule[] } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
+  // A second app on the first one's database (DATABASE_URL given): two instances of one deployment.
+  const database = env.DATABASE_URL
+    ? { url: env.DATABASE_URL, drop: async () => {} }
+    : await freshDatabaseUrl();
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
   // The CA made once by global-setup.ts, copied rather than made again for every app; its keys are
   // sealed under the development master key, so a test that sets its own master key makes its own CA.
@@ -129,7 +132,7 @@ export async function createTestApp(
     hooks: createHooks(),
     jobs,
     perApp: new PerApp(),
-    messenger: createMessenger({ config, db, log, clock }),
+    messenger: createMessenger({ config, db, log, clock, jobs }),
   };
   const app = await buildApp(deps, { extraModules: options.modules });
   await app.ready();

@@ -48,6 +48,9 @@ describe('import graph', () => {
         expect.stringMatching(
           /^sql-only-in-queries: server\/modules\/gamma\/service\.ts -> node_modules\/drizzle-orm\//,
         ),
+        // the integrator API running SQL, and reaching behind a module's index.ts
+        expect.stringMatching(/^open-never-runs-sql: server\/open\/flows\.ts -> node_modules\/drizzle-orm\//),
+        'modules-only-through-index: server/open/flows.ts -> server/modules/alpha/service.ts',
         // config importing a module
         'config-imports-only-lib: server/config.ts -> server/modules/gamma/index.ts',
         // the foundation importing a module

@@ -2,7 +2,7 @@
 // readers), its info, the verification page's facts, and the GET downloads (current or original version,
 // signed PDF, audit report), each download an audit entry. The document module (below flow) stores and
 // versions the files; this file decides who sees them.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUDIT_REPORT_PATH,
   DOCUMENT_DOWNLOAD_PATH,
@@ -14,6 +14,7 @@ import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { sendPdf } from '../../http/send-pdf.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { listAudit, verifyChain } from '../audit/index.ts';
 import * as documents from '../document/index.ts';
@@ -23,7 +24,7 @@ import { signaturesOfDocument } from './queries.ts';
 import { auditFlowEvent, roomActor, roomOf } from './room.ts';
 import { type Reader, flowAccess, sessionActor } from './access.ts';
 import { ensureAuditReport } from './complete.ts';
-import type { FlowRuntime } from './runtime.ts';
+import { flowRuntimeOf } from './runtime.ts';
 import { F } from './texts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,49 +74,100 @@ export async function documentAccess(deps: AppDeps, reader: Reader, documentId: 
   }
 }
 
-async function getReader(deps: AppDeps, req: FastifyRequest): Promise<Reader> {
+/** A reader of a download: a session, or a room with its token (the audit entry names the room's signer). */
+export type DownloadReader =
+  | { session: LiveSession }
+  | { room: { partyId: string; flowId: string; token: string } };
+
+async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadReader> {
   const roomToken = (req.query as Record<string, string | undefined>).roomToken;
-  if (roomToken)
-    return readerOf(deps, roomToken, null, () => {
-      throw notFound();
-    });
+  if (roomToken) {
+    const room = await roomOf(deps, roomToken);
+    return { room: { partyId: room.partyId, flowId: room.flowId, token: roomToken } };
+  }
   const lookup = await lookupSession(deps, req);
   if (lookup.state !== 'live') throw new AppError(Code.NotLoggedIn, { en: 'not logged in', zh: '未登录' });
   return { session: lookup.session };
 }
 
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
-  const safe = filename.endsWith('.pdf') ? filename : `${filename}.pdf`;
-  return reply
-    .header('content-type', 'application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(safe)}`,
-    )
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(bytes));
-}
+type Ctx = { ip?: string; userAgent?: string | null };
 
 async function auditDownload(
   deps: AppDeps,
-  reader: Reader,
-  req: FastifyRequest,
+  reader: DownloadReader,
+  ctx: Ctx,
   flowId: string,
   what: string,
   documentId?: string,
 ) {
-  const ctx = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
   let actor: Awaited<ReturnType<typeof sessionActor>>;
   if ('session' in reader) actor = await sessionActor(deps, reader.session, ctx);
   else {
-    const room = await roomOf(deps, (req.query as Record<string, string>).roomToken);
+    const room = await roomOf(deps, reader.room.token);
     actor = await roomActor(deps, room, (await findParty(deps.db, room.partyId))!, ctx);
   }
   await auditFlowEvent(deps, flowId, 'download', actor, what, documentId);
 }
 
+/** A PDF to send: its bytes and the file name the download offers. */
+export type PdfDownload = { bytes: Uint8Array; filename: string };
+
+/**
+ * A document's current (or original) version, for whoever may read it (documentAccess); once launched, the
+ * download is an audit entry of its flow.
+ */
+export async function downloadDocument(
+  deps: AppDeps,
+  reader: DownloadReader,
+  documentId: string,
+  isOriginal: boolean,
+  ctx: Ctx,
+): Promise<PdfDownload> {
+  if (!UUID.test(documentId)) throw notFound();
+  const { doc } = await documentAccess(deps, reader, documentId);
+  const bytes = await documents.blobBytes(deps, isOriginal ? doc.original_key : doc.current_key);
+  if (doc.flow_id)
+    await auditDownload(deps, reader, ctx, doc.flow_id, isOriginal ? 'original' : 'current version', doc.id);
+  return { bytes, filename: doc.name };
+}
+
+/** The signed PDF of a document of a completed flow (1100 before completion), an audit entry. */
+export async function downloadSignedPdf(
+  deps: AppDeps,
+  reader: DownloadReader,
+  flowId: string,
+  documentId: string,
+  ctx: Ctx,
+): Promise<PdfDownload> {
+  if (!UUID.test(flowId) || !UUID.test(documentId)) throw notFound();
+  const access = await flowAccess(deps, reader, flowId);
+  if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
+  const doc = await documents.findDocument(deps.db, documentId);
+  if (!doc || doc.flow_id !== flowId) throw notFound();
+  await auditDownload(deps, reader, ctx, flowId, 'signed PDF', doc.id);
+  return {
+    bytes: await documents.blobBytes(deps, doc.current_key),
+    filename: doc.name.replace(/\.pdf$/i, '-signed.pdf'),
+  };
+}
+
+/** The audit report of a completed flow (built once, kept), an audit entry. */
+export async function downloadAuditReport(
+  deps: AppDeps,
+  reader: DownloadReader,
+  flowId: string,
+  ctx: Ctx,
+): Promise<PdfDownload> {
+  if (!UUID.test(flowId)) throw notFound();
+  const access = await flowAccess(deps, reader, flowId);
+  if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
+  const bytes = await ensureAuditReport(deps, flowId, flowRuntimeOf(deps).reportBuilds);
+  await auditDownload(deps, reader, ctx, flowId, 'audit report');
+  return { bytes, filename: `audit-report-${flowId.slice(0, 8)}.pdf` };
+}
+
 /** Registers the document calls that go through the flow (flowModule.register calls it). */
-export function registerDocumentReads(app: FastifyInstance, deps: AppDeps, rt: FlowRuntime): void {
+export function registerDocumentReads(app: FastifyInstance, deps: AppDeps): void {
   registerCall(app, getDocumentInfo, async ({ body, session, requireSession }) => {
     const reader = await readerOf(deps, body.roomToken, session, requireSession);
     const { doc, flowStatus } = await documentAccess(deps, reader, body.documentId);
@@ -149,49 +201,27 @@ export function registerDocumentReads(app: FastifyInstance, deps: AppDeps, rt: F
     };
   });
 
+  const ctxOf = (req: FastifyRequest): Ctx => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+
   app.get(`${DOCUMENT_DOWNLOAD_PATH}/:documentId`, async (req, reply) => {
     const { documentId } = req.params as { documentId: string };
     if (!UUID.test(documentId)) throw notFound();
-    const reader = await getReader(deps, req);
-    const { doc } = await documentAccess(deps, reader, documentId);
     const isOriginal = (req.query as Record<string, string>).version === 'original';
-    const bytes = await documents.blobBytes(deps, isOriginal ? doc.original_key : doc.current_key);
-    if (doc.flow_id)
-      await auditDownload(
-        deps,
-        reader,
-        req,
-        doc.flow_id,
-        isOriginal ? 'original' : 'current version',
-        doc.id,
-      );
-    return sendPdf(reply, bytes, doc.name);
+    const pdf = await downloadDocument(deps, await getReader(deps, req), documentId, isOriginal, ctxOf(req));
+    return sendPdf(reply, pdf.bytes, pdf.filename);
   });
 
   app.get(`${SIGNED_PDF_PATH}/:flowId/:documentId`, async (req, reply) => {
     const { flowId, documentId } = req.params as { flowId: string; documentId: string };
     if (!UUID.test(flowId) || !UUID.test(documentId)) throw notFound();
-    const reader = await getReader(deps, req);
-    const access = await flowAccess(deps, reader, flowId);
-    if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
-    const doc = await documents.findDocument(deps.db, documentId);
-    if (!doc || doc.flow_id !== flowId) throw notFound();
-    await auditDownload(deps, reader, req, flowId, 'signed PDF', doc.id);
-    return sendPdf(
-      reply,
-      await documents.blobBytes(deps, doc.current_key),
-      doc.name.replace(/\.pdf$/i, '-signed.pdf'),
-    );
+    const pdf = await downloadSignedPdf(deps, await getReader(deps, req), flowId, documentId, ctxOf(req));
+    return sendPdf(reply, pdf.bytes, pdf.filename);
   });
 
   app.get(`${AUDIT_REPORT_PATH}/:flowId`, async (req, reply) => {
     const { flowId } = req.params as { flowId: string };
     if (!UUID.test(flowId)) throw notFound();
-    const reader = await getReader(deps, req);
-    const access = await flowAccess(deps, reader, flowId);
-    if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
-    const bytes = await ensureAuditReport(deps, flowId, rt.reportBuilds);
-    await auditDownload(deps, reader, req, flowId, 'audit report');
-    return sendPdf(reply, bytes, `audit-report-${flowId.slice(0, 8)}.pdf`);
+    const pdf = await downloadAuditReport(deps, await getReader(deps, req), flowId, ctxOf(req));
+    return sendPdf(reply, pdf.bytes, pdf.filename);
   });
 }

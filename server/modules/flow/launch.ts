@@ -372,6 +372,7 @@ export async function launch(
       deadline,
       searchText: search,
       now,
+      remindEveryDays: input.remindEveryDays ?? null,
     });
     for (const p of parties) await q.insertParty(tx, flowId, { ...p, linkType: linkTypeOf(p.kind) });
     for (const s of stamped) {

@@ -29,6 +29,9 @@ export type FlowRow = {
   end_reason: string | null;
   report_key: string | null;
   report_sha256: string | null;
+  /** Reminders every N days, chosen at launch (migration 120); null: none. */
+  remind_every_days?: number | null;
+  next_remind_at?: unknown;
 };
 
 export type PartyRow = {
@@ -86,14 +89,18 @@ export async function insertFlow(
     deadline: Date;
     searchText: string;
     now: Date;
+    remindEveryDays: number | null;
   },
 ): Promise<void> {
+  const nextRemind = f.remindEveryDays ? new Date(f.now.getTime() + f.remindEveryDays * 86_400_000) : null;
   await ex.execute(sql`
     INSERT INTO flows (id, owner_type, owner_id, initiator_user_id, initiator_name, initiator_company_name, title,
-      message, is_quick, status, current_step, step_count, deadline, search_text, quota_state, created_at)
+      message, is_quick, status, current_step, step_count, deadline, search_text, quota_state, created_at,
+      remind_every_days, next_remind_at)
     VALUES (${f.id}, ${f.account.ownerType}, ${f.account.ownerId}, ${f.initiatorUserId}, ${f.initiatorName},
       ${f.initiatorCompanyName}, ${f.title}, ${f.message}, ${f.isQuick}, 'signing', 0,
-      ${f.stepCount}, ${ts(f.deadline)}, ${f.searchText}, 'reserved', ${ts(f.now)})`);
+      ${f.stepCount}, ${ts(f.deadline)}, ${f.searchText}, 'reserved', ${ts(f.now)},
+      ${f.remindEveryDays}, ${nextRemind ? ts(nextRemind) : null})`);
 }
 
 /** Ends an open flow (only from 'signing', before its last signature); the row, or undefined when it was not open. */
@@ -149,6 +156,28 @@ export async function dueFlowIds(ex: Exec, now: Date): Promise<string[]> {
     sql`SELECT id FROM flows WHERE status = 'signing' AND deadline <= ${ts(now)} ORDER BY deadline LIMIT 200`,
   );
   return due.map((f) => f.id);
+}
+
+/** Open flows whose next reminder is due, the longest due first (at most 200). */
+export async function dueReminderFlowIds(ex: Exec, now: Date): Promise<string[]> {
+  const due = await rows<{ id: string }>(
+    ex,
+    sql`SELECT id FROM flows WHERE status = 'signing' AND next_remind_at <= ${ts(now)}
+        ORDER BY next_remind_at LIMIT 200`,
+  );
+  return due.map((f) => f.id);
+}
+
+/**
+ * Claims a due reminder of an open flow: its next one moves to now + N days. The row when this caller won
+ * (one instance sends each reminder), undefined when it was not due or not open any more.
+ */
+export async function claimFlowReminder(ex: Exec, flowId: string, now: Date): Promise<FlowRow | undefined> {
+  return one<FlowRow>(
+    ex,
+    sql`UPDATE flows SET next_remind_at = ${ts(now)}::timestamptz + remind_every_days * interval '1 day'
+        WHERE id = ${flowId} AND status = 'signing' AND next_remind_at <= ${ts(now)} RETURNING *`,
+  );
 }
 
 /** Open flows whose parties have all signed (a crash between the last signature and completion). */
@@ -646,4 +675,25 @@ export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<
          LIMIT 1`,
   );
   return found !== undefined;
+}
+
+/** A one-time embedded-signing code (only its hash) for one party. */
+export async function insertEmbedLink(
+  ex: Exec,
+  l: { codeHash: string; partyId: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO embed_links (code_hash, party_id, created_at, expires_at)
+    VALUES (${l.codeHash}, ${l.partyId}, ${ts(l.now)}, ${ts(l.expiresAt)})`);
+}
+
+/** Spends an embedded-signing code: its party, or undefined when unknown, expired or already spent. */
+export async function spendEmbedLink(ex: Exec, codeHash: string, now: Date): Promise<string | undefined> {
+  const row = await one<{ party_id: string }>(
+    ex,
+    sql`UPDATE embed_links SET used_at = ${ts(now)}
+        WHERE code_hash = ${codeHash} AND used_at IS NULL AND expires_at > ${ts(now)}
+        RETURNING party_id`,
+  );
+  return row?.party_id;
 }

@@ -28,6 +28,8 @@ export async function detail(deps: AppDeps, reader: Reader, flowId: string): Pro
     message: flow.message,
     endReason: flow.end_reason,
     endedAt: flow.ended_at ? dateOf(flow.ended_at).toISOString() : null,
+    remindEveryDays: flow.remind_every_days ?? null,
+    nextRemindAt: isOpen && flow.next_remind_at ? dateOf(flow.next_remind_at).toISOString() : null,
     documents: docs.map((d) => presentDocument(d, flow.status)),
     steps,
     mine: {

@@ -1,19 +1,22 @@
 import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { appendAudit } from '../audit/index.ts';
+import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { partiesOf, sendLink } from './model.ts';
+import { type FlowRow, partiesOf, sendLink } from './model.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 import * as q from './queries.ts';
+import type { PartyRow } from './queries.ts';
 import { flowAccess, sessionActor } from './access.ts';
 import { expireIfDue } from './end.ts';
 
 const REMIND_EVERY_MS = 10 * 60_000;
+const PLATFORM_ACTOR: AuditActor = { actor: 'platform' };
 
+/** remindFlow: the launcher reminds the unsigned parties of the current step (each at most every 10 minutes). */
 export async function remind(
   deps: AppDeps,
   session: LiveSession,
@@ -33,15 +36,45 @@ export async function remind(
       (!p.last_reminded_at || now.getTime() - dateOf(p.last_reminded_at).getTime() >= REMIND_EVERY_MS),
   );
   const actor = await sessionActor(deps, session, req, access.flow.initiator_company_name);
-  for (const p of due) {
+  await remindParties(deps, access.flow, due, actor, now);
+  return due.length;
+}
+
+/**
+ * The reminders the launcher chose at launch ("remind every N days"): every open flow whose next reminder is
+ * due reminds its unsigned parties, and its next reminder moves N days on (claimed first: one instance sends
+ * it). Called by the flow sweep job. Answers the number of flows reminded.
+ */
+export async function sendDueReminders(deps: AppDeps): Promise<number> {
+  const now = deps.clock.now();
+  let n = 0;
+  for (const id of await q.dueReminderFlowIds(deps.db, now)) {
+    const flow = await q.claimFlowReminder(deps.db, id, now);
+    if (!flow) continue;
+    const unsigned = (await partiesOf(deps.db, id)).filter((p) => p.status === 'pending');
+    await remindParties(deps, flow, unsigned, PLATFORM_ACTOR, now);
+    n++;
+  }
+  return n;
+}
+
+/** Sends each party a new link with the reminder notice, and an audit entry on every document. */
+async function remindParties(
+  deps: AppDeps,
+  flow: FlowRow,
+  parties: PartyRow[],
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
+  for (const p of parties) {
     // Claimed first, so two reminders at once send one message.
     if (!(await q.claimReminder(deps.db, p.id, now, REMIND_EVERY_MS))) continue;
-    await sendLink(deps, access.flow, p, 'remind');
+    await sendLink(deps, flow, p, 'remind');
     await deps.db.transaction(async (tx) => {
-      for (const d of await flowDocuments(tx, flowId))
+      for (const d of await flowDocuments(tx, flow.id))
         await appendAudit(tx, {
           ...actor,
-          flowId,
+          flowId: flow.id,
           documentId: d.id,
           event: 'remind',
           detail: `${p.name ?? p.company_name ?? ''} ${p.phone.slice(0, 3)}****${p.phone.slice(-4)}`,
@@ -51,5 +84,4 @@ export async function remind(
         });
     });
   }
-  return due.length;
 }

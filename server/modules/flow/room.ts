@@ -142,6 +142,49 @@ export async function loginBySession(deps: AppDeps, session: LiveSession, flowId
   return createRoom(deps, party, session.userId, user!.phone);
 }
 
+/** How long an embedded-signing URL may wait to be opened; the room it opens then lives ROOM_TTL_MS. */
+export const EMBED_LINK_TTL_MS = 10 * 60 * 1000;
+
+const hashEmbedCode = (c: string) => createHash('sha256').update(`embed:${c}`).digest('hex');
+
+/**
+ * Embedded signing (issue 13): the flow's initiator asks for a one-time URL that opens one party's signing
+ * room without a login, e.g. inside the partner's iframe. The partner vouches for the person it shows the
+ * URL to; the room stays bound to the party's phone, so the intent check (an SMS code to that phone, face or
+ * signing password) still proves the signer. Only a party that can sign now gets one.
+ */
+export async function createEmbedLink(
+  deps: AppDeps,
+  session: LiveSession,
+  b: { flowId: string; partyId: string; fromPtCode?: string },
+): Promise<{ url: string; expiresAt: string }> {
+  const access = await flowAccess(deps, { session }, b.flowId);
+  if (!access.isInitiator) throw new AppError(Code.NotFound, F.flowNotFound);
+  const party = await findParty(deps.db, b.partyId);
+  if (!party || party.flow_id !== b.flowId) throw new AppError(Code.NotFound, F.partyNotFound);
+  await expireIfDue(deps, b.flowId);
+  const refusal = signRefusal((await findFlow(deps.db, b.flowId))!, party, deps.clock.now());
+  if (refusal) throw refusal;
+  const code = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + EMBED_LINK_TTL_MS);
+  await q.insertEmbedLink(deps.db, { codeHash: hashEmbedCode(code), partyId: party.id, now, expiresAt });
+  const query = new URLSearchParams({ code, ...(b.fromPtCode ? { fromPtCode: b.fromPtCode } : {}) });
+  return {
+    url: `${deps.config.publicUrl}/#/embed/sign?${query.toString()}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Opens the room of an embedded-signing URL: once, before it expires; the room acts as the party's phone. */
+export async function loginByEmbed(deps: AppDeps, b: { embedCode: string }): Promise<RoomLogin> {
+  const partyId = await q.spendEmbedLink(deps.db, hashEmbedCode(b.embedCode), deps.clock.now());
+  const party = partyId ? await findParty(deps.db, partyId) : undefined;
+  if (!party) throw new AppError(Code.LinkInvalid, F.embedLinkInvalid);
+  const user = await findUserByPhone(deps.db, party.phone);
+  return createRoom(deps, party, user?.id ?? null, party.phone);
+}
+
 /** The room's party and flow, fresh, after expiring the flow if its deadline passed. */
 export async function roomState(deps: AppDeps, room: Room): Promise<{ flow: FlowRow; party: PartyRow }> {
   await expireIfDue(deps, room.flowId);

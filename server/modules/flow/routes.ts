@@ -21,6 +21,7 @@ import {
   setSigningPassword,
   signDocument,
   signingRoomLogin,
+  signingRoomLoginByEmbed,
   signingRoomLoginByLinkCode,
   startRoomFaceAuth,
 } from '#contract/calls/flow.ts';
@@ -43,16 +44,13 @@ import { flowAccess } from './access.ts';
 import { cancel, decline, sweepExpired } from './end.ts';
 import { launch } from './launch.ts';
 import * as query from './query.ts';
-import { remind } from './remind.ts';
+import { remind, sendDueReminders } from './remind.ts';
 import { completeStragglers, settleBackgroundWork } from './complete.ts';
-import { createFlowRuntime } from './runtime.ts';
+import { flowRuntimeOf } from './runtime.ts';
 import { signAsParty } from './signing.ts';
 import { F } from './texts.ts';
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
-
-/** How often the expiry sweep runs. */
-const SWEEP_EVERY_MS = 60_000;
 
 /** Signing flows: launch, lists, signing rooms (link and session logins), signing, audit, messages, quota. */
 export const flowModule: ServerModule = {
@@ -71,9 +69,26 @@ export const flowModule: ServerModule = {
     // Before a seal is deleted: whether a contract still being signed carries it.
     hooks.on(sealInUnfinishedSigning, ({ deps, sealId }) => isSealInUnfinishedFlow(deps.db, sealId));
   },
+  jobs: [
+    {
+      // Every minute, once across instances (server/jobs): flows past their deadline by the app's clock
+      // expire (quota released, parties and launcher told), due "remind every N days" reminders go out,
+      // and flows whose parties all signed but that a crash left uncompleted are completed. Each step is
+      // a conditional UPDATE per flow, so a sweep that overlaps another does nothing twice. A failed
+      // sweep is not retried: the next minute's does the same work.
+      name: 'flow.sweep',
+      cron: '* * * * *',
+      retryLimit: 0,
+      async handler(_job, deps) {
+        await sweepExpired(deps);
+        await sendDueReminders(deps);
+        await completeStragglers(deps, flowRuntimeOf(deps));
+      },
+    },
+  ],
   register(app, deps) {
-    const rt = createFlowRuntime();
-    registerDocumentReads(app, deps, rt);
+    const rt = flowRuntimeOf(deps);
+    registerDocumentReads(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),
@@ -107,6 +122,8 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, sendLinkSmsCode, async ({ body, req }) => rooms.sendLinkCode(deps, body, req.ip));
+
+    registerCall(app, signingRoomLoginByEmbed, async ({ body }) => rooms.loginByEmbed(deps, body));
 
     registerCall(app, signingRoomLoginByLinkCode, async ({ body, req }) =>
       rooms.loginByLink(deps, body, req.ip),
@@ -191,22 +208,8 @@ export const flowModule: ServerModule = {
       quotaOf(deps, await accountOf(deps, requireSession())),
     );
 
-    // Deadlines: a sweep on a timer (and on every access to a flow); flows whose parties all signed but
-    // that a crash left uncompleted are finished by the same timer.
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      sweepExpired(deps)
-        .then(() => completeStragglers(deps, rt))
-        .catch((err) => deps.log.error({ err }, 'flow sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, SWEEP_EVERY_MS);
-    timer.unref();
+    // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       await settleBackgroundWork(rt);
     });
   },

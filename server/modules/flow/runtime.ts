@@ -1,3 +1,5 @@
+import type { AppDeps } from '../../deps.ts';
+import { definePerAppSlot } from '../../lib/per-app.ts';
 import type { pkiFor } from '../pki/index.ts';
 
 /** A holder's decrypted signing material (certificate and key), as the PKI hands it out. */
@@ -7,8 +9,10 @@ export type Material = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof 
 export type ReportBuilds = Map<string, Promise<Uint8Array>>;
 
 /**
- * What the flow module keeps in memory for one app: made once in flowModule.register and passed down to the
- * calls that use it (never module-level state, so every app a test builds has its own).
+ * What the flow module keeps in memory for one app: on the app's perApp (flowRuntimeOf), made on first use
+ * by flowModule.register, the flow sweep job or the downloads served to other callers (the integrator
+ * API), and passed down to the calls that use it (never module-level state, so every app a test builds
+ * has its own).
  */
 export type FlowRuntime = {
   /** Decrypted signing material per holder (`userType:accountId`), at most 1000, checked against the current certificate on every use. */
@@ -18,3 +22,9 @@ export type FlowRuntime = {
 };
 
 export const createFlowRuntime = (): FlowRuntime => ({ materials: new Map(), reportBuilds: new Map() });
+
+const FLOW_RUNTIME = definePerAppSlot<FlowRuntime>('flow.runtime');
+
+/** The flow runtime of this app. */
+export const flowRuntimeOf = (deps: Pick<AppDeps, 'perApp'>): FlowRuntime =>
+  deps.perApp.get(FLOW_RUNTIME, createFlowRuntime);

@@ -110,6 +110,10 @@ export const F = {
     en: 'this signing link is not valid for that phone number',
     zh: '签署链接无效，或手机号与签署方不符',
   },
+  embedLinkInvalid: {
+    en: 'this signing address has expired or was already used: ask the sender for a new one',
+    zh: '该签署地址已过期或已使用，请向发起方重新获取',
+  },
   roomTokenInvalid: {
     en: 'the signing room has expired; open the signing link again',
     zh: '签署会话已失效，请重新打开签署链接',

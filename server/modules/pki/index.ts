@@ -2,4 +2,4 @@
 export { DbCertRepository, listHolderCertificates, listHolderGoodSerials } from './queries.ts';
 export type { HolderCertRow } from './queries.ts';
 export { pkiModule } from './routes.ts';
-export { pkiFor } from './service.ts';
+export { pkiFor, prepareCaFiles } from './service.ts';

@@ -19,16 +19,38 @@ export function frameAncestorsOf(config: Pick<Config, 'frameAncestors' | 'partne
   return [...sources];
 }
 
+/** The CSP sources that are exact http(s) origins. */
+function exactOrigins(sources: readonly string[]): string[] {
+  return sources.filter((source) => {
+    try {
+      const url = new URL(source);
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.origin === source &&
+        !source.includes('*')
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Run-time facts of a platform code the client cannot bundle: the partner's origins. */
 export const platformModule: ServerModule = {
   name: 'platform',
   register(app, deps) {
     // Public: origins are not secret (they are in the CSP header of every page anyway).
     registerCall(app, getPlatformConfig, ({ body }) => {
-      const partner =
-        body.fromPtCode === PlatformCode.Default
-          ? undefined
-          : findPartner(deps.config.partners, body.fromPtCode);
+      // The default platform is framed by the integrators of FRAME_ANCESTORS (embedded signing through the
+      // integrator API): its origins are those sources that are exact origins ('self', schemes and
+      // wildcards are not an address a message can be posted to).
+      if (body.fromPtCode === PlatformCode.Default)
+        return {
+          fromPtCode: body.fromPtCode,
+          isKnown: false,
+          origins: exactOrigins(deps.config.frameAncestors),
+        };
+      const partner = findPartner(deps.config.partners, body.fromPtCode);
       return { fromPtCode: body.fromPtCode, isKnown: Boolean(partner), origins: partner?.origins ?? [] };
     });
   },

@@ -37,6 +37,8 @@ export type LaunchDraft = {
   message: string;
   /** ISO time, or '' for the default (7 days). */
   deadline: string;
+  /** Remind the unsigned parties every N days; null (or absent in an older draft): no automatic reminders. */
+  remindEveryDays?: number | null;
   documents: DocumentInfo[];
   steps: DraftStep[];
   /** placements[partyKey][documentId]: ONE rectangle per party and document (the contract's rule). */
@@ -103,6 +105,7 @@ export const emptyDraft = (mode: LaunchMode): LaunchDraft => ({
   title: '',
   message: '',
   deadline: '',
+  remindEveryDays: null,
   documents: [],
   steps: [{ key: newKey('s'), parties: [newParty()] }],
   placements: {},
@@ -218,6 +221,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
     isQuick: d.mode === 'quick',
     ...(d.deadline ? { deadline: new Date(d.deadline).toISOString() } : {}),
     ...(d.message.trim() ? { message: d.message.trim() } : {}),
+    ...(d.remindEveryDays ? { remindEveryDays: d.remindEveryDays } : {}),
     steps: d.steps
       .filter((s) => s.parties.length > 0)
       .map((s) => ({

@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Progress from 'antd/es/progress';
 import Result from 'antd/es/result';
+import Select from 'antd/es/select';
 import Steps from 'antd/es/steps';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -36,6 +37,9 @@ const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** "Remind every N days" choices of the launch screen (0: none); the server accepts 1-30. */
+const REMIND_CHOICES = [0, 1, 2, 3, 5, 7, 14, 30];
 
 const STEP_OF_ISSUE: Record<DraftIssue['key'], number> = {
   needTitle: 0,
@@ -173,6 +177,7 @@ function SignersStep({
   const me = useSessionStore((st) => st.userInfo);
   const messageId = useId();
   const deadlineId = useId();
+  const remindId = useId();
   const toLocalInput = (iso: string) => {
     if (!iso) return '';
     const d = new Date(iso);
@@ -269,6 +274,20 @@ function SignersStep({
               {tt('issue.deadlinePast')}
             </div>
           ) : null}
+          <label htmlFor={remindId} style={{ display: 'block', margin: '16px 0 4px' }}>
+            {tt('remindEvery')}
+          </label>
+          <Select
+            id={remindId}
+            style={{ width: 240 }}
+            value={draft.remindEveryDays ?? 0}
+            onChange={(days: number) => update((d) => ({ ...d, remindEveryDays: days || null }))}
+            options={REMIND_CHOICES.map((days) => ({
+              value: days,
+              label: days ? tt('remindEveryDays', { n: days }) : tt('remindNever'),
+            }))}
+          />
+          <div style={{ color: '#999', fontSize: 12 }}>{tt('remindHint')}</div>
           <label htmlFor={messageId} style={{ display: 'block', margin: '16px 0 4px' }}>
             {tt('message')}
           </label>

@@ -117,6 +117,12 @@ export function FlowDetailDrawer({
           <p style={{ color: '#666' }}>
             {tt('created', { time: formatTime(flow.createdAt, locale) })} ·{' '}
             {tt('deadline', { time: formatTime(flow.deadline, locale) })}
+            {flow.nextRemindAt && flow.remindEveryDays ? (
+              <>
+                {' · '}
+                {tt('nextRemind', { time: formatTime(flow.nextRemindAt, locale), n: flow.remindEveryDays })}
+              </>
+            ) : null}
           </p>
           {flow.endReason ? <Alert type="info" title={tt('endReason', { reason: flow.endReason })} /> : null}
           <div style={{ display: 'flex', gap: 8, margin: '12px 0', flexWrap: 'wrap' }}>

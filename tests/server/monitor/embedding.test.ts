@@ -62,11 +62,25 @@ describe('getPlatformConfig', () => {
     expect(zhdb.body.data).toMatchObject({ origins: [ZHDB] });
   });
 
-  it('the default platform and unknown codes have no origins', async () => {
+  it('unknown codes have no origins; the default platform has only the exact origins of FRAME_ANCESTORS', async () => {
     t = await createTestApp({ PARTNER_ZYPT_ORIGINS: ZYPT });
     for (const fromPtCode of ['BCP_STFWPT', 'NOPE']) {
       const res = await t.agent().call(getPlatformConfig, { userType: 0, fromPtCode });
       expect(res.body.data).toEqual({ fromPtCode, isKnown: false, origins: [] });
     }
+    await t.close();
+    // An integrator that embeds signing (integrator API) hears the room's events; keywords, schemes and
+    // wildcards are no address to post to.
+    t = await createTestApp({
+      PARTNER_ZYPT_ORIGINS: ZYPT,
+      FRAME_ANCESTORS:
+        "'self' https://crm.example.org https://*.example.com https: https://x.example.org/path",
+    });
+    const res = await t.agent().call(getPlatformConfig, { userType: 0, fromPtCode: 'BCP_STFWPT' });
+    expect(res.body.data).toEqual({
+      fromPtCode: 'BCP_STFWPT',
+      isKnown: false,
+      origins: ['https://crm.example.org'],
+    });
   });
 });

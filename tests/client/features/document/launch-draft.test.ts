@@ -207,3 +207,11 @@ describe('launch form rules', () => {
     ).toContain('duplicateSigner');
   });
 });
+
+describe('automatic reminders', () => {
+  it('sends remindEveryDays only when the launcher chose it', () => {
+    expect(toLaunchRequest(ready())).not.toHaveProperty('remindEveryDays');
+    expect(toLaunchRequest(ready({ remindEveryDays: null }))).not.toHaveProperty('remindEveryDays');
+    expect(toLaunchRequest(ready({ remindEveryDays: 3 })).remindEveryDays).toBe(3);
+  });
+});

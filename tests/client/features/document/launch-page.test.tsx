@@ -145,3 +145,30 @@ describe('quick launch', () => {
     await waitFor(() => expect(useLaunchDraft.getState().draft.steps[0].parties[0].intent).toBe('face'));
   }, 20_000);
 });
+
+describe('regular launch', () => {
+  it('chooses automatic reminders every N days; the draft sends them (zh-CN, then en-US)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    useLaunchDraft.getState().begin('regular');
+    server.use(
+      http.post(`${CSIGN}/getQuota`, () => ok({ total: 10, reserved: 0, used: 0, remaining: 10 })),
+      http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
+    );
+    renderApp('/manage/home/fileUpload');
+    await userEvent.upload(
+      await screen.findByLabelText('选择 PDF 文件（可多选）', {}, { timeout: 10_000 }),
+      pdfFile(),
+    );
+    await screen.findByText(/contract\.pdf/);
+    await userEvent.click(screen.getByRole('button', { name: /下一步/ }));
+    const select = await screen.findByRole('combobox', { name: '自动提醒' });
+    expect(screen.getByTitle('不提醒')).toBeTruthy();
+    expect(useLaunchDraft.getState().draft.remindEveryDays ?? null).toBeNull();
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByTitle('每 3 天'));
+    await waitFor(() => expect(useLaunchDraft.getState().draft.remindEveryDays).toBe(3));
+    useI18nStore.getState().setLocale('en-US');
+    expect(await screen.findByTitle('Every 3 day(s)')).toBeTruthy();
+    expect(screen.getByText('Automatic reminders')).toBeTruthy();
+  }, 20_000);
+});

@@ -58,10 +58,19 @@ describe('notifyParent', () => {
     expect(posted).toEqual([]);
   });
 
-  it('sends nothing for the default platform or a code without origins', async () => {
+  it("the default platform posts to the origins the server gives it (FRAME_ANCESTORS' integrators)", async () => {
     framedAs('BCP_STFWPT');
-    setOriginsLoader(async () => [PARTNER]);
-    expect(await notifyParent('accountOpened', { userType: 0 })).toBe(0);
+    setOriginsLoader(async (code) => (code === 'BCP_STFWPT' ? [PARTNER] : []));
+    expect(await notifyParent('signingFinished', { flowId: 'f1', partyId: 'p1' })).toBe(1);
+    expect(posted).toEqual([
+      expect.objectContaining({
+        origin: PARTNER,
+        message: expect.objectContaining({ event: 'signingFinished' }),
+      }),
+    ]);
+  });
+
+  it('sends nothing for a code without origins', async () => {
     framedAs('ZHDB');
     setOriginsLoader(async () => []);
     expect(await notifyParent('accountOpened', { userType: 0 })).toBe(0);

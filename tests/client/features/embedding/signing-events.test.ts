@@ -13,7 +13,8 @@ beforeEach(() => {
   vi.spyOn(window.parent, 'postMessage').mockImplementation(((message: unknown, origin: string) => {
     posted.push({ message, origin });
   }) as typeof window.postMessage);
-  setOriginsLoader(async () => [PARTNER]);
+  // The server gives the default platform no origins unless FRAME_ANCESTORS names some.
+  setOriginsLoader(async (code) => (code === 'BCP_STFWPT' ? [] : [PARTNER]));
 });
 afterEach(() => {
   setOriginsLoader(null);
@@ -39,7 +40,7 @@ describe('reportSigningResult', () => {
     expect(sent).toHaveBeenCalledWith({ flowId: 'f1', partyId: 'p1', result: 'signed' });
   });
 
-  it('reports a decline as signingDeclined, and stays quiet on the default platform without an app', async () => {
+  it('reports a decline as signingDeclined, and stays quiet on the default platform without an app or integrator origins', async () => {
     vi.spyOn(browser, 'isFramed').mockReturnValue(true);
     usePlatformStore.getState().setCode('ZYPT');
     await reportSigningResult({ flowId: 'f2', partyId: 'p2', result: 'declined' });

@@ -32,6 +32,8 @@ const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
   message: null,
   endReason: null,
   endedAt: null,
+  remindEveryDays: null,
+  nextRemindAt: null,
   documents: [],
   steps: [],
   mine: { isInitiator: true, myPendingPartyIds: [], canCancel: true, canRemind: true },
@@ -86,7 +88,9 @@ describe('signature lists', () => {
         requests.push(await request.json());
         return ok({ list: [summary], total: 11, pageNum: 1, pageSize: 10 });
       }),
-      http.post(`${CSIGN}/getFlowDetail`, () => ok(detail())),
+      http.post(`${CSIGN}/getFlowDetail`, () =>
+        ok(detail({ remindEveryDays: 2, nextRemindAt: '2026-11-23T00:00:00.000Z' })),
+      ),
       http.post(`${CSIGN}/getAuditTrail`, () => ok({ entries: [], chains: [] })),
       http.post(`${CSIGN}/cancelFlow`, async ({ request }) => {
         cancelled.push(await request.json());
@@ -100,6 +104,8 @@ describe('signature lists', () => {
     expect(requests[0]).toEqual({ pageNum: 1, pageSize: 10, userType: 0 });
 
     await userEvent.click(within(row).getByRole('button', { name: 'Detail' }));
+    // The next automatic reminder, with its interval.
+    expect(await screen.findByText(/Next reminder .* \(every 2 day\(s\)\)/)).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the flow' }));
     await screen.findByText('Cancel this flow? Every party is told and it cannot be signed any more.');
     const dialog = screen.getAllByRole('dialog').at(-1) as HTMLElement;

@@ -1,0 +1,76 @@
+// Schemas of the integrator REST API (/open/v1, server/open/): the server validates with them, the OpenAPI
+// document (/open/v1/openapi.json) is generated from them, and the JavaScript helper (clients/js/) takes its
+// types from them. They reuse the workspace calls' schemas (contract/calls/) without `userType`: a key acts
+// as its account, so the account kind comes from the key.
+import { z } from 'zod';
+import { bi } from '../bilingual.ts';
+import { zDocumentInfo } from '../calls/document.ts';
+import {
+  launchFlow,
+  listLaunchedFlows,
+  remindSigners,
+  cancelFlow,
+  zFlowDetail,
+  zFlowSummary,
+} from '../calls/flow.ts';
+import { listTemplates, prepareTemplateLaunch, zTemplate, zTemplateSummary } from '../calls/template.ts';
+import { zPage } from '../envelope.ts';
+
+const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
+
+export const zFlowIdParams = z.object({ flowId: zId });
+export const zTemplateIdParams = z.object({ templateId: zId });
+export const zDocumentIdParams = z.object({ documentId: zId });
+export const zFlowDocumentParams = z.object({ flowId: zId, documentId: zId });
+
+/** Query numbers arrive as text. */
+const zPageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const zListTemplatesQuery = zPageQuery.extend(listTemplates.request.pick({ keyword: true }).shape);
+export const zTemplatePage = zPage(zTemplateSummary);
+export { zTemplate };
+
+export const zListFlowsQuery = zPageQuery.extend(
+  listLaunchedFlows.request.pick({ keyword: true, dateFrom: true, dateTo: true, status: true }).shape,
+);
+export const zFlowPage = zPage(zFlowSummary);
+export { zFlowDetail };
+
+/** A PDF sent inline (base64), stored as a document of the key's account, to launch a flow with. */
+export const zUploadDocumentBody = z.object({
+  filename: z.string().trim().min(1).max(200).describe('file name shown to the signers, e.g. contract.pdf'),
+  contentBase64: z.string().min(1).describe('the PDF, base64'),
+});
+export { zDocumentInfo };
+
+/** From uploaded documents: steps, parties (person or company), positions or keywords, intent per party. */
+export const zLaunchFromDocuments = launchFlow.request
+  .omit({ userType: true, isQuick: true })
+  .extend({ from: z.literal('documents') });
+
+/** From a template: its field values and who fills each role; the template's steps and positions. */
+export const zLaunchFromTemplate = prepareTemplateLaunch.request
+  .omit({ userType: true, draftId: true })
+  .extend({
+    from: z.literal('template'),
+    deadline: z.iso.datetime({ offset: true }).optional(),
+    message: z.string().trim().max(500).optional(),
+  });
+
+export const zLaunchFlowBody = z.discriminatedUnion('from', [zLaunchFromDocuments, zLaunchFromTemplate]);
+export type LaunchFlowBody = z.input<typeof zLaunchFlowBody>;
+export const zLaunched = launchFlow.response;
+
+export const zCancelFlowBody = cancelFlow.request.pick({ reason: true });
+export const zRemindBody = remindSigners.request.pick({ partyIds: true });
+export const zReminded = remindSigners.response;
+
+export const zDocumentQuery = z.object({
+  version: z
+    .enum(['current', 'original'])
+    .default('current')
+    .describe('current (with signatures so far) or original'),
+});

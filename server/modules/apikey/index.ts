@@ -1,0 +1,13 @@
+// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The integrator API (server/open/) authenticates keys, checks scopes and keeps idempotent answers here.
+export { apiKeyModule } from './routes.ts';
+export {
+  IDEMPOTENCY_TTL_MS,
+  type IdempotencyStart,
+  type KeyCaller,
+  authenticate,
+  finishIdempotent,
+  requireScope,
+  startIdempotent,
+} from './service.ts';
+export { K } from './texts.ts';

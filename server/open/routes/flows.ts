@@ -1,0 +1,115 @@
+// Signing flows of the key's account: launch (from uploaded documents or a template), list, read with each
+// party's status, cancel, remind. Every rule is the flow and template modules' own (the services the
+// workspace's calls use), so the API cannot launch what the workspace would refuse.
+import {
+  zCancelFlowBody,
+  zFlowDetail,
+  zFlowIdParams,
+  zFlowPage,
+  zLaunchFlowBody,
+  zLaunched,
+  zListFlowsQuery,
+  zRemindBody,
+  zReminded,
+} from '#contract/open/v1.ts';
+import { Code } from '#contract/codes.ts';
+import { AppError } from '../../http/app-error.ts';
+import { F, cancelFlow, flowDetail, launch, listLaunched, remindSigners } from '../../modules/flow/index.ts';
+import { launchDraft, prepareTemplateLaunch } from '../../modules/template/index.ts';
+import { defineOpenRoute } from '../route.ts';
+
+export const flowRoutes = [
+  defineOpenRoute({
+    method: 'POST',
+    path: '/flows',
+    operationId: 'launchFlow',
+    tag: 'flows',
+    summary:
+      'Launches a signing flow from uploaded documents (`from: "documents"`) or a template (`from: "template"`).',
+    description:
+      'From documents: upload each PDF first (POST /documents), then name the steps (run in order; the parties ' +
+      'of a step sign in parallel), each party (a person by phone, or a company by id or registered name with ' +
+      'its handler’s phone), where it signs (PDF rectangle, millimetres or a keyword), what it applies and its ' +
+      'intent check (sms, face or password). From a template: the values of its fields and who fills each role. ' +
+      'Reserves one signing of the account’s quota and sends the first step its links. Status 201.',
+    scope: 'flows:write',
+    body: zLaunchFlowBody,
+    response: zLaunched,
+    status: 201,
+    handler: async ({ deps, caller, body, ctx }) => {
+      const { session } = caller;
+      const userType = session.userType;
+      if (body.from === 'documents') {
+        const { from: _from, ...rest } = body;
+        return launch(deps, session, { ...rest, userType, isQuick: false }, ctx);
+      }
+      const draft = await prepareTemplateLaunch(deps, session, {
+        userType,
+        templateId: body.templateId,
+        title: body.title,
+        values: body.values,
+        assignments: body.assignments,
+      });
+      return launchDraft(
+        deps,
+        session,
+        { userType, draftId: draft.draftId, deadline: body.deadline, message: body.message },
+        ctx,
+      );
+    },
+  }),
+  defineOpenRoute({
+    method: 'GET',
+    path: '/flows',
+    operationId: 'listFlows',
+    tag: 'flows',
+    summary: 'Flows launched by the key’s account, newest first (filters: status, keyword, dates).',
+    scope: 'flows:read',
+    query: zListFlowsQuery,
+    response: zFlowPage,
+    handler: ({ deps, caller, query }) => listLaunched(deps, caller.session, query),
+  }),
+  defineOpenRoute({
+    method: 'GET',
+    path: '/flows/:flowId',
+    operationId: 'getFlow',
+    tag: 'flows',
+    summary: 'One flow with its documents and each party’s status (a flow the account cannot see: 404).',
+    scope: 'flows:read',
+    params: zFlowIdParams,
+    response: zFlowDetail,
+    handler: ({ deps, caller, params }) => flowDetail(deps, { session: caller.session }, params.flowId),
+  }),
+  defineOpenRoute({
+    method: 'POST',
+    path: '/flows/:flowId/cancel',
+    operationId: 'cancelFlow',
+    tag: 'flows',
+    summary: 'Cancels a flow the account launched while it is being signed (its quota hold is released).',
+    scope: 'flows:write',
+    params: zFlowIdParams,
+    body: zCancelFlowBody,
+    response: zFlowDetail,
+    handler: async ({ deps, caller, params, body, ctx }) => {
+      await cancelFlow(deps, caller.session, params.flowId, body.reason, ctx);
+      return flowDetail(deps, { session: caller.session }, params.flowId);
+    },
+  }),
+  defineOpenRoute({
+    method: 'POST',
+    path: '/flows/:flowId/remind',
+    operationId: 'remindSigners',
+    tag: 'flows',
+    summary:
+      'Sends the link again to the parties now due to sign (or to `partyIds` among them); once per 10 minutes each.',
+    scope: 'flows:write',
+    params: zFlowIdParams,
+    body: zRemindBody,
+    response: zReminded,
+    handler: async ({ deps, caller, params, body, ctx }) => {
+      const reminded = await remindSigners(deps, caller.session, params.flowId, body.partyIds, ctx);
+      if (reminded === 0) throw new AppError(Code.Refused, F.remindTooSoon);
+      return { reminded };
+    },
+  }),
+];

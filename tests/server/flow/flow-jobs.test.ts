@@ -1,0 +1,163 @@
+// The flow's background work, fired by the job system (the flow.sweep cron job) with the test's clock:
+// a flow past its deadline expires without anyone opening it and its quota unit is released; "remind every
+// N days" reminds the unsigned parties until the flow ends. Everything is read through the SPA's calls.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type FlowDetail,
+  cancelFlow,
+  getFlowDetail,
+  getQuota,
+  launchFlow,
+  listMessages,
+} from '#contract/calls/flow.ts';
+import { Code } from '#contract/codes.ts';
+import { userLogin } from '#contract/calls/session.ts';
+import { listOutbox } from '#server/messaging/messenger.ts';
+import { type Agent, type TestApp, createTestApp } from '../helper.ts';
+import { type Signer, contractPdf, ok, personWithCert, uploadPdf } from './flow-support.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+let alice: Signer;
+let bob: Signer;
+let pdf: Uint8Array;
+
+beforeAll(async () => {
+  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '10' });
+  alice = await personWithCert(t, '李四');
+  bob = await personWithCert(t, '王五');
+  pdf = await contractPdf(1);
+}, 180_000);
+afterAll(() => t?.close());
+
+/** A fresh login of a signer: the test's clock moves days on, past a session's 24-hour lifetime. */
+async function loggedIn(s: Signer): Promise<Agent> {
+  const agent = t.agent();
+  ok(await agent.call(userLogin, { userType: 0, phone: s.phone, password: s.password }), 'login');
+  return agent;
+}
+
+/** Alice launches a flow for Bob with the given extra launch fields. */
+async function launchForBob(extra: Record<string, unknown>) {
+  const agent = await loggedIn(alice);
+  const doc = ok(await uploadPdf(agent, pdf), 'upload');
+  return agent.call<{ flowId: string }>(launchFlow, {
+    userType: 0,
+    title: 'jobs test',
+    documentIds: [doc.documentId],
+    steps: [
+      {
+        parties: [
+          {
+            kind: 'person',
+            name: '王五',
+            phone: bob.phone,
+            positions: [
+              { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
+            ],
+          },
+        ],
+      },
+    ],
+    ...extra,
+  });
+}
+
+const detailOf = async (s: Signer, flowId: string) =>
+  ok(await (await loggedIn(s)).call<FlowDetail>(getFlowDetail, { userType: 0, flowId }), 'detail');
+const quotaOf = async () =>
+  ok(
+    await (await loggedIn(alice)).call<{ reserved: number; used: number; remaining: number }>(getQuota, {
+      userType: 0,
+    }),
+    'quota',
+  );
+const remindersToBob = async () =>
+  (await listOutbox(t.db, { to: bob.phone, limit: 200 })).filter((m) =>
+    m.text.includes('reminds you to sign'),
+  ).length;
+
+describe('flow jobs', () => {
+  test('a flow past its deadline expires by the sweep job, nobody opening it, and its quota unit is released', async () => {
+    const before = await quotaOf();
+    const deadline = new Date(t.clock.now().getTime() + HOUR).toISOString();
+    const { flowId } = ok(await launchForBob({ deadline }), 'launch');
+    expect(await quotaOf()).toMatchObject({ reserved: before.reserved + 1, remaining: before.remaining - 1 });
+
+    t.clock.advance(2 * HOUR);
+    // Nobody has opened the flow: its unit is still held.
+    expect((await quotaOf()).reserved).toBe(before.reserved + 1);
+    await t.runDueJobs();
+    expect(await quotaOf()).toMatchObject({ reserved: before.reserved, remaining: before.remaining });
+
+    expect((await detailOf(alice, flowId)).status).toBe('expired');
+    const bobs = await detailOf(bob, flowId);
+    expect(bobs.status).toBe('expired');
+    expect(bobs.mine.myPendingPartyIds).toEqual([]);
+    // Both were told.
+    const messagesOf = async (s: Signer) =>
+      ok(
+        await (await loggedIn(s)).call<{ list: { kind: string; flowId: string | null }[] }>(listMessages, {
+          userType: 0,
+          pageNum: 1,
+          pageSize: 50,
+        }),
+        'messages',
+      )
+        .list.filter((m) => m.flowId === flowId)
+        .map((m) => m.kind);
+    expect(await messagesOf(alice)).toContain('expired');
+    expect(await messagesOf(bob)).toContain('expired');
+  }, 120_000);
+
+  test('"remind every N days" reminds the unsigned party every N days until the flow ends', async () => {
+    const launchedAt = t.clock.now().getTime();
+    const { flowId } = ok(
+      await launchForBob({ remindEveryDays: 2, deadline: new Date(launchedAt + 30 * DAY).toISOString() }),
+      'launch',
+    );
+    const first = await detailOf(alice, flowId);
+    expect(first.remindEveryDays).toBe(2);
+    expect(Date.parse(first.nextRemindAt!) - launchedAt).toBeGreaterThanOrEqual(2 * DAY - 5000);
+    expect(Date.parse(first.nextRemindAt!) - launchedAt).toBeLessThan(2 * DAY + 60_000);
+    const sent = await remindersToBob();
+
+    t.clock.advance(DAY);
+    await t.runDueJobs();
+    expect(await remindersToBob()).toBe(sent);
+
+    t.clock.advance(DAY + 60_000);
+    await t.runDueJobs();
+    expect(await remindersToBob()).toBe(sent + 1);
+    const second = await detailOf(alice, flowId);
+    expect(second.steps[0].parties[0].lastRemindedAt).not.toBeNull();
+    expect(Date.parse(second.nextRemindAt!) - t.clock.now().getTime()).toBeGreaterThan(2 * DAY - 60_000);
+    // The same minute again sends nothing more.
+    await t.runDueJobs();
+    expect(await remindersToBob()).toBe(sent + 1);
+
+    t.clock.advance(2 * DAY);
+    await t.runDueJobs();
+    expect(await remindersToBob()).toBe(sent + 2);
+
+    ok(
+      await (await loggedIn(alice)).call(cancelFlow, { userType: 0, flowId, reason: 'no longer needed' }),
+      'cancel',
+    );
+    expect((await detailOf(alice, flowId)).nextRemindAt).toBeNull();
+    t.clock.advance(3 * DAY);
+    await t.runDueJobs();
+    expect(await remindersToBob()).toBe(sent + 2);
+  }, 120_000);
+
+  test('a launch without remindEveryDays plans no reminder; one outside 1-30 days is refused', async () => {
+    const { flowId } = ok(await launchForBob({}), 'launch');
+    expect(await detailOf(alice, flowId)).toMatchObject({ remindEveryDays: null, nextRemindAt: null });
+    for (const remindEveryDays of [0, 31, 1.5]) {
+      const res = await launchForBob({ remindEveryDays });
+      expect(res.body.code).toBe(Code.BadRequest);
+    }
+  }, 120_000);
+});
