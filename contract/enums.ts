@@ -102,3 +102,14 @@ export const PurchaseRequirement = {
   CompanyAdmin: 'companyAdmin',
 } as const;
 export type PurchaseRequirement = (typeof PurchaseRequirement)[keyof typeof PurchaseRequirement];
+
+/** The events a webhook endpoint may subscribe to (contract/calls/webhook.ts), in the order screens list them. */
+export const WEBHOOK_EVENTS = [
+  'flow.launched',
+  'party.opened',
+  'party.signed',
+  'party.refused',
+  'flow.completed',
+  'flow.expired',
+  'flow.cancelled',
+] as const;

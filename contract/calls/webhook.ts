@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { bi } from '../bilingual.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
+import { WEBHOOK_EVENTS } from '../enums.ts';
 import * as P from '../paths/webhook.ts';
+
+export { WEBHOOK_EVENTS };
 
 // Webhook endpoints (issue 13): an account (a person, or a company through its administrators) names URLs
 // that are told, by a signed POST, when its flows move. Each endpoint has its own signing secret, shown
 // when the endpoint is made and when it is rotated, never again. Every delivery attempt is logged.
 
-/** The events an endpoint may subscribe to, in the order the screen lists them. */
-export const WEBHOOK_EVENTS = [
-  'flow.launched',
-  'party.opened',
-  'party.signed',
-  'party.refused',
-  'flow.completed',
-  'flow.expired',
-  'flow.cancelled',
-] as const;
 export const zWebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof zWebhookEvent>;
 

@@ -14,6 +14,12 @@ import {
   zFlowSummary,
 } from '../calls/flow.ts';
 import { listTemplates, prepareTemplateLaunch, zTemplate, zTemplateSummary } from '../calls/template.ts';
+import {
+  createWebhookEndpoint,
+  zWebhookDelivery,
+  zWebhookEndpoint,
+  zWebhookEndpointWithSecret,
+} from '../calls/webhook.ts';
 import { zPage } from '../envelope.ts';
 
 const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
@@ -89,3 +95,12 @@ export const zDocumentQuery = z.object({
     .default('current')
     .describe('current (with signatures so far) or original'),
 });
+
+// Webhooks: the workspace's endpoint calls (contract/calls/webhook.ts) without userType.
+export const zWebhookEndpointParams = z.object({ endpointId: zId });
+export const zWebhookDeliveryParams = z.object({ deliveryId: zId });
+export const zCreateWebhookBody = createWebhookEndpoint.request.omit({ userType: true });
+export { zWebhookEndpoint, zWebhookEndpointWithSecret, zWebhookDelivery };
+export const zWebhookEndpointList = z.array(zWebhookEndpoint);
+export const zWebhookDeliveryPage = zPage(zWebhookDelivery);
+export const zListDeliveriesQuery = zPageQuery;

@@ -10,11 +10,17 @@ import { OPEN_PREFIX, type OpenRoute, registerOpenRoutes } from './route.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { flowRoutes } from './routes/flows.ts';
 import { templateRoutes } from './routes/templates.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export { OPEN_PREFIX, defineOpenRoute, type OpenRoute } from './route.ts';
 
 /** Every route of /open/v1, in the reference's order. */
-export const OPEN_ROUTES: readonly OpenRoute[] = [...templateRoutes, ...flowRoutes, ...documentRoutes];
+export const OPEN_ROUTES: readonly OpenRoute[] = [
+  ...templateRoutes,
+  ...flowRoutes,
+  ...documentRoutes,
+  ...webhookRoutes,
+];
 
 /** Registers /open/v1 (routes, openapi.json, docs) on the app. */
 export async function registerOpenApi(

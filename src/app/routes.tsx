@@ -78,6 +78,7 @@ const manageChildren: RouteObject[] = [
   personPage('manageSignConfig', PROTECTED, () => import('@/features/sign-config/config-list-page.tsx')),
   personPage('manageAddConfig', PROTECTED, configEditPage),
   personPage('manageStepConfig', PROTECTED, configEditPage),
+  personPage('manageWebhooks', PROTECTED, () => import('@/features/webhook/webhooks-page.tsx')),
   personPage('manageQuicklyFileUpload', PROTECTED, launchPage),
   personPage('manageFileUpload', PROTECTED, launchPage),
   personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),

@@ -102,6 +102,8 @@ export const paths = {
   manageSignConfig: '/manage/signConfig',
   manageAddConfig: '/manage/signConfig/addConfig',
   manageStepConfig: '/manage/signConfig/stepConfig',
+  /** Webhook endpoints of the account (issue 13); not in SPEC §2. */
+  manageWebhooks: '/manage/webhooks',
   manageProductList: '/manage/productList',
   /** Platform administrators (PLATFORM_ADMIN_PHONES): packages and orders; not in SPEC §2. */
   manageAdminPackages: '/manage/admin/packages',

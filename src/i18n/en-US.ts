@@ -63,6 +63,7 @@ export const enUS = {
   'menu.home': 'Launch signing',
   'menu.fileTemplate': 'Templates',
   'menu.signConfig': 'Signing settings',
+  'menu.webhooks': 'Webhooks',
   'menu.productList': 'Packages',
   'menu.account': 'Account',
   'menu.stamp': 'Seals',

@@ -63,6 +63,7 @@ export const zhCN: Messages = {
   'menu.home': '发起签署',
   'menu.fileTemplate': '模板管理',
   'menu.signConfig': '签署配置',
+  'menu.webhooks': '回调通知',
   'menu.productList': '套餐列表',
   'menu.account': '账号中心',
   'menu.stamp': '印章管理',

@@ -21,6 +21,7 @@ const MENU: { path: string; label: MessageKey }[] = [
   { path: paths.manageHome, label: 'menu.home' },
   { path: paths.manageFileTemplate, label: 'menu.fileTemplate' },
   { path: paths.manageSignConfig, label: 'menu.signConfig' },
+  { path: paths.manageWebhooks, label: 'menu.webhooks' },
   { path: paths.manageProductList, label: 'menu.productList' },
   { path: paths.accountInfo, label: 'menu.account' },
   { path: paths.accountStamp, label: 'menu.stamp' },

@@ -232,3 +232,17 @@ export function setSigningFaults(deps: AppDeps, faults: SigningFaults | undefine
   }
   slot.current = faults;
 }
+
+/** The steps of a one-party flow: one person signing a rectangle on page 1 of one document. */
+export const onePersonSteps = (documentId: string, name: string, phone: string) => [
+  {
+    parties: [
+      {
+        kind: 'person' as const,
+        name,
+        phone,
+        positions: [{ documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } }],
+      },
+    ],
+  },
+];

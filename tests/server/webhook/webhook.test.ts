@@ -31,6 +31,7 @@ import {
   type Signer,
   contractPdf,
   ok,
+  onePersonSteps,
   openByLink,
   personWithCert,
   sign,
@@ -77,20 +78,7 @@ async function launchForBob(opts: { deadline?: string } = {}): Promise<string> {
     title: 'webhook test',
     documentIds: [doc.documentId],
     deadline: opts.deadline,
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: '王五',
-            phone: bob.phone,
-            positions: [
-              { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
-            ],
-          },
-        ],
-      },
-    ],
+    steps: onePersonSteps(doc.documentId, '王五', bob.phone),
   });
   return ok(res, 'launch').flowId;
 }
@@ -182,7 +170,7 @@ describe('flow events arrive signed', () => {
     expect(new Set([...launched, ...opened, ...done].map((r) => r.json.id)).size).toBe(4);
   }, 60_000);
 
-  test('a refusal, a cancel and an expiry', async () => {
+  test('a refusal, a cancel, an expiry on access and one by the sweep job', async () => {
     const declined = await launchForBob();
     const room = await openByLink(t, t.agent(), bob.phone);
     ok(
@@ -196,6 +184,7 @@ describe('flow events arrive signed', () => {
     );
     const deadline = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString();
     const expiring = await launchForBob({ deadline });
+    const swept = await launchForBob({ deadline });
     t.clock.advance(3 * 86_400_000);
     await relogin();
     ok(await alice.agent.call(getFlowDetail, { userType: 0, flowId: expiring }), 'detail');
@@ -204,7 +193,8 @@ describe('flow events arrive signed', () => {
     expect(got.map((r) => [r.json.type, r.json.data.flowId])).toEqual([
       ['party.refused', declined],
       ['flow.cancelled', cancelled],
-      ['flow.expired', expiring],
+      ['flow.expired', expiring], // on access (the detail)
+      ['flow.expired', swept], // by the flow.sweep job, which nobody's request ran
     ]);
     expect(got[0].json.data).toMatchObject({ reason: 'price', party: { name: '王五', status: 'declined' } });
     expect(got[1].json.data).toMatchObject({ reason: 'wrong terms', status: 'cancelled' });
@@ -378,20 +368,7 @@ describe("another account's ids", () => {
         userType: 0,
         title: 'bob launches',
         documentIds: [doc.documentId],
-        steps: [
-          {
-            parties: [
-              {
-                kind: 'person',
-                name: '李四',
-                phone: alice.phone,
-                positions: [
-                  { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
-                ],
-              },
-            ],
-          },
-        ],
+        steps: onePersonSteps(doc.documentId, '李四', alice.phone),
       }),
       'bob launch',
     );
