@@ -45,6 +45,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Links the server makes (embedded-signing URLs, message links) point at the address it listens on.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -57,6 +59,10 @@ export default defineConfig({
       // Partner pages that frame the app in e2e/embedding.spec.ts (served by page.route on these origins).
       PARTNER_ZYPT_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
       PARTNER_ZHDB_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
+      // The integrator of e2e/integrator.spec.ts frames embedded signing from this origin (its page is served there).
+      FRAME_ANCESTORS: `http://127.0.0.1:${PORT + 4}`,
+      // Background jobs (webhook deliveries, sweeps) are polled every second rather than every 5.
+      JOBS_POLL_SECONDS: '1',
       // Platform administrators of e2e/package.spec.ts (they confirm payments on /manage/admin/packages).
       PLATFORM_ADMIN_PHONES: '13700000901,13700000902',
     },
