@@ -27,6 +27,8 @@ const VISIBLE_PREFIX_LENGTH = API_KEY_SECRET_PREFIX.length + 4;
 const TOUCH_EVERY_MS = 60_000;
 /** How long an Idempotency-Key's first answer is kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A first request still unanswered after this long is taken as abandoned (its server stopped). */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
@@ -148,7 +150,8 @@ export type IdempotencyStart = { state: 'first' } | { state: 'replay'; status: n
 /**
  * Starts a POST sent with an Idempotency-Key: the first request claims the key (`first`; finish with
  * `finishIdempotent`); the same key with the same request hash gets the stored answer (`replay`); with
- * another hash, HTTP 422; while the first is still running, HTTP 409. Records older than 24 hours are gone.
+ * another hash, HTTP 422; while the first is still running, HTTP 409 (after 5 minutes without an answer it is
+ * taken as abandoned and the key may be used again). Records older than 24 hours are gone.
  */
 export async function startIdempotent(
   deps: AppDeps,
@@ -169,8 +172,14 @@ export async function startIdempotent(
     }
     if (found.request_hash !== requestHash)
       throw new AppError(Code.IdempotencyConflict, K.idempotencyConflict, { status: 422 });
-    if (found.status === null)
+    if (found.status === null) {
+      // A first request that never finished (its server stopped) must not block the key for 24 hours.
+      if (now.getTime() - dateOf(found.created_at).getTime() > ABANDONED_AFTER_MS) {
+        await q.dropIdempotency(deps.db, keyId, idemKey);
+        continue;
+      }
       throw new AppError(Code.IdempotencyInProgress, K.idempotencyInProgress, { status: 409 });
+    }
     return { state: 'replay', status: found.status, answer: found.answer };
   }
   throw new AppError(Code.IdempotencyInProgress, K.idempotencyInProgress, { status: 409 });

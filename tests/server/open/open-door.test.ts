@@ -1,5 +1,7 @@
 // The front door of the integrator API: keys (missing, unknown, revoked, wrong scope), the one error shape
 // with an HTTP status, the per-key rate limit, Idempotency-Key (replay and conflict), last use recorded.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
 import { person } from '../company/fixture.ts';
@@ -121,6 +123,26 @@ describe('Idempotency-Key', () => {
     // Without the header, the same body makes a new document.
     const fresh = await open<{ documentId: string }>(t, 'POST', '/documents', { key: key.secret, body });
     expect(fresh.body.data.documentId).not.toBe(first.body.data.documentId);
+  });
+
+  test('while the first request runs: 409; one abandoned for over 5 minutes no longer blocks the key', async () => {
+    const key = await makeKey(alice, ['flows:write']);
+    const body = { filename: 'contract.pdf', contentBase64: pdfBase64 };
+    const headers = { 'idempotency-key': 'stuck' };
+    // The state a first request leaves while it runs (or when its server stops before answering).
+    const hash = createHash('sha256')
+      .update(`POST /open/v1/documents\n${JSON.stringify(body)}`)
+      .digest('hex');
+    await t.db.execute(
+      sql`INSERT INTO api_idempotency (api_key_id, idem_key, request_hash, created_at)
+          VALUES (${key.keyId}, 'stuck', ${hash}, ${t.clock.now().toISOString()})`,
+    );
+    const running = await open(t, 'POST', '/documents', { key: key.secret, body, headers });
+    expect(running.status).toBe(409);
+    expect(running.body.code).toBe(2104);
+    t.clock.advance(6 * 60_000);
+    const later = await open(t, 'POST', '/documents', { key: key.secret, body, headers });
+    expect(later.status).toBe(201);
   });
 
   test('a refusal is kept as the first answer too; the record lasts 24 hours', async () => {

@@ -1,6 +1,7 @@
 // /open/v1/openapi.json is an OpenAPI 3.1 document made from the routes' zod schemas: every route is in it
 // with its scope and the API-key security scheme, every schema compiles as JSON Schema 2020-12, and the
 // reference page lists every route.
+import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OPEN_ROUTES } from '#server/open/index.ts';
@@ -29,6 +30,17 @@ describe('openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ apiKey: [] }]);
+  });
+
+  test('passes the OpenAPI 3.1 schema (the specification’s own JSON Schema)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // The check can fail: a document with a broken operation does not pass.
+    const broken = { ...doc, paths: { '/x': { get: { responses: 'none' } } } };
+    expect((await new Validator().validate(broken as never)).valid).toBe(false);
   });
 
   test('lists every route with its scope, security and a unique operationId', () => {
