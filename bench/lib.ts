@@ -65,6 +65,40 @@ export async function startServer(
   };
 }
 
+/**
+ * Resident memory of a process by kind of mapping, in MB (from /proc/<pid>/smaps): '[heap]' (malloc's main
+ * arena), 'wasm' (PGlite's WebAssembly memory: one anonymous mapping of 128 MB or more, never shrinking),
+ * 'anon <1MB' (mostly V8's 256 KB heap pages), 'other anon' (malloc arenas of threads, V8's reservations).
+ */
+export function memoryByKind(pid: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  let kind = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const mb = (Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16)) / 1048576;
+      const name = head[3];
+      kind = name.startsWith('/')
+        ? 'files'
+        : name
+          ? name
+          : mb < 1
+            ? 'anon <1MB'
+            : mb >= 128 && mb % 0.0625 === 0 && mb < 2048 && mb !== 256 && mb !== 512
+              ? 'wasm'
+              : 'other anon';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && kind) out[kind] = (out[kind] ?? 0) + Number(rss[1]) / 1024;
+  }
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => v >= 1)
+      .map(([k, v]) => [k, Math.round(v)]),
+  );
+}
+
 /** Resident memory of a process in MB, from /proc. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

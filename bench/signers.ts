@@ -121,7 +121,10 @@ export const outboxCode = (base: string) => async (phone: string, purpose: strin
 
 export type Room = {
   b: Browser;
+  /** The launcher, who may read the flow and download its document. */
+  initiator: Browser;
   flowId: string;
+  documentId: string;
   phone: string;
   roomToken: string;
   smsCode: string;
@@ -231,7 +234,9 @@ export async function prepareRooms(
     await s.b.call(sendSignSmsCode, { userType: 0, roomToken: room.roomToken });
     return {
       b: s.b,
+      initiator,
       flowId,
+      documentId: up.documentId,
       phone,
       roomToken: room.roomToken,
       smsCode: await kit.code(phone, 'sign'),

@@ -13,7 +13,7 @@ import { checkPdf } from '#contract/calls/verify.ts';
 import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
 import type { Figure } from './foundation.ts';
-import { freshDataDir, root, rssMb, startServer } from './lib.ts';
+import { freshDataDir, memoryByKind, root, rssMb, startServer } from './lib.ts';
 
 const corpus = path.resolve(root, '..', 'shared', 'pdf-corpus');
 const UPLOADS = Number(process.env.SOAK_UPLOADS ?? 10_000);
@@ -21,9 +21,11 @@ const WARMUP = Number(process.env.SOAK_WARMUP ?? 1000);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 4);
 const PORT = Number(process.env.SOAK_PORT ?? 18131);
 const SEED = 0x50a6;
+/** Progress goes to stderr while the run lasts; stdout's first line is the figure the issue asks for. */
+const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 /** mulberry32: small and seeded, so a run can be repeated. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -61,7 +63,7 @@ const TOKENS = [
 ];
 
 /** One hostile variant of a corpus file: the kinds of tests/server/pdf/verify-fuzz.test.ts (its own seed and tokens), plus repeats. */
-function mutate(src: Uint8Array, rnd: () => number): Uint8Array {
+export function mutate(src: Uint8Array, rnd: () => number): Uint8Array {
   const int = (n: number) => Math.floor(rnd() * n);
   const b = new Uint8Array(src);
   switch (int(6)) {
@@ -116,6 +118,9 @@ export type SoakResult = {
   lastBlockMedianMb: number;
   seconds: number;
   answers: Record<string, number>;
+  /** Idle RSS by kind of mapping (lib.ts memoryByKind), after the warm-up and at the end. */
+  warmIdleByKind: Record<string, number>;
+  endIdleByKind: Record<string, number>;
 };
 
 export async function measure(): Promise<SoakResult> {
@@ -171,7 +176,7 @@ export async function measure(): Promise<SoakResult> {
       // A server error on hostile input is a defect: keep the input to reproduce it.
       const kept = path.join(dataDir, `server-error-${answers[key]}.pdf`);
       writeFileSync(kept, bytes);
-      console.log(`soak: HTTP ${res.status} (${JSON.stringify(body)}); input kept in ${kept}`);
+      progress(`soak: HTTP ${res.status} (${JSON.stringify(body)}); input kept in ${kept}`);
     }
   };
   const batch = async (count: number) => {
@@ -190,12 +195,14 @@ export async function measure(): Promise<SoakResult> {
     const rssStartMb = rssMb(pid);
     await batch(WARMUP);
     const rssAfterWarmupMb = rssMb(pid);
-    console.log(`soak: ${WARMUP} warm-up uploads, RSS ${rssAfterWarmupMb.toFixed(0)} MB`);
+    progress(`soak: ${WARMUP} warm-up uploads, RSS ${rssAfterWarmupMb.toFixed(0)} MB`);
     // What the process keeps, as opposed to what busy workers hold: read once the pool's workers have
     // ended (its idle time is 60 s), after the warm-up and again at the end.
-    await new Promise((r) => setTimeout(r, 65_000));
+    await new Promise((r) => setTimeout(r, Number(process.env.SOAK_IDLE_MS ?? 65_000)));
     const rssWarmIdleMb = rssMb(pid);
-    console.log(`soak: idle after the warm-up, RSS ${rssWarmIdleMb.toFixed(0)} MB`);
+    const warmIdleByKind = memoryByKind(pid);
+    progress(`soak: idle after the warm-up, RSS by kind (MB) ${JSON.stringify(warmIdleByKind)}`);
+    progress(`soak: idle after the warm-up, RSS ${rssWarmIdleMb.toFixed(0)} MB`);
     let firstBlockMedianMb = 0;
     let lastBlockMedianMb = 0;
     for (let done = 0; done < UPLOADS; ) {
@@ -205,14 +212,16 @@ export async function measure(): Promise<SoakResult> {
       done += n;
       lastBlockMedianMb = medianOf(samples);
       if (done === n) firstBlockMedianMb = lastBlockMedianMb;
-      console.log(
+      progress(
         `soak: ${done}/${UPLOADS} uploads, RSS ${rssMb(pid).toFixed(0)} MB (median over these ${n}: ${lastBlockMedianMb.toFixed(0)} MB)`,
       );
     }
     const rssEndMb = rssMb(pid);
     // Past the pool's idle time (60 s): the verification workers have ended.
-    await new Promise((r) => setTimeout(r, 65_000));
+    await new Promise((r) => setTimeout(r, Number(process.env.SOAK_IDLE_MS ?? 65_000)));
     const rssEndIdleMb = rssMb(pid);
+    const endIdleByKind = memoryByKind(pid);
+    progress(`soak: idle at the end, RSS by kind (MB) ${JSON.stringify(endIdleByKind)}`);
     return {
       uploads: UPLOADS,
       warmup: WARMUP,
@@ -226,6 +235,8 @@ export async function measure(): Promise<SoakResult> {
       lastBlockMedianMb,
       seconds: (performance.now() - started) / 1000,
       answers,
+      warmIdleByKind,
+      endIdleByKind,
     };
   } finally {
     clearInterval(sampler);
@@ -236,6 +247,14 @@ export async function measure(): Promise<SoakResult> {
 /** Figures for `npm run bench -- soak`: growth of the resident memory from after the warm-up to the end. */
 export async function run(): Promise<Figure[]> {
   const r = await measure();
+  const kept = r.rssEndIdleMb - r.rssWarmIdleMb;
+  console.log(
+    `RSS growth after warm-up: ${kept.toFixed(1)} MB over ${r.uploads.toLocaleString('en')} uploads`,
+  );
+  const kinds = [...new Set([...Object.keys(r.warmIdleByKind), ...Object.keys(r.endIdleByKind)])];
+  console.log(
+    `soak: idle RSS by kind, after the warm-up → at the end (MB): ${kinds.map((k) => `${k} ${r.warmIdleByKind[k] ?? 0} → ${r.endIdleByKind[k] ?? 0}`).join(', ')}`,
+  );
   console.log(`soak: answers by code ${JSON.stringify(r.answers)} in ${r.seconds.toFixed(0)} s`);
   return [
     { name: 'server RSS at start', value: r.rssStartMb, unit: 'MB' },

@@ -155,8 +155,9 @@ function haproxyConfig(port: number, instances: Instance[]): string {
     'defaults',
     '  mode http',
     '  timeout connect 2s',
-    '  timeout client 120s',
-    '  timeout server 120s',
+    // Generous: on a shared two-core machine 50 signatures at once can keep an answer waiting minutes.
+    '  timeout client 10m',
+    '  timeout server 10m',
     // A refused connection (an instance that is down) is tried again on another instance. Nothing else
     // is retried: a request an instance received may have been carried out.
     '  retries 3',

@@ -2,25 +2,15 @@ import { z } from 'zod';
 import { bi } from '../bilingual.ts';
 import { defineCall, zBase } from '../envelope.ts';
 import * as P from '../paths/apikey.ts';
+import { API_SCOPES } from '../api-scopes.ts';
 
 // API keys of the integrator REST API (/open/v1, README "Integrators"). A key acts as the account that made
 // it (a person, or a company: only its administrators make and revoke the company's keys) and may do only
 // what its scopes allow. The secret is shown once, in the answer of createApiKey; the server keeps only
 // its SHA-256.
 
-/** What a key may do on /open/v1. */
-export const API_SCOPES = [
-  'flows:read',
-  'flows:write',
-  'templates:read',
-  'documents:read',
-  'webhooks:manage',
-] as const;
+export { API_KEY_SECRET_PREFIX, API_SCOPES, type ApiScope } from '../api-scopes.ts';
 export const zApiScope = z.enum(API_SCOPES);
-export type ApiScope = z.infer<typeof zApiScope>;
-
-/** Every secret starts so (easy to recognise in a leaked file or a secret scanner). */
-export const API_KEY_SECRET_PREFIX = 'esk_live_';
 
 export const zApiKey = z.object({
   keyId: z.string(),

@@ -74,6 +74,21 @@ export const zCancelFlowBody = cancelFlow.request.pick({ reason: true });
 export const zRemindBody = remindSigners.request.pick({ partyIds: true });
 export const zReminded = remindSigners.response;
 
+export const zFlowPartyParams = z.object({ flowId: zId, partyId: zId });
+export const zSigningUrlBody = z.object({
+  fromPtCode: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]{1,31}$/)
+    .optional()
+    .describe('platform code the room is shown as (white-label); the default platform when absent'),
+});
+export const zSigningUrl = z.object({
+  url: z
+    .string()
+    .describe('opens the party’s signing room once, without a login; put it in an iframe or a new tab'),
+  expiresAt: z.string().describe('ISO time after which the URL no longer opens (10 minutes)'),
+});
+
 export const zDocumentQuery = z.object({
   version: z
     .enum(['current', 'original'])

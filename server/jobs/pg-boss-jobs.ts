@@ -91,13 +91,20 @@ export class Jobs<Ctx> implements JobQueue {
       const options = queueOptions(def);
       const existing = await this.#boss.getQueue(def.name);
       if (existing) await this.#boss.updateQueue(def.name, options);
-      else await this.#boss.createQueue(def.name, options);
+      else
+        await this.#boss.createQueue(def.name, {
+          ...options,
+          policy: isSingleton(def) ? 'short' : 'standard',
+        });
     }
     this.#log.debug({ ms: Math.round(performance.now() - started) }, 'job system started');
   }
 
   async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<string | null> {
-    if (!this.#definitions.some((d) => d.name === name)) throw new Error(`no job is defined as ${name}`);
+    const def = this.#definitions.find((d) => d.name === name);
+    if (!def) throw new Error(`no job is defined as ${name}`);
+    if (options.singletonKey && !isSingleton(def))
+      throw new Error(`job ${name} is not defined as a singleton: a singletonKey would not be kept unique`);
     await this.ready();
     return this.#boss.send(name, data, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
@@ -168,7 +175,10 @@ export class Jobs<Ctx> implements JobQueue {
   }
 }
 
-function queueOptions(def: AnyJobDefinition<unknown>): Omit<Queue, 'name'> {
+/** Sweeps (cron) are singletons too: a sweep waiting already does what a second one would. */
+const isSingleton = (def: AnyJobDefinition<unknown>) => Boolean(def.singleton || def.cron);
+
+function queueOptions(def: AnyJobDefinition<unknown>): Omit<Queue, 'name' | 'policy'> {
   return {
     retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelay: def.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,

@@ -6,7 +6,10 @@
 export type JobOptions = {
   /** Not before this moment. */
   startAfter?: Date;
-  /** At most one waiting job with this key per job name: a second send answers null. */
+  /**
+   * At most one waiting job with this key per job name: a second send answers null. Only for jobs defined
+   * with `singleton: true` (a send with a key to another job is refused).
+   */
   singletonKey?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -24,8 +27,13 @@ export type JobDefinition<T, Ctx> = {
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
-  /** A cron expression (UTC): the job is scheduled once across all instances. */
+  /** A cron expression (UTC): the job is scheduled once across all instances (and is a singleton). */
   cron?: string;
+  /**
+   * At most one waiting job per `singletonKey` (pg-boss policy 'short'; without a key, one waiting job in
+   * all); running ones do not count. Fixed when the queue is first created.
+   */
+  singleton?: boolean;
 };
 
 export interface JobQueue {

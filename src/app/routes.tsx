@@ -61,6 +61,8 @@ const manageChildren: RouteObject[] = [
   // Packages, purchases and quotas (src/features/package); /manage/admin/packages is for platform administrators.
   personPage('manageProductList', PROTECTED, () => import('@/features/package/product-list-page.tsx')),
   personPage('manageAdminPackages', PROTECTED, () => import('@/features/package/admin-page.tsx')),
+  // API keys of the integrator API (src/features/apikey).
+  personPage('manageApiKeys', PROTECTED, () => import('@/features/apikey/api-keys-page.tsx')),
   // Templates, launch from a template and signing configurations (src/features/template, sign-config).
   personPage('manageTemplateCreate', PROTECTED, templateListPage),
   personPage('manageFileTemplate', PROTECTED, templateListPage),

@@ -107,6 +107,8 @@ export const paths = {
   manageProductList: '/manage/productList',
   /** Platform administrators (PLATFORM_ADMIN_PHONES): packages and orders; not in SPEC §2. */
   manageAdminPackages: '/manage/admin/packages',
+  /** API keys of the integrator API (issue 13): persons and company administrators; not in SPEC §2. */
+  manageApiKeys: '/manage/apiKeys',
   account: '/manage/account',
   accountInfo: '/manage/account/accountInfo',
   accountShareUser: '/manage/account/accountInfo/shareUser',

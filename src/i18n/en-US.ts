@@ -68,6 +68,7 @@ export const enUS = {
   'menu.account': 'Account',
   'menu.stamp': 'Seals',
   'menu.operator': 'Operators',
+  'menu.apiKeys': 'API keys',
   'menu.adminPackages': 'Package administration',
 
   'error.title': 'Something went wrong',

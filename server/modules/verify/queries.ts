@@ -4,29 +4,34 @@ import { sql } from 'drizzle-orm';
 import type { PlatformDocument, VerifyResult } from '#contract/calls/verify.ts';
 import { type Exec, dateOf, jsonOf, one, ts } from '../../db/sql-helpers.ts';
 
-export type StoredReport = {
+/** A kept report as stored: the result gzip-compressed (report-codec.ts), or as jsonb in rows made before migration 140. */
+export type ReportRow = {
   id: string;
   source: 'upload' | 'platform';
   verificationCode: string | null;
-  result: VerifyResult;
+  result: { packed: Uint8Array } | { json: VerifyResult };
   document: PlatformDocument | null;
   expiresAt: Date;
 };
 
-export async function insertReport(ex: Exec, r: StoredReport & { createdAt: Date }): Promise<void> {
+export async function insertReport(
+  ex: Exec,
+  r: Omit<ReportRow, 'result'> & { packed: Uint8Array; createdAt: Date },
+): Promise<void> {
   await ex.execute(sql`
-    INSERT INTO verify_reports (id, source, verification_code, result, document, created_at, expires_at)
-    VALUES (${r.id}, ${r.source}, ${r.verificationCode}, ${JSON.stringify(r.result)}::jsonb,
+    INSERT INTO verify_reports (id, source, verification_code, result_gzip, document, created_at, expires_at)
+    VALUES (${r.id}, ${r.source}, ${r.verificationCode}, ${r.packed},
       ${r.document ? JSON.stringify(r.document) : null}::jsonb, ${ts(r.createdAt)}, ${ts(r.expiresAt)})`);
 }
 
 /** A kept report that has not expired yet. */
-export async function findReport(ex: Exec, id: string, now: Date): Promise<StoredReport | undefined> {
+export async function findReport(ex: Exec, id: string, now: Date): Promise<ReportRow | undefined> {
   const row = await one<{
     id: string;
     source: 'upload' | 'platform';
     verification_code: string | null;
     result: unknown;
+    result_gzip: Uint8Array | null;
     document: unknown;
     expires_at: unknown;
   }>(ex, sql`SELECT * FROM verify_reports WHERE id = ${id} AND expires_at > ${ts(now)}`);
@@ -35,7 +40,10 @@ export async function findReport(ex: Exec, id: string, now: Date): Promise<Store
     id: row.id,
     source: row.source,
     verificationCode: row.verification_code,
-    result: jsonOf<VerifyResult>(row.result),
+    result:
+      row.result_gzip !== null
+        ? { packed: new Uint8Array(row.result_gzip) }
+        : { json: jsonOf<VerifyResult>(row.result) },
     document: row.document === null ? null : jsonOf<PlatformDocument>(row.document),
     expiresAt: dateOf(row.expires_at),
   };

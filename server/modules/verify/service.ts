@@ -16,12 +16,16 @@ import { DbCertRepository } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { platformRevocation } from './platform-revocation.ts';
 import { presentVerification } from './present.ts';
-import { findReport, insertReport, pruneReports, type StoredReport } from './queries.ts';
+import { findReport, insertReport, pruneReports, type ReportRow } from './queries.ts';
+import { packReport, unpackReport } from './report-codec.ts';
 import { loadTrustAnchors, loadVerifySettings, type VerifySettings } from './settings.ts';
 import { V } from './texts.ts';
 import { PoolBusyError, VerifyPool } from './worker-pool.ts';
 
 const MINUTE_MS = 60_000;
+
+/** A kept report, its result read back. */
+export type StoredReport = Omit<ReportRow, 'result'> & { result: VerifyResult };
 
 export type VerifyService = {
   settings: VerifySettings;
@@ -125,12 +129,13 @@ async function keep(
     source,
     ...result,
   };
+  const packed = await packReport(full);
   await pruneReports(deps.db, now, svc.settings.maxKeptReports);
   await insertReport(deps.db, {
     id: full.reportId,
     source,
     verificationCode: document?.verificationCode ?? null,
-    result: full,
+    packed,
     document,
     expiresAt,
     createdAt: now,
@@ -201,5 +206,8 @@ export async function verifyByCode(
 }
 
 export async function keptReport(deps: AppDeps, id: string): Promise<StoredReport | undefined> {
-  return findReport(deps.db, id, deps.clock.now());
+  const row = await findReport(deps.db, id, deps.clock.now());
+  if (!row) return undefined;
+  const result = 'packed' in row.result ? await unpackReport(row.result.packed) : row.result.json;
+  return { ...row, result };
 }

@@ -5,16 +5,27 @@ import {
   zCancelFlowBody,
   zFlowDetail,
   zFlowIdParams,
+  zFlowPartyParams,
   zFlowPage,
   zLaunchFlowBody,
   zLaunched,
   zListFlowsQuery,
   zRemindBody,
   zReminded,
+  zSigningUrl,
+  zSigningUrlBody,
 } from '#contract/open/v1.ts';
 import { Code } from '#contract/codes.ts';
 import { AppError } from '../../http/app-error.ts';
-import { F, cancelFlow, flowDetail, launch, listLaunched, remindSigners } from '../../modules/flow/index.ts';
+import {
+  F,
+  cancelFlow,
+  createEmbedLink,
+  flowDetail,
+  launch,
+  listLaunched,
+  remindSigners,
+} from '../../modules/flow/index.ts';
 import { launchDraft, prepareTemplateLaunch } from '../../modules/template/index.ts';
 import { defineOpenRoute } from '../route.ts';
 
@@ -111,5 +122,25 @@ export const flowRoutes = [
       if (reminded === 0) throw new AppError(Code.Refused, F.remindTooSoon);
       return { reminded };
     },
+  }),
+  defineOpenRoute({
+    method: 'POST',
+    path: '/flows/:flowId/parties/:partyId/signing-url',
+    operationId: 'createSigningUrl',
+    tag: 'flows',
+    summary: 'A short-lived URL that opens one party’s signing room without a login (embedded signing).',
+    description:
+      'For a party that can sign now (its turn, flow running). The URL opens the room once, within 10 minutes; ' +
+      'the room is bound to the party’s phone, so its intent check (SMS code to that phone, face or signing ' +
+      'password) still proves the signer. Show it in an iframe on an origin of FRAME_ANCESTORS: the room then ' +
+      'posts `signingFinished` / `signingDeclined` to that origin ({source: "esign-platform", version: 1, event, ' +
+      'payload: {flowId, partyId}}). Another account’s flow or party: 404; a party that cannot sign now (not its turn, signed, flow ended): 409.',
+    scope: 'flows:write',
+    params: zFlowPartyParams,
+    body: zSigningUrlBody,
+    response: zSigningUrl,
+    status: 201,
+    handler: async ({ deps, caller, params, body }) =>
+      createEmbedLink(deps, caller.session, { ...params, fromPtCode: body.fromPtCode }),
   }),
 ];

@@ -56,9 +56,15 @@ export default function ManageLayout() {
       isLive = false;
     };
   }, [userId]);
-  const menu = isPlatformAdmin
-    ? [...MENU, { path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]
-    : MENU;
+  // API keys: a person's own, or a company's for its administrators (the calls refuse others anyway).
+  const mayManageKeys = userInfo ? userInfo.userType === 0 || userInfo.isAdmin : false;
+  const menu = [
+    ...MENU,
+    ...(mayManageKeys ? [{ path: paths.manageApiKeys, label: 'menu.apiKeys' as MessageKey }] : []),
+    ...(isPlatformAdmin
+      ? [{ path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]
+      : []),
+  ];
   // Who the user acts as: the company (company identity) or the person by name. A person without a name
   // yet is the masked phone the account button already shows: not repeated.
   const actingAs = userInfo

@@ -26,6 +26,13 @@ function jobModule(failures: number) {
         },
       },
       {
+        name: 'test.once',
+        singleton: true,
+        async handler(job) {
+          runs.push({ name: job.name, data: job.data, retryCount: job.retryCount });
+        },
+      },
+      {
         name: 'test.sweep',
         cron: '* * * * *',
         async handler(job, deps: AppDeps) {
@@ -74,9 +81,30 @@ describe('jobs', () => {
     await t.runDueJobs();
     t.clock.advance(2 * MINUTE);
     await t.runDueJobs();
-    t.clock.advance(2 * MINUTE);
-    expect(await t.runDueJobs()).toBe(1); // the sweep only: the job succeeded on its third attempt
+    // It succeeded on its third attempt: never run again.
+    t.clock.advance(10 * MINUTE);
+    await t.runDueJobs();
     expect(runs.filter((r) => r.name === 'test.flaky').map((r) => r.retryCount)).toEqual([0, 1, 2]);
+  });
+
+  it('keeps one waiting job per singleton key', async () => {
+    const { module, runs } = jobModule(0);
+    t = await createTestApp({}, { modules: [module] });
+    const startAfter = new Date(t.clock.now().getTime() + 10 * MINUTE);
+    expect(await t.deps.jobs.send('test.once', { n: 1 }, { singletonKey: 'k', startAfter })).toBeTruthy();
+    expect(await t.deps.jobs.send('test.once', { n: 2 }, { singletonKey: 'k', startAfter })).toBeNull();
+    expect(await t.deps.jobs.send('test.once', { n: 3 }, { singletonKey: 'other', startAfter })).toBeTruthy();
+    // On a job not defined as a singleton the key would not hold: refused.
+    await expect(t.deps.jobs.send('test.flaky', { n: 4 }, { singletonKey: 'k' })).rejects.toThrow(
+      /singleton/,
+    );
+    t.clock.advance(11 * MINUTE);
+    await t.runDueJobs();
+    // (Jobs due at the same moment run in no set order.)
+    const ran = runs.filter((r) => r.name === 'test.once').map((r) => (r.data as { n: number }).n);
+    expect(ran.sort()).toEqual([1, 3]);
+    // Once it ran, the key is free again.
+    expect(await t.deps.jobs.send('test.once', { n: 5 }, { singletonKey: 'k' })).toBeTruthy();
   });
 
   it('refuses a job nobody defined', async () => {
