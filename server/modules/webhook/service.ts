@@ -259,6 +259,11 @@ export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise
     });
     ids.push(id);
   }
-  for (const id of ids) await scheduleAttempt(deps, id);
+  // The messages are stored: a job that could not be queued now is taken by the minute's sweep instead,
+  // and the flow change that told us (already committed) is not reported as failed for it.
+  for (const id of ids)
+    await scheduleAttempt(deps, id).catch((err: unknown) =>
+      deps.log.warn({ err, messageId: id }, 'webhook: delivery job not queued; the sweep will send it'),
+    );
   return ids;
 }

@@ -225,6 +225,24 @@ describe('retries and redelivery', () => {
     expect(log.attempts.every((a) => a.durationMs >= 0 && !a.manual)).toBe(true);
   }, 60_000);
 
+  test('a delivery job that cannot be queued: the launch still succeeds and the sweep delivers', async () => {
+    const jobs = t.deps.jobs as { send: typeof t.deps.jobs.send };
+    const send = jobs.send;
+    jobs.send = async () => {
+      throw new Error('job system unreachable');
+    };
+    let flowId: string;
+    try {
+      flowId = await launchForBob();
+    } finally {
+      jobs.send = send;
+    }
+    const got = await deliver(); // only the webhook.sweep cron job runs: no webhook.deliver job was queued
+    expect(got.map((r) => [r.json.type, r.json.data.flowId, r.verified])).toEqual([
+      ['flow.launched', flowId, true],
+    ]);
+  }, 60_000);
+
   test('a redelivery sends the same event and body again, signed now, as a manual attempt', async () => {
     const [latest] = await deliveriesOf(endpoint.endpointId);
     const first = receiver.received.find((r) => r.json.id === latest.eventId)!;

@@ -72,7 +72,7 @@ describe('/manage/webhooks', () => {
       }),
     );
     renderApp('/manage/webhooks');
-    expect(await screen.findByTestId('webhooks-empty', {}, { timeout: 15000 })).toHaveProperty(
+    expect(await screen.findByTestId('webhooks-empty', {}, { timeout: 30000 })).toHaveProperty(
       'textContent',
       'No webhook endpoint yet',
     );
@@ -111,7 +111,7 @@ describe('/manage/webhooks', () => {
     expect(within(card).getByText('Signer signed')).toBeTruthy();
     expect(within(card).getByText('Contract completed')).toBeTruthy();
     expect(card.textContent).not.toContain(SECRET);
-  }, 40_000);
+  }, 60_000);
 
   it('shows the delivery log, redelivers, and deletes after confirming (zh-CN)', async () => {
     useI18nStore.getState().setLocale('zh-CN');
@@ -146,7 +146,7 @@ describe('/manage/webhooks', () => {
       }),
     );
     renderApp('/manage/webhooks');
-    const card = await screen.findByTestId('webhook-endpoint', {}, { timeout: 15000 });
+    const card = await screen.findByTestId('webhook-endpoint', {}, { timeout: 30000 });
     expect(within(card).getByText(/失败 \(500\)/)).toBeTruthy();
     await userEvent.click(within(card).getByRole('button', { name: '投递记录' }));
     const table = await within(card).findByRole('table');
@@ -167,5 +167,5 @@ describe('/manage/webhooks', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(deleted).toEqual([expect.objectContaining({ endpointId: ID })]));
     expect(await screen.findByTestId('webhooks-empty')).toHaveProperty('textContent', '暂无回调地址');
-  }, 40_000);
+  }, 60_000);
 });
