@@ -103,7 +103,7 @@ export async function openDatabase(
     // An idle client that loses its server emits 'error' on the pool; without a listener that would crash.
     pool.on('error', () => {});
     // Other instances on this PostgreSQL learn of this one's writes, and it of theirs (db/write-sync.ts).
-    const sync = new WriteSync({ url: config.database.url, pool, watch, onError: options.onSyncError });
+    const sync = new WriteSync({ url: config.database.url, watch, onError: options.onSyncError });
     await sync.start();
     watch.publisher = sync.publish;
     db = drizzleNodePg({ client: watchClient(pool, watch) }) as unknown as Db;

@@ -34,7 +34,6 @@ export function parseWrites(payload: string): { from: string; tables: (string | 
 export class WriteSync {
   readonly #id = randomUUID();
   readonly #url: string;
-  readonly #pool: pg.Pool;
   readonly #watch: WriteWatch;
   readonly #onError: (err: unknown) => void;
   #listener: pg.Client | null = null;
@@ -44,10 +43,8 @@ export class WriteSync {
   #next: Promise<void> | null = null;
   #running: Promise<void> = Promise.resolve();
 
-  /** `pool` is the unwatched pool (the notification itself is no write of data). */
-  constructor(opts: { url: string; pool: pg.Pool; watch: WriteWatch; onError?: (err: unknown) => void }) {
+  constructor(opts: { url: string; watch: WriteWatch; onError?: (err: unknown) => void }) {
     this.#url = opts.url;
-    this.#pool = opts.pool;
     this.#watch = opts.watch;
     this.#onError = opts.onError ?? (() => {});
   }
@@ -107,11 +104,16 @@ export class WriteSync {
         this.#next = null;
         const batch = this.#pending.has(ANY_TABLE) ? [ANY_TABLE] : [...this.#pending];
         this.#pending.clear();
+        // On the listening connection, never the pool: a transaction holds its pool connection until its
+        // COMMIT resolves, so with every pool connection in a COMMIT waiting for a free one to notify
+        // through, none would ever be freed (that stalled 50 signers on three instances).
+        const client = this.#listener;
+        if (!client) {
+          this.#onError(new Error('no listening connection: the other instances are not told of this write'));
+          return;
+        }
         try {
-          await this.#pool.query('SELECT pg_notify($1, $2)', [
-            WRITES_CHANNEL,
-            `${this.#id}|${batch.join(',')}`,
-          ]);
+          await client.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, `${this.#id}|${batch.join(',')}`]);
         } catch (err) {
           // The write itself succeeded; the others' caches fall back to their time to live.
           this.#onError(err);
