@@ -12,6 +12,7 @@ import {
 import { Code } from '#contract/codes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { sendPdf } from '../../http/send-pdf.ts';
 import type { ServerModule } from '../module.ts';
 import { lookupSession } from '../session/index.ts';
 import { S, signConfigDeleted, templatesUsingConfigs } from '../sign-config/index.ts';
@@ -62,14 +63,7 @@ export const templateModule: ServerModule = {
       if (lookup.state !== 'live')
         throw new AppError(Code.NotLoggedIn, { en: 'not logged in', zh: '未登录' });
       const { bytes, name } = await templates.templatePdf(deps, lookup.session, templateId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="template.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(bytes));
+      return sendPdf(reply, bytes, name, 'inline');
     });
   },
 };

@@ -11,6 +11,7 @@ import {
 } from '#contract/calls/verify.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkUserType, registerCall } from '../../http/register-call.ts';
+import { contentDisposition, sendPdf } from '../../http/send-pdf.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import type { ServerModule } from '../module.ts';
 import { renderReportPdf } from './report-pdf.ts';
@@ -24,11 +25,6 @@ const NOT_MULTIPART = {
 };
 
 /** A file name safe in a Content-Disposition header (RFC 6266: ASCII fallback plus UTF-8). */
-function disposition(kind: 'attachment' | 'inline', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /**
  * Public verification (contract/calls/verify.ts): checkPdf (multipart upload), verifyByCode (a platform
  * document by its footer code), getVerifyReport, and GET downloads of kept reports (JSON, PDF) and of the
@@ -103,7 +99,7 @@ export const verifyModule: ServerModule = {
         const json = JSON.stringify({ document: kept.document, ...kept.result }, null, 2);
         return reply
           .type('application/json; charset=utf-8')
-          .header('content-disposition', disposition('attachment', `${base}.json`))
+          .header('content-disposition', contentDisposition('attachment', `${base}.json`))
           .send(json);
       }
       const pdf = await renderReportPdf(
@@ -111,10 +107,7 @@ export const verifyModule: ServerModule = {
         kept.document,
         `${deps.config.publicUrl}${ROOT_CERT_PATH}`,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', disposition('attachment', `${base}.pdf`))
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, pdf, `${base}.pdf`);
     });
 
     // The code printed on every page is the capability (80 random bits): whoever holds the paper may see
@@ -125,11 +118,7 @@ export const verifyModule: ServerModule = {
       await verify.checkRate(deps, svc, req.ip);
       const found = await verify.platformDocument(deps, code);
       if (!found) throw new AppError(Code.NotFound, V.documentNotFound);
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', disposition('inline', found.document.documentName))
-        .send(Buffer.from(found.bytes));
+      return sendPdf(reply, found.bytes, found.document.documentName, 'inline');
     });
   },
 };
