@@ -14,6 +14,7 @@ import { callPath } from '#contract/envelope.ts';
 import { checkPdf } from '#contract/calls/verify.ts';
 import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
+import { mutate, prng } from '../tests/server/pdf/mutations.ts';
 import type { Figure } from './foundation.ts';
 import { freshDataDir, memoryByKind, root, rssMb, startServer } from './lib.ts';
 
@@ -47,85 +48,6 @@ async function settle(pid: number): Promise<number> {
     last = now;
   }
   return last;
-}
-
-/** mulberry32: small and seeded, so a run can be repeated. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const TOKENS = [
-  'obj',
-  'endobj',
-  '<<',
-  '>>',
-  '[',
-  ']',
-  'stream\n',
-  'endstream',
-  'xref\n0 1\n',
-  'trailer',
-  'startxref\n0\n%%EOF',
-  '/ByteRange [0 10 20 30]',
-  '/Contents <00>',
-  '1 0 R',
-  '/Prev 0',
-  '/Length 999999',
-  '/Type /ObjStm',
-  '/Filter /FlateDecode',
-  '/N 2147483647',
-  '/W [4 4 4]',
-  '(',
-  ')',
-  '%%EOF\n',
-];
-
-/** One hostile variant of a corpus file: the kinds of tests/server/pdf/verify-fuzz.test.ts (its own seed and tokens), plus repeats. */
-export function mutate(src: Uint8Array, rnd: () => number): Uint8Array {
-  const int = (n: number) => Math.floor(rnd() * n);
-  const b = new Uint8Array(src);
-  switch (int(6)) {
-    case 0: {
-      const n = 1 + int(20);
-      for (let i = 0; i < n; i++) b[int(b.length)] = int(256);
-      return b;
-    }
-    case 1:
-      return b.subarray(0, int(b.length));
-    case 2: {
-      const start = int(b.length);
-      const len = 1 + int(Math.min(4096, b.length - start));
-      const at = int(b.length);
-      return Buffer.concat([b.subarray(0, at), b.subarray(start, start + len), b.subarray(at)]);
-    }
-    case 3: {
-      const at = int(b.length);
-      const ins =
-        rnd() < 0.5
-          ? Buffer.from(TOKENS[int(TOKENS.length)], 'latin1')
-          : Buffer.from(Array.from({ length: 1 + int(64) }, () => int(256)));
-      return Buffer.concat([b.subarray(0, at), ins, b.subarray(at)]);
-    }
-    case 4: {
-      // a token repeated many times: deep nesting, long arrays, many objects
-      const at = int(b.length);
-      const ins = Buffer.from(TOKENS[int(TOKENS.length)].repeat(100 + int(5000)), 'latin1');
-      return Buffer.concat([b.subarray(0, at), ins, b.subarray(at)]);
-    }
-    default: {
-      // digits are what offsets, lengths and ByteRanges are made of
-      const n = 1 + int(10);
-      for (let i = 0; i < n; i++) b[int(b.length)] = 0x30 + int(10);
-      return b;
-    }
-  }
 }
 
 export type SoakResult = {
@@ -183,7 +105,7 @@ export async function measure(): Promise<SoakResult> {
   const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const upload = async () => {
     const src = sources[Math.floor(rnd() * sources.length)];
-    const bytes = mutate(src, rnd);
+    const { bytes } = mutate(src, rnd, { repeats: true });
     const form = new FormData();
     form.append('userType', '0');
     form.append(

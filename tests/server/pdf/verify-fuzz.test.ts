@@ -4,87 +4,10 @@ import { verifyPdf } from '../../../server/pdf/verify/verify-pdf.ts';
 import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
 import { corpusFile, hasCorpus, manifest } from './corpus.ts';
 import { demoContract, parties } from './demo-contract.ts';
+import { mutate, prng } from './mutations.ts';
 
 const CASES = 2000;
 const SEED = 0x5eed2024;
-
-/** mulberry32: small, seeded, so a failing case can be replayed by its index. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const TOKENS = [
-  'obj',
-  'endobj',
-  '<<',
-  '>>',
-  '[',
-  ']',
-  'stream\n',
-  'endstream',
-  'xref\n0 1\n',
-  'trailer',
-  'startxref\n0\n%%EOF',
-  '/ByteRange [0 10 20 30]',
-  '/Contents <00>',
-  '1 0 R',
-  '/Prev 0',
-  '/Length 999999',
-  '/Type /ObjStm',
-  '/Filter /FlateDecode',
-  '(',
-  ')',
-  '%%EOF\n',
-];
-
-function mutate(src: Uint8Array, rnd: () => number): { bytes: Uint8Array; how: string } {
-  const int = (n: number) => Math.floor(rnd() * n);
-  const kind = int(5);
-  const b = new Uint8Array(src);
-  if (kind === 0) {
-    const n = 1 + int(20);
-    for (let i = 0; i < n; i++) b[int(b.length)] = int(256);
-    return { bytes: b, how: `flip ${n}` };
-  }
-  if (kind === 1) {
-    const cut = int(b.length);
-    return { bytes: b.subarray(0, cut), how: `truncate ${cut}` };
-  }
-  if (kind === 2) {
-    const start = int(b.length);
-    const len = 1 + int(Math.min(4096, b.length - start));
-    const at = int(b.length);
-    return {
-      bytes: Buffer.concat([b.subarray(0, at), b.subarray(start, start + len), b.subarray(at)]),
-      how: `dup ${start}+${len}@${at}`,
-    };
-  }
-  if (kind === 3) {
-    const at = int(b.length);
-    const ins =
-      rnd() < 0.5
-        ? Buffer.from(TOKENS[int(TOKENS.length)], 'latin1')
-        : Buffer.from(Array.from({ length: 1 + int(64) }, () => int(256)));
-    return {
-      bytes: Buffer.concat([b.subarray(0, at), ins, b.subarray(at)]),
-      how: `insert ${ins.length}@${at}`,
-    };
-  }
-  // digits are what offsets, lengths and ByteRanges are made of
-  const n = 1 + int(10);
-  for (let i = 0; i < n; i++) {
-    const p = int(b.length);
-    if (b[p] >= 0x30 && b[p] <= 0x39) b[p] = 0x30 + int(10);
-  }
-  return { bytes: b, how: `digits ${n}` };
-}
 
 /** True when a byte any signature of the original signs differs (or is gone) in the mutated file. */
 function signedBytesChanged(original: Uint8Array, mutated: Uint8Array, ranges: number[][]): boolean {
