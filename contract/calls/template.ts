@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/template.ts';
 import { zDocumentInfo, zPageSize } from './document.ts';
-import { FLOW_LIMITS, zApplies, zFlowStatus } from './flow.ts';
+import { FLOW_LIMITS, zApplies, zFlowStatus, zIntent } from './flow.ts';
 import { zPhone } from './session.ts';
 import { zRoleKey, zRoleKind } from './sign-config.ts';
 import { bi } from '../bilingual.ts';
@@ -185,6 +185,8 @@ export const zRoleAssignment = z.discriminatedUnion('kind', [
     kind: z.literal('person'),
     name: z.string().trim().min(1, bi('enter the signer name', '请输入签署人姓名')).max(32),
     phone: zPhone,
+    /** The intent check asked right before this party's signature (launchFlow's party.intent). */
+    intent: zIntent.default('sms'),
   }),
   z.object({
     roleKey: zRoleKey,
@@ -195,6 +197,7 @@ export const zRoleAssignment = z.discriminatedUnion('kind', [
     /** Administrator or operator of that company who receives the link and applies the seal. */
     operatorPhone: zPhone,
     operatorName: z.string().trim().max(32).optional(),
+    intent: zIntent.default('sms'),
   }),
 ]);
 export type RoleAssignment = z.infer<typeof zRoleAssignment>;

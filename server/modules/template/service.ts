@@ -463,10 +463,13 @@ export async function launchDraft(deps: AppDeps, session: LiveSession, input: La
         const a = assignments.find((x) => x.roleKey === role.key)!;
         const pos = t.positions.find((p) => p.roleKey === role.key)!;
         const positions = [{ documentId: draft.document_id, page: pos.page, rect: pos.rect }];
+        // drafts kept before the intent was chosen per role ask the SMS code, as launches did then
+        const intent = a.intent ?? 'sms';
         if (a.kind === 'person')
-          return { kind: 'person', name: a.name, phone: a.phone, applies: role.applies, positions };
+          return { kind: 'person', name: a.name, phone: a.phone, applies: role.applies, positions, intent };
         return {
           kind: 'company',
+          intent,
           companyId: a.companyId,
           operatorPhone: a.operatorPhone,
           operatorName: a.operatorName || undefined,

@@ -1,5 +1,6 @@
 // The form of one contract made from a template (home/templateDetail): values by field, a party per role, and
 // the checks the server makes too, so the user sees a localised message before any call.
+import type { IntentCheck } from '@/api/flow.ts';
 import {
   isCalendarDate,
   NUMBER_PATTERN,
@@ -17,6 +18,8 @@ export type PartyForm = {
   companyName: string;
   operatorPhone: string;
   operatorName: string;
+  /** The intent check asked right before this party's signature. */
+  intent: IntentCheck;
 };
 
 const PHONE = /^1\d{10}$/;
@@ -38,6 +41,7 @@ export function initialParty(role: TemplateRole, hasOwnCompany: boolean): PartyF
     companyName: '',
     operatorPhone: '',
     operatorName: '',
+    intent: 'sms',
   };
 }
 
@@ -47,6 +51,7 @@ export function partyFromAssignment(a: RoleAssignment, ownCompanyId: string | nu
       ...initialParty({ key: a.roleKey, kind: 'person' } as TemplateRole, false),
       name: a.name,
       phone: a.phone,
+      intent: a.intent ?? 'sms',
     };
   const isOwn = !!ownCompanyId && a.companyId === ownCompanyId;
   return {
@@ -58,6 +63,7 @@ export function partyFromAssignment(a: RoleAssignment, ownCompanyId: string | nu
     companyName: isOwn ? '' : (a.companyName ?? ''),
     operatorPhone: a.operatorPhone,
     operatorName: a.operatorName ?? '',
+    intent: a.intent ?? 'sms',
   };
 }
 
@@ -106,7 +112,7 @@ export function fillIssue(
 export function toAssignments(parties: PartyForm[], ownCompanyId: string | null): RoleAssignment[] {
   return parties.map((p) =>
     p.kind === 'person'
-      ? { roleKey: p.roleKey, kind: 'person', name: p.name.trim(), phone: p.phone.trim() }
+      ? { roleKey: p.roleKey, kind: 'person', name: p.name.trim(), phone: p.phone.trim(), intent: p.intent }
       : {
           roleKey: p.roleKey,
           kind: 'company',
@@ -115,6 +121,7 @@ export function toAssignments(parties: PartyForm[], ownCompanyId: string | null)
             : { companyName: p.companyName.trim() }),
           operatorPhone: p.operatorPhone.trim(),
           operatorName: p.operatorName.trim() || undefined,
+          intent: p.intent,
         },
   );
 }

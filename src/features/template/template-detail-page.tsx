@@ -4,8 +4,10 @@ import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
 import {
   getTemplate,
@@ -76,7 +78,14 @@ function PartyFields({
   onChange: (p: PartyForm) => void;
 }) {
   const tt = useTexts(texts);
-  const ids = { name: useId(), phone: useId(), company: useId(), opPhone: useId(), opName: useId() };
+  const ids = {
+    name: useId(),
+    phone: useId(),
+    company: useId(),
+    opPhone: useId(),
+    opName: useId(),
+    intent: useId(),
+  };
   const set = (patch: Partial<PartyForm>) => onChange({ ...party, ...patch });
   return (
     <Card size="small" title={roleName} data-testid="role-party" style={{ marginBottom: 12 }}>
@@ -152,6 +161,17 @@ function PartyFields({
           </div>
         </div>
       )}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 8 }}>
+        <label htmlFor={ids.intent}>{tt('intent')}</label>
+        <Select
+          id={ids.intent}
+          aria-label={tt('intent')}
+          style={{ minWidth: 160 }}
+          value={party.intent}
+          options={INTENT_CHECKS.map((v) => ({ value: v, label: tt(`intent.${v}`) }))}
+          onChange={(v: IntentCheck) => set({ intent: v })}
+        />
+      </div>
     </Card>
   );
 }

@@ -76,9 +76,11 @@ export default function TemplateSignPage() {
     const a = draft.assignments.find((x) => x.roleKey === roleKey);
     if (!a) return '';
     const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-    return a.kind === 'person'
-      ? `${a.name} ${masked(a.phone)}`
-      : `${a.companyName ?? ''} · ${a.operatorName ?? ''} ${masked(a.operatorPhone)}`;
+    const who =
+      a.kind === 'person'
+        ? `${a.name} ${masked(a.phone)}`
+        : `${a.companyName ?? ''} · ${a.operatorName ?? ''} ${masked(a.operatorPhone)}`;
+    return `${who} · ${tt(`intent.${a.intent ?? 'sms'}`)}`;
   };
 
   const send = async () => {

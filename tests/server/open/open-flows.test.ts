@@ -270,4 +270,46 @@ describe('a flow from a template', () => {
     expect(spa.status).toBe('cancelled');
     expect(spa.endReason).toBe('wrong terms');
   });
+  test('a template launch takes each role’s intent check; without one the SMS code is asked', async () => {
+    const launchWith = async (intent?: string) => {
+      const res = await open<{ flowId: string }>(t, 'POST', '/flows', {
+        key,
+        body: {
+          from: 'template',
+          templateId,
+          title: `intent ${intent ?? 'default'}`,
+          values: { buyer: '李四' },
+          assignments: [
+            {
+              roleKey: 'partyB',
+              kind: 'person',
+              name: signer.name,
+              phone: signer.phone,
+              ...(intent ? { intent } : {}),
+            },
+          ],
+        },
+      });
+      expect(res.status).toBe(201);
+      return ok(
+        await launcher.agent.call<FlowDetail>(getFlowDetail, { userType: 0, flowId: res.body.data.flowId }),
+        'detail',
+      );
+    };
+    expect((await launchWith('password')).steps[0].parties[0].intent).toBe('password');
+    expect((await launchWith()).steps[0].parties[0].intent).toBe('sms');
+    const wrong = await open(t, 'POST', '/flows', {
+      key,
+      body: {
+        from: 'template',
+        templateId,
+        title: 'x',
+        values: { buyer: '李四' },
+        assignments: [
+          { roleKey: 'partyB', kind: 'person', name: signer.name, phone: signer.phone, intent: 'fax' },
+        ],
+      },
+    });
+    expect(wrong.status).toBe(400);
+  });
 });

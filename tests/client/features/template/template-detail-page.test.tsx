@@ -113,7 +113,7 @@ describe('filling a template', () => {
       }),
     );
     renderApp(`/manage/home/templateDetail?templateId=${TEMPLATE_ID}`);
-    const amount = await screen.findByLabelText('合同金额 *', {}, { timeout: 6000 });
+    const amount = await screen.findByLabelText('合同金额 *', {}, { timeout: 15_000 });
     // The default of the date field is there, in the group of the role that provides it.
     expect((screen.getByLabelText('签订日期') as HTMLInputElement).value).toBe('2025-01-02');
     expect(screen.getByText('乙方的信息')).toBeTruthy();
@@ -138,11 +138,16 @@ describe('filling a template', () => {
       http.post(`${CSIGN}/getTemplateDraft`, () => ok(null)),
     );
     renderApp(`/manage/home/templateDetail?templateId=${TEMPLATE_ID}`);
-    await userEvent.type(await screen.findByLabelText('合同金额 *', {}, { timeout: 6000 }), '8800.50');
+    await userEvent.type(await screen.findByLabelText('合同金额 *', {}, { timeout: 15_000 }), '8800.50');
     await userEvent.click(screen.getByRole('checkbox', { name: '同意 *' }));
     await userEvent.type(screen.getByLabelText('Operator phone'), '13800000001');
     await userEvent.type(screen.getByLabelText('Signer name'), '李四');
     await userEvent.type(screen.getByLabelText('Signer phone'), '13800000002');
+    // each role has its intent check, SMS code unless chosen: the person signs with the signing password
+    const intents = screen.getAllByRole('combobox', { name: 'Intent check before signing' });
+    expect(intents).toHaveLength(2);
+    await userEvent.click(intents[1]);
+    await userEvent.click(await screen.findByTitle('Signing password'));
     await userEvent.click(screen.getByRole('button', { name: 'Next: review' }));
     await waitFor(() => expect(body).not.toBeNull(), { timeout: 4000 });
     expect(body).toMatchObject({
@@ -150,8 +155,8 @@ describe('filling a template', () => {
       title: '买卖合同',
       values: { amount: '8800.50', signedOn: '2025-01-02', agreed: true },
       assignments: [
-        { roleKey: 'a', kind: 'company', companyId: COMPANY_ID, operatorPhone: '13800000001' },
-        { roleKey: 'b', kind: 'person', name: '李四', phone: '13800000002' },
+        { roleKey: 'a', kind: 'company', companyId: COMPANY_ID, operatorPhone: '13800000001', intent: 'sms' },
+        { roleKey: 'b', kind: 'person', name: '李四', phone: '13800000002', intent: 'password' },
       ],
     });
   }, 20_000);
