@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installTransport } from './http/session-gate.ts';
-import { registerOpenApi } from './open/index.ts';
+import { OPEN_PREFIX, registerOpenApi } from './open/index.ts';
 import { certModule } from './modules/cert/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { devModule } from './modules/dev/index.ts';
@@ -114,7 +114,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   installTransport(app);
-  installErrorHandling(app);
+  installErrorHandling(app, ['/v1', OPEN_PREFIX]);
 
   await app.register(fastifyCookie);
   const isHttps = config.isSecureCookies;

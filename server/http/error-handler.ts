@@ -125,9 +125,10 @@ export function unknownCall(req: FastifyRequest): Refusal {
 /**
  * One error handler for the whole app: every failure becomes `{code, msg, data: null}` (or a refusal's own
  * small `data`, such as `{ retryAfterSeconds }` of a resend wait). An unexpected
- * error is logged with the request id and answered with a generic message, never its stack or text.
+ * error is logged with the request id and answered with a generic message, never its stack or text. A path
+ * under one of `apiPrefixes` that no route answers is an unknown call (1004); any other, not found (1101).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, apiPrefixes: readonly string[] = ['/v1']): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let refusal: Refusal | null;
     try {
@@ -148,7 +149,10 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0].slice(0, 200);
-    if (path.startsWith('/v1/')) return sendEnvelopeError(req, reply, unknownCall(req));
+    // An API path nothing answers is an unknown call, also when the SPA's static files (a wildcard route)
+    // looked first and found no file.
+    if (apiPrefixes.some((p) => path === p || path.startsWith(`${p}/`)))
+      return sendEnvelopeError(req, reply, unknownCall(req));
     return sendEnvelopeError(req, reply, { status: 404, code: Code.NotFound, text: T.notFound });
   });
 }

@@ -36,6 +36,13 @@ export const documentRoutes = [
       const text = body.contentBase64.replace(/\s+/g, '');
       if (!BASE64.test(text)) throw new AppError(Code.DocumentRejected, D.notPdf);
       const bytes = new Uint8Array(Buffer.from(text, 'base64'));
+      // the body limit leaves room for base64; the PDF itself keeps the workspace's upload limit
+      if (bytes.length > deps.config.uploadLimitBytes)
+        throw new AppError(
+          Code.PayloadTooLarge,
+          D.uploadTooLarge(Math.round(deps.config.uploadLimitBytes / 1024 / 1024)),
+        );
+      if (bytes.length === 0) throw new AppError(Code.DocumentRejected, D.empty);
       return uploadDocument(deps, caller.session, { bytes, filename: body.filename });
     },
   }),

@@ -14,7 +14,7 @@ let alice: Agent;
 let pdfBase64: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ OPEN_API_RATE_PER_MINUTE: '30' });
+  t = await createTestApp({ OPEN_API_RATE_PER_MINUTE: '30', UPLOAD_LIMIT_MB: '1' });
   alice = (await person(t)).agent;
   pdfBase64 = Buffer.from(await contractPdf(1)).toString('base64');
 }, 60_000);
@@ -74,6 +74,52 @@ describe('keys', () => {
     const none = await open(t, 'GET', '/nothing-here', { key: key.secret });
     expect(none.status).toBe(404);
     expect(none.body.code).toBe(1004);
+  });
+});
+
+describe('uploads that cannot be launched', () => {
+  test('not a PDF, not base64, empty, wrong types, not JSON: clear refusals, nothing stored', async () => {
+    const key = (await makeKey(alice, ['flows:write'])).secret;
+    const count = async () => {
+      const res = await t.db.execute(sql`select count(*)::int as n from documents`);
+      return (res as unknown as { rows: { n: number }[] }).rows[0].n;
+    };
+    const before = await count();
+    const upload = (body: unknown) => open(t, 'POST', '/documents', { key, body });
+    const text = await upload({ filename: 'a.pdf', contentBase64: Buffer.from('hello').toString('base64') });
+    expect([text.status, text.body.code]).toEqual([422, 1320]);
+    expect((await upload({ filename: 'a.pdf', contentBase64: '%%%not base64' })).body.code).toBe(1320);
+    const empty = await upload({ filename: 'a.pdf', contentBase64: '==' });
+    expect([empty.body.code, empty.body.msg]).toEqual([1320, 'the PDF has no pages']);
+    const types = await upload({ filename: 5, contentBase64: [] });
+    expect([types.status, types.body.code]).toEqual([400, 1001]);
+    expect(types.body.msg).toContain('filename');
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/open/v1/documents',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: '{"filename": "a.pdf", ',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({ code: 1001, data: null });
+    expect(await count()).toEqual(before);
+  });
+
+  test('over the upload limit: 413 whether the body or the decoded PDF is too large', async () => {
+    const key = (await makeKey(alice, ['flows:write'])).secret;
+    // 1.1 MB of PDF-looking bytes: the body fits the base64 allowance, the file does not fit 1 MB
+    const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1_080_000, 0x20)]);
+    const decoded = await open(t, 'POST', '/documents', {
+      key,
+      body: { filename: 'big.pdf', contentBase64: big.toString('base64') },
+    });
+    expect([decoded.status, decoded.body.code]).toEqual([413, 1003]);
+    expect(decoded.body.msg).toContain('1');
+    const body = await open(t, 'POST', '/documents', {
+      key,
+      body: { filename: 'big.pdf', contentBase64: 'A'.repeat(3_000_000) },
+    });
+    expect([body.status, body.body.code]).toEqual([413, 1003]);
   });
 });
 
