@@ -47,8 +47,10 @@ export async function startServer(
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
-      // As `npm start` runs it: two malloc arenas (see package.json's start script and server/README.md).
+      // As `npm start` runs it: two malloc arenas (see package.json's start script and server/README.md),
+      // and the compile cache on from the first file (server/main.ts itself is then not type-stripped).
       MALLOC_ARENA_MAX: '2',
+      NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'server-compile'),
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
