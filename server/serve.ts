@@ -43,15 +43,23 @@ if (!config.masterKey && !config.isProduction) {
 }
 
 const started = performance.now();
-// The CA's files beside the database's start: at a first start both take about a second (key generation
-// on the thread pool, initdb or the template copy on this thread), side by side rather than in a row.
-const caReady = prepareCaFiles({ config, log, clock: systemClock });
-caReady.catch(() => {}); // awaited below, after the database; no unhandled rejection meanwhile
+const perApp = new PerApp();
+// The CA's files: at a first start their four RSA keys take about a second of the thread pool. The start
+// does not wait for them: they are made beside the database's start and the app's build, and the server
+// listens meanwhile; a call that needs the CA (pkiFor) waits until they are complete. A CA that cannot be
+// made or loaded (e.g. production without ESIGN_MASTER_KEY, a broken file) stops the server, as before.
+const caReady = prepareCaFiles({ config, log, clock: systemClock, perApp });
+caReady.then(
+  () => log.info({ ms: Math.round(performance.now() - started) }, 'certificate authority ready'),
+  (err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);
 const db = await openDatabase(config, {
   onSyncError: (err) =>
     log.warn({ err }, 'telling other instances about writes failed; their caches expire by CACHE_TTL_MS'),
 });
-await caReady;
 const storage = await openBlobStore(config);
 const jobs = createJobs({ db, log, config });
 const deps: AppDeps = {
@@ -62,7 +70,7 @@ const deps: AppDeps = {
   clock: systemClock,
   hooks: createHooks(),
   jobs,
-  perApp: new PerApp(),
+  perApp,
   messenger: createMessenger({ config, db, log, clock: systemClock, jobs }),
 };
 // Only the embedded database needs it: `npm run admin` tells a running server apart from a free folder.

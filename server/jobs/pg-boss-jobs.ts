@@ -1,6 +1,6 @@
 // The job system: pg-boss over the app's own database, PostgreSQL (pg-boss's own small pool on
 // DATABASE_URL) or the embedded PGlite (pg-boss's PGlite adapter on the app's one connection).
-import { PgBoss, TestClock, fromPglite, type ConstructorOptions, type Queue } from 'pg-boss';
+import type { ConstructorOptions, PgBoss, Queue, TestClock } from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Db, rawOf } from '../db/database.ts';
 import type { Job, JobDefinition, JobOptions, JobQueue } from './queue.ts';
@@ -38,13 +38,17 @@ export type JobsSettings = {
  * The app's jobs: `send` (the JobQueue every module sees), and for the composition `work` (workers and
  * cron schedules, after listen), `runDue` (tests, scripts) and `stop`. pg-boss starts on first need: a
  * send, `work` or `runDue` installs or migrates its schema (`pgboss`) and creates one queue per definition.
+ * pg-boss's code is loaded then too, not at import: it is off the path to a server's "ready" (serve.ts calls
+ * `work` after listen), and loading it costs about a quarter of a second.
  */
 export class Jobs<Ctx> implements JobQueue {
-  readonly #boss: PgBoss;
+  /** Set by #start (after `ready()` resolves it is there). */
+  #boss: PgBoss | null = null;
   readonly #definitions: readonly AnyJobDefinition<Ctx>[];
   readonly #log: Logger;
   readonly #settings: JobsSettings;
-  readonly #clock: TestClock | null;
+  readonly #engine: ReturnType<typeof rawOf>['engine'];
+  #clock: TestClock | null = null;
   #ready: Promise<void> | null = null;
   #isStopped = false;
 
@@ -56,8 +60,27 @@ export class Jobs<Ctx> implements JobQueue {
     this.#definitions = definitions;
     this.#log = deps.log;
     this.#settings = settings;
+    this.#engine = rawOf(deps.db).engine;
+  }
+
+  /** Starts pg-boss (schema, queues) once; sends and workers wait for it. */
+  ready(): Promise<void> {
+    this.#ready ??= this.#start();
+    return this.#ready;
+  }
+
+  /** pg-boss, once `ready()` has resolved. */
+  get #started(): PgBoss {
+    if (!this.#boss) throw new Error('the job system is not started');
+    return this.#boss;
+  }
+
+  async #start(): Promise<void> {
+    const started = performance.now();
+    const { PgBoss, TestClock, fromPglite } = await import('pg-boss');
+    const settings = this.#settings;
+    const engine = this.#engine;
     this.#clock = settings.manualClock ? new TestClock(Date.now()) : null;
-    const engine = rawOf(deps.db).engine;
     const options: ConstructorOptions = {
       schema: JOBS_SCHEMA,
       supervise: !settings.manualClock,
@@ -73,26 +96,17 @@ export class Jobs<Ctx> implements JobQueue {
         ? { db: fromPglite(engine.client), backend: 'pglite' as const }
         : { connectionString: engine.url, max: 3, application_name: 'esign-jobs' }),
     };
-    this.#boss = new PgBoss(options);
-    this.#boss.on('error', (err) => this.#log.error({ err }, 'job system error'));
-    this.#boss.on('warning', (w) => this.#log.warn({ data: w.data }, `job system: ${w.message}`));
-  }
-
-  /** Starts pg-boss (schema, queues) once; sends and workers wait for it. */
-  ready(): Promise<void> {
-    this.#ready ??= this.#start();
-    return this.#ready;
-  }
-
-  async #start(): Promise<void> {
-    const started = performance.now();
-    await this.#boss.start();
+    const boss = new PgBoss(options);
+    boss.on('error', (err) => this.#log.error({ err }, 'job system error'));
+    boss.on('warning', (w) => this.#log.warn({ data: w.data }, `job system: ${w.message}`));
+    this.#boss = boss;
+    await boss.start();
     for (const def of this.#definitions) {
       const options = queueOptions(def);
-      const existing = await this.#boss.getQueue(def.name);
-      if (existing) await this.#boss.updateQueue(def.name, options);
+      const existing = await boss.getQueue(def.name);
+      if (existing) await boss.updateQueue(def.name, options);
       else
-        await this.#boss.createQueue(def.name, {
+        await boss.createQueue(def.name, {
           ...options,
           policy: isSingleton(def) ? 'short' : 'standard',
         });
@@ -106,7 +120,7 @@ export class Jobs<Ctx> implements JobQueue {
     if (options.singletonKey && !isSingleton(def))
       throw new Error(`job ${name} is not defined as a singleton: a singletonKey would not be kept unique`);
     await this.ready();
-    return this.#boss.send(name, data, {
+    return this.#started.send(name, data, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
@@ -122,15 +136,15 @@ export class Jobs<Ctx> implements JobQueue {
   async work(ctx: Ctx): Promise<void> {
     await this.ready();
     for (const def of this.#definitions) {
-      await this.#boss.work<unknown>(
+      await this.#started.work<unknown>(
         def.name,
         { pollingIntervalSeconds: this.#settings.pollSeconds, batchSize: 1 },
         async ([job]) => {
           await def.handler(asJob(job), ctx);
         },
       );
-      if (def.cron) await this.#boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
-      else await this.#boss.unschedule(def.name).catch(() => {});
+      if (def.cron) await this.#started.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      else await this.#started.unschedule(def.name).catch(() => {});
     }
   }
 
@@ -143,22 +157,22 @@ export class Jobs<Ctx> implements JobQueue {
     await this.ready();
     if (this.#clock && now) await this.#clock.setTime(now);
     for (const def of this.#definitions) {
-      if (def.cron) await this.#boss.send(def.name, {}, { singletonKey: 'cron' });
+      if (def.cron) await this.#started.send(def.name, {}, { singletonKey: 'cron' });
     }
     let ran = 0;
     for (let isIdle = false; !isIdle && ran < RUN_DUE_MAX_JOBS; ) {
       isIdle = true;
       for (const def of this.#definitions) {
-        const jobs = await this.#boss.fetch<unknown>(def.name, { batchSize: 10 });
+        const jobs = await this.#started.fetch<unknown>(def.name, { batchSize: 10 });
         for (const job of jobs) {
           isIdle = false;
           ran += 1;
           try {
             await def.handler(asJob(job), ctx);
-            await this.#boss.complete(def.name, { id: job.id, retryCount: job.retryCount });
+            await this.#started.complete(def.name, { id: job.id, retryCount: job.retryCount });
           } catch (err) {
             this.#log.warn({ err, job: def.name, id: job.id }, 'job failed');
-            await this.#boss.fail(def.name, { id: job.id, retryCount: job.retryCount }, failureOf(err));
+            await this.#started.fail(def.name, { id: job.id, retryCount: job.retryCount }, failureOf(err));
           }
         }
       }
@@ -171,7 +185,8 @@ export class Jobs<Ctx> implements JobQueue {
     if (this.#isStopped || !this.#ready) return;
     this.#isStopped = true;
     await this.#ready.catch(() => {});
-    await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    // A start that failed before pg-boss existed (its code did not load) leaves nothing to stop.
+    await this.#boss?.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
 }
 

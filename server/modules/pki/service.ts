@@ -5,6 +5,8 @@ import { DbCertRepository } from './queries.ts';
 
 /** The app's PKI, started on first use (deps.perApp). */
 const PKI = definePerAppSlot<Promise<Pki>>('pki');
+/** The CA files being made or checked by prepareCaFiles at start, if the server started that. */
+const CA_FILES = definePerAppSlot<Promise<void>>('pki-ca-files');
 
 /**
  * The one PKI of an app (kept in deps.perApp): started on first call (CA files in DATA_DIR/pki, certificate
@@ -13,7 +15,13 @@ const PKI = definePerAppSlot<Promise<Pki>>('pki');
  */
 export function pkiFor(deps: AppDeps): Promise<Pki> {
   return deps.perApp.get(PKI, () => {
-    const pki = createPki({ ...caOptions(deps), repository: new DbCertRepository(deps.db) });
+    // A CA still being made by prepareCaFiles (a fresh start answers before its keys exist) is waited for,
+    // never read half-written nor made a second time beside it. Its failure is not this call's answer: the
+    // server stops on it, and createPki meets and reports the same cause itself.
+    const caFiles = deps.perApp.get(CA_FILES, () => Promise.resolve());
+    const pki = caFiles
+      .catch(() => {})
+      .then(() => createPki({ ...caOptions(deps), repository: new DbCertRepository(deps.db) }));
     // A failed start must not be kept: the next call tries again (and reports its own error). The failure
     // itself reaches whoever awaits `pki`; this branch only forgets it.
     pki.catch(() => deps.perApp.delete(PKI));
@@ -37,9 +45,13 @@ function caOptions(deps: Pick<AppDeps, 'config' | 'clock' | 'log'>) {
 }
 
 /**
- * The CA files of DATA_DIR/pki made (first start) or checked before the app exists: server/serve.ts runs
- * it beside opening the database, so a fresh start's key generation overlaps the database's start.
+ * Starts making (first start) or checking the CA files of DATA_DIR/pki, before the app exists:
+ * server/serve.ts starts it first and does not wait for it, so a fresh start's RSA key generation (on the
+ * thread pool) runs beside opening the database and building the app, and the server listens before it
+ * ends. pkiFor waits for it, so every call that needs the CA waits until the hierarchy is complete.
  */
-export function prepareCaFiles(deps: Pick<AppDeps, 'config' | 'clock' | 'log'>): Promise<void> {
-  return prepareCa(caOptions(deps));
+export function prepareCaFiles(deps: Pick<AppDeps, 'config' | 'clock' | 'log' | 'perApp'>): Promise<void> {
+  const files = prepareCa(caOptions(deps));
+  deps.perApp.set(CA_FILES, files);
+  return files;
 }
