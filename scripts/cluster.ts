@@ -46,6 +46,11 @@ export type ClusterOptions = {
   log?: (line: string) => void;
 };
 
+// For looking inside (not used by the bench's figure): CLUSTER_NODE_ARGS adds node flags to every instance
+// (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CLUSTER_PG_OPTIONS adds PostgreSQL settings (e.g.
+// `-c shared_preload_libraries=pg_stat_statements`). Both are split on spaces.
+const words = (v: string | undefined) => (v ?? '').split(' ').filter(Boolean);
+
 const pgBinDir = (): string => {
   const dirs = readdirSync('/usr/lib/postgresql')
     .map((v) => `/usr/lib/postgresql/${v}/bin`)
@@ -106,7 +111,7 @@ function startPostgres(
   const data = join(dir, 'data');
   run([`${bin}/initdb`, '-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale']);
   // Durable as shipped (fsync, synchronous commits); room for three instances' pools and pg-boss.
-  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c max_connections=200`;
+  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c max_connections=200 ${words(process.env.CLUSTER_PG_OPTIONS).join(' ')}`;
   run([`${bin}/pg_ctl`, '-D', data, '-l', join(dir, 'server.log'), '-w', '-o', opts, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -232,11 +237,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       child: null as unknown as ChildProcess,
     }));
     const launch = async (inst: Instance) => {
-      inst.child = spawn(process.execPath, [join(root, 'server', 'main.ts')], {
-        cwd: root,
-        env: { ...env, PORT: String(inst.port), DATA_DIR: inst.dataDir },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      inst.child = spawn(
+        process.execPath,
+        [...words(process.env.CLUSTER_NODE_ARGS), join(root, 'server', 'main.ts')],
+        {
+          cwd: root,
+          env: { ...env, PORT: String(inst.port), DATA_DIR: inst.dataDir },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
       await waitFor(`instance ${inst.name}`, healthy(inst.url), inst.child);
     };
     stops.push(async () => {

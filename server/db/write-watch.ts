@@ -16,10 +16,33 @@ export class WriteWatch {
    * resolving once they were told. Null on PGlite (one process owns its folder).
    */
   publisher: ((tables: Iterable<string | null>) => Promise<void>) | null = null;
+  /** What the caches read, as declared (declareReader); null: nothing declared yet. */
+  #readers: { tables: Set<string>; exceptAll: Set<ReadonlySet<string>> } | null = null;
   #counter = 0;
   /** Stamp of the latest write whose table is unknown (raw SQL, transaction ends): it concerns every table. */
   #unknown = 0;
   readonly #tables = new Map<string, number>();
+
+  /**
+   * Declares what a cache reads: the tables it names, or every table but `except`. Every instance runs the
+   * same code, so the declarations, made when the app is built, say what any instance's caches read: a
+   * write to a table none of them reads need not be told to the others (isRead).
+   */
+  declareReader(reads: { tables: readonly string[] } | { except: ReadonlySet<string> }): void {
+    this.#readers ??= { tables: new Set(), exceptAll: new Set() };
+    if ('tables' in reads) for (const t of reads.tables) this.#readers.tables.add(t);
+    else this.#readers.exceptAll.add(reads.except);
+  }
+
+  /** Whether a declared cache reads `table` (null: unknown tables, always yes). None declared: no cache. */
+  isRead(table: string | null): boolean {
+    if (table === null) return true;
+    const r = this.#readers;
+    if (!r) return false;
+    if (r.tables.has(table)) return true;
+    for (const except of r.exceptAll) if (!except.has(table)) return true;
+    return false;
+  }
 
   /** Records a write to `table`, or to any table when it is not known. */
   bump(table: string | null): void {
@@ -114,6 +137,8 @@ async function watched<T>(
       tx.open = false;
       tx.written = new Set();
     }
+  } else if (!watch.isRead(table)) {
+    // No cache of any instance reads this table: nobody needs telling.
   } else if (tx?.open) tx.written.add(table);
   else await watch.publisher([table]);
   return result;

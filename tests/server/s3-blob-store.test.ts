@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Seal, getUserCertSealList, savePersonSeal } from '#contract/calls/seal.ts';
 import { blobKeyOf } from '#server/storage/blob-store.ts';
+import { CachingBlobStore } from '#server/storage/caching-blob-store.ts';
 import { S3BlobStore, signV4 } from '#server/storage/s3-blob-store.ts';
 import { createTestApp } from './helper.ts';
 import { person } from './seal/fixture.ts';
@@ -89,6 +90,35 @@ describe('against an S3 API server', () => {
     expect(await store.get(key)).toBeNull();
     await store.delete(key); // absent: no error
     await expect(store.get('../../etc/passwd')).rejects.toThrow(/not a blob key/);
+  });
+
+  it('an instance keeps the latest blobs in memory: served without the bucket, each caller its own copy', async () => {
+    const bucket = new S3BlobStore({ ...settings(), prefix: 'cached/' });
+    const store = new CachingBlobStore(bucket, 4096);
+    const a = new TextEncoder().encode(`written here ${Date.now()} `.padEnd(1000, 'a'));
+    const b = new TextEncoder().encode(`read here ${Date.now()} `.padEnd(1000, 'b'));
+    const keyA = await store.put(a);
+    const keyB = await bucket.put(b);
+    expect(await store.get(keyB)).toEqual(b);
+    expect(await bucket.has(keyA)).toBe(true);
+    // Gone from the bucket (behind the cache's back): both still come from memory.
+    await bucket.delete(keyA);
+    await bucket.delete(keyB);
+    expect(await store.get(keyB)).toEqual(b);
+    const got = await store.get(keyA);
+    expect(got).toEqual(a);
+    got?.fill(0);
+    expect(await store.get(keyA)).toEqual(a);
+    // has() asks the bucket, which no longer holds them.
+    expect(await store.has(keyA)).toBe(false);
+    // Bounded: three more blobs of 1,000 bytes push the least recently used (b) out.
+    for (const fill of ['c', 'd', 'e']) await store.put(new TextEncoder().encode(''.padEnd(1000, fill)));
+    expect(store.cachedBytes).toBeLessThanOrEqual(4096);
+    expect(await store.get(keyB)).toBeNull();
+    expect(await store.get(keyA)).toEqual(a);
+    // A delete through the store drops its copy too.
+    await store.delete(keyA);
+    expect(await store.get(keyA)).toBeNull();
   });
 
   it('refuses bytes that do not hash to their key, and says what a missing bucket is', async () => {

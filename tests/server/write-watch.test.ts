@@ -1,7 +1,7 @@
 // Pure parts of the caches: which statements count as writes (db/write-watch.ts) and when a cached value
 // may answer (lib/derived-cache.ts).
 import { describe, expect, it } from 'vitest';
-import { WriteWatch, effectOf } from '#server/db/write-watch.ts';
+import { WriteWatch, effectOf, watchClient } from '#server/db/write-watch.ts';
 import { DerivedCache } from '#server/lib/derived-cache.ts';
 
 describe('effectOf', () => {
@@ -37,6 +37,42 @@ describe('WriteWatch', () => {
     const s1 = w.stampOf(['sessions']);
     w.bump(null);
     expect(w.stampOf(['sessions'])).toBeGreaterThan(s1);
+  });
+});
+
+describe('WriteWatch readers', () => {
+  it('a write is told to other instances only when a declared cache reads its table', async () => {
+    const w = new WriteWatch();
+    expect(w.isRead('users')).toBe(false);
+    w.declareReader({ tables: ['sessions'] });
+    w.declareReader({ except: new Set(['sessions', 'outbox', 'sms_codes']) });
+    expect([w.isRead('sessions'), w.isRead('users'), w.isRead('outbox'), w.isRead(null)]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    // Through a watched client: the publisher hears of users and of a transaction that wrote flows, never
+    // of outbox or sms_codes, alone or in a transaction; the local stamps move for every write.
+    const told: (string | null)[][] = [];
+    w.publisher = async (tables) => {
+      told.push([...tables]);
+    };
+    const conn = { query: async (_text: string) => ({ rows: [] }) };
+    const db = watchClient({ ...conn, connect: async () => ({ ...conn }) }, w);
+    const before = w.stampExcept(new Set());
+    await db.query('INSERT INTO outbox (x) VALUES (1)');
+    expect(w.stampExcept(new Set())).toBeGreaterThan(before);
+    await db.query('UPDATE users SET name = 1');
+    const tx = await db.connect();
+    await tx.query('BEGIN');
+    await tx.query('UPDATE sms_codes SET used_at = 1');
+    await tx.query('COMMIT');
+    await tx.query('BEGIN');
+    await tx.query('UPDATE sms_codes SET used_at = 1');
+    await tx.query('UPDATE flows SET status = 1');
+    await tx.query('COMMIT');
+    expect(told).toEqual([['users'], ['flows']]);
   });
 });
 

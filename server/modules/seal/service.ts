@@ -540,8 +540,6 @@ export type SealForSigning = {
   name: string;
   /** One-page PDF whose page is the seal at print size (embed it as the appearance). */
   pdf: Uint8Array;
-  /** The same seal as a transparent PNG (300 dpi for generated seals). */
-  png: Uint8Array;
   widthMm: number;
   heightMm: number;
   /** The company seal type (SealType), null for person seals and signatures. */
@@ -584,13 +582,13 @@ export async function sealForSigning(
         (await q.isAuthorisedNow(deps.db, holder.companyId, row.id, holder.userId, now)));
     if (!isAllowed) throw new AppError(Code.Refused, S.sealNotUsable);
   }
-  const [pdf, png] = await Promise.all([deps.storage.get(row.pdfKey), deps.storage.get(row.pngKey)]);
-  if (!pdf || !png) throw new Error(`seal ${row.id} names missing blobs`);
+  // Signing embeds the seal's PDF only; its PNG (the picture the screens show) is not read here.
+  const pdf = await deps.storage.get(row.pdfKey);
+  if (!pdf) throw new Error(`seal ${row.id} names a missing blob`);
   return {
     sealId: row.id,
     name: row.name,
     pdf,
-    png,
     widthMm: row.widthMm,
     heightMm: row.heightMm,
     sealType: row.sealType,

@@ -36,6 +36,16 @@ type Caches = {
   loginInfo: DerivedCache<string, LoginInfo>;
 };
 
+/**
+ * Tells the database's write watch what these caches read (session module's register, when the app is
+ * built): on PostgreSQL a write is then told to the other instances only when a cache reads its table.
+ */
+export function declareCacheReads(deps: AppDeps): void {
+  const watch = writeWatchOf(deps.db);
+  watch.declareReader({ tables: SESSION_TABLES });
+  watch.declareReader({ except: NOT_IN_LOGIN_INFO });
+}
+
 /** The app's caches (deps.perApp): one pair per app, made on first use. */
 const CACHES = definePerAppSlot<Caches>('session.caches');
 

@@ -17,6 +17,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { provideSessionGate } from '../../http/session-gate.ts';
 import type { ServerModule } from '../module.ts';
 import * as accounts from './account-service.ts';
+import { declareCacheReads } from './caches.ts';
 import { computeLoginInfo, loginInfoOf } from './login-info.ts';
 import { endSession } from './session-queries.ts';
 import { checkXsrf, clearSessionCookies, lookupSession, refusalFor } from './session-service.ts';
@@ -26,6 +27,7 @@ import * as sms from './sms-service.ts';
 export const sessionModule: ServerModule = {
   name: 'session',
   register(app, deps) {
+    declareCacheReads(deps);
     // The transport asks this module for the session of every call (http/session-gate.ts).
     provideSessionGate(app, {
       lookup: lookupSession,

@@ -188,7 +188,6 @@ describe('person seals', () => {
     });
     expect(new TextDecoder().decode(forSigning.pdf.subarray(0, 5))).toBe('%PDF-');
     expect(forSigning.widthMm).toBeGreaterThan(15);
-    expect(forSigning.png.subarray(1, 4)).toEqual(new Uint8Array([0x50, 0x4e, 0x47]));
     const del = await p.agent.call(deleteSeal, { userType: 0, sealId: saved.id });
     expect(del.body.code).toBe(0);
     expect((await list(p.agent)).seals).toHaveLength(0);
