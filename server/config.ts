@@ -82,6 +82,18 @@ const zEnv = z.object({
   MAIL_FROM: zOptionalString,
   /** Seconds between a job worker's polls of its queue (server/jobs); unset: 2 on PostgreSQL, 5 on PGlite. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(300).optional(),
+  /**
+   * Seconds after which a running job whose instance stopped refreshing it (killed) is failed and retried
+   * elsewhere (pg-boss heartbeat; at least 10). A worker refreshes every half of it.
+   */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /**
+   * Webhook URLs may be http and name loopback or private addresses (development, tests, e2e); unset: on
+   * outside production, off in production (https to public addresses only; server/modules/webhook).
+   */
+  WEBHOOK_ALLOW_LOCAL: zBool.optional(),
+  /** Seconds between the passes of the job supervisor (stale heartbeats, expiry) in each instance. */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Development providers production may run with on purpose, comma-separated variable names. */
   ALLOW_DEVELOPMENT_PROVIDERS: zOptionalString,
   /** Identity checks (real name, face): Tencent Cloud faceid, Aliyun cloudauth, or the development one. */
@@ -148,8 +160,13 @@ export type Config = {
   smsGateway: SmsSettings;
   /** SMTP for e-mailed notices; undefined: notices are not e-mailed. */
   mail: { url: string; from: string } | undefined;
-  /** Background jobs (server/jobs): seconds between a worker's polls of its queue. */
-  jobs: { pollSeconds: number };
+  /**
+   * Background jobs (server/jobs): seconds between a worker's polls of its queue; a running job's
+   * heartbeat window (a killed instance's job is retried after it); the supervisor's pass interval.
+   */
+  jobs: { pollSeconds: number; heartbeatSeconds: number; superviseSeconds: number };
+  /** Webhooks: whether URLs may be http or reach loopback/private addresses (never by default in production). */
+  webhooks: { allowLocal: boolean };
   /** Variables (SMS_PROVIDER, IDENTITY_PROVIDER) whose development provider production may use. */
   allowDevelopmentProviders: string[];
   identity: {
@@ -234,7 +251,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     trustProxy: e.TRUST_PROXY,
     // The embedded database is one connection that requests share: its workers poll less often.
-    jobs: { pollSeconds: e.JOBS_POLL_SECONDS ?? (database.kind === 'pglite' ? 5 : 2) },
+    jobs: {
+      pollSeconds: e.JOBS_POLL_SECONDS ?? (database.kind === 'pglite' ? 5 : 2),
+      heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS,
+      superviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    },
+    webhooks: { allowLocal: e.WEBHOOK_ALLOW_LOCAL ?? !isProduction },
     sms: {
       codeTtlSeconds: e.SMS_CODE_TTL_SECONDS,
       resendSeconds: e.SMS_RESEND_SECONDS,

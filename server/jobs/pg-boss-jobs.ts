@@ -13,11 +13,11 @@ export const JOBS_SCHEMA = 'pgboss';
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 const DEFAULT_EXPIRE_SECONDS = 5 * 60;
-// A worker refreshes its claim every 15 s; a claim not refreshed for 30 s (the instance died) is failed by
-// the supervisor of any live instance and the job runs again elsewhere.
-const HEARTBEAT_SECONDS = 30;
-// How often the supervisor (expiry, heartbeats, retention) passes; one instance does each pass.
-const SUPERVISE_SECONDS = 30;
+// A worker refreshes its claim every half of `heartbeatSeconds` (30 s by default, JOBS_HEARTBEAT_SECONDS); a
+// claim not refreshed for that long (the instance died) is failed by the supervisor of any live instance
+// (a pass every `superviseSeconds`, JOBS_SUPERVISE_SECONDS) and the job runs again elsewhere.
+const DEFAULT_HEARTBEAT_SECONDS = 30;
+const DEFAULT_SUPERVISE_SECONDS = 30;
 // At most this many due jobs in one runDue pass over all queues (a job that keeps failing at once stops).
 const RUN_DUE_MAX_JOBS = 1000;
 
@@ -27,6 +27,10 @@ export type AnyJobDefinition<Ctx> = JobDefinition<any, Ctx>;
 export type JobsSettings = {
   /** Seconds between a worker's polls of its queue. */
   pollSeconds: number;
+  /** A running job not refreshed for this long (its instance died) is failed and retried (>= 10). */
+  heartbeatSeconds?: number;
+  /** Seconds between the supervisor's passes (stale heartbeats, expiry, retention). */
+  superviseSeconds?: number;
   /**
    * Tests: pg-boss runs on a clock of its own that `runDue` sets to the app's (fake) clock, so retry
    * delays and `startAfter` follow it; no timer of pg-boss fires (no polling, no supervisor, no cron).
@@ -84,8 +88,8 @@ export class Jobs<Ctx> implements JobQueue {
     const options: ConstructorOptions = {
       schema: JOBS_SCHEMA,
       supervise: !settings.manualClock,
-      superviseIntervalSeconds: SUPERVISE_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      superviseIntervalSeconds: settings.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
+      monitorIntervalSeconds: settings.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
       // Cron schedules are registered by `work` only, in instances that run workers.
       schedule: !settings.manualClock,
       instanceName: 'esign',
@@ -102,7 +106,7 @@ export class Jobs<Ctx> implements JobQueue {
     this.#boss = boss;
     await boss.start();
     for (const def of this.#definitions) {
-      const options = queueOptions(def);
+      const options = queueOptions(def, this.#settings.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS);
       const existing = await boss.getQueue(def.name);
       if (existing) await boss.updateQueue(def.name, options);
       else
@@ -193,13 +197,16 @@ export class Jobs<Ctx> implements JobQueue {
 /** Sweeps (cron) are singletons too: a sweep waiting already does what a second one would. */
 const isSingleton = (def: AnyJobDefinition<unknown>) => Boolean(def.singleton || def.cron);
 
-function queueOptions(def: AnyJobDefinition<unknown>): Omit<Queue, 'name' | 'policy'> {
+function queueOptions(
+  def: AnyJobDefinition<unknown>,
+  heartbeatSeconds: number,
+): Omit<Queue, 'name' | 'policy'> {
   return {
     retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelay: def.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
     retryBackoff: def.retryBackoff ?? true,
     expireInSeconds: DEFAULT_EXPIRE_SECONDS,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
+    heartbeatSeconds,
   };
 }
 

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { WEBHOOK_HEADERS } from '#contract/calls/webhook.ts';
 import type { AppDeps } from '../../deps.ts';
+import { RefusedAddressError, guardedLookup, refusedRange } from './address-guard.ts';
 import * as q from './queries.ts';
 import { openSecret } from './secret.ts';
 import { signatureOf } from './signature.ts';
@@ -12,14 +16,50 @@ export const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** The first retry's delay; each further one doubles it, up to MAX_DELAY_MS. */
 const FIRST_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 2 * 3_600_000;
-/** While one attempt runs, its message is not due for anyone else (longer than the time-out). */
-const LEASE_MS = 60_000;
+/**
+ * While one attempt runs, its message is not due for anyone else: three times the time-out, so that an
+ * attempt that is still posting and recording is never overtaken; an attempt lost with its instance (killed)
+ * is due again after it, and the job system's retry of that job (30 s later) or the sweep makes it.
+ */
+const LEASE_MS = 30_000;
 
 /** The delay before retry number `failures` (1 = after the first failure): 30 s, 1 min, 2 min, ... 2 h. */
 export const retryDelayMs = (failures: number): number =>
   Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
 
 type Outcome = { ok: boolean; responseCode: number | null; error: string | null; durationMs: number };
+
+/**
+ * One POST to a webhook URL: its status code. No redirect is followed; unless local receivers are allowed,
+ * the URL must be https and the connection goes only to a checked public address (address-guard.ts).
+ */
+function postOnce(raw: string, headers: Record<string, string>, body: string, allowLocal: boolean) {
+  return new Promise<number>((resolve, reject) => {
+    const url = new URL(raw);
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (!allowLocal) {
+      if (url.protocol !== 'https:') return reject(new RefusedAddressError({ reason: 'https-only' }));
+      // An address in the URL is connected to without a lookup: check it here.
+      const range = isIP(host) ? refusedRange(host) : null;
+      if (range) return reject(new RefusedAddressError({ reason: 'address', host, address: host, range }));
+    }
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        ...(allowLocal ? {} : { lookup: guardedLookup }),
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 /** One signed POST of a message's body to its endpoint (10 s time-out, redirects not followed). */
 async function post(deps: AppDeps, endpoint: q.EndpointRow, message: q.MessageRow): Promise<Outcome> {
@@ -28,29 +68,30 @@ async function post(deps: AppDeps, endpoint: q.EndpointRow, message: q.MessageRo
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(endpoint.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      headers: {
+    const status = await postOnce(
+      endpoint.url,
+      {
         'content-type': 'application/json',
         'user-agent': 'esign-webhooks/1',
         [WEBHOOK_HEADERS.timestamp]: timestamp,
         [WEBHOOK_HEADERS.signature]: signatureOf(secret, timestamp, message.body),
         [WEBHOOK_HEADERS.eventId]: message.event_id,
       },
-      body: message.body,
-    });
-    await res.body?.cancel();
-    const ok = res.status >= 200 && res.status < 300;
-    return { ok, responseCode: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: took() };
+      message.body,
+      deps.config.webhooks.allowLocal,
+    );
+    const ok = status >= 200 && status < 300;
+    return { ok, responseCode: status, error: ok ? null : `HTTP ${status}`, durationMs: took() };
   } catch (err) {
-    // The receiver could not be reached or did not answer in time: the attempt failed, nothing else.
-    const e = err as Error & { cause?: { code?: string; message?: string } };
+    // The receiver could not be reached, was refused (address-guard.ts) or did not answer in time: the
+    // attempt failed, nothing else.
+    const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
     const error =
-      e.name === 'TimeoutError'
+      e.name === 'AbortError' || e.name === 'TimeoutError'
         ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
-        : (e.cause?.code ?? e.cause?.message ?? e.message);
+        : e instanceof RefusedAddressError
+          ? e.message
+          : (e.code ?? e.cause?.code ?? e.message);
     return { ok: false, responseCode: null, error: String(error).slice(0, 500), durationMs: took() };
   }
 }

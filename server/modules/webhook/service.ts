@@ -15,6 +15,7 @@ import { requireCompanyRole } from '../company/index.ts';
 import type { Account, FlowEvent } from '../flow/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { RETRY_WINDOW_MS, deliverMessage, redeliverNow, scheduleAttempt } from './deliver.ts';
+import { checkWebhookUrl } from './address-guard.ts';
 import * as q from './queries.ts';
 import { sealSecret } from './secret.ts';
 import { newSecret } from './signature.ts';
@@ -55,10 +56,18 @@ async function presentOne(deps: AppDeps, row: q.EndpointRow): Promise<WebhookEnd
   return present(row, (await q.lastAttempts(deps.db, [row.id])).get(row.id));
 }
 
-/** https always; plain http only outside production (a receiver on this machine while developing). */
-function checkUrl(deps: AppDeps, url: string): void {
-  if (new URL(url).protocol !== 'https:' && deps.config.isProduction)
-    throw new AppError(Code.Refused, W.httpsOnly);
+/**
+ * A URL webhooks may be posted to: https, to a host that is and resolves to public addresses only; with
+ * WEBHOOK_ALLOW_LOCAL (outside production by default) any http(s) URL. Checked again at every delivery.
+ */
+async function checkUrl(deps: AppDeps, url: string): Promise<void> {
+  const refusal = await checkWebhookUrl(url, deps.config.webhooks.allowLocal);
+  if (!refusal) return;
+  if (refusal.reason === 'https-only') throw new AppError(Code.Refused, W.httpsOnly);
+  if (refusal.reason === 'unresolvable')
+    throw new AppError(Code.Refused, W.unresolvable(refusal.host), { data: { host: refusal.host } });
+  const { host, address, range } = refusal;
+  throw new AppError(Code.Refused, W.notPublic(host, address, range), { data: { host, address, range } });
 }
 
 export async function createEndpoint(
@@ -67,7 +76,7 @@ export async function createEndpoint(
   input: { url: string; description?: string; events: WebhookEvent[] },
 ): Promise<WebhookEndpoint & { secret: string }> {
   const account = await webhookAccount(deps, session);
-  checkUrl(deps, input.url);
+  await checkUrl(deps, input.url);
   if ((await q.countEndpoints(deps.db, account)) >= MAX_ENDPOINTS)
     throw new AppError(Code.Refused, W.tooMany(MAX_ENDPOINTS));
   const id = randomUUID();

@@ -1,4 +1,16 @@
 import type { Text } from '../../http/texts.ts';
+import type { RefusedRange } from './address-guard.ts';
+
+const RANGE_NAMES: Record<RefusedRange, Text> = {
+  unspecified: { en: 'an unspecified ("this network") address', zh: '未指定地址（本网络）' },
+  loopback: { en: 'a loopback address', zh: '本机回环地址' },
+  private: { en: 'a private network address', zh: '内网私有地址' },
+  'link-local': { en: 'a link-local address', zh: '链路本地地址' },
+  shared: { en: 'a carrier-grade NAT address', zh: '运营商级 NAT 共享地址' },
+  'unique-local': { en: 'a unique-local IPv6 address', zh: 'IPv6 唯一本地地址' },
+  multicast: { en: 'a multicast address', zh: '组播地址' },
+  reserved: { en: 'a reserved address', zh: '保留地址' },
+};
 
 /** Texts of the webhook module, in both languages. */
 export const W = {
@@ -8,6 +20,14 @@ export const W = {
     en: 'a webhook URL must use https',
     zh: '回调地址须使用 https',
   },
+  notPublic: (host: string, address: string, range: RefusedRange): Text => ({
+    en: `a webhook URL must reach a public address: ${host} is ${address}, ${RANGE_NAMES[range].en}`,
+    zh: `回调地址须为公网地址：${host} 对应 ${address}，属于${RANGE_NAMES[range].zh}`,
+  }),
+  unresolvable: (host: string): Text => ({
+    en: `the webhook URL's host ${host} could not be resolved`,
+    zh: `无法解析回调地址的主机名 ${host}`,
+  }),
   tooMany: (max: number): Text => ({
     en: `an account has at most ${max} webhook endpoints`,
     zh: `每个账号最多 ${max} 个回调地址`,
