@@ -42,8 +42,9 @@ trap cleanup EXIT INT TERM
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 echo "pg-test: PostgreSQL $("$BINDIR/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT" >&2
 if [ "$#" -eq 0 ]; then
-  # The PDF engine, verifier corpus/fuzz and seal renderer never touch the database: the PGlite pass
-  # covers them, so the PostgreSQL pass runs everything that does.
-  set -- --exclude 'tests/server/pdf/**' --exclude 'tests/server/seal/**'
+  # Only the files that open a database (scripts/pg-test-files.ts): pure units, the PDF engine, the
+  # verifier corpus/fuzz and the seal renderer answer the same on either engine; the PGlite pass covers them.
+  mapfile -t FILES < <(node_modules/.bin/node scripts/pg-test-files.ts)
+  set -- "${FILES[@]}"
 fi
 npx vitest run --project server "$@"

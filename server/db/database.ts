@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { runMigrations } from './migrate.ts';
-import { isEmptyFolder, seedFromTemplate, templateDirFor } from './template.ts';
+import { imageFromTemplate, isEmptyFolder, seedFromTemplate, templateDirFor } from './template.ts';
 import { WriteSync } from './write-sync.ts';
 import { WriteWatch, watchClient } from './write-watch.ts';
 
@@ -71,6 +71,30 @@ export function pgliteRaw(client: PGlite): RawExec {
   };
 }
 
+/** Makes a template data folder at `at` (db/template.ts): initdb, then every migration. */
+async function buildTemplate(at: string): Promise<void> {
+  const fresh = await PGlite.create({ dataDir: at, startParams: PGLITE_START_PARAMS });
+  try {
+    await runMigrations(pgliteRaw(fresh));
+  } finally {
+    await fresh.close();
+  }
+}
+
+let memoryImageOnce: Promise<Blob | null> | undefined;
+/** The template's tarball for in-memory databases, read once per process (a Blob can be loaded many times). */
+function memoryImage(): Promise<Blob | null> {
+  memoryImageOnce ??= imageFromTemplate(templateDirFor(PGLITE_START_PARAMS), buildTemplate, async (at) => {
+    const copy = await PGlite.create({ dataDir: at, startParams: PGLITE_START_PARAMS });
+    try {
+      return await copy.dumpDataDir('none');
+    } finally {
+      await copy.close();
+    }
+  });
+  return memoryImageOnce;
+}
+
 /** Opens the database the config names and, unless told otherwise, brings its schema up to date. */
 export async function openDatabase(
   config: Pick<Config, 'database'>,
@@ -83,17 +107,13 @@ export async function openDatabase(
     const dir = config.database.dataDir;
     // A new folder starts as a copy of the ready-made template (db/template.ts): no initdb, no migrations.
     if (dir && options.migrate !== false && isEmptyFolder(dir))
-      await seedFromTemplate(dir, templateDirFor(PGLITE_START_PARAMS), async (at) => {
-        const fresh = await PGlite.create({ dataDir: at, startParams: PGLITE_START_PARAMS });
-        try {
-          await runMigrations(pgliteRaw(fresh));
-        } finally {
-          await fresh.close();
-        }
-      });
+      await seedFromTemplate(dir, templateDirFor(PGLITE_START_PARAMS), buildTemplate);
     if (dir) mkdirSync(dir, { recursive: true });
+    // In memory (memory://, the tests): the same template, loaded from its tarball (db/template.ts).
+    const image = !dir && options.migrate !== false ? await memoryImage() : null;
     const client = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
+      ...(image ? { loadDataDir: image } : {}),
       startParams: PGLITE_START_PARAMS,
     });
     db = drizzlePglite({ client: watchClient(client, watch) }) as unknown as Db;

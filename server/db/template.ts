@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { listMigrations } from './migrate.ts';
 
@@ -86,4 +97,35 @@ export async function seedFromTemplate(
   }
   cpSync(template, dir, { recursive: true });
   return true;
+}
+
+/**
+ * The template as the tarball PGlite loads into an in-memory database (`loadDataDir`; memory://, which the
+ * tests use): made once beside the template folder from a copy of it (`dump` opens the copy at the path it
+ * is given and answers its dumpDataDir), read from disk by each process that asks. Loading it costs about
+ * a second of CPU where initdb plus every migration inside WebAssembly cost six to nine, for every test
+ * app. Null when the cache folder cannot be written: the caller then starts an empty database as before.
+ */
+export async function imageFromTemplate(
+  template: string,
+  build: (at: string) => Promise<void>,
+  dump: (at: string) => Promise<Blob>,
+): Promise<Blob | null> {
+  const image = `${template}.tar`;
+  if (!existsSync(image)) {
+    const copy = mkdtempSync(join(tmpdir(), 'esign-pg-image-'));
+    const tmp = `${image}.${process.pid}.tmp`;
+    try {
+      if (!(await seedFromTemplate(copy, template, build))) return null;
+      writeFileSync(tmp, new Uint8Array(await (await dump(copy)).arrayBuffer()));
+      // Renamed into place whole, so a concurrent start never reads half an image.
+      renameSync(tmp, image);
+    } catch {
+      if (!existsSync(image)) return null;
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+      rmSync(tmp, { force: true });
+    }
+  }
+  return new Blob([readFileSync(image)]);
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, listMigrations, runMigrations } from '#server/db/migrate.ts';
-import { isEmptyFolder, seedFromTemplate, templateDirFor } from '#server/db/template.ts';
+import { imageFromTemplate, isEmptyFolder, seedFromTemplate, templateDirFor } from '#server/db/template.ts';
 import { pgliteRaw } from '#server/db/database.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'db-template-'));
@@ -61,6 +61,44 @@ describe('database template', () => {
       expect(probe.rows).toEqual([{ n: 0 }]);
     } finally {
       await client.close();
+    }
+  });
+  it('is also a tarball that in-memory databases load: made once, every migration in it', async () => {
+    const template = templateDirFor([], MIGRATIONS_DIR, join(work, 'cache'));
+    const build = async (at: string) => {
+      const fresh = await PGlite.create({ dataDir: at });
+      try {
+        await runMigrations(pgliteRaw(fresh));
+      } finally {
+        await fresh.close();
+      }
+    };
+    let dumps = 0;
+    const dump = async (at: string) => {
+      dumps += 1;
+      const copy = await PGlite.create({ dataDir: at });
+      try {
+        return await copy.dumpDataDir('none');
+      } finally {
+        await copy.close();
+      }
+    };
+    const image = await imageFromTemplate(template, build, dump);
+    expect(await imageFromTemplate(template, build, dump)).not.toBeNull();
+    expect(dumps).toBe(1);
+    expect(existsSync(`${template}.tar`)).toBe(true);
+    if (!image) throw new Error('no image');
+    for (let i = 0; i < 2; i++) {
+      const memory = await PGlite.create({ loadDataDir: image });
+      try {
+        const rows = await memory.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+        expect(rows.rows.map((r) => r.name)).toEqual(listMigrations().map((m) => m.name));
+        // Each load is a database of its own.
+        if (i === 0) await memory.exec('CREATE TABLE image_probe (id int)');
+        else await expect(memory.query('SELECT * FROM image_probe')).rejects.toThrow(/image_probe/);
+      } finally {
+        await memory.close();
+      }
     }
   });
 });
