@@ -3,7 +3,8 @@
  * as a form XObject (`embedPdf` / `embedPage`) for the visible signature, instead of an image each time.
  */
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
+// pdf-lib (with culori, which it loads) is imported where a PDF is made, not at the top: loading it costs
+// about half a second of CPU, which the server's start does not need.
 import type { Segment } from './geometry.ts';
 import { layoutSeal, SEAL_RED, type SealLayout } from './layout.ts';
 import { mm } from './render-svg.ts';
@@ -85,6 +86,7 @@ export function layoutToPdfContent(layout: SealLayout): string {
 
 /** One-page PDF of a computed layout: page = seal size in points, no fill behind the ink, no font. */
 export async function layoutToPdf(layout: SealLayout): Promise<Uint8Array> {
+  const { PDFDocument, PDFName } = await import('@cantoo/pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   const page = doc.addPage([layout.width * PT_PER_MM, layout.height * PT_PER_MM]);
   // Node's zlib rather than pdf-lib's JavaScript deflate: the same bytes format, several times faster.
@@ -106,6 +108,7 @@ export function renderSealPdf(def: SealDef): Promise<Uint8Array> {
 
 /** A one-page PDF showing a transparent PNG at the given print size (the signer embeds its page). */
 export async function pngToPdf(png: Uint8Array, widthMm: number, heightMm: number): Promise<Uint8Array> {
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   const page = doc.addPage([widthMm * PT_PER_MM, heightMm * PT_PER_MM]);
   const image = await doc.embedPng(png);

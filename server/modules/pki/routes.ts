@@ -28,9 +28,12 @@ function binary(reply: FastifyReply, type: string, body: Uint8Array, cache: stri
  */
 export const pkiModule: ServerModule = {
   name: 'pki',
-  async register(app, deps) {
-    // Start the CA with the app: a bad master key or broken CA files stop the start, not the first signing.
-    const pki = await pkiFor(deps);
+  register(app, deps) {
+    // The CA starts loading with the app, but the app does not wait for it: on a fresh start its keys are
+    // still being made (serve.ts listens meanwhile), and each endpoint below waits for it instead. A bad
+    // master key or broken CA files still stop the server's start: serve.ts exits when prepareCaFiles fails.
+    // A failure here is each request's to report (pkiFor forgets it, so the next call tries again).
+    pkiFor(deps).catch(() => {});
 
     // Raw bodies only for these two types, within this module's scope, each with its own small limit.
     app.addContentTypeParser(
@@ -63,24 +66,24 @@ export const pkiModule: ServerModule = {
         .header('content-type', PkiMediaType.pem)
         .header('content-disposition', 'attachment; filename="esign-root-ca.crt"')
         .header('cache-control', 'public, max-age=86400')
-        .send(pki.rootPem);
+        .send((await pkiFor(deps)).rootPem);
     });
     app.get('/v1/pki/issuing.crt', { schema: { hide: true } }, async (_req, reply) =>
-      binary(reply, PkiMediaType.cert, pki.issuingDer, 'public, max-age=86400'),
+      binary(reply, PkiMediaType.cert, (await pkiFor(deps)).issuingDer, 'public, max-age=86400'),
     );
     app.get('/v1/pki/root.crl', { schema: { hide: true } }, async (_req, reply) =>
-      binary(reply, PkiMediaType.crl, pki.rootCrl, 'public, max-age=3600'),
+      binary(reply, PkiMediaType.crl, (await pkiFor(deps)).rootCrl, 'public, max-age=3600'),
     );
     // Made fresh per request: a revocation shows in the next CRL fetched.
     app.get('/v1/pki/crl', { schema: { hide: true } }, async (_req, reply) =>
-      binary(reply, PkiMediaType.crl, await pki.crl(), 'no-cache'),
+      binary(reply, PkiMediaType.crl, await (await pkiFor(deps)).crl(), 'no-cache'),
     );
 
     app.post('/v1/pki/ocsp', { schema: { hide: true } }, async (req, reply) =>
       binary(
         reply,
         PkiMediaType.ocspResponse,
-        await pki.respondOcsp(new Uint8Array(req.body as Buffer)),
+        await (await pkiFor(deps)).respondOcsp(new Uint8Array(req.body as Buffer)),
         'no-store',
       ),
     );
@@ -96,14 +99,19 @@ export const pkiModule: ServerModule = {
           // bad percent-encoding: answered as malformedRequest below
         }
       }
-      return binary(reply, PkiMediaType.ocspResponse, await pki.respondOcsp(der), 'public, max-age=60');
+      return binary(
+        reply,
+        PkiMediaType.ocspResponse,
+        await (await pkiFor(deps)).respondOcsp(der),
+        'public, max-age=60',
+      );
     });
 
     app.post('/v1/pki/tsa', { schema: { hide: true } }, async (req, reply) =>
       binary(
         reply,
         PkiMediaType.tsReply,
-        await pki.respondTimestamp(new Uint8Array(req.body as Buffer)),
+        await (await pkiFor(deps)).respondTimestamp(new Uint8Array(req.body as Buffer)),
         'no-store',
       ),
     );

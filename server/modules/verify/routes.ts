@@ -32,9 +32,15 @@ const NOT_MULTIPART = {
  */
 export const verifyModule: ServerModule = {
   name: 'verify',
-  async register(app, deps) {
-    const svc = await verify.createVerifyService(deps);
-    app.addHook('onClose', () => svc.pool.close());
+  register(app, deps) {
+    // Not awaited here: it waits for the CA, which a fresh start makes while the server already listens;
+    // the routes that need it wait instead. Bad settings or trust anchors still throw here, at the start.
+    const starting = verify.createVerifyService(deps);
+    starting.catch(() => {}); // each request awaiting it reports a failure itself
+    app.addHook('onClose', async () => {
+      const svc = await starting.catch(() => null);
+      await svc?.pool.close();
+    });
 
     // registerUpload always needs a session; checking a file is public, so this route reads the form itself,
     // after the per-address limit and with the verification size limit.
@@ -53,6 +59,7 @@ export const verifyModule: ServerModule = {
           checkUserType(req.body);
           throw new AppError(Code.BadRequest, NOT_MULTIPART);
         }
+        const svc = await starting;
         await verify.checkRate(deps, svc, req.ip);
         const fields: Record<string, string> = {};
         let file: { bytes: Uint8Array; filename: string } | null = null;
@@ -78,6 +85,7 @@ export const verifyModule: ServerModule = {
     });
 
     registerCall(app, verifyByCode, async ({ body, req }) => {
+      const svc = await starting;
       await verify.checkRate(deps, svc, req.ip);
       return verify.verifyByCode(deps, svc, body.code);
     });
@@ -115,6 +123,7 @@ export const verifyModule: ServerModule = {
     app.get(`${VERIFIED_PDF_PATH}/:code`, { schema: { hide: true } }, async (req, reply) => {
       const { code } = req.params as { code: string };
       if (code.length < 4 || code.length > 40) throw new AppError(Code.NotFound, V.documentNotFound);
+      const svc = await starting;
       await verify.checkRate(deps, svc, req.ip);
       const found = await verify.platformDocument(deps, code);
       if (!found) throw new AppError(Code.NotFound, V.documentNotFound);

@@ -36,10 +36,20 @@ export type VerifyService = {
 };
 
 /** Starts the service: settings and trust anchors are checked now, so a bad folder stops the start. */
-export async function createVerifyService(deps: AppDeps): Promise<VerifyService> {
+export function createVerifyService(deps: AppDeps): Promise<VerifyService> {
+  // Read now, so that bad settings or trust anchors throw at once (the module's register, so the start).
   const settings = loadVerifySettings(deps.config);
   const extra = loadTrustAnchors(settings.trustAnchorsDir);
-  const pki = await pkiFor(deps);
+  // The platform's root comes with the CA, which a fresh start may still be making while the server listens.
+  return pkiFor(deps).then((pki) => verifyServiceWith(deps, settings, extra, pki));
+}
+
+function verifyServiceWith(
+  deps: AppDeps,
+  settings: ReturnType<typeof loadVerifySettings>,
+  extra: ReturnType<typeof loadTrustAnchors>,
+  pki: Awaited<ReturnType<typeof pkiFor>>,
+): VerifyService {
   const root = certFromDer(pki.ca.root.der);
   if (!root) throw new Error('the platform root certificate cannot be read');
   return {

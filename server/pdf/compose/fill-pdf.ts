@@ -3,7 +3,9 @@
 // embedded as a subset holding only the characters used, with a ToUnicode map so that the text can be
 // extracted and searched); a ticked checkbox is a drawn tick. A full rewrite, allowed because nothing is
 // signed yet; the verification footer and every signature come after it.
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+// pdf-lib (with culori, which it loads) is imported where a PDF is made, not at the top: loading it costs
+// about half a second of CPU, which the server's start does not need.
+import type { Color, PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { FieldType } from '#contract/calls/template.ts';
 import { embedCjkFont } from './pdf-tools.ts';
 
@@ -17,7 +19,8 @@ export type FieldFill = {
   fontSize?: number;
 };
 
-const INK = rgb(0.05, 0.05, 0.2);
+/** The ink of filled values (pdf-lib's rgb(0.05, 0.05, 0.2), made where pdf-lib is loaded). */
+const INK_RGB = [0.05, 0.05, 0.2] as const;
 const PAD = 2;
 
 /** The font size that fits `text` into the box: the requested or height-derived size, shrunk to the width. */
@@ -35,15 +38,15 @@ export function fittedSize(
   return size;
 }
 
-function drawText(page: PDFPage, font: PDFFont, fill: FieldFill, text: string): void {
+function drawText(page: PDFPage, font: PDFFont, ink: Color, fill: FieldFill, text: string): void {
   const [x1, y1, x2, y2] = fill.rect;
   const size = fittedSize(font, text, x2 - x1, y2 - y1, fill.fontSize);
   // Vertically centred on the box: the baseline sits a little above the middle of the line's em box.
   const y = y1 + (y2 - y1 - size) / 2 + size * 0.16;
-  page.drawText(text, { x: x1 + PAD, y, size, font, color: INK });
+  page.drawText(text, { x: x1 + PAD, y, size, font, color: ink });
 }
 
-function drawTick(page: PDFPage, rect: FieldFill['rect']): void {
+function drawTick(page: PDFPage, ink: Color, rect: FieldFill['rect']): void {
   const [x1, y1, x2, y2] = rect;
   const side = Math.min(x2 - x1, y2 - y1);
   const x = x1 + (x2 - x1 - side) / 2;
@@ -52,8 +55,8 @@ function drawTick(page: PDFPage, rect: FieldFill['rect']): void {
   const a = { x: x + side * 0.18, y: y + side * 0.52 };
   const b = { x: x + side * 0.42, y: y + side * 0.24 };
   const c = { x: x + side * 0.84, y: y + side * 0.82 };
-  page.drawLine({ start: a, end: b, thickness, color: INK });
-  page.drawLine({ start: b, end: c, thickness, color: INK });
+  page.drawLine({ start: a, end: b, thickness, color: ink });
+  page.drawLine({ start: b, end: c, thickness, color: ink });
 }
 
 /**
@@ -61,6 +64,8 @@ function drawTick(page: PDFPage, rect: FieldFill['rect']): void {
  * footer). Empty texts and unticked checkboxes draw nothing. Boxes are in PDF points of the unrotated page.
  */
 export async function fillPdf(bytes: Uint8Array, fills: FieldFill[]): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await import('@cantoo/pdf-lib');
+  const ink = rgb(...INK_RGB);
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const texts = fills.filter((f) => f.type !== 'checkbox' && typeof f.value === 'string' && f.value !== '');
   const font = texts.length > 0 ? await embedCjkFont(doc) : null;
@@ -69,9 +74,9 @@ export async function fillPdf(bytes: Uint8Array, fills: FieldFill[]): Promise<Ui
     const page = pages[fill.page - 1];
     if (!page) throw new Error(`field on page ${fill.page} of a ${pages.length}-page document`);
     if (fill.type === 'checkbox') {
-      if (fill.value === true) drawTick(page, fill.rect);
+      if (fill.value === true) drawTick(page, ink, fill.rect);
     } else if (typeof fill.value === 'string' && fill.value !== '' && font)
-      drawText(page, font, fill, fill.value);
+      drawText(page, font, ink, fill, fill.value);
   }
   return doc.save({ useObjectStreams: false });
 }

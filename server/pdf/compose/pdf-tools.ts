@@ -3,8 +3,9 @@
 // composite appearance of a party that applies more than one thing (seal + legal-person seal, date).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { PDFDocument, type PDFFont, PDFName, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
-import QRCode from 'qrcode';
+// pdf-lib (with culori, which it loads) and qrcode are imported where a PDF is made, not at the top: loading it costs
+// about half a second of CPU, which the server's start does not need.
+import type { Color, PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { PageSize } from '#contract/calls/document.ts';
 import { SignError, SignErrorCode } from '../sign/errors.ts';
 import type { PdfBase } from '../sign/pdf-base.ts';
@@ -89,6 +90,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pa
   if (!hasPdfHeader(bytes) || hasEncryptEntry(bytes)) sizes = coreSizes(bytes);
   else {
     try {
+      const { PDFDocument, PDFName } = await import('@cantoo/pdf-lib');
       const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
       const pages = doc.getPages();
       sizes = pages.some((p) => PAGE_KEYS.some((k) => p.node.has(PDFName.of(k)))) ? pageSizesOf(doc) : [];
@@ -122,6 +124,10 @@ export async function embedCjkFont(doc: PDFDocument): Promise<PDFFont> {
 
 /** The QR code of `text` drawn as vector squares on a one-page PDF of `sizePt` (quiet zone included). */
 async function qrPagePdf(text: string, sizePt: number): Promise<Uint8Array> {
+  const [{ PDFDocument, rgb }, { default: QRCode }] = await Promise.all([
+    import('@cantoo/pdf-lib'),
+    import('qrcode'),
+  ]);
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 2;
@@ -158,6 +164,7 @@ let labelPdf: Promise<Uint8Array> | undefined;
  */
 function footerLabels(): Promise<Uint8Array> {
   labelPdf ??= (async () => {
+    const { PDFDocument, rgb } = await import('@cantoo/pdf-lib');
     const doc = await PDFDocument.create({ updateMetadata: false });
     const font = await embedCjkFont(doc);
     for (const label of FOOTER_LABELS) {
@@ -191,6 +198,7 @@ export async function stampFooter(bytes: Uint8Array, code: string, publicUrl: st
   const qrSize = 12 * PT_PER_MM;
   const qrPdf = await qrPagePdf(url, qrSize);
   const labelsPdf = await footerLabels();
+  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -200,7 +208,8 @@ export async function stampFooter(bytes: Uint8Array, code: string, publicUrl: st
       { label: labels[0], value: code },
       { label: labels[1], value: url },
     ];
-    for (const page of doc.getPages()) drawFooter(page, font, qr, qrSize, lines);
+    const grey = rgb(0.35, 0.35, 0.35);
+    for (const page of doc.getPages()) drawFooter(page, font, grey, qr, qrSize, lines);
     return doc.save({ useObjectStreams: false });
   } catch (err) {
     // a damaged file pdf-lib misreads (a page tree or content it cannot follow) that the PDF core signs
@@ -213,6 +222,7 @@ type Embedded = Parameters<PDFPage['drawPage']>[0];
 function drawFooter(
   page: PDFPage,
   font: PDFFont,
+  color: Color,
   qr: Embedded,
   qrSize: number,
   lines: { label: Embedded; value: string }[],
@@ -244,7 +254,7 @@ function drawFooter(
       y: baseY,
       size: FOOTER_FONT_SIZE * s,
       font,
-      color: rgb(0.35, 0.35, 0.35),
+      color,
     });
   }
 }
@@ -351,6 +361,7 @@ export async function compositeAppearance(
   parts: AppearancePart[],
   dateText: string | null,
 ): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await import('@cantoo/pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   const gap = 2 * PT_PER_MM;
   type Placed = { draw: (page: PDFPage, x: number, y: number) => void; width: number; height: number };

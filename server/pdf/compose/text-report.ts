@@ -1,7 +1,9 @@
 // A report as lines of text on A4 pages ("render this report"): the audit report and the verification
 // report give their lines (texts, sizes, colours: their business), this draws them with the CJK face (it
 // covers Latin text too) or Courier, wraps long lines at the page width and starts a new page when full.
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+// pdf-lib (with culori, which it loads) is imported where a PDF is made, not at the top: loading it costs
+// about half a second of CPU, which the server's start does not need.
+import type { PDFDocument, PDFFont, PDFPage, rgb as Rgb } from '@cantoo/pdf-lib';
 import { embedCjkFont } from './pdf-tools.ts';
 
 /** A4 in points and the report's margin. */
@@ -43,11 +45,18 @@ export class TextReport {
   readonly #doc: PDFDocument;
   readonly #fonts: Record<'cjk' | 'mono', PDFFont>;
   readonly #wrap: ReportWrap;
+  readonly #rgb: typeof Rgb;
   #page: PDFPage;
   #y: number;
 
-  private constructor(doc: PDFDocument, fonts: Record<'cjk' | 'mono', PDFFont>, wrapMode: ReportWrap) {
+  private constructor(
+    doc: PDFDocument,
+    fonts: Record<'cjk' | 'mono', PDFFont>,
+    wrapMode: ReportWrap,
+    rgb: typeof Rgb,
+  ) {
     this.#doc = doc;
+    this.#rgb = rgb;
     this.#fonts = fonts;
     this.#wrap = wrapMode;
     this.#page = doc.addPage([REPORT_PAGE.width, REPORT_PAGE.height]);
@@ -55,11 +64,12 @@ export class TextReport {
   }
 
   static async create(options: { wrap: ReportWrap; title?: string }): Promise<TextReport> {
+    const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
     const doc = await PDFDocument.create({ updateMetadata: false });
     if (options.title) doc.setTitle(options.title);
     const cjk = await embedCjkFont(doc);
     const mono = await doc.embedFont(StandardFonts.Courier);
-    return new TextReport(doc, { cjk, mono }, options.wrap);
+    return new TextReport(doc, { cjk, mono }, options.wrap, rgb);
   }
 
   /** Writes one text, wrapped at the page width less its indent. */
@@ -83,7 +93,7 @@ export class TextReport {
         y: this.#y,
         size,
         font,
-        color: rgb(...(style.color ?? [0, 0, 0])),
+        color: this.#rgb(...(style.color ?? [0, 0, 0])),
       });
       this.#y -= size * 1.5;
     }
@@ -126,6 +136,7 @@ export async function framedStampPdf(
   subtitle: string,
   color: [number, number, number],
 ): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
   const stamp = await PDFDocument.create({ updateMetadata: false });
   const font = await stamp.embedFont(StandardFonts.HelveticaBold);
   const page = stamp.addPage([170, 40]);
