@@ -48,6 +48,7 @@ const started = performance.now();
 const caReady = prepareCaFiles({ config, log, clock: systemClock });
 caReady.catch(() => {}); // awaited below, after the database; no unhandled rejection meanwhile
 const db = await openDatabase(config, {
+  openPool: true,
   onSyncError: (err) =>
     log.warn({ err }, 'telling other instances about writes failed; their caches expire by CACHE_TTL_MS'),
 });
