@@ -243,7 +243,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         {
           cwd: root,
           env: { ...env, PORT: String(inst.port), DATA_DIR: inst.dataDir },
-          stdio: ['ignore', 'ignore', 'inherit'],
+          stdio: ['ignore', process.env.CLUSTER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
         },
       );
       await waitFor(`instance ${inst.name}`, healthy(inst.url), inst.child);

@@ -60,6 +60,7 @@ caReady.then(
   },
 );
 const db = await openDatabase(config, {
+  openPool: true,
   onSyncError: (err) =>
     log.warn({ err }, 'telling other instances about writes failed; their caches expire by CACHE_TTL_MS'),
 });

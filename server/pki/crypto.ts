@@ -51,6 +51,13 @@ export function pemEncode(der: Uint8Array, label: string): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
+/** The DER inside a PEM block (the first one), without parsing it. */
+export function pemDecode(pem: string): Uint8Array {
+  const body = /-----BEGIN [^-]+-----([A-Za-z0-9+/=\s]+)-----END [^-]+-----/.exec(pem);
+  if (!body) throw new Error('not a PEM block');
+  return new Uint8Array(Buffer.from(body[1].replace(/\s+/g, ''), 'base64'));
+}
+
 /** Dates in DER (UTCTime/GeneralizedTime) carry whole seconds here: no fractions to trip strict parsers. */
 export function wholeSeconds(date: Date): Date {
   return new Date(Math.floor(date.getTime() / 1000) * 1000);

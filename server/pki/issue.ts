@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { CaHierarchy } from './ca.ts';
 import { type CertHolder, type CertRecord, type CertRepository, CertStatus } from './cert-repository.ts';
 import { buildName, revocationPointers, signCertificate } from './certs.ts';
-import { randomSerial, toHex, wholeSeconds, x509 } from './crypto.ts';
+import { pemDecode, randomSerial, toHex, wholeSeconds, x509 } from './crypto.ts';
 import type { KeyStore } from './key-store.ts';
 import { DAY_MS, KeySize, Oid, pkiUrls, REVOCATION_REASONS, RevocationReason } from './profile.ts';
 
@@ -175,7 +175,8 @@ export class CertificateIssuer {
     const r = await this.#d.repository.findCurrent(holder, this.#now());
     if (!r) return undefined;
     const privateKey = await this.#d.keyStore.loadPrivateKey(r.encryptedKey, keyLabel(r.serial));
-    const der = new Uint8Array(new x509.X509Certificate(r.pem).rawData);
+    // The stored PEM is what this CA issued: its DER is all signing needs, no parse.
+    const der = pemDecode(r.pem);
     return {
       certificate: presentCertificate(r),
       der,

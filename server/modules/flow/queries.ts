@@ -371,9 +371,12 @@ export async function markPartySigned(
   ex: Exec,
   partyId: string,
   by: { userId: string; name: string; now: Date },
-): Promise<void> {
-  await ex.execute(sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(by.now)}, signed_by_user = ${by.userId},
-    signed_by_name = ${by.name} WHERE id = ${partyId} AND status = 'pending'`);
+): Promise<PartyRow | undefined> {
+  return one<PartyRow>(
+    ex,
+    sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(by.now)}, signed_by_user = ${by.userId},
+    signed_by_name = ${by.name} WHERE id = ${partyId} AND status = 'pending' RETURNING *`,
+  );
 }
 
 export async function markPartyDeclined(

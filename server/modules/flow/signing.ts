@@ -260,6 +260,8 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   // The flow row is locked first and must still be open: a signature never lands in a cancelled, declined
   // or expired flow, and the transaction that stores the party's last document also marks the party
   // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
+  // The row locked by the transaction under way (advanceIn goes on from it instead of locking it again).
+  let locked: FlowRow | undefined;
   const lockOpenFlow = async (tx: Exec) => {
     const f = await q.lockFlow(tx, flow.id);
     if (!f) throw new Error('flow vanished');
@@ -267,6 +269,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
       throw new AppError(Code.FlowClosed, F.flowClosed(f.status));
     if (dateOf(f.deadline).getTime() <= deps.clock.now().getTime())
       throw new AppError(Code.DeadlinePassed, F.deadlinePassed);
+    locked = f;
   };
   let outcome: Advance | undefined;
   for (const pos of positions) {
@@ -341,7 +344,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             hashAfter: sha,
           });
           if (mine >= documentCount)
-            outcome = await advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, at);
+            outcome = await advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, at, locked);
           return true;
         },
         lockOpenFlow,
@@ -358,8 +361,9 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   outcome ??= await deps.db.transaction((tx) =>
     advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, deps.clock.now()),
   );
-  const signedParty = await q.findParty(deps.db, party.id);
-  if (signedParty) await tellFlowEvent(deps, 'party.signed', flow.id, { party: signedParty });
+  // The party and flow rows as the transaction that signed left them (no second read).
+  const signedParty = outcome.party ?? (await q.findParty(deps.db, party.id));
+  if (signedParty) await tellFlowEvent(deps, 'party.signed', outcome.flow ?? flow.id, { party: signedParty });
   if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
@@ -382,7 +386,15 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   };
 }
 
-type Advance = { next: PartyRow[]; isLast: boolean; status: string };
+type Advance = {
+  next: PartyRow[];
+  isLast: boolean;
+  status: string;
+  /** The flow row as this transaction left it (locked, so no one else changed it meanwhile). */
+  flow?: FlowRow;
+  /** The party row as marked signed here (undefined when it was signed before). */
+  party?: PartyRow;
+};
 
 /**
  * Marks the party signed and, under the flow's row lock, decides what comes next: when every party of the
@@ -396,20 +408,23 @@ async function advanceIn(
   userId: string,
   signedByName: string,
   now: Date,
+  /** The flow row, when this transaction has already locked it. */
+  lockedFlow?: FlowRow,
 ): Promise<Advance> {
-  const flow = await q.lockFlow(tx, flowId);
+  const flow = lockedFlow ?? (await q.lockFlow(tx, flowId));
   if (!flow) throw new Error('flow vanished');
-  await q.markPartySigned(tx, partyId, { userId, name: signedByName, now });
+  const party = await q.markPartySigned(tx, partyId, { userId, name: signedByName, now });
   const status = flow.status;
-  if (status !== 'signing') return { next: [], isLast: false, status };
-  if (flow.current_step >= flow.step_count) return { next: [], isLast: true, status };
+  if (status !== 'signing') return { next: [], isLast: false, status, flow, party };
+  if (flow.current_step >= flow.step_count) return { next: [], isLast: true, status, flow, party };
   const parties = await partiesOf(tx, flowId);
   const step = parties.filter((p) => p.step_index === flow.current_step);
-  if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status };
+  if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status, flow, party };
   const nextIndex = flow.current_step + 1;
   await q.setCurrentStep(tx, flowId, nextIndex);
-  if (nextIndex >= flow.step_count) return { next: [], isLast: true, status };
+  const moved = { ...flow, current_step: nextIndex };
+  if (nextIndex >= flow.step_count) return { next: [], isLast: true, status, flow: moved, party };
   const next = await q.openStep(tx, flowId, nextIndex);
   next.sort((a, b) => a.ord - b.ord);
-  return { next, isLast: false, status };
+  return { next, isLast: false, status, flow: moved, party };
 }

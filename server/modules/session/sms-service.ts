@@ -40,12 +40,13 @@ const PURPOSE_TEXT: Record<string, { zh: string; en: string }> = {
  * password-reset codes, nor out of the signing room from another address. Guessing stays bounded: every
  * code also dies after SMS_MAX_WRONG wrong guesses in all (from any client), and a new one must be asked.
  */
-async function assertNotLocked(deps: AppDeps, key: SmsLockKey, now: Date): Promise<void> {
+async function assertNotLocked(deps: AppDeps, key: SmsLockKey, now: Date) {
   const lock = await findSmsLock(deps.db, key);
   if (lock?.lockedUntil && lock.lockedUntil.getTime() > now.getTime()) {
     const minutes = Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 60_000);
     throw new AppError(Code.SmsLocked, S.smsLocked(minutes));
   }
+  return lock;
 }
 
 /**
@@ -133,7 +134,7 @@ export async function consumeSmsCode(
   const now = deps.clock.now();
   const { sms } = deps.config;
   const key = { phone, purpose, client };
-  await assertNotLocked(deps, key, now);
+  const lock = await assertNotLocked(deps, key, now);
   const latest = await latestSmsCode(deps.db, phone, purpose);
   const isValid =
     latest !== null &&
@@ -142,7 +143,8 @@ export async function consumeSmsCode(
     latest.expiresAt.getTime() > now.getTime() &&
     latest.codeHash === hashCode(phone, purpose, code);
   if (isValid && (await markSmsCodeUsed(deps.db, latest.id, now))) {
-    await clearSmsFailures(deps.db, key);
+    // Only a client with wrong codes on record has any to clear (most have none: no write then).
+    if (lock && lock.failures > 0) await clearSmsFailures(deps.db, key);
     return;
   }
   if (latest && latest.usedAt === null) await addSmsAttempt(deps.db, latest.id);
