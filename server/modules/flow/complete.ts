@@ -12,7 +12,7 @@ import { buildAuditReport } from './audit-report.ts';
 import { accountOfFlow, findFlow, notifyEnd, partiesOf } from './model.ts';
 import { consumeUnit } from '../package/index.ts';
 import * as q from './queries.ts';
-import { tellFlowEvent } from './events.ts';
+import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import type { FlowRuntime, ReportBuilds } from './runtime.ts';
 import { moveVersion } from './versions.ts';
 import { F } from './texts.ts';
@@ -74,6 +74,7 @@ export async function completeFlow(
     }
   }
   const now = deps.clock.now();
+  let afterCommit: EventsAfterCommit = nothingAfterCommit;
   const won = await deps.db.transaction(async (tx) => {
     const f = await q.markCompleted(tx, flowId, now);
     if (!f) return false;
@@ -89,13 +90,15 @@ export async function completeFlow(
         hashBefore: d.launched_sha256,
         hashAfter: d.current_sha256,
       });
+    // Stored with the completion (an outbox); the deliveries are queued after the commit.
+    afterCommit = await storeFlowEvent(deps, tx, 'flow.completed', f);
     return true;
   });
   if (won) {
     const f = (await findFlow(deps.db, flowId))!;
     const initiator = await findUserById(deps.db, f.initiator_user_id);
     await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
-    await tellFlowEvent(deps, 'flow.completed', f);
+    await afterCommit();
     // The report (about a second of work) is not the last signer's business: it is built right after the
     // commit, in the background. The flow is complete and consistent without it; a download finds it, waits
     // for the build under way, or (after a crash before it was stored) builds it then.

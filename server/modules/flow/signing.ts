@@ -32,7 +32,7 @@ import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import { afterBlobWrite, afterLastSignature } from './hooks.ts';
 import * as q from './queries.ts';
-import { tellFlowEvent } from './events.ts';
+import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import type { FlowRuntime, Material } from './runtime.ts';
 import { completeFlow } from './complete.ts';
 import { moveVersion } from './versions.ts';
@@ -269,6 +269,15 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
       throw new AppError(Code.DeadlinePassed, F.deadlinePassed);
   };
   let outcome: Advance | undefined;
+  // `party.signed` is stored in the transaction that marks the party signed (an outbox), and its deliveries
+  // are queued after that commit.
+  let afterCommit: EventsAfterCommit = nothingAfterCommit;
+  const tellSigned = async (tx: Exec) => {
+    const signedParty = await q.findParty(tx, party.id);
+    return signedParty
+      ? storeFlowEvent(deps, tx, 'party.signed', flow.id, { party: signedParty })
+      : nothingAfterCommit;
+  };
   for (const pos of positions) {
     let done = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
@@ -340,8 +349,10 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             hashBefore: repairedKey ?? doc.current_sha256,
             hashAfter: sha,
           });
-          if (mine >= documentCount)
+          if (mine >= documentCount) {
             outcome = await advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, at);
+            afterCommit = await tellSigned(tx);
+          }
           return true;
         },
         lockOpenFlow,
@@ -355,11 +366,19 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   }
   // Every document was signed before (a signature stored by an earlier version of this code, which moved
   // the flow on in a transaction of its own): move it on now.
-  outcome ??= await deps.db.transaction((tx) =>
-    advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, deps.clock.now()),
-  );
-  const signedParty = await q.findParty(deps.db, party.id);
-  if (signedParty) await tellFlowEvent(deps, 'party.signed', flow.id, { party: signedParty });
+  outcome ??= await deps.db.transaction(async (tx) => {
+    const advanced = await advanceIn(
+      tx,
+      flow.id,
+      party.id,
+      prepared.signerUserId,
+      signedByName,
+      deps.clock.now(),
+    );
+    afterCommit = await tellSigned(tx);
+    return advanced;
+  });
+  await afterCommit();
   if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
