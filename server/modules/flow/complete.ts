@@ -12,7 +12,7 @@ import { buildAuditReport } from './audit-report.ts';
 import { accountOfFlow, findFlow, notifyEnd, partiesOf } from './model.ts';
 import { consumeUnit } from '../package/index.ts';
 import * as q from './queries.ts';
-import { tellFlowEvent } from './events.ts';
+import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import type { FlowRuntime, ReportBuilds } from './runtime.ts';
 import { moveVersion } from './versions.ts';
 import { F } from './texts.ts';
@@ -45,7 +45,10 @@ async function validationData(deps: AppDeps, flowId: string) {
 export async function completeFlow(
   deps: AppDeps,
   flowId: string,
-  /** The app's report builds under way: given, the report is built in the background; else right here. */
+  /**
+   * The app's report builds under way: given, the report is built in the background by the job
+   * `flow.auditReport` (any instance, once); else right here.
+   */
   reportBuilds?: ReportBuilds,
 ): Promise<string> {
   const flow = await findFlow(deps.db, flowId);
@@ -74,6 +77,7 @@ export async function completeFlow(
     }
   }
   const now = deps.clock.now();
+  let afterCommit: EventsAfterCommit = nothingAfterCommit;
   const won = await deps.db.transaction(async (tx) => {
     const f = await q.markCompleted(tx, flowId, now);
     if (!f) return false;
@@ -89,19 +93,23 @@ export async function completeFlow(
         hashBefore: d.launched_sha256,
         hashAfter: d.current_sha256,
       });
+    // Stored with the completion (an outbox); the deliveries are queued after the commit.
+    afterCommit = await storeFlowEvent(deps, tx, 'flow.completed', f);
     return true;
   });
   if (won) {
     const f = (await findFlow(deps.db, flowId))!;
     const initiator = await findUserById(deps.db, f.initiator_user_id);
     await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
-    await tellFlowEvent(deps, 'flow.completed', f);
-    // The report (about a second of work) is not the last signer's business: it is built right after the
-    // commit, in the background. The flow is complete and consistent without it; a download finds it, waits
-    // for the build under way, or (after a crash before it was stored) builds it then.
+    await afterCommit();
+    // The report (about a second of work) is not the last signer's business: it is built after the commit
+    // by a job (`flow.auditReport`: one waiting job per flow, run by one instance, retried after a failure
+    // or a crash). The flow is complete and consistent without it; a download finds it, waits for the
+    // build under way in its instance, or builds it then; a job that could not be queued here is queued
+    // by the minute's sweep (completed flows without a report).
     if (reportBuilds)
-      void ensureAuditReport(deps, flowId, reportBuilds).catch((err) =>
-        deps.log.error({ err }, 'audit report failed'),
+      await queueReportBuild(deps, flowId).catch((err: unknown) =>
+        deps.log.warn({ err, flowId }, 'audit report job not queued; the sweep will queue it'),
       );
     else await ensureAuditReport(deps, flowId);
   }
@@ -132,6 +140,29 @@ export async function ensureAuditReport(
   const build = buildAndStoreReport(deps, flowId).finally(() => builds.delete(flowId));
   builds.set(flowId, build);
   return build;
+}
+
+/** The job that builds a completed flow's audit report (data: `{ flowId }`). */
+export const REPORT_JOB = 'flow.auditReport';
+
+/** Queues the report build of a completed flow: at most one waiting job per flow. */
+export async function queueReportBuild(deps: AppDeps, flowId: string): Promise<void> {
+  await deps.jobs.send(REPORT_JOB, { flowId }, { singletonKey: flowId });
+}
+
+/**
+ * The job's work: the report of a completed flow that has none yet (a download or an earlier attempt may
+ * have stored it meanwhile: then nothing). A build under way in this instance is waited for, not repeated.
+ */
+export async function buildMissingReport(deps: AppDeps, flowId: string, builds: ReportBuilds): Promise<void> {
+  const flow = await findFlow(deps.db, flowId);
+  if (flow?.status !== 'completed' || flow.report_key) return;
+  await ensureAuditReport(deps, flowId, builds);
+}
+
+/** Queues the report job of completed flows still without a report (a send lost with its instance). */
+export async function queueMissingReports(deps: AppDeps): Promise<void> {
+  for (const id of await q.reportlessFlowIds(deps.db)) await queueReportBuild(deps, id);
 }
 
 /** Waits for background report builds (before the database closes). */

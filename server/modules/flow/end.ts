@@ -6,7 +6,7 @@ import { flowDocuments } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type FlowRow, accountOfFlow, findFlow, findParty, notifyEnd } from './model.ts';
-import { tellFlowEvent } from './events.ts';
+import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { releaseUnit } from '../package/index.ts';
 import { F } from './texts.ts';
 
@@ -37,6 +37,7 @@ export async function endFlow(
 ): Promise<boolean> {
   const now = deps.clock.now();
   const event = end.status === 'cancelled' ? 'cancel' : end.status === 'declined' ? 'decline' : 'expire';
+  let afterCommit: EventsAfterCommit = nothingAfterCommit;
   const won = await deps.db.transaction(async (tx) => {
     const flow = await q.endOpenFlow(tx, flowId, { status: end.status, reason: end.reason, now });
     if (!flow) return false;
@@ -54,19 +55,25 @@ export async function endFlow(
         hashBefore: d.current_sha256,
         hashAfter: d.current_sha256,
       });
+    // The event is stored with the change (an outbox): it exists exactly when the flow ended.
+    if (end.status === 'declined') {
+      const party = end.decliningPartyId ? await findParty(tx, end.decliningPartyId) : undefined;
+      afterCommit = await storeFlowEvent(deps, tx, 'party.refused', flow, { party, reason: end.reason });
+    } else
+      afterCommit = await storeFlowEvent(
+        deps,
+        tx,
+        end.status === 'cancelled' ? 'flow.cancelled' : 'flow.expired',
+        flow,
+        { reason: end.reason },
+      );
     return true;
   });
   if (won) {
     const flow = (await findFlow(deps.db, flowId))!;
     const initiator = await findUserById(deps.db, flow.initiator_user_id);
     await notifyEnd(deps, flow, end.status, initiator?.phone ?? null);
-    if (end.status === 'declined') {
-      const party = end.decliningPartyId ? await findParty(deps.db, end.decliningPartyId) : undefined;
-      await tellFlowEvent(deps, 'party.refused', flow, { party, reason: end.reason });
-    } else
-      await tellFlowEvent(deps, end.status === 'cancelled' ? 'flow.cancelled' : 'flow.expired', flow, {
-        reason: end.reason,
-      });
+    await afterCommit();
   }
   return won;
 }

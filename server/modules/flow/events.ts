@@ -1,23 +1,34 @@
 import type { AppDeps } from '../../deps.ts';
-import { type FlowEventType, flowEvent } from './hooks.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
+import { type AfterCommit, type FlowEventType, flowEvent } from './hooks.ts';
 import { type FlowRow, type PartyRow, accountOfFlow, findFlow } from './model.ts';
 
+/** What to do once the transaction that stored flow events has committed. */
+export type EventsAfterCommit = AfterCommit;
+
+/** Nothing to do after the commit. */
+export const nothingAfterCommit: EventsAfterCommit = async () => {};
+
 /**
- * Tells the flow's listeners (webhooks) that something was stored: the flow as it is now, and the party
- * concerned as the launcher sees it. Called after the change committed.
+ * Stores a flow event for the flow's listeners (webhooks) inside `tx`, the transaction of the change it
+ * reports: the flow as `tx` sees it now, and the party concerned as the launcher sees it. Answers what to
+ * run after the commit (the listeners queue their deliveries then; a send lost there is found by their
+ * sweeps, since the event is stored). Call it with the change's own transaction, never after it.
  */
-export async function tellFlowEvent(
+export async function storeFlowEvent(
   deps: AppDeps,
+  tx: Exec,
   type: FlowEventType,
   flowOrId: FlowRow | string,
   extra: { party?: PartyRow; reason?: string | null } = {},
-): Promise<void> {
-  if (deps.hooks.count(flowEvent) === 0) return;
-  const flow = typeof flowOrId === 'string' ? await findFlow(deps.db, flowOrId) : flowOrId;
-  if (!flow) return;
+): Promise<EventsAfterCommit> {
+  if (deps.hooks.count(flowEvent) === 0) return nothingAfterCommit;
+  const flow = typeof flowOrId === 'string' ? await findFlow(tx, flowOrId) : flowOrId;
+  if (!flow) return nothingAfterCommit;
   const p = extra.party;
-  await deps.hooks.emit(flowEvent, {
+  const after = await deps.hooks.collect(flowEvent, {
     deps,
+    tx,
     event: {
       type,
       at: deps.clock.now(),
@@ -40,4 +51,7 @@ export async function tellFlowEvent(
       ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
     },
   });
+  return async () => {
+    for (const run of after) if (run) await run();
+  };
 }

@@ -1,5 +1,6 @@
 import { defineHook } from '../../lib/hooks.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
 
 // Points inside a signature where tests inject a failure or a pause (crash safety and races). Nothing
 // listens to them in the product; a listener's failure is the signature's failure.
@@ -43,8 +44,15 @@ export type FlowEvent = {
   reason?: string | null;
 };
 
+/** What a `flowEvent` listener does once the change's transaction has committed (e.g. queue deliveries). */
+export type AfterCommit = () => Promise<void>;
+
 /**
- * Emitted at launch, a party's first room view, a signature, a refusal, completion, expiry (both the
- * on-access check and the sweep go through endFlow) and cancel. The webhook module listens.
+ * Asked at launch, a party's first room view, a signature, a refusal, completion, expiry (both the
+ * on-access check and the sweep go through endFlow) and cancel, inside the transaction that stores the
+ * change (`tx`): a listener stores what it needs with `tx` (so the event exists exactly when the change
+ * does: an outbox) and answers what to do after the commit. The webhook module listens.
  */
-export const flowEvent = defineHook<{ deps: AppDeps; event: FlowEvent }>('flow.event');
+export const flowEvent = defineHook<{ deps: AppDeps; tx: Exec; event: FlowEvent }, AfterCommit | null>(
+  'flow.event',
+);

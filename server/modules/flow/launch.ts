@@ -38,7 +38,7 @@ import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
 
 import * as q from './queries.ts';
-import { tellFlowEvent } from './events.ts';
+import { storeFlowEvent } from './events.ts';
 import { sessionActor } from './access.ts';
 
 type LaunchInput = CallRequest<typeof launchFlow>;
@@ -355,7 +355,7 @@ export async function launch(
   const user = await findUserById(deps.db, session.userId);
   const actor = await sessionActor(deps, session, req, account.companyName);
   const search = [input.title, ...docRows.map((d) => d.name)].join('\n').toLowerCase();
-  await deps.db.transaction(async (tx) => {
+  const afterCommit = await deps.db.transaction(async (tx) => {
     const held = { id: flowId, title: input.title, initiatorName: user?.name ?? null };
     if (!(await reserveUnit(tx, deps, account, held)))
       throw new AppError(Code.QuotaExhausted, F.quotaExhausted);
@@ -410,11 +410,13 @@ export async function launch(
         hashAfter: s.sha,
       });
     }
+    // Stored with the launch (an outbox): the event exists exactly when the flow does.
+    return storeFlowEvent(deps, tx, 'flow.launched', flowId);
   });
   const flow = (await findFlow(deps.db, flowId))!;
   for (const p of await partiesOf(deps.db, flowId))
     if (p.step_index === 0) await sendLink(deps, flow, p, 'sign_request');
-  await tellFlowEvent(deps, 'flow.launched', flow);
+  await afterCommit();
   return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
 }
 

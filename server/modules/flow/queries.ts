@@ -181,6 +181,15 @@ export async function claimFlowReminder(ex: Exec, flowId: string, now: Date): Pr
 }
 
 /** Open flows whose parties have all signed (a crash between the last signature and completion). */
+/** Completed flows whose audit report is not stored yet (at most 50). */
+export async function reportlessFlowIds(ex: Exec): Promise<string[]> {
+  const list = await rows<{ id: string }>(
+    ex,
+    sql`SELECT id FROM flows WHERE status = 'completed' AND report_key IS NULL ORDER BY completed_at LIMIT 50`,
+  );
+  return list.map((f) => f.id);
+}
+
 export async function straggleFlowIds(ex: Exec): Promise<string[]> {
   const list = await rows<{ id: string }>(
     ex,

@@ -34,7 +34,7 @@ import { expireIfDue } from './end.ts';
 import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import { onboardingOf } from './onboarding.ts';
 import * as q from './queries.ts';
-import { tellFlowEvent } from './events.ts';
+import { nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { F } from './texts.ts';
 
 /** How long a room token lives. */
@@ -323,8 +323,16 @@ export async function getRoom(
   const applies = appliesOf(party);
   const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
   await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), 'signing room opened');
-  if (await q.markPartyMoment(deps.db, party.id, 'opened_at', deps.clock.now()))
-    await tellFlowEvent(deps, 'party.opened', flow, { party });
+  // The first view and its event are stored together (an outbox); the deliveries are queued after.
+  // (A party seen opened already skips the transaction; the conditional UPDATE decides between racers.)
+  if (!party.opened_at) {
+    const afterCommit = await deps.db.transaction(async (tx) =>
+      (await q.markPartyMoment(tx, party.id, 'opened_at', deps.clock.now()))
+        ? storeFlowEvent(deps, tx, 'party.opened', flow, { party })
+        : nothingAfterCommit,
+    );
+    await afterCommit();
+  }
   return {
     flow: { ...summary, message: flow.message },
     party: presentParty(party),

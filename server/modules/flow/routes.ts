@@ -45,7 +45,13 @@ import { cancel, decline, sweepExpired } from './end.ts';
 import { launch } from './launch.ts';
 import * as query from './query.ts';
 import { remind, sendDueReminders } from './remind.ts';
-import { completeStragglers, settleBackgroundWork } from './complete.ts';
+import {
+  REPORT_JOB,
+  buildMissingReport,
+  completeStragglers,
+  queueMissingReports,
+  settleBackgroundWork,
+} from './complete.ts';
 import { flowRuntimeOf } from './runtime.ts';
 import { signAsParty } from './signing.ts';
 import { F } from './texts.ts';
@@ -83,6 +89,18 @@ export const flowModule: ServerModule = {
         await sweepExpired(deps);
         await sendDueReminders(deps);
         await completeStragglers(deps, flowRuntimeOf(deps));
+        await queueMissingReports(deps);
+      },
+    },
+    {
+      // A completed flow's audit report, built once across instances after the completion commits (and
+      // for any completed flow the sweep finds without one); retried after a failure or a killed instance.
+      name: REPORT_JOB,
+      singleton: true,
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      async handler(job: { data: { flowId: string } }, deps) {
+        await buildMissingReport(deps, job.data.flowId, flowRuntimeOf(deps).reportBuilds);
       },
     },
   ],

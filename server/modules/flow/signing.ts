@@ -32,7 +32,7 @@ import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { type Exec, dateOf } from '../../db/sql-helpers.ts';
 import { afterBlobWrite, afterLastSignature } from './hooks.ts';
 import * as q from './queries.ts';
-import { tellFlowEvent } from './events.ts';
+import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import type { FlowRuntime, Material } from './runtime.ts';
 import { completeFlow } from './complete.ts';
 import { moveVersion } from './versions.ts';
@@ -272,6 +272,17 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
     locked = f;
   };
   let outcome: Advance | undefined;
+  // `party.signed` is stored in the transaction that marks the party signed (an outbox), and its deliveries
+  // are queued after that commit.
+  let afterCommit: EventsAfterCommit = nothingAfterCommit;
+  // The party.signed event, stored by the signing transaction; the party and flow rows as that transaction
+  // left them (no second read).
+  const tellSigned = async (tx: Exec, advanced: Advance) => {
+    const signedParty = advanced.party ?? (await q.findParty(tx, party.id));
+    return signedParty
+      ? storeFlowEvent(deps, tx, 'party.signed', advanced.flow ?? flow.id, { party: signedParty })
+      : nothingAfterCommit;
+  };
   for (const pos of positions) {
     let done = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !done; attempt++) {
@@ -343,8 +354,10 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             hashBefore: repairedKey ?? doc.current_sha256,
             hashAfter: sha,
           });
-          if (mine >= documentCount)
+          if (mine >= documentCount) {
             outcome = await advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, at, locked);
+            afterCommit = await tellSigned(tx, outcome);
+          }
           return true;
         },
         lockOpenFlow,
@@ -358,12 +371,19 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   }
   // Every document was signed before (a signature stored by an earlier version of this code, which moved
   // the flow on in a transaction of its own): move it on now.
-  outcome ??= await deps.db.transaction((tx) =>
-    advanceIn(tx, flow.id, party.id, prepared.signerUserId, signedByName, deps.clock.now()),
-  );
-  // The party and flow rows as the transaction that signed left them (no second read).
-  const signedParty = outcome.party ?? (await q.findParty(deps.db, party.id));
-  if (signedParty) await tellFlowEvent(deps, 'party.signed', outcome.flow ?? flow.id, { party: signedParty });
+  outcome ??= await deps.db.transaction(async (tx) => {
+    const advanced = await advanceIn(
+      tx,
+      flow.id,
+      party.id,
+      prepared.signerUserId,
+      signedByName,
+      deps.clock.now(),
+    );
+    afterCommit = await tellSigned(tx, advanced);
+    return advanced;
+  });
+  await afterCommit();
   if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');

@@ -65,8 +65,8 @@ export const webhookModule: ServerModule = {
     },
   ],
   listen(h) {
-    h.on(flowEvent, async ({ deps, event }) => {
-      await webhooks.enqueueFlowEvent(deps, event);
-    });
+    // Inside the flow change's transaction: the messages are stored with it (an outbox); their first
+    // attempts are queued once it has committed.
+    h.on(flowEvent, ({ deps, tx, event }) => webhooks.storeFlowEventMessages(deps, tx, event));
   },
 };

@@ -9,7 +9,7 @@ import { Code } from '#contract/codes.ts';
 import type { CallResponse } from '#contract/envelope.ts';
 import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
-import { dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
+import { type Exec, dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import type { Account, FlowEvent } from '../flow/index.ts';
@@ -237,13 +237,19 @@ export async function sendTestEvent(
 }
 
 /**
- * flow's `flowEvent` listener: one message per enabled endpoint of the launching account subscribed to
- * the event, all with the same event id; the first attempt is queued at once (job `webhook.deliver`).
- * Answers the new messages' ids.
+ * flow's `flowEvent` listener, inside the transaction of the flow change (`tx`): one message per enabled
+ * endpoint of the launching account subscribed to the event, all with the same event id, stored with the
+ * change (a transactional outbox: no change without its event, no event without its change). Answers what
+ * to run after the commit: queue each message's first attempt (job `webhook.deliver`); a message whose job
+ * could not be queued then (or whose instance stopped first) is due already and the minute's sweep sends it.
  */
-export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise<string[]> {
-  const endpoints = await q.subscribedEndpoints(deps.db, event.account, event.type);
-  if (endpoints.length === 0) return [];
+export async function storeFlowEventMessages(
+  deps: AppDeps,
+  tx: Exec,
+  event: FlowEvent,
+): Promise<(() => Promise<void>) | null> {
+  const endpoints = await q.subscribedEndpoints(tx, event.account, event.type);
+  if (endpoints.length === 0) return null;
   const eventId = randomUUID();
   const data = {
     flowId: event.flowId,
@@ -257,7 +263,7 @@ export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise
   const ids: string[] = [];
   for (const e of endpoints) {
     const id = randomUUID();
-    await q.insertMessage(deps.db, {
+    await q.insertMessage(tx, {
       id,
       endpointId: e.id,
       eventId,
@@ -268,11 +274,11 @@ export async function enqueueFlowEvent(deps: AppDeps, event: FlowEvent): Promise
     });
     ids.push(id);
   }
-  // The messages are stored: a job that could not be queued now is taken by the minute's sweep instead,
-  // and the flow change that told us (already committed) is not reported as failed for it.
-  for (const id of ids)
-    await scheduleAttempt(deps, id).catch((err: unknown) =>
-      deps.log.warn({ err, messageId: id }, 'webhook: delivery job not queued; the sweep will send it'),
-    );
-  return ids;
+  return async () => {
+    // The flow change that stored them has committed: it is not reported as failed for a lost send.
+    for (const id of ids)
+      await scheduleAttempt(deps, id).catch((err: unknown) =>
+        deps.log.warn({ err, messageId: id }, 'webhook: delivery job not queued; the sweep will send it'),
+      );
+  };
 }

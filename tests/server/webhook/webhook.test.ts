@@ -26,6 +26,7 @@ import {
   setWebhookEndpointEnabled,
 } from '#contract/calls/webhook.ts';
 import { Code } from '#contract/codes.ts';
+import { flowEvent } from '#server/modules/flow/index.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,
@@ -240,6 +241,49 @@ describe('retries and redelivery', () => {
     const got = await deliver(); // only the webhook.sweep cron job runs: no webhook.deliver job was queued
     expect(got.map((r) => [r.json.type, r.json.data.flowId, r.verified])).toEqual([
       ['flow.launched', flowId, true],
+    ]);
+  }, 60_000);
+
+  test("the event is stored in the change's own transaction: no change without its event", async () => {
+    // One more listener of flow's events, failing while `failing` is set: the event cannot be stored.
+    let failing = true;
+    t.deps.hooks.on(flowEvent, () => {
+      if (failing) throw new Error('the outbox cannot be written');
+      return null;
+    });
+    const count = async (table: 'flows' | 'webhook_messages') =>
+      (await t.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+        rows: { n: number }[];
+      };
+    const before = [(await count('flows')).rows[0].n, (await count('webhook_messages')).rows[0].n];
+    const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
+    let res: Awaited<ReturnType<typeof alice.agent.call>>;
+    try {
+      res = await alice.agent.call(launchFlow, {
+        userType: 0,
+        title: 'outbox test',
+        documentIds: [doc.documentId],
+        steps: onePersonSteps(doc.documentId, '王五', bob.phone),
+      });
+    } finally {
+      failing = false;
+    }
+    expect(res.body.code).not.toBe(0);
+    // The launch was undone with its event: no flow, no message, nothing to deliver.
+    expect([(await count('flows')).rows[0].n, (await count('webhook_messages')).rows[0].n]).toEqual(before);
+    expect(await deliver()).toEqual([]);
+    // The same launch again, with the outbox writable: the flow and its event, delivered.
+    const flowId = ok(
+      await alice.agent.call<{ flowId: string }>(launchFlow, {
+        userType: 0,
+        title: 'outbox test',
+        documentIds: [doc.documentId],
+        steps: onePersonSteps(doc.documentId, '王五', bob.phone),
+      }),
+      'launch',
+    ).flowId;
+    expect((await deliver()).map((r) => [r.json.type, r.json.data.flowId])).toEqual([
+      ['flow.launched', flowId],
     ]);
   }, 60_000);
 
