@@ -1,4 +1,5 @@
 import './scripts/require-node24.ts';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -7,6 +8,11 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one, every file in turn.
+    // A server test file spends much of its time waiting (a spawned server, a child process, the disk), so
+    // two files at a time keep both cores busy; each file has its own database (memory://, or a database
+    // of its own on PostgreSQL) and listens on port 0, so files never share state.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],
