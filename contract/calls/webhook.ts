@@ -70,8 +70,10 @@ export const createWebhookEndpoint = defineCall({
   call: P.createWebhookEndpoint,
   auth: true,
   summary:
-    'Adds a webhook endpoint to the caller account (a company: administrators only). The URL must be https, or ' +
-    'http to a loopback address outside production. Answers the endpoint with its signing secret, shown this once.',
+    'Adds a webhook endpoint to the caller account (a company: administrators only). The URL must be https to a ' +
+    'host that is and resolves to public addresses (loopback, private, link-local and reserved ones are refused, ' +
+    'again at every delivery); any http(s) URL where local receivers are allowed (outside production by default). ' +
+    'Answers the endpoint with its signing secret, shown this once.',
   request: zBase.extend({
     url: zWebhookUrl,
     description: z.string().trim().max(200).optional(),
