@@ -74,9 +74,9 @@ export function signV4(r: {
  * Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), path-style addressing, signed with AWS
  * Signature Version 4 (written here over node:crypto and fetch: four requests do not need an SDK).
  * Objects are content-addressed like the local store (`<prefix><ab>/<sha256>`); an S3 PUT is atomic, so
- * a reader never sees half a blob. A put is one PUT, without asking first whether the key is there: the
- * same key always names the same bytes, so writing them again changes nothing, and most puts (a signed
- * version) are new bytes, for which the question would be a request spent for nothing.
+ * a reader never sees half a blob, and a put of bytes already there is skipped (S3 stand-ins such as
+ * s3rver write an object in place, so rewriting the same bytes would let a concurrent reader see them
+ * half-written).
  */
 export class S3BlobStore implements BlobStore {
   readonly #s: S3Settings;
@@ -131,6 +131,7 @@ export class S3BlobStore implements BlobStore {
 
   async put(bytes: Uint8Array): Promise<string> {
     const key = blobKeyOf(bytes);
+    if (await this.has(key)) return key;
     const res = await this.#request('PUT', key, bytes);
     if (!res.ok) await this.#fail(`PUT ${key}`, res);
     await res.arrayBuffer();

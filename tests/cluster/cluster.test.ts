@@ -43,7 +43,8 @@ const work = mkdtempSync(join(tmpdir(), 'esign-cluster-test-'));
 beforeAll(async () => {
   ensureTools(['poppler-utils', 'libnss3-tools']); // pdfsig and certutil check the signatures
   cluster = await startCluster({
-    basePort: 18600,
+    // CLUSTER_BASE_PORT: another port range when a second cluster runs on the machine.
+    basePort: Number(process.env.CLUSTER_BASE_PORT ?? 18600),
     env: {
       SMS_MAX_PER_IP_HOUR: '100000',
       SMS_MAX_PER_PHONE_HOUR: '1000',
