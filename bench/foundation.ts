@@ -61,12 +61,21 @@ export async function run(): Promise<Figure[]> {
   await first.stop();
   rmSync(templateDir, { recursive: true, force: true });
 
+  // Ready = /v1/health answers: the server listens and its database answers. On a fresh start the CA's keys
+  // are still being made then (server/serve.ts); the calls that need the CA wait for it (pkiFor).
   const fresh = await startServer(dataDir, 18101);
   figures.push({
-    name: 'fresh start on an empty PGlite data folder (template copy, new CA)',
+    name: 'fresh start on an empty PGlite data folder (template copy; new CA made beside, its calls wait)',
     value: fresh.readyMs,
     unit: 'ms',
     budget: 2000,
+  });
+  // The server's own CPU time (all threads) until ready: unlike the wall time, it does not grow when other
+  // processes share the machine, so it tells a slow start from a busy machine.
+  figures.push({
+    name: 'fresh start, CPU time of the server until ready',
+    value: fresh.readyCpuMs,
+    unit: 'ms',
   });
   await fresh.stop();
 
@@ -77,6 +86,17 @@ export async function run(): Promise<Figure[]> {
     unit: 'ms',
     budget: 3000,
   });
+  figures.push({
+    name: 'cold start, CPU time of the server until ready',
+    value: server.readyCpuMs,
+    unit: 'ms',
+  });
+  // BENCH_ONLY=start: the start figures only (`BENCH_ONLY=start npm run bench -- foundation`).
+  if (process.env.BENCH_ONLY === 'start') {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    return figures;
+  }
   await new Promise((r) => setTimeout(r, 1000));
   figures.push({
     name: 'resident memory after start',
