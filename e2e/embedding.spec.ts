@@ -13,6 +13,7 @@ import { uploadPdf } from './package-support.ts';
 import { partnerToken } from './partner-support.ts';
 import { registerViaApi } from './person-support.ts';
 import {
+  personWithSeal,
   call,
   contractPdf,
   latestSigningLink,
@@ -104,9 +105,7 @@ test.describe('signing inside a partner frame', () => {
 
   /** A person flow with one person party (e-signature opened, a name seal); the signer's link and ids. */
   async function launchForSigner(page: Page) {
-    const signerPhone = await registerViaApi(page);
-    await openPersonESign(page.request, signerPhone, t.personB);
-    await call(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
+    const signerPhone = await personWithSeal(page, t.personB);
     await page.context().clearCookies();
 
     const initiatorPhone = await registerViaApi(page);

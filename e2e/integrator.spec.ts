@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { APP_ORIGIN, openPartnerPage, receivedBy, startPartnerServers } from './embedding-support.ts';
 import { registerViaApi } from './person-support.ts';
 import {
-  call,
+  personWithSeal,
   contractPdf,
   nextSmsCode,
   openPersonESign,
@@ -57,9 +57,7 @@ test('an API key and a webhook made on the screens; a flow launched by API, sign
   const receiver = await startReceiver();
   try {
     // The signer: an account with e-signature open and a name seal.
-    const signerPhone = await registerViaApi(page);
-    await openPersonESign(page.request, signerPhone, t.personB);
-    await call(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
+    const signerPhone = await personWithSeal(page, t.personB);
     await page.context().clearCookies();
 
     // The integrator's account, logged in on the workspace.

@@ -9,15 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newCreditCode, paidAmount } from './company-support.ts';
-import { newIdNumber, registerViaApi } from './person-support.ts';
+import { newIdNumber } from './person-support.ts';
 import { fingerStroke } from './seal-support.ts';
 import {
-  call,
+  personWithSeal,
   contractPdf,
   fetchPdf,
   latestSigningLink,
   nextSmsCode,
-  openPersonESign,
   signingTexts,
   smsCount,
 } from './signing-support.ts';
@@ -90,9 +89,7 @@ type Device = 'phone' | 'pc';
 
 /** The launcher: e-signature opened and a name seal, logged in on a PC page; the contract uploaded. */
 async function launcherReady(page: Page, t: T): Promise<string> {
-  const phone = await registerViaApi(page);
-  await openPersonESign(page.request, phone, t.personA);
-  await call(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
+  const phone = await personWithSeal(page, t.personA);
   await page.goto('/#/manage/home/quicklyFileUpload');
   await expect(page.getByText(t.quota)).toBeVisible();
   await page.getByLabel(t.chooseFile).setInputFiles(await contractPdf());

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { KEY_SUFFIX_HEADER, keySuffixOf, TOKEN_COOKIE, XSRF_HEADER } from '../contract/transport.ts';
-import { newIdNumber } from './person-support.ts';
+import { newIdNumber, registerViaApi } from './person-support.ts';
 import { latestSmsCode } from './support.ts';
 
 const CSIGN = '/v1/account/api/csign';
@@ -78,7 +78,7 @@ export async function latestSigningLink(request: APIRequestContext, phone: strin
 
 /**
  * Opens e-signature for the logged-in person through the person calls (real name with the development
- * identity provider, the agreement, the certificate) and gives them a name seal.
+ * identity provider, the agreement, the certificate). personWithSeal adds a name seal.
  */
 export async function openPersonESign(
   request: APIRequestContext,
@@ -91,6 +91,14 @@ export async function openPersonESign(
   const agreement = await call<{ version: string }>(request, 'getUserAgreement');
   await call(request, 'acceptUserAgreement', { version: agreement.version });
   await call(request, 'createPersonCaCert');
+}
+
+/** A new person logged in on `page`: registered, e-signature opened, a name seal. Answers the phone. */
+export async function personWithSeal(page: Page, name: string): Promise<string> {
+  const phone = await registerViaApi(page);
+  await openPersonESign(page.request, phone, name);
+  await call(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
+  return phone;
 }
 
 /** A two-page contract whose text names both parties (so a position can be placed by keyword). */

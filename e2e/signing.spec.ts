@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { registerViaApi } from './person-support.ts';
 import { fingerStroke, openCompany } from './seal-support.ts';
 import {
+  personWithSeal,
   call,
   contractPdf,
   fetchPdf,
@@ -216,9 +217,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       const b = await phoneSigner(browser, locale, t);
 
       // The first person: e-signature opened and a name seal, logged in on this PC page.
-      const phoneA = await registerViaApi(page);
-      await openPersonESign(page.request, phoneA, t.personA);
-      await call(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
+      const phoneA = await personWithSeal(page, t.personA);
 
       // Quick launch: two signers in parallel, one placed by dragging, one by keyword.
       await uploadContract(page, t);
