@@ -1,6 +1,6 @@
 // Client test setup: jsdom gaps antd needs, msw with unhandled requests as errors, and a clean slate
 // (DOM, cookies, storage, stores) after every test.
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, fireEvent, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw.ts';
@@ -34,7 +34,26 @@ if (!('ResizeObserver' in window)) {
 }
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => {
+// antd's static message and notification live outside the tested tree, so cleanup() leaves them, and their
+// close timers (seconds) would fire after the file's jsdom is gone: React then renders into no window
+// ("window is not defined"). Close every one a test left and end its leave motion (jsdom runs no CSS).
+async function closeStaticNotices(): Promise<void> {
+  if (!document.querySelector('.ant-message-notice, .ant-notification-notice')) return;
+  const { loadMessage, loadNotification } = await import('@/lib/antd-static.tsx');
+  (await loadMessage()).destroy();
+  (await loadNotification()).destroy();
+  await waitFor(() => {
+    const left = document.querySelectorAll('.ant-message-notice, .ant-notification-notice');
+    for (const notice of left) {
+      fireEvent.transitionEnd(notice);
+      fireEvent.animationEnd(notice);
+    }
+    if (left.length > 0) throw new Error(`${left.length} antd notices still showing`);
+  });
+}
+
+afterEach(async () => {
+  await closeStaticNotices();
   cleanup();
   server.resetHandlers();
   vi.restoreAllMocks();
