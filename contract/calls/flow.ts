@@ -737,7 +737,17 @@ export const getAuditTrail = defineCall({
 
 export const zMessage = z.object({
   id: z.string(),
-  kind: z.enum(['sign_request', 'remind', 'completed', 'declined', 'cancelled', 'expired', 'signed']),
+  kind: z.enum([
+    'sign_request',
+    'remind',
+    /** the signing deadline is a day away (sent once to the unsigned parties of the current step) */
+    'deadline_soon',
+    'completed',
+    'declined',
+    'cancelled',
+    'expired',
+    'signed',
+  ]),
   title: z.string(),
   text: z.string(),
   flowId: z.string().nullable(),

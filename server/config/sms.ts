@@ -19,6 +19,7 @@ export const SMS_CODE_TEMPLATES: Record<SmsPurpose, string> = {
 export const SMS_NOTICE_TEMPLATES: Record<string, string> = {
   'flow:sign_request': 'SMS_TEMPLATE_SIGN_REQUEST',
   'flow:remind': 'SMS_TEMPLATE_REMIND',
+  'flow:deadline_soon': 'SMS_TEMPLATE_DEADLINE_SOON',
   'flow:signed': 'SMS_TEMPLATE_SIGNED',
   'flow:completed': 'SMS_TEMPLATE_COMPLETED',
   'flow:declined': 'SMS_TEMPLATE_DECLINED',

@@ -55,6 +55,8 @@ const noticeParams = (notice: Notice): [string, string][] => [
   ['name', notice.mail?.who ?? ''],
   ['title', notice.mail?.flowTitle ?? ''],
   ['link', notice.mail?.link ?? ''],
+  // Only the "deadline approaching" notice has a fourth variable (its template takes it last).
+  ...(notice.mail?.deadline ? [['deadline', notice.mail.deadline] as [string, string]] : []),
 ];
 
 /**

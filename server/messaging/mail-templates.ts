@@ -13,18 +13,29 @@ export const brandOf = (platform: string | null | undefined, lang: Lang): string
 export type MailKind =
   | 'sign_request'
   | 'remind'
+  | 'deadline_soon'
   | 'signed'
   | 'declined'
   | 'completed'
   | 'expired'
   | 'cancelled';
 
-/** What a notice carries for its e-mail: the flow's title, who acts, and the absolute link to open. */
-export type NoticeMail = { kind: MailKind; flowTitle: string; who: string; link: string | null };
+/**
+ * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
+ * "deadline approaching" notice the deadline in Beijing time ("2026-12-01 18:00").
+ */
+export type NoticeMail = {
+  kind: MailKind;
+  flowTitle: string;
+  who: string;
+  link: string | null;
+  deadline?: string;
+};
 
 const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) => string }> = {
   sign_request: { zh: (t) => `待签署：《${t}》`, en: (t) => `To sign: "${t}"` },
   remind: { zh: (t) => `签署提醒：《${t}》`, en: (t) => `Reminder to sign: "${t}"` },
+  deadline_soon: { zh: (t) => `即将截止签署：《${t}》`, en: (t) => `Signing deadline soon: "${t}"` },
   signed: { zh: (t) => `已签署：《${t}》`, en: (t) => `Signed: "${t}"` },
   declined: { zh: (t) => `已拒签：《${t}》`, en: (t) => `Declined: "${t}"` },
   completed: { zh: (t) => `已完成签署：《${t}》`, en: (t) => `Completed: "${t}"` },
@@ -40,6 +51,12 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
   remind: {
     zh: (m) => `${m.who}提醒您签署《${m.flowTitle}》。请打开下面的链接完成签署。`,
     en: (m) => `${m.who} reminds you to sign "${m.flowTitle}". Open the link below to sign.`,
+  },
+  deadline_soon: {
+    zh: (m) =>
+      `《${m.flowTitle}》将于${m.deadline ?? ''}（北京时间）截止签署，逾期后将无法签署。请尽快打开下面的链接完成签署。`,
+    en: (m) =>
+      `"${m.flowTitle}" can be signed until ${m.deadline ?? ''} (Beijing time, UTC+8); after that it cannot be signed. Open the link below to sign.`,
   },
   signed: {
     zh: (m) => `${m.who}已签署《${m.flowTitle}》。`,

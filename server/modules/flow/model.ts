@@ -121,6 +121,7 @@ export async function newPartyLink(deps: AppDeps, party: PartyRow): Promise<stri
 export type MessageKind =
   | 'sign_request'
   | 'remind'
+  | 'deadline_soon'
   | 'completed'
   | 'declined'
   | 'cancelled'
@@ -140,7 +141,7 @@ export async function notify(
     text: string;
     flowId: string | null;
     link: string | null;
-    mail?: { flowTitle: string; who: string };
+    mail?: { flowTitle: string; who: string; deadline?: string };
   },
 ): Promise<void> {
   await insertMessage(deps.db, {
@@ -168,21 +169,46 @@ export async function notify(
   });
 }
 
-/** Sends a party its signing link (at its step's start or as a reminder). */
-export async function sendLink(
-  deps: AppDeps,
-  flow: FlowRow,
-  party: PartyRow,
-  kind: 'sign_request' | 'remind',
-) {
+/** A deadline as people in China read it: Beijing time to the minute, e.g. "2026-12-01 18:00". */
+export const beijingMinute = (d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
+
+export type LinkKind = 'sign_request' | 'remind' | 'deadline_soon';
+
+/** The notice's title and text in both languages, for each reason a party gets its link. */
+function linkNotice(kind: LinkKind, who: string, title: string, deadline: string) {
+  if (kind === 'deadline_soon')
+    return {
+      title: `即将截止 Deadline soon: ${title}`,
+      text:
+        `【电子签章】《${title}》将于${deadline}（北京时间）截止签署，逾期未签署将无法签署，请尽快打开链接完成签署。` +
+        ` [e-Sign] "${title}" can be signed until ${deadline} (Beijing time, UTC+8); after that it cannot be` +
+        ' signed. Open the link to sign:',
+    };
+  const [zhTitle, enTitle, zhVerb, enVerb] =
+    kind === 'remind'
+      ? ['签署提醒', 'Reminder', '提醒您', 'reminds you to sign']
+      : ['待签署', 'To sign', '邀请您', 'invites you to sign'];
+  return {
+    title: `${zhTitle} ${enTitle}: ${title}`,
+    text: `【电子签章】${who}${zhVerb}签署《${title}》，请打开链接完成签署。 [e-Sign] ${who} ${enVerb} "${title}". Open the link to sign:`,
+  };
+}
+
+/** Sends a party its signing link: at its step's start, as a reminder, or with the deadline a day away. */
+export async function sendLink(deps: AppDeps, flow: FlowRow, party: PartyRow, kind: LinkKind) {
   const link = await newPartyLink(deps, party);
   await markPartyMoment(deps.db, party.id, 'sent_at', deps.clock.now());
   const who = flow.initiator_company_name ?? flow.initiator_name ?? '';
-  const isRemind = kind === 'remind';
-  const title = isRemind ? `签署提醒 Reminder: ${flow.title}` : `待签署 To sign: ${flow.title}`;
-  const text =
-    `【电子签章】${who}${isRemind ? '提醒您' : '邀请您'}签署《${flow.title}》，请打开链接完成签署。` +
-    ` [e-Sign] ${who} ${isRemind ? 'reminds you to sign' : 'invites you to sign'} "${flow.title}". Open the link to sign:`;
+  const deadline = beijingMinute(dateOf(flow.deadline));
+  const { title, text } = linkNotice(kind, who, flow.title, deadline);
   await notify(
     deps,
     { phone: party.phone, companyId: party.company_id },
@@ -192,7 +218,7 @@ export async function sendLink(
       text,
       flowId: flow.id,
       link,
-      mail: { flowTitle: flow.title, who },
+      mail: { flowTitle: flow.title, who, ...(kind === 'deadline_soon' ? { deadline } : {}) },
     },
   );
   return link;

@@ -32,6 +32,7 @@ export type FlowRow = {
   /** Reminders every N days, chosen at launch (migration 120); null: none. */
   remind_every_days?: number | null;
   next_remind_at?: unknown;
+  deadline_notice_at?: unknown;
 };
 
 export type PartyRow = {
@@ -180,7 +181,32 @@ export async function claimFlowReminder(ex: Exec, flowId: string, now: Date): Pr
   );
 }
 
-/** Open flows whose parties have all signed (a crash between the last signature and completion). */
+/**
+ * Open flows whose "deadline approaching" notice is due: the deadline is less than `windowMs` away, the
+ * notice has not gone out, and the flow was launched before that window began (a flow launched with a
+ * deadline already that close was told its deadline in the invitation). The nearest deadline first (200).
+ */
+export async function dueDeadlineNoticeFlowIds(ex: Exec, now: Date, windowMs: number): Promise<string[]> {
+  const windowStart = sql`deadline - ${windowMs} * interval '1 millisecond'`;
+  const due = await rows<{ id: string }>(
+    ex,
+    sql`SELECT id FROM flows WHERE status = 'signing' AND deadline_notice_at IS NULL
+        AND deadline > ${ts(now)} AND ${windowStart} <= ${ts(now)} AND created_at < ${windowStart}
+        ORDER BY deadline LIMIT 200`,
+  );
+  return due.map((f) => f.id);
+}
+
+/** Claims a flow's "deadline approaching" notice: the row when this caller won, else undefined. */
+export async function claimDeadlineNotice(ex: Exec, flowId: string, now: Date): Promise<FlowRow | undefined> {
+  return one<FlowRow>(
+    ex,
+    sql`UPDATE flows SET deadline_notice_at = ${ts(now)}
+        WHERE id = ${flowId} AND status = 'signing' AND deadline_notice_at IS NULL AND deadline > ${ts(now)}
+        RETURNING *`,
+  );
+}
+
 /** Completed flows whose audit report is not stored yet (at most 50). */
 export async function reportlessFlowIds(ex: Exec): Promise<string[]> {
   const list = await rows<{ id: string }>(

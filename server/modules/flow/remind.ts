@@ -58,6 +58,28 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
   return n;
 }
 
+/** How long before its deadline an open flow's unsigned parties are told it is near. */
+export const DEADLINE_NOTICE_MS = 24 * 60 * 60_000;
+
+/**
+ * The "deadline approaching" notice: a day before an open flow's deadline, the unsigned parties of its
+ * current step get their link again with the deadline (SMS template `SMS_TEMPLATE_DEADLINE_SOON`, e-mail,
+ * /message), once per flow (claimed first: one instance sends it). Not for a flow launched with its
+ * deadline already that close. Called by the flow sweep job; answers the number of flows told.
+ */
+export async function sendDeadlineNotices(deps: AppDeps): Promise<number> {
+  const now = deps.clock.now();
+  let n = 0;
+  for (const id of await q.dueDeadlineNoticeFlowIds(deps.db, now, DEADLINE_NOTICE_MS)) {
+    const flow = await q.claimDeadlineNotice(deps.db, id, now);
+    if (!flow) continue;
+    const unsigned = (await partiesOf(deps.db, id)).filter((p) => p.status === 'pending');
+    await remindParties(deps, flow, unsigned, PLATFORM_ACTOR, now, 'deadline_soon');
+    n++;
+  }
+  return n;
+}
+
 /** Sends each party a new link with the reminder notice, and an audit entry on every document. */
 async function remindParties(
   deps: AppDeps,
@@ -65,11 +87,13 @@ async function remindParties(
   parties: PartyRow[],
   actor: AuditActor,
   now: Date,
+  kind: 'remind' | 'deadline_soon' = 'remind',
 ): Promise<void> {
   for (const p of parties) {
-    // Claimed first, so two reminders at once send one message.
+    // Claimed first, so two reminders at once send one message (a party reminded in the last minutes is
+    // not told again, the deadline notice included: that reminder just gave the link).
     if (!(await q.claimReminder(deps.db, p.id, now, REMIND_EVERY_MS))) continue;
-    await sendLink(deps, flow, p, 'remind');
+    await sendLink(deps, flow, p, kind);
     await deps.db.transaction(async (tx) => {
       for (const d of await flowDocuments(tx, flow.id))
         await appendAudit(tx, {
@@ -77,7 +101,9 @@ async function remindParties(
           flowId: flow.id,
           documentId: d.id,
           event: 'remind',
-          detail: `${p.name ?? p.company_name ?? ''} ${p.phone.slice(0, 3)}****${p.phone.slice(-4)}`,
+          detail:
+            (kind === 'deadline_soon' ? '截止提醒 deadline notice: ' : '') +
+            `${p.name ?? p.company_name ?? ''} ${p.phone.slice(0, 3)}****${p.phone.slice(-4)}`,
           at: now,
           hashBefore: d.current_sha256,
           hashAfter: d.current_sha256,

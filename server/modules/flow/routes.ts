@@ -44,7 +44,7 @@ import { flowAccess } from './access.ts';
 import { cancel, decline, sweepExpired } from './end.ts';
 import { launch } from './launch.ts';
 import * as query from './query.ts';
-import { remind, sendDueReminders } from './remind.ts';
+import { remind, sendDeadlineNotices, sendDueReminders } from './remind.ts';
 import {
   REPORT_JOB,
   buildMissingReport,
@@ -79,7 +79,7 @@ export const flowModule: ServerModule = {
     {
       // Every minute, once across instances (server/jobs): flows past their deadline by the app's clock
       // expire (quota released, parties and launcher told), due "remind every N days" reminders go out,
-      // and flows whose parties all signed but that a crash left uncompleted are completed. Each step is
+      // unsigned parties are told a day before the deadline, and flows whose parties all signed but that a crash left uncompleted are completed. Each step is
       // a conditional UPDATE per flow, so a sweep that overlaps another does nothing twice. A failed
       // sweep is not retried: the next minute's does the same work.
       name: 'flow.sweep',
@@ -88,6 +88,7 @@ export const flowModule: ServerModule = {
       async handler(_job, deps) {
         await sweepExpired(deps);
         await sendDueReminders(deps);
+        await sendDeadlineNotices(deps);
         await completeStragglers(deps, flowRuntimeOf(deps));
         await queueMissingReports(deps);
       },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type FlowDetail,
   cancelFlow,
+  getAuditTrail,
   getFlowDetail,
   getQuota,
   launchFlow,
@@ -159,5 +160,68 @@ describe('flow jobs', () => {
       const res = await launchForBob({ remindEveryDays });
       expect(res.body.code).toBe(Code.BadRequest);
     }
+  }, 120_000);
+
+  test('a day before the deadline the unsigned party is told once, with the deadline; not for a flow launched that close', async () => {
+    const launchedAt = t.clock.now().getTime();
+    const deadline = new Date(launchedAt + 3 * DAY);
+    const { flowId } = ok(await launchForBob({ deadline: deadline.toISOString() }), 'launch');
+    const close = ok(
+      await launchForBob({ deadline: new Date(launchedAt + 20 * HOUR).toISOString() }),
+      'launch close',
+    ).flowId;
+    const kindsFor = async (s: Signer, id: string) =>
+      ok(
+        await (await loggedIn(s)).call<{ list: { kind: string; flowId: string | null; text: string }[] }>(
+          listMessages,
+          { userType: 0, pageNum: 1, pageSize: 50 },
+        ),
+        'messages',
+      ).list.filter((m) => m.flowId === id);
+    const deadlineSms = async () =>
+      (await listOutbox(t.db, { to: bob.phone, limit: 200 })).filter((m) =>
+        m.text.includes('can be signed until'),
+      );
+    const before = (await deadlineSms()).length;
+
+    // Two days before: nothing yet.
+    t.clock.advance(DAY);
+    await t.runDueJobs();
+    expect((await kindsFor(bob, flowId)).map((m) => m.kind)).not.toContain('deadline_soon');
+
+    // 23 hours before: told, with the deadline in Beijing time, and a link to the room.
+    t.clock.advance(DAY + HOUR);
+    await t.runDueJobs();
+    const told = (await kindsFor(bob, flowId)).filter((m) => m.kind === 'deadline_soon');
+    expect(told).toHaveLength(1);
+    const beijing = new Date(deadline.getTime() + 8 * HOUR).toISOString().slice(0, 16).replace('T', ' ');
+    expect(told[0].text).toContain(`将于${beijing}（北京时间）截止签署`);
+    expect(told[0].text).toContain(`can be signed until ${beijing} (Beijing time, UTC+8)`);
+    const sms = await deadlineSms();
+    expect(sms.length).toBe(before + 1);
+    expect(sms.at(-1)!.text).toMatch(/#\/singingRoom\/\d+\/[\w-]+$/);
+    // The launcher's audit trail says the platform told Bob.
+    const trail = ok(
+      await (await loggedIn(alice)).call<{
+        entries: { event: string; actor: string; detail: string | null }[];
+      }>(getAuditTrail, { userType: 0, flowId }),
+      'trail',
+    );
+    expect(trail.entries).toContainEqual(
+      expect.objectContaining({
+        event: 'remind',
+        actor: 'platform',
+        detail: expect.stringContaining('deadline notice'),
+      }),
+    );
+
+    // Once only: later sweeps before the deadline send nothing more.
+    t.clock.advance(2 * HOUR);
+    await t.runDueJobs();
+    expect((await kindsFor(bob, flowId)).filter((m) => m.kind === 'deadline_soon')).toHaveLength(1);
+    expect((await deadlineSms()).length).toBe(before + 1);
+    // The flow launched 20 hours before its deadline (the invitation was the notice) got none, and expired.
+    expect((await kindsFor(bob, close)).map((m) => m.kind)).not.toContain('deadline_soon');
+    expect((await detailOf(alice, close)).status).toBe('expired');
   }, 120_000);
 });

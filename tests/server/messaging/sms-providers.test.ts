@@ -79,6 +79,7 @@ async function appFor(provider: Provider, stand: StandIn, env: Record<string, st
     SMS_TEMPLATE_CODE: provider === 'aliyun' ? 'SMS_100000001' : '1000001',
     SMS_TEMPLATE_REGISTER: provider === 'aliyun' ? 'SMS_200000002' : '2000002',
     SMS_TEMPLATE_SIGN_REQUEST: provider === 'aliyun' ? 'SMS_300000003' : '3000003',
+    SMS_TEMPLATE_DEADLINE_SOON: provider === 'aliyun' ? 'SMS_300000004' : '3000004',
     SMS_RETRY_BASE_MS: '1',
     SMS_RESEND_SECONDS: '0',
     PLATFORM_ADMIN_PHONES: adminPhone,
@@ -196,9 +197,30 @@ for (const provider of ['aliyun', 'tencent'] as const) {
           ? { name: '张发起', title: 'Lease 2026', link }
           : ['张发起', 'Lease 2026', link],
       );
+      // The "deadline approaching" notice takes the deadline as its fourth variable.
+      await t.deps.messenger.notify({
+        to: phone,
+        purpose: 'flow:deadline_soon',
+        text: 'deadline soon',
+        mail: {
+          kind: 'deadline_soon',
+          flowTitle: 'Lease 2026',
+          who: '张发起',
+          link,
+          deadline: '2026-12-01 18:00',
+        },
+      });
+      const d = stand.received.at(-1)!;
+      expect(d.templateId).toBe(provider === 'aliyun' ? 'SMS_300000004' : '3000004');
+      expect(d.params).toEqual(
+        provider === 'aliyun'
+          ? { name: '张发起', title: 'Lease 2026', link, deadline: '2026-12-01 18:00' }
+          : ['张发起', 'Lease 2026', link, '2026-12-01 18:00'],
+      );
+      expect(stand.received.length).toBe(before + 2);
       // No SMS_TEMPLATE_REMIND: nothing is sent, nothing fails.
       await t.deps.messenger.notify({ to: phone, purpose: 'flow:remind', text: 'reminder' });
-      expect(stand.received.length).toBe(before + 1);
+      expect(stand.received.length).toBe(before + 2);
     });
 
     it('a temporary failure is retried with backoff, then succeeds', async () => {
