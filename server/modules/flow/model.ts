@@ -1,5 +1,6 @@
 // The flow's rows as the contract shows them (summaries, parties, progress), the party links, and the
 // notices sent to parties (a /message row and the message itself). SQL: queries.ts.
+import { beijingMinute } from '../../lib/beijing-time.ts';
 import { findUserById } from '../session/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
@@ -168,17 +169,6 @@ export async function notify(
     },
   });
 }
-
-/** A deadline as people in China read it: Beijing time to the minute, e.g. "2026-12-01 18:00". */
-export const beijingMinute = (d: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
 
 export type LinkKind = 'sign_request' | 'remind' | 'deadline_soon';
 

@@ -1,3 +1,4 @@
+import { beijingDate } from '../../lib/beijing-time.ts';
 import { SIGNATURE_PNG_MAX_BYTES } from '#contract/calls/document.ts';
 import { Code } from '#contract/codes.ts';
 import { SealType, UserType } from '#contract/enums.ts';
@@ -129,8 +130,6 @@ async function signingMaterial(
   return m;
 }
 
-const dateText = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
-
 /** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
 async function prepareSignature(
   deps: AppDeps,
@@ -215,7 +214,7 @@ async function prepareSignature(
       'pdf' in only
         ? sealAppearance(only.pdf)
         : { png: only.png, width: only.widthMm * PT_PER_MM, height: only.heightMm * PT_PER_MM };
-  } else appearance = { pdf: await compositeAppearance(parts, applies.date ? dateText(now) : null) };
+  } else appearance = { pdf: await compositeAppearance(parts, applies.date ? beijingDate(now) : null) };
   return {
     signer: signerFromPki(material),
     certSerial: material.certificate.serial,
