@@ -5,8 +5,12 @@ import { createHash } from 'node:crypto';
  * of the bytes, so putting the same bytes twice stores them once, and a key always names the same bytes.
  */
 export interface BlobStore {
-  /** Stores the bytes (atomically: a reader never sees half a blob) and returns their key. */
-  put(bytes: Uint8Array): Promise<string>;
+  /**
+   * Stores the bytes (atomically: a reader never sees half a blob) and returns their key. `fresh`: the
+   * caller knows these bytes cannot be stored yet (they carry a signature made a moment ago), so a store
+   * may skip asking whether they are.
+   */
+  put(bytes: Uint8Array, opts?: { fresh?: boolean }): Promise<string>;
   /** The bytes of a key, or null when absent. */
   get(key: string): Promise<Uint8Array | null>;
   has(key: string): Promise<boolean>;

@@ -37,8 +37,8 @@ export class CachingBlobStore implements BlobStore {
     this.#bytes -= had.length;
   }
 
-  async put(bytes: Uint8Array): Promise<string> {
-    const key = await this.#store.put(bytes);
+  async put(bytes: Uint8Array, opts?: { fresh?: boolean }): Promise<string> {
+    const key = await this.#store.put(bytes, opts);
     this.#keep(key, bytes);
     return key;
   }

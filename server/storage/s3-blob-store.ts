@@ -110,6 +110,8 @@ export class S3BlobStore implements BlobStore {
       path,
       headers,
       payload: body ?? new Uint8Array(0),
+      // A blob's key is the SHA-256 of its bytes, which is the payload hash SigV4 signs.
+      payloadHash: body ? key : undefined,
       now: new Date(),
       region: this.#s.region,
       accessKeyId: this.#s.accessKeyId ?? '',
@@ -129,9 +131,10 @@ export class S3BlobStore implements BlobStore {
     throw new Error(`S3 ${what} answered ${res.status}: ${text}`);
   }
 
-  async put(bytes: Uint8Array): Promise<string> {
+  async put(bytes: Uint8Array, opts?: { fresh?: boolean }): Promise<string> {
     const key = blobKeyOf(bytes);
-    if (await this.has(key)) return key;
+    // Bytes the caller knows are new (a fresh signature) cannot be there: one request instead of two.
+    if (!opts?.fresh && (await this.has(key))) return key;
     const res = await this.#request('PUT', key, bytes);
     if (!res.ok) await this.#fail(`PUT ${key}`, res);
     await res.arrayBuffer();

@@ -90,6 +90,11 @@ describe('against an S3 API server', () => {
     expect(await store.get(key)).toBeNull();
     await store.delete(key); // absent: no error
     await expect(store.get('../../etc/passwd')).rejects.toThrow(/not a blob key/);
+    // Fresh bytes (a new signature) go up in one PUT, without asking first; the store checks their hash.
+    const signed = new TextEncoder().encode(`a signed contract ${Date.now()}`);
+    const freshKey = await store.put(signed, { fresh: true });
+    expect(freshKey).toBe(blobKeyOf(signed));
+    expect(await store.get(freshKey)).toEqual(signed);
   });
 
   it('an instance keeps the latest blobs in memory: served without the bucket, each caller its own copy', async () => {

@@ -308,8 +308,9 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
         location: 'e-Sign platform',
         crossPageSeal: prepared.crossPage ? { appearance: prepared.crossPage } : undefined,
       });
-      // Blobs are content-addressed: the key is the SHA-256 of the bytes, no second hash needed.
-      const key = await deps.storage.put(bytes);
+      // Blobs are content-addressed: the key is the SHA-256 of the bytes, no second hash needed. A new
+      // signature (its time, its timestamp token) makes bytes no store holds yet.
+      const key = await deps.storage.put(bytes, { fresh: true });
       await deps.hooks.emit(afterBlobWrite, { documentId: doc.id });
       const sha = key;
       const at = deps.clock.now();
