@@ -594,6 +594,20 @@ export const setSigningPassword = defineCall({
   response: z.object({ updatedAt: z.string() }),
 });
 
+export const getSigningPassword = defineCall({
+  call: P.getSigningPassword,
+  auth: true,
+  summary:
+    "Whether the logged-in person has a signing password (intent check 'password'), when it was last set, and " +
+    'until when it is locked after five wrong attempts (null when it is not). Never the password or its hash.',
+  request: zBase,
+  response: z.object({
+    isSet: z.boolean(),
+    updatedAt: z.string().nullable(),
+    lockedUntil: z.string().nullable(),
+  }),
+});
+
 export const declineFlow = defineCall({
   call: P.declineFlow,
   auth: false,
@@ -803,6 +817,7 @@ export const flowCalls = [
   sendSignSmsCode,
   startRoomFaceAuth,
   setSigningPassword,
+  getSigningPassword,
   signDocument,
   declineFlow,
   getAuditTrail,

@@ -16,6 +16,7 @@ export const sendSignSmsCode = /* @__PURE__ */ csign('sendSignSmsCode');
 export const signDocument = /* @__PURE__ */ csign('signDocument');
 export const startRoomFaceAuth = /* @__PURE__ */ csign('startRoomFaceAuth');
 export const setSigningPassword = /* @__PURE__ */ csign('setSigningPassword');
+export const getSigningPassword = /* @__PURE__ */ csign('getSigningPassword');
 export const declineFlow = /* @__PURE__ */ csign('declineFlow');
 export const roomRealName = /* @__PURE__ */ csign('roomRealName');
 export const roomAcceptAgreement = /* @__PURE__ */ csign('roomAcceptAgreement');

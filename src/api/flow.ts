@@ -142,3 +142,4 @@ export function roomQuery(
 ): string {
   return `?${new URLSearchParams({ flowId: ids.flowId, partyId: ids.partyId, ...extra }).toString()}`;
 }
+export const getSigningPassword = call<typeof calls.getSigningPassword>(P.getSigningPassword);

@@ -117,6 +117,19 @@ export async function setSigningPassword(
   return { updatedAt: now.toISOString() };
 }
 
+/** getSigningPassword: whether the logged-in person has one, when it was set, and any lock still running. */
+export async function signingPasswordStatus(deps: AppDeps, session: LiveSession) {
+  const row = await q.findSigningPassword(deps.db, session.userId);
+  if (!row) return { isSet: false, updatedAt: null, lockedUntil: null };
+  const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
+  return {
+    isSet: true,
+    updatedAt: dateOf(row.updated_at).toISOString(),
+    lockedUntil:
+      lockedUntil && lockedUntil.getTime() > deps.clock.now().getTime() ? lockedUntil.toISOString() : null,
+  };
+}
+
 /** startRoomFaceAuth: a face check of the room's signer, tied to this party (businessCode = party id). */
 export async function startRoomFace(
   deps: AppDeps,

@@ -659,12 +659,17 @@ export async function markMessagesRead(ex: Exec, scope: MessageScope, ids: strin
 // ---------------------------------------------------------------------------------------------------------
 // signing_passwords
 
-export type PasswordRow = { password_hash: string; failures: number; locked_until: unknown };
+export type PasswordRow = {
+  password_hash: string;
+  failures: number;
+  locked_until: unknown;
+  updated_at: unknown;
+};
 
 export async function findSigningPassword(ex: Exec, userId: string): Promise<PasswordRow | undefined> {
   return one<PasswordRow>(
     ex,
-    sql`SELECT password_hash, failures, locked_until FROM signing_passwords WHERE user_id = ${userId}`,
+    sql`SELECT password_hash, failures, locked_until, updated_at FROM signing_passwords WHERE user_id = ${userId}`,
   );
 }
 

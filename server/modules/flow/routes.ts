@@ -19,6 +19,7 @@ import {
   sendLinkSmsCode,
   sendSignSmsCode,
   setSigningPassword,
+  getSigningPassword,
   signDocument,
   signingRoomLogin,
   signingRoomLoginByEmbed,
@@ -172,6 +173,10 @@ export const flowModule: ServerModule = {
         body,
         req.ip,
       ),
+    );
+
+    registerCall(app, getSigningPassword, async ({ requireSession }) =>
+      intents.signingPasswordStatus(deps, requireSession()),
     );
 
     registerCall(app, roomRealName, async ({ body }) =>

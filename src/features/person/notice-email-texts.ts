@@ -5,7 +5,7 @@ export const texts = defineTexts({
   'en-US': {
     emailTitle: 'Notices by e-mail',
     emailIntro:
-      'Signing requests, reminders, signatures, refusals, completions and expiries are also e-mailed to this address. Leave it empty to stop them.',
+      'Signing requests, reminders, deadline notices, signatures, refusals, completions and expiries are also e-mailed to this address. Leave it empty to stop them.',
     emailLabel: 'E-mail address',
     emailLang: 'Language of the e-mails',
     langZh: '中文',
@@ -17,7 +17,7 @@ export const texts = defineTexts({
   },
   'zh-CN': {
     emailTitle: '邮件通知',
-    emailIntro: '签署邀请、提醒、签署、拒签、完成和过期通知也会发送到此邮箱。留空则不再发送。',
+    emailIntro: '签署邀请、提醒、截止提醒、签署、拒签、完成和过期通知也会发送到此邮箱。留空则不再发送。',
     emailLabel: '邮箱地址',
     emailLang: '邮件语言',
     langZh: '中文',

@@ -12,6 +12,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { NoticeEmailCard } from './notice-email-card.tsx';
+import { SigningPasswordCard } from './signing-password-card.tsx';
 import { CertView } from './parts.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
@@ -99,6 +100,7 @@ export default function PersonalDetailsPage() {
         )}
       </div>
       {cert ? <CertView cert={cert} /> : <p>{tt('noCert')}</p>}
+      <SigningPasswordCard />
       <NoticeEmailCard />
     </main>
   );

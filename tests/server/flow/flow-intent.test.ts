@@ -9,6 +9,7 @@ import {
   type SigningRoom,
   getAuditTrail,
   getFlowDetail,
+  getSigningPassword,
   getSigningRoom,
   launchFlow,
   sendSignSmsCode,
@@ -183,7 +184,16 @@ describe('intent check per party', () => {
       .agent()
       .call(setSigningPassword, { userType: 0, smsCode: '123456', password: 'right-pass' });
     expect(anonymous.body.code).not.toBe(0);
+    // The workspace's card reads the state: nothing set, no lock; never without a login.
+    type Status = { isSet: boolean; updatedAt: string | null; lockedUntil: string | null };
+    const status = async () => ok(await s.agent.call<Status>(getSigningPassword, { userType: 0 }), 'status');
+    expect((await t.agent().call(getSigningPassword, { userType: 0 })).body.code).toBe(Code.NotLoggedIn);
+    expect(await status()).toEqual({ isSet: false, updatedAt: null, lockedUntil: null });
     ok(await setPassword(s, 'right-pass'), 'set password (logged in)');
+    const set = await status();
+    expect(set).toMatchObject({ isSet: true, lockedUntil: null });
+    expect(t.clock.now().getTime() - Date.parse(set.updatedAt!)).toBeLessThan(10_000);
+    expect(JSON.stringify(set)).not.toMatch(/argon2|right-pass/);
     const { room } = await launchFor(s, 'password');
     for (let i = 0; i < 4; i++)
       expect((await signWith(s, room, { signingPassword: `wrong-${i}` })).body.code).toBe(
@@ -195,7 +205,10 @@ describe('intent check per party', () => {
     const locked = await signWith(s, room, { signingPassword: 'right-pass' });
     expect(locked.body.code).toBe(Code.SigningPasswordLocked);
     expect(locked.body.msg).toMatch(/minute/);
+    const lock = (await status()).lockedUntil;
+    expect(Date.parse(lock!) - t.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
     t.clock.advance(16 * 60_000);
+    expect((await status()).lockedUntil).toBeNull();
     ok(await setPassword(s, 'new-pass-1'), 'change password');
     expect((await signWith(s, room, { signingPassword: 'right-pass' })).body.code).toBe(Code.BadCredentials);
     ok(await signWith(s, room, { signingPassword: 'new-pass-1' }), 'sign');

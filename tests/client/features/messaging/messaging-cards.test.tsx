@@ -35,6 +35,9 @@ describe('notice e-mail on /personalDetails', () => {
         }),
       ),
       http.post(`${CSIGN}/getPersonCaCert`, () => ok(null)),
+      http.post(`${CSIGN}/getSigningPassword`, () =>
+        ok({ isSet: false, updatedAt: null, lockedUntil: null }),
+      ),
       http.post(`${CSIGN}/getNoticeEmail`, () => ok({ email: null, lang: 'zh', isMailConfigured: false })),
       http.post(`${CSIGN}/setNoticeEmail`, async ({ request }) => {
         const body = (await request.json()) as { email: string; lang: 'zh' | 'en' };

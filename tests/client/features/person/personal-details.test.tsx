@@ -12,6 +12,11 @@ beforeEach(() => {
   usePlatformStore.getState().setCode('BCP_STFWPT');
   useSessionStore.setState({ userInfo: null, loginState: 0 });
   setNotifier({ error: () => {}, success: () => {} });
+  // The page's cards below the details, not looked at here.
+  server.use(
+    http.post(`${CSIGN}/getSigningPassword`, () => ok({ isSet: false, updatedAt: null, lockedUntil: null })),
+    http.post(`${CSIGN}/getNoticeEmail`, () => ok({ email: null, lang: 'zh', isMailConfigured: false })),
+  );
 });
 
 describe('personal details', () => {

@@ -1,0 +1,53 @@
+import { defineTexts } from '@/i18n/i18n-store.ts';
+
+/** Texts of the signing-password setting (/personalDetails). */
+export const texts = defineTexts({
+  'en-US': {
+    title: 'Signing password',
+    intro:
+      'A sender may ask for your signing password instead of an SMS code when you sign. Only you can set it: a code goes to your own phone.',
+    notSet: 'Not set yet.',
+    setAt: 'Set on {time}.',
+    lockedUntil: 'Locked after five wrong attempts until {time}. Setting a new password unlocks it.',
+    set: 'Set a signing password',
+    change: 'Change the signing password',
+    smsCode: 'SMS code',
+    smsHint: 'The code goes to {phone}.',
+    getCode: 'Get code',
+    resend: 'Again in {seconds} s',
+    codeSent: 'Code sent to {phone}',
+    newPassword: 'New signing password',
+    confirmPassword: 'Repeat the new signing password',
+    passwordRule: '6 to 32 characters; not your login password.',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Signing password saved',
+    codeInvalid: 'Enter the 6-digit code',
+    passwordInvalid: 'The signing password has 6 to 32 characters',
+    mismatch: 'The two passwords differ',
+  },
+  'zh-CN': {
+    title: '签署密码',
+    intro:
+      '发起方可以要求您在签署时输入签署密码，代替短信验证码。只有您本人可以设置：验证码会发送到您本人的手机。',
+    notSet: '尚未设置。',
+    setAt: '设置于 {time}。',
+    lockedUntil: '因连续五次输错已锁定，至 {time} 解除。重新设置签署密码可立即解锁。',
+    set: '设置签署密码',
+    change: '修改签署密码',
+    smsCode: '短信验证码',
+    smsHint: '验证码将发送至 {phone}。',
+    getCode: '获取验证码',
+    resend: '{seconds} 秒后重发',
+    codeSent: '验证码已发送至 {phone}',
+    newPassword: '新签署密码',
+    confirmPassword: '再次输入新签署密码',
+    passwordRule: '6 到 32 位；请勿与登录密码相同。',
+    save: '保存',
+    cancel: '取消',
+    saved: '签署密码已保存',
+    codeInvalid: '请输入 6 位验证码',
+    passwordInvalid: '签署密码为 6 到 32 位',
+    mismatch: '两次输入的密码不一致',
+  },
+});
