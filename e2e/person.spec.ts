@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newIdNumber, personTexts, registerViaApi } from './person-support.ts';
+import { call, nextSmsCode, personWithSeal, smsCount } from './signing-support.ts';
 import { type Locale, latestSmsCode, newPhone } from './support.ts';
 
 /** Fills the real-name form (the SMS code goes to a fresh phone) and submits it. */
@@ -78,3 +79,36 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
     });
   });
 }
+
+test.describe('signing password in the workspace (en-US)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('set on /personalDetails with a code to the own phone; a wrong code is refused; the state shows when', async ({
+    page,
+  }) => {
+    const phone = await personWithSeal(page, '赵六');
+    await page.goto('/#/personalDetails');
+    const card = page.getByTestId('signing-password');
+    await expect(card.getByRole('status')).toHaveText('Not set yet.', { timeout: 20_000 });
+    await card.getByRole('button', { name: 'Set a signing password' }).click();
+    await expect(card).toContainText(`The code goes to ${phone.slice(0, 3)}****${phone.slice(-4)}.`);
+    const before = await smsCount(page.request, phone);
+    await card.getByRole('button', { name: 'Get code' }).click();
+    const code = await nextSmsCode(page.request, phone, before);
+    await expect(card.getByRole('button', { name: /Again in \d+ s/ })).toBeDisabled();
+
+    await card.getByLabel('New signing password', { exact: true }).fill('pass-1234');
+    await card.getByLabel('Repeat the new signing password').fill('pass-1234');
+    // A code that is not the one sent: the server refuses, nothing is set.
+    await card.getByLabel('SMS code', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('the SMS code is wrong, expired or already used')).toBeVisible();
+    expect((await call<{ isSet: boolean }>(page.request, 'getSigningPassword')).isSet).toBe(false);
+
+    await card.getByLabel('SMS code', { exact: true }).fill(code);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(card.getByRole('status')).toHaveText(/^Set on /);
+    await expect(card.getByRole('button', { name: 'Change the signing password' })).toBeVisible();
+    expect(await call(page.request, 'getSigningPassword')).toMatchObject({ isSet: true, lockedUntil: null });
+  });
+});
