@@ -1,10 +1,12 @@
 // The signing engine against independent checkers: poppler's pdfsig with an NSS database trusting only
 // the platform root, qpdf --check, openssl cms/ts, the platform verifier, and pdftoppm renderings.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Signer, TimestampFn } from '#server/pdf/sign/cms.ts';
 import { addDocumentTimestamp, addValidationData } from '#server/pdf/sign/ltv.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { pkijs, toArrayBuffer } from '#server/pki/crypto.ts';
 import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
 import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, renderPage, run } from './helpers.ts';
 
@@ -140,6 +142,10 @@ describe('two parties, DSS and a document time-stamp (PAdES B-LTA)', () => {
     'openssl verifies each CMS over its byte range to the platform root; signed attributes are exactly PAdES',
     () => {
       const root = fx.file('root.pem', fx.pki.rootPem);
+      const issuing = fx.file(
+        'issuing.pem',
+        `-----BEGIN CERTIFICATE-----\n${Buffer.from(fx.pki.ca.issuing.der).toString('base64')}\n-----END CERTIFICATE-----\n`,
+      );
       const sigs = signaturesOf(files.lta);
       expect(sigs).toHaveLength(3);
       for (const [i, s] of sigs.slice(0, 2).entries()) {
@@ -171,15 +177,32 @@ describe('two parties, DSS and a document time-stamp (PAdES B-LTA)', () => {
         expect(signedAttrs).not.toContain('1.2.840.113549.1.9.5');
         const unsigned = dump.slice(dump.indexOf('unsignedAttrs:'));
         expect(unsigned).toMatch(/object: id-smime-aa-timeStampToken/);
+        // The signature time-stamp: a token over SHA-256 of the signature value, verified by openssl ts.
+        const si = new pkijs.SignedData({
+          schema: pkijs.ContentInfo.fromBER(toArrayBuffer(s.cms)).content,
+        }).signerInfos[0];
+        const attr = si.unsignedAttrs?.attributes.find((a) => a.type === '1.2.840.113549.1.9.16.2.14');
+        const sigTs = fx.file(`sig${i}-ts.der`, new Uint8Array(attr!.values[0].toBER()));
+        const imprint = createHash('sha256').update(si.signature.valueBlock.valueHexView).digest('hex');
+        const stv = run('openssl', [
+          'ts',
+          '-verify',
+          '-token_in',
+          '-in',
+          sigTs,
+          '-digest',
+          imprint,
+          '-CAfile',
+          root,
+          '-untrusted',
+          issuing,
+        ]);
+        expect(stv.out).toContain('Verification: OK');
       }
       // The document time-stamp: an RFC 3161 token over the file, verified by openssl ts to the root.
       const dts = sigs[2];
       const token = fx.file('dts.der', dts.cms);
       const data = fx.file('dts.bin', signedData(files.lta, dts.range));
-      const issuing = fx.file(
-        'issuing.pem',
-        `-----BEGIN CERTIFICATE-----\n${Buffer.from(fx.pki.ca.issuing.der).toString('base64')}\n-----END CERTIFICATE-----\n`,
-      );
       const tv = run('openssl', [
         'ts',
         '-verify',
