@@ -187,3 +187,19 @@ export function verifySignatureTimestamp(
     issuingFile,
   ]).out;
 }
+
+/** openssl ts -verify of a document time-stamp (the token is the signature's CMS, over its byte range). */
+export function verifyDocumentTimestamp(
+  dir: string,
+  pdf: Uint8Array,
+  sig: { range: number[]; cms: Uint8Array },
+  rootFile: string,
+  issuingFile: string,
+): string {
+  const token = join(dir, 'dts.der');
+  writeFileSync(token, sig.cms);
+  const data = join(dir, 'dts.bin');
+  writeFileSync(data, signedData(pdf, sig.range));
+  const args = ['-CAfile', rootFile, '-untrusted', issuingFile];
+  return run('openssl', ['ts', '-verify', '-token_in', '-in', token, '-data', data, ...args]).out;
+}

@@ -16,6 +16,7 @@ import {
   run,
   signaturesOf,
   signedData,
+  verifyDocumentTimestamp,
   verifySignatureTimestamp,
 } from './helpers.ts';
 
@@ -169,23 +170,9 @@ describe('two parties, DSS and a document time-stamp (PAdES B-LTA)', () => {
         );
       }
       // The document time-stamp: an RFC 3161 token over the file, verified by openssl ts to the root.
-      const dts = sigs[2];
-      const token = fx.file('dts.der', dts.cms);
-      const data = fx.file('dts.bin', signedData(files.lta, dts.range));
-      const tv = run('openssl', [
-        'ts',
-        '-verify',
-        '-token_in',
-        '-in',
-        token,
-        '-data',
-        data,
-        '-CAfile',
-        root,
-        '-untrusted',
-        issuing,
-      ]);
-      expect(tv.out).toContain('Verification: OK');
+      expect(verifyDocumentTimestamp(fx.dir, files.lta, sigs[2], root, issuing)).toContain(
+        'Verification: OK',
+      );
     },
   );
 
