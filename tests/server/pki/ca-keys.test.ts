@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pkiFor } from '#server/modules/pki/service.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
+import { EncryptedKeyStore, type KeyStore } from '#server/pki/key-store.ts';
 import { createPki, type Pki } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
@@ -247,6 +248,39 @@ describe.each([
     },
     60_000,
   );
+
+  it('time-stamps through WebCrypto too, for a KeyStore that gives no KeyObject (an HSM)', async () => {
+    const store = new EncryptedKeyStore(new TextEncoder().encode(MASTER_KEY));
+    const hsmLike: KeyStore = {
+      generateKey: (spec, label) => store.generateKey(spec, label),
+      loadPrivateKey: (stored, label) => store.loadPrivateKey(stored, label),
+    };
+    const other = await createPki({
+      dataDir,
+      publicUrl: 'http://127.0.0.1:9',
+      masterKey: MASTER_KEY,
+      isProduction: false,
+      repository: new InMemoryCertRepository(),
+      log: quietLog,
+      keyStore: hsmLike,
+    });
+    expect(other.ca.tsaKey).toBeUndefined();
+    const token = file('webcrypto.tst', await other.timestamp(new Uint8Array(32).fill(7)));
+    const v = openssl([
+      'ts',
+      '-verify',
+      '-in',
+      token,
+      '-token_in',
+      '-digest',
+      '07'.repeat(32),
+      '-CAfile',
+      crt('root'),
+    ]);
+    expect(v.out).toMatch(/Verification: OK/);
+    const printed = openssl(['cms', '-cmsout', '-print', '-inform', 'DER', '-in', token]).out;
+    expect(printed).toMatch(new RegExp(`signatureAlgorithm:\\s+algorithm: ${want.leafSig}`));
+  });
 
   it('renews an OCSP certificate close to expiry with a key of the install kind', async () => {
     const later = await createPki({
