@@ -13,14 +13,26 @@ import { pkiFor } from '#server/modules/pki/service.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
 import { EncryptedKeyStore, type KeyStore } from '#server/pki/key-store.ts';
-import { createPki, type Pki } from '#server/pki/pki.ts';
+import { createPki, type Pki, type PkiOptions } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
-import { openssl, opensslAsync, opensslBytes, quietLog } from './fixture.ts';
+import { openssl, opensslAsync, opensslBytes, PUBLIC_URL, quietLog, tsVerifyArgs } from './fixture.ts';
 import { buildSignedPdf } from './minimal-signed-pdf.ts';
 
 const hasPdfsig = existsSync('/usr/bin/pdfsig') && existsSync('/usr/bin/certutil');
 const MASTER_KEY = 'ca-keys-test-master-key-0123456789-abcdef';
+
+/** The PKI of `dataDir` started on its own (no app), as a later start or another instance would. */
+const startPki = (dataDir: string, publicUrl: string, more: Partial<PkiOptions> = {}) =>
+  createPki({
+    dataDir,
+    publicUrl,
+    masterKey: MASTER_KEY,
+    isProduction: false,
+    repository: new InMemoryCertRepository(),
+    log: quietLog,
+    ...more,
+  });
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -78,15 +90,7 @@ describe.each([
     const publicUrl = `http://127.0.0.1:${port}`;
     if (kind === 'rsa') {
       // The hierarchy the code made before EC keys: RSA 4096/3072/3072/2048.
-      await createPki({
-        dataDir,
-        publicUrl,
-        masterKey: MASTER_KEY,
-        isProduction: false,
-        repository: new InMemoryCertRepository(),
-        log: quietLog,
-        caKeys: 'rsa',
-      });
+      await startPki(dataDir, publicUrl, { caKeys: 'rsa' });
     }
     // The app starts as a server does (no key type given): it makes an EC CA, or loads the RSA one.
     t = await createTestApp({ ESIGN_MASTER_KEY: MASTER_KEY, PUBLIC_URL: publicUrl, DATA_DIR: dataDir });
@@ -255,41 +259,17 @@ describe.each([
       generateKey: (spec, label) => store.generateKey(spec, label),
       loadPrivateKey: (stored, label) => store.loadPrivateKey(stored, label),
     };
-    const other = await createPki({
-      dataDir,
-      publicUrl: 'http://127.0.0.1:9',
-      masterKey: MASTER_KEY,
-      isProduction: false,
-      repository: new InMemoryCertRepository(),
-      log: quietLog,
-      keyStore: hsmLike,
-    });
+    const other = await startPki(dataDir, PUBLIC_URL, { keyStore: hsmLike });
     expect(other.ca.tsaKey).toBeUndefined();
     const token = file('webcrypto.tst', await other.timestamp(new Uint8Array(32).fill(7)));
-    const v = openssl([
-      'ts',
-      '-verify',
-      '-in',
-      token,
-      '-token_in',
-      '-digest',
-      '07'.repeat(32),
-      '-CAfile',
-      crt('root'),
-    ]);
+    const v = openssl(tsVerifyArgs(token, '07'.repeat(32), crt('root')));
     expect(v.out).toMatch(/Verification: OK/);
     const printed = openssl(['cms', '-cmsout', '-print', '-inform', 'DER', '-in', token]).out;
     expect(printed).toMatch(new RegExp(`signatureAlgorithm:\\s+algorithm: ${want.leafSig}`));
   });
 
   it('renews an OCSP certificate close to expiry with a key of the install kind', async () => {
-    const later = await createPki({
-      dataDir,
-      publicUrl: 'http://127.0.0.1:9',
-      masterKey: MASTER_KEY,
-      isProduction: false,
-      repository: new InMemoryCertRepository(),
-      log: quietLog,
+    const later = await startPki(dataDir, PUBLIC_URL, {
       now: () => new Date(Date.now() + 700 * 86_400_000),
     });
     expect(later.ca.ocsp.cert.serialNumber).not.toBe(pki.ca.ocsp.cert.serialNumber);
