@@ -47,7 +47,7 @@ if (!config.masterKey && !config.isProduction) {
 
 const started = performance.now();
 const perApp = new PerApp();
-// The CA's files: at a first start their four RSA keys take about a second of the thread pool. The start
+// The CA's files: at a first start their four keys (EC: a few milliseconds; an RSA hierarchy took seconds). The start
 // does not wait for them: they are made beside the database's start and the app's build, and the server
 // listens meanwhile; a call that needs the CA (pkiFor) waits until they are complete. A CA that cannot be
 // made or loaded (e.g. production without ESIGN_MASTER_KEY, a broken file) stops the server, as before.

@@ -58,6 +58,15 @@ export function unsignedInt(magnitude: Uint8Array): Uint8Array {
   return v.length > 0 && v[0] & 0x80 ? tlv(0x02, new Uint8Array([0]), v) : tlv(0x02, v);
 }
 
+/**
+ * An ECDSA signature as X.509, CRLs, OCSP and CMS carry it (DER Ecdsa-Sig-Value, SEQUENCE { r, s }) from
+ * the IEEE P1363 form WebCrypto gives (r || s, each the curve's size).
+ */
+export function ecdsaP1363ToDer(rawSig: Uint8Array): Uint8Array {
+  const half = rawSig.length / 2;
+  return seq(unsignedInt(rawSig.subarray(0, half)), unsignedInt(rawSig.subarray(half)));
+}
+
 export function oid(dotted: string): Uint8Array {
   const parts = dotted.split('.').map((p) => BigInt(p));
   const body: number[] = [Number(parts[0] * 40n + parts[1])];

@@ -18,6 +18,7 @@
  */
 export {
   compareBytes,
+  ecdsaP1363ToDer,
   generalizedTime,
   NULL,
   octets,

@@ -9,9 +9,9 @@ import {
   type SignerMaterial,
   signCertificate,
 } from './certs.ts';
-import { randomSerial, wholeSeconds, x509 } from './crypto.ts';
+import { randomSerial, signParams, wholeSeconds, x509 } from './crypto.ts';
 import type { GeneratedKey, KeyStore } from './key-store.ts';
-import { CaLifetime, KeySize, Oid, pkiUrls, YEAR_MS } from './profile.ts';
+import { type CaKeyKind, CaKeys, CaLifetime, Oid, pkiUrls, YEAR_MS } from './profile.ts';
 
 /** The platform's CA hierarchy, loaded and ready: root (certificate only), issuing CA, TSA and OCSP signer. */
 export type CaHierarchy = {
@@ -37,6 +37,11 @@ export type CaOptions = {
   organisation?: string;
   log: { info: (msg: string) => void; warn: (msg: string) => void };
   now?: () => Date;
+  /**
+   * The key type of a new hierarchy (profile.ts `CaKeys`): EC unless told. Only a new root reads it: an
+   * existing install keeps the type it has, and what it lacks or renews gets the type of its parent CA.
+   */
+  keys?: CaKeyKind;
 };
 
 /** File names under DATA_DIR/pki. The verifier reads the root from exactly `root.crt`. */
@@ -60,11 +65,15 @@ function writeAtomic(path: string, data: string | Uint8Array, mode: number): voi
   renameSync(tmp, path);
 }
 
+/** RSA or EC: the kind of an existing key, which what it certifies follows. */
+const kindOf = (key: CryptoKey): CaKeyKind => (key.algorithm.name === 'ECDSA' ? 'ec' : 'rsa');
+
 /**
  * Loads the CA hierarchy from DATA_DIR/pki, creating what is missing at first start: a root CA
- * (RSA 4096, 20 years), an issuing CA (RSA 3072, pathLen 0), a TSA certificate (EKU timeStamping,
- * critical) and an OCSP signer (EKU OCSPSigning, ocsp-nocheck), the last three from the issuing CA.
- * Later starts only load them (and replace a TSA or OCSP certificate close to expiry). Private keys are
+ * (EC P-384, 20 years), an issuing CA (EC P-384, pathLen 0), a TSA certificate (EC P-256, EKU timeStamping,
+ * critical) and an OCSP signer (EC P-256, EKU OCSPSigning, ocsp-nocheck), the last three from the issuing
+ * CA. Later starts only load them (and replace a TSA or OCSP certificate close to expiry, with a key of the
+ * issuing CA's type: an RSA install stays RSA throughout). Private keys are
  * written only in the KeyStore's stored form. Throws if the stored keys do not open under this master key,
  * rather than silently making a new CA that no earlier signature chains to.
  */
@@ -98,15 +107,16 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
   const fresh = new Map<CaRole, Promise<GeneratedKey>>();
   if (!root)
     for (const role of ['root', 'issuing', 'tsa', 'ocsp'] as const) {
-      const key = opts.keyStore.generateRsaKey(KeySize[role], `ca:${role}`);
+      const key = opts.keyStore.generateKey(CaKeys[opts.keys ?? 'ec'][role], `ca:${role}`);
       key.catch(() => {}); // a failure reaches whoever awaits it below; no unhandled rejection meanwhile
       fresh.set(role, key);
     }
-  const newKey = (role: CaRole) =>
-    fresh.get(role) ?? opts.keyStore.generateRsaKey(KeySize[role], `ca:${role}`);
+  // A key made later (a missing or renewed part of an existing install) has the type of its parent CA.
+  const newKey = (role: CaRole, parent: CryptoKey) =>
+    fresh.get(role) ?? opts.keyStore.generateKey(CaKeys[kindOf(parent)][role], `ca:${role}`);
   if (!root) {
     opts.log.warn(`creating a new root CA in ${opts.pkiDir}`);
-    const key = await newKey('root');
+    const key = await fresh.get('root')!;
     const cert = await signCertificate({
       serial: randomSerial(),
       subject: buildName({ c: 'CN', o: org, cn: `${org} Root CA` }),
@@ -130,7 +140,7 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
   }
   if (!issuing) {
     opts.log.info('creating the issuing CA');
-    const key = await newKey('issuing');
+    const key = await newKey('issuing', root.privateKey);
     const cert = await signCertificate({
       serial: randomSerial(),
       subject: buildName({ c: 'CN', o: org, cn: `${org} Issuing CA` }),
@@ -163,7 +173,7 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
     if (existing && existing.cert.notAfter.getTime() - now.getTime() > CaLifetime.renewBeforeMs)
       return existing;
     opts.log.info(existing ? `renewing the ${role} certificate` : `creating the ${role} certificate`);
-    const key = await newKey(role);
+    const key = await newKey(role, issuingCa.privateKey);
     const cert = await signCertificate({
       serial: randomSerial(),
       subject: buildName({ c: 'CN', o: org, cn }),
@@ -200,7 +210,7 @@ export async function loadOrCreateCa(opts: CaOptions): Promise<CaHierarchy> {
     thisUpdate: now,
     nextUpdate: new Date(now.getTime() + YEAR_MS),
     signingKey: root.privateKey,
-    signingAlgorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as Algorithm,
+    signingAlgorithm: signParams(root.privateKey),
     extensions: [
       new x509.AuthorityKeyIdentifierExtension(
         root.cert.getExtension(x509.SubjectKeyIdentifierExtension)!.keyId,

@@ -1,6 +1,5 @@
 // Building blocks shared by the CA bootstrap and account issue: names, extensions, one signing call.
-import { type JsonNameParams, toHex, x509 } from './crypto.ts';
-import { RSA_SIGN } from './crypto.ts';
+import { type JsonNameParams, signParams, toHex, x509 } from './crypto.ts';
 import { Oid } from './profile.ts';
 
 /** A certificate with its encodings, as the rest of the PKI passes it around. */
@@ -40,7 +39,10 @@ export type IssueParams = {
   selfSigningKey?: CryptoKey;
 };
 
-/** Signs one certificate (SHA-256 with RSA), adding the subject and authority key identifiers. */
+/**
+ * Signs one certificate with the issuer's key (sha256WithRSAEncryption, or ECDSA with the hash of the
+ * issuer's curve), adding the subject and authority key identifiers.
+ */
 export async function signCertificate(p: IssueParams): Promise<x509.X509Certificate> {
   const ski = await x509.SubjectKeyIdentifierExtension.create(p.publicKey);
   const issuerSki = p.issuer?.cert.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId ?? ski.keyId;
@@ -56,7 +58,7 @@ export async function signCertificate(p: IssueParams): Promise<x509.X509Certific
     notAfter: p.notAfter,
     publicKey: p.publicKey,
     signingKey,
-    signingAlgorithm: RSA_SIGN,
+    signingAlgorithm: signParams(signingKey),
     extensions,
   });
 }

@@ -1,6 +1,6 @@
 import { type CaHierarchy, crlNumberExtension } from './ca.ts';
 import type { CertRepository } from './cert-repository.ts';
-import { RSA_SIGN, wholeSeconds, x509 } from './crypto.ts';
+import { signParams, wholeSeconds, x509 } from './crypto.ts';
 import { RevocationReason } from './profile.ts';
 
 /** How long a CRL is good for; relying parties fetch a new one after this. */
@@ -23,7 +23,7 @@ export async function buildCrl(
     thisUpdate: now,
     nextUpdate: new Date(now.getTime() + CRL_LIFETIME_MS),
     signingKey: ca.issuing.privateKey,
-    signingAlgorithm: RSA_SIGN as Algorithm,
+    signingAlgorithm: signParams(ca.issuing.privateKey),
     extensions: [
       new x509.AuthorityKeyIdentifierExtension(
         ca.issuing.cert.getExtension(x509.SubjectKeyIdentifierExtension)!.keyId,

@@ -12,8 +12,24 @@ pkijs.setEngine(
   new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: webcrypto as Crypto }),
 );
 
-/** The signature scheme of every key of this CA: RSA PKCS#1 v1.5 with SHA-256 (what Adobe accepts everywhere). */
+/** The RSA signature scheme of this CA: PKCS#1 v1.5 with SHA-256 (what Adobe accepts everywhere). */
 export const RSA_SIGN: RsaHashedImportParams = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+
+/** The hash a key of this CA signs with: SHA-256 for RSA, the one of the curve's strength for EC (P-384: SHA-384). */
+export function signHash(key: CryptoKey): 'SHA-256' | 'SHA-384' | 'SHA-512' {
+  if (key.algorithm.name !== 'ECDSA') return 'SHA-256';
+  const curve = (key.algorithm as EcKeyAlgorithm).namedCurve;
+  return curve === 'P-384' ? 'SHA-384' : curve === 'P-521' ? 'SHA-512' : 'SHA-256';
+}
+
+/**
+ * The WebCrypto sign parameters for a key of this CA: RSA keys sign sha256WithRSAEncryption, EC keys
+ * ECDSA with their curve's hash (P-256: ecdsa-with-SHA256, P-384: ecdsa-with-SHA384). @peculiar/x509 and
+ * pkijs write the matching algorithm identifier and the DER Ecdsa-Sig-Value from these.
+ */
+export function signParams(key: CryptoKey): RsaHashedImportParams | EcdsaParams {
+  return key.algorithm.name === 'ECDSA' ? { name: 'ECDSA', hash: signHash(key) } : RSA_SIGN;
+}
 
 export { pkijs, x509 };
 export type { JsonNameParams } from '@peculiar/x509';

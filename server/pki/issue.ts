@@ -115,7 +115,7 @@ export class CertificateIssuer {
     const now = this.#now();
     const serialBytes = randomSerial();
     const serial = toHex(serialBytes);
-    const key = await keyStore.generateRsaKey(KeySize.account, keyLabel(serial));
+    const key = await keyStore.generateKey({ kind: 'rsa', modulusLength: KeySize.account }, keyLabel(serial));
     const notAfter = new Date(
       Math.min(now.getTime() + this.#d.validityDays! * DAY_MS, ca.issuing.cert.notAfter.getTime()),
     );

@@ -8,6 +8,8 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { RSA_SIGN, subtle, toArrayBuffer } from './crypto.ts';
+import { children, oid, raw, readTlv } from './der.ts';
+import type { KeySpec } from './profile.ts';
 
 /** A key pair just generated: the form to store, and the keys to use now. */
 export type GeneratedKey = {
@@ -24,9 +26,15 @@ export type GeneratedKey = {
  * bound to the stored form, so a blob copied onto another record does not load.
  */
 export interface KeyStore {
-  /** Generates an RSA key pair for RSASSA-PKCS1-v1_5 / SHA-256 signing. */
-  generateRsaKey(modulusLength: number, label: string): Promise<GeneratedKey>;
-  /** The signing key of a stored form; rejects a wrong label, a tampered blob or another master key. */
+  /**
+   * Generates a signing key pair: RSA (RSASSA-PKCS1-v1_5 / SHA-256) or EC (ECDSA on the named curve;
+   * the signer picks the hash, see crypto.ts `signParams`).
+   */
+  generateKey(spec: KeySpec, label: string): Promise<GeneratedKey>;
+  /**
+   * The signing key of a stored form, with the key's own algorithm (RSA or ECDSA and its curve); rejects
+   * a wrong label, a tampered blob or another master key.
+   */
   loadPrivateKey(stored: Uint8Array, label: string): Promise<CryptoKey>;
   /**
    * The same key as a node:crypto KeyObject, for a hot path that signs many times a second (the TSA):
@@ -44,6 +52,39 @@ const MAGIC = Buffer.from('ESK1', 'ascii');
 const KID_LENGTH = 8;
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
+
+function keyObjectOf(pkcs8: Uint8Array): KeyObject {
+  return createPrivateKey({
+    key: Buffer.from(pkcs8.buffer, pkcs8.byteOffset, pkcs8.length),
+    format: 'der',
+    type: 'pkcs8',
+  });
+}
+
+const RSA_ENCRYPTION = Buffer.from(oid('1.2.840.113549.1.1.1'));
+const EC_PUBLIC_KEY = Buffer.from(oid('1.2.840.10045.2.1'));
+const CURVES = new Map<string, string>([
+  [Buffer.from(oid('1.2.840.10045.3.1.7')).toString('hex'), 'P-256'],
+  [Buffer.from(oid('1.3.132.0.34')).toString('hex'), 'P-384'],
+  [Buffer.from(oid('1.3.132.0.35')).toString('hex'), 'P-521'],
+]);
+
+/**
+ * The WebCrypto import parameters of a PKCS#8 key, read from its own PrivateKeyAlgorithmIdentifier:
+ * rsaEncryption imports as RSASSA-PKCS1-v1_5 / SHA-256 (the CA keys of installs made before EC, and every
+ * account key), id-ecPublicKey as ECDSA on the curve its parameters name.
+ */
+function importParams(pkcs8: Uint8Array): RsaHashedImportParams | EcKeyImportParams {
+  // PrivateKeyInfo ::= SEQUENCE { version, privateKeyAlgorithm AlgorithmIdentifier, privateKey, ... }
+  const algId = children(pkcs8, readTlv(pkcs8, 0))[1];
+  const [algorithm, params] = algId ? children(pkcs8, algId) : [];
+  const alg = algorithm && Buffer.from(raw(pkcs8, algorithm));
+  if (alg?.equals(RSA_ENCRYPTION)) return RSA_SIGN;
+  const curve =
+    alg?.equals(EC_PUBLIC_KEY) && params && CURVES.get(Buffer.from(raw(pkcs8, params)).toString('hex'));
+  if (!curve) throw new Error('stored key is neither RSA nor EC on P-256, P-384 or P-521');
+  return { name: 'ECDSA', namedCurve: curve };
+}
 
 /** Derives a 32-byte key for one purpose from the master key (HKDF-SHA256, fixed salt, purpose as info). */
 export function deriveKey(masterKey: Uint8Array, purpose: string): Buffer {
@@ -98,12 +139,12 @@ export class EncryptedKeyStore implements KeyStore {
     }
   }
 
-  async generateRsaKey(modulusLength: number, label: string): Promise<GeneratedKey> {
-    const pair = (await subtle.generateKey(
-      { ...RSA_SIGN, modulusLength, publicExponent: new Uint8Array([1, 0, 1]) },
-      true,
-      ['sign', 'verify'],
-    )) as CryptoKeyPair;
+  async generateKey(spec: KeySpec, label: string): Promise<GeneratedKey> {
+    const params =
+      spec.kind === 'ec'
+        ? { name: 'ECDSA', namedCurve: spec.namedCurve }
+        : { ...RSA_SIGN, modulusLength: spec.modulusLength, publicExponent: new Uint8Array([1, 0, 1]) };
+    const pair = (await subtle.generateKey(params, true, ['sign', 'verify'])) as CryptoKeyPair;
     const pkcs8 = new Uint8Array(await subtle.exportKey('pkcs8', pair.privateKey));
     const stored = this.seal(pkcs8, label);
     pkcs8.fill(0);
@@ -115,7 +156,7 @@ export class EncryptedKeyStore implements KeyStore {
   async loadPrivateKey(stored: Uint8Array, label: string): Promise<CryptoKey> {
     const pkcs8 = this.open(stored, label);
     try {
-      return await subtle.importKey('pkcs8', toArrayBuffer(pkcs8), RSA_SIGN, false, ['sign']);
+      return await subtle.importKey('pkcs8', toArrayBuffer(pkcs8), importParams(pkcs8), false, ['sign']);
     } finally {
       pkcs8.fill(0);
     }
@@ -124,11 +165,7 @@ export class EncryptedKeyStore implements KeyStore {
   loadKeyObject(stored: Uint8Array, label: string): KeyObject {
     const pkcs8 = this.open(stored, label);
     try {
-      return createPrivateKey({
-        key: Buffer.from(pkcs8.buffer, pkcs8.byteOffset, pkcs8.length),
-        format: 'der',
-        type: 'pkcs8',
-      });
+      return keyObjectOf(pkcs8);
     } finally {
       pkcs8.fill(0);
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import type { CaHierarchy } from './ca.ts';
 import { type CertRepository, CertStatus } from './cert-repository.ts';
-import { normalizeSerial, pkijs, toArrayBuffer, toHex, wholeSeconds } from './crypto.ts';
+import { normalizeSerial, pkijs, signHash, toArrayBuffer, toHex, wholeSeconds } from './crypto.ts';
 import { HASHES, Oid, RevocationReason } from './profile.ts';
 
 /** OCSPResponseStatus of RFC 6960 §4.2.1 (4 is unused). */
@@ -139,7 +139,8 @@ export async function respondOcsp(requestDer: Uint8Array, deps: OcspDeps): Promi
       ];
     }
     basic.certs = [pkijs.Certificate.fromBER(toArrayBuffer(ca.ocsp.der))];
-    await basic.sign(ca.ocsp.privateKey, 'SHA-256');
+    // sha256WithRSAEncryption or ecdsa-with-SHA256 (a DER Ecdsa-Sig-Value), by the responder's key.
+    await basic.sign(ca.ocsp.privateKey, signHash(ca.ocsp.privateKey));
 
     const resp = new pkijs.OCSPResponse({
       responseStatus: new asn1js.Enumerated({ value: OcspResponseStatus.Successful }),

@@ -7,7 +7,7 @@ import { type AccountSubject, CertificateIssuer, type IssuedCertificate, subject
 import { deriveKey, EncryptedKeyStore, type KeyStore } from './key-store.ts';
 import { resolveMasterKey } from './master-key.ts';
 import { respondOcsp } from './ocsp.ts';
-import type { HashName, RevocationReason } from './profile.ts';
+import type { CaKeyKind, HashName, RevocationReason } from './profile.ts';
 import { respondTimestamp, timestamp } from './tsa.ts';
 
 export type PkiLog = {
@@ -29,6 +29,8 @@ export type PkiOptions = {
   /** Replaces the default encrypted-file KeyStore (an HSM or KMS). */
   keyStore?: KeyStore;
   organisation?: string;
+  /** The key type of a CA made now (default EC); an existing CA keeps its own. Tests make RSA installs with it. */
+  caKeys?: CaKeyKind;
   accountCertValidityDays?: number;
   now?: () => Date;
 };
@@ -90,14 +92,15 @@ async function openCa(opts: CaOpening) {
     organisation: opts.organisation,
     log: opts.log,
     now: opts.now,
+    keys: opts.caKeys,
   });
   return { pkiDir, masterKey, keyStore, ca };
 }
 
 /**
  * Creates the CA files a first start needs (or checks the existing ones), without the database: a server
- * calls it while its database starts, so the seconds of RSA key generation (on the thread pool) overlap
- * the database's start instead of following it. createPki then only loads what this wrote.
+ * calls it while its database starts, so a first start's key generation (on the thread pool) overlaps
+ * the database's start instead of following it (EC keys take little, an RSA hierarchy took seconds). createPki then only loads what this wrote.
  */
 export async function prepareCa(opts: CaOpening): Promise<void> {
   await openCa(opts);

@@ -74,7 +74,33 @@ export const CaLifetime = {
   renewBeforeMs: 90 * DAY_MS,
 } as const;
 
-export const KeySize = { root: 4096, issuing: 3072, tsa: 3072, ocsp: 2048, account: 2048 } as const;
+/** How one key is made: RSA of a modulus length, or EC on a named curve (ECDSA). */
+export type KeySpec = { kind: 'rsa'; modulusLength: number } | { kind: 'ec'; namedCurve: 'P-256' | 'P-384' };
+
+/**
+ * The keys of a new CA hierarchy. `ec` is what a new install makes: P-384 for the root and issuing CA (they
+ * sign with ecdsa-with-SHA384), P-256 for the TSA and the OCSP signer (ecdsa-with-SHA256), generated in
+ * well under a millisecond and cheap to sign with. `rsa` is the hierarchy installs made before (RSA
+ * 4096/3072/3072/2048, sha256WithRSAEncryption); such an install keeps it, and tests make one to prove so.
+ */
+export const CaKeys = {
+  ec: {
+    root: { kind: 'ec', namedCurve: 'P-384' },
+    issuing: { kind: 'ec', namedCurve: 'P-384' },
+    tsa: { kind: 'ec', namedCurve: 'P-256' },
+    ocsp: { kind: 'ec', namedCurve: 'P-256' },
+  },
+  rsa: {
+    root: { kind: 'rsa', modulusLength: 4096 },
+    issuing: { kind: 'rsa', modulusLength: 3072 },
+    tsa: { kind: 'rsa', modulusLength: 3072 },
+    ocsp: { kind: 'rsa', modulusLength: 2048 },
+  },
+} as const satisfies Record<string, Record<'root' | 'issuing' | 'tsa' | 'ocsp', KeySpec>>;
+export type CaKeyKind = keyof typeof CaKeys;
+
+/** Account (signer) keys: RSA, what every PDF reader accepts. */
+export const KeySize = { account: 2048 } as const;
 
 /** The URLs this server publishes for relying parties; all under PUBLIC_URL. */
 export function pkiUrls(publicUrl: string) {

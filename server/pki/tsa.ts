@@ -4,6 +4,7 @@ import type { CaHierarchy } from './ca.ts';
 import { signingCertificateV2 } from './cms-attributes.ts';
 import { pkijs, RSA_SIGN, randomSerial, subtle, toArrayBuffer, wholeSeconds } from './crypto.ts';
 import {
+  ecdsaP1363ToDer,
   generalizedTime,
   issuerAndSerial,
   NULL,
@@ -74,6 +75,9 @@ const ACCURACY_1S = seq(smallInt(1));
 const SHA256_ALG = seq(oid(Oid.sha256), NULL);
 /** sha256WithRSAEncryption with NULL parameters (RFC 4055 §5). */
 const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), NULL);
+/** ecdsa-with-SHA256, parameters absent (RFC 5758 §3.2). */
+const ECDSA_WITH_SHA256 = seq(oid('1.2.840.10045.4.3.2'));
+const ECDSA_SHA256: EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' };
 const TST_INFO_TYPE = oid(Oid.tstInfo);
 const CONTENT_TYPE_ATTR = attribute(Oid.contentType, TST_INFO_TYPE);
 const SIGNED_DATA_TYPE = oid(Oid.signedData);
@@ -86,7 +90,9 @@ type TsaConstants = {
   /** certificates [0] IMPLICIT SET OF: the TSA certificate and the issuing CA. */
   certificates: Uint8Array;
   signingCertificateV2: Uint8Array;
-  /** RSA PKCS#1 v1.5 / SHA-256 over the DER signed attributes. */
+  /** SignerInfo signatureAlgorithm: sha256WithRSAEncryption or ecdsa-with-SHA256, by the TSA's key. */
+  signatureAlgorithm: Uint8Array;
+  /** The signature over the DER signed attributes with SHA-256 (ECDSA: a DER Ecdsa-Sig-Value). */
   sign(data: Uint8Array): Promise<Uint8Array>;
 };
 const constantsByCa = new WeakMap<CaHierarchy, TsaConstants>();
@@ -96,15 +102,21 @@ function tsaConstants(ca: CaHierarchy): TsaConstants {
   if (c) return c;
   const { issuer, serial } = issuerAndSerial(ca.tsa.der);
   const key = ca.tsaKey;
+  const webKey = ca.tsa.privateKey;
+  const ec = webKey.algorithm.name === 'ECDSA';
   c = {
     sid: seq(issuer, serial),
     certificates: setOf([ca.tsa.der, ca.issuing.der], 0xa0),
     signingCertificateV2: new Uint8Array(signingCertificateV2(ca.tsa.der).toSchema().toBER()),
-    // node:crypto signs in about half the time of WebCrypto; WebCrypto remains for a KeyStore without
-    // KeyObjects (HSM/KMS).
+    signatureAlgorithm: ec ? ECDSA_WITH_SHA256 : SHA256_WITH_RSA,
+    // node:crypto signs in about half the time of WebCrypto (and writes ECDSA as DER itself); WebCrypto
+    // remains for a KeyStore without KeyObjects (HSM/KMS).
     sign: key
       ? async (data) => nodeSign('sha256', data, key)
-      : async (data) => new Uint8Array(await subtle.sign(RSA_SIGN, ca.tsa.privateKey, toArrayBuffer(data))),
+      : ec
+        ? async (data) =>
+            ecdsaP1363ToDer(new Uint8Array(await subtle.sign(ECDSA_SHA256, webKey, toArrayBuffer(data))))
+        : async (data) => new Uint8Array(await subtle.sign(RSA_SIGN, webKey, toArrayBuffer(data))),
   };
   constantsByCa.set(ca, c);
   return c;
@@ -113,7 +125,7 @@ function tsaConstants(ca: CaHierarchy): TsaConstants {
 /**
  * The DER ContentInfo of a token, written directly: TSTInfo, then one SignerInfo whose signed attributes
  * (content-type id-ct-TSTInfo, signing-time, message-digest, signing-certificate-v2) are in DER SET order,
- * then SignedData. Only the TSTInfo, two attributes and the RSA signature change from token to token.
+ * then SignedData. Only the TSTInfo, two attributes and the signature change from token to token.
  */
 async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<Uint8Array> {
   const c = tsaConstants(deps.ca);
@@ -141,7 +153,7 @@ async function issueToken(req: TokenRequest, deps: TsaDeps): Promise<Uint8Array>
     c.sid,
     SHA256_ALG,
     setOf(attrs, 0xa0),
-    SHA256_WITH_RSA,
+    c.signatureAlgorithm,
     octets(signature),
   );
   const signedData = seq(

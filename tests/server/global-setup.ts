@@ -1,6 +1,6 @@
 // Runs once before the server tests: one certificate authority made up front, which every test app
-// copies into its data folder. Making a CA (RSA 4096/3072 keys) takes seconds; copying it takes
-// milliseconds, so the suite stays fast on two cores. Tests of the CA itself (tests/server/pki) make
+// copies into its data folder. Making a CA (EC keys) takes milliseconds, and copying it fewer: the
+// template stays, as it keeps every app on one CA and the suite fast on two cores. Tests of the CA itself (tests/server/pki) make
 // their own.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -46,7 +46,7 @@ function caOptions(deps: Pick<AppDeps, 'config' | 'clock' | 'log'>) {
 
 /**
  * Starts making (first start) or checking the CA files of DATA_DIR/pki, before the app exists:
- * server/serve.ts starts it first and does not wait for it, so a fresh start's RSA key generation (on the
+ * server/serve.ts starts it first and does not wait for it, so a fresh start's key generation (on the
  * thread pool) runs beside opening the database and building the app, and the server listens before it
  * ends. pkiFor waits for it, so every call that needs the CA waits until the hierarchy is complete.
  */

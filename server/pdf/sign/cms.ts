@@ -5,7 +5,18 @@
  * attribute signature-time-stamp-token (B-T).
  */
 import { createHash, type KeyObject, sign as nodeSign, webcrypto } from 'node:crypto';
-import { type CertFields, certFields, encodeSmallInt, NULL, octets, oid, seq, setOf, tlv } from '../der.ts';
+import {
+  type CertFields,
+  certFields,
+  ecdsaP1363ToDer,
+  encodeSmallInt,
+  NULL,
+  octets,
+  oid,
+  seq,
+  setOf,
+  tlv,
+} from '../der.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 
 /** Produces a signature with SHA-256 over `data`; an HSM or KMS implements this instead of a local key. */
@@ -36,18 +47,6 @@ const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).
 const SHA256_ALG = seq(oid(OID.sha256), NULL);
 const bytesEqual = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
-/** WebCrypto ECDSA gives r||s; CMS wants SEQUENCE { INTEGER r, INTEGER s }. */
-function ecdsaRawToDer(rawSig: Uint8Array): Uint8Array {
-  const half = rawSig.length / 2;
-  const int = (x: Uint8Array) => {
-    let i = 0;
-    while (i < x.length - 1 && x[i] === 0) i++;
-    const v = x.subarray(i);
-    return tlv(0x02, v[0] & 0x80 ? new Uint8Array([0, ...v]) : v);
-  };
-  return seq(int(rawSig.subarray(0, half)), int(rawSig.subarray(half)));
-}
-
 /**
  * A Signer over a local key: a WebCrypto CryptoKey (what server/pki `signer()` returns, usable but not
  * extractable) or a node KeyObject. `chain` follows the certificate: issuing CA, then optionally the root.
@@ -66,7 +65,7 @@ export function signerFromKey(
       sign: async (data) => {
         const algo = isEc ? { name: 'ECDSA', hash: 'SHA-256' } : { name: ck.algorithm.name, hash: 'SHA-256' };
         const sig = new Uint8Array(await webcrypto.subtle.sign(algo, ck, data as Uint8Array<ArrayBuffer>));
-        return isEc ? ecdsaRawToDer(sig) : sig;
+        return isEc ? ecdsaP1363ToDer(sig) : sig;
       },
     };
   }

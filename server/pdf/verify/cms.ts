@@ -147,6 +147,15 @@ function pssParams(params: Uint8Array | undefined): { hash: string; saltLength: 
   return { hash, saltLength };
 }
 
+/** The node:crypto key types each signature family is checked with. */
+const KEY_TYPES: Record<string, readonly string[]> = {
+  rsa: ['rsa'],
+  pss: ['rsa', 'rsa-pss'],
+  ecdsa: ['ec'],
+  dsa: ['dsa'],
+  eddsa: ['ed25519', 'ed448'],
+};
+
 /**
  * Verifies a signature value over data with the given algorithm. Returns null when the algorithm or key
  * cannot be handled here (reported as "unknown", never as valid).
@@ -162,6 +171,9 @@ export function verifySignatureValue(
   if (!entry) return null;
   const [family, fixedHash] = entry;
   const hash = fixedHash ?? digestAlg;
+  // The algorithm must fit the key: node:crypto would check an ECDSA signature labelled
+  // sha256WithRSAEncryption with an EC key (and accept it), where OpenSSL and NSS refuse the mismatch.
+  if (!KEY_TYPES[family]?.includes(key.asymmetricKeyType ?? '')) return false;
   try {
     if (family === 'rsa') {
       return cryptoVerify(hash, data, { key, padding: cryptoConstants.RSA_PKCS1_PADDING }, signature);

@@ -20,7 +20,14 @@ import { getVerificationInfo } from '#contract/calls/document.ts';
 import { pkiFor } from '#server/modules/pki/service.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
+import {
+  hasTool,
+  nssDb,
+  run,
+  signaturesOf,
+  verifyDocumentTimestamp,
+  verifySignatureTimestamp,
+} from '../pdf/sign/helpers.ts';
 import {
   type Signer,
   type TestCompany,
@@ -180,6 +187,26 @@ describe('launch -> company seals -> person signs -> completed', () => {
       expect(out).not.toMatch(/Signature is Invalid|Not Trusted|Unknown issuer/i);
       const q = run('qpdf', ['--check', file]);
       expect(q.status, q.out).toBe(0);
+    },
+    60_000,
+  );
+
+  withTools(
+    'openssl: each signature time-stamp and the document time-stamp verify to the platform root',
+    async () => {
+      const pki = await pkiFor(t.deps);
+      const final = versions[versions.length - 1];
+      const root = join(dir, 'root-ts.pem');
+      writeFileSync(root, pki.rootPem);
+      const issuing = join(dir, 'issuing-ts.pem');
+      writeFileSync(issuing, run('openssl', ['x509', '-inform', 'DER'], pki.issuingDer).out);
+      const sigs = signaturesOf(final);
+      expect(sigs).toHaveLength(3);
+      for (const [i, s] of sigs.slice(0, 2).entries())
+        expect(verifySignatureTimestamp(dir, `party${i}`, s.cms, root, issuing)).toContain(
+          'Verification: OK',
+        );
+      expect(verifyDocumentTimestamp(dir, final, sigs[2], root, issuing)).toContain('Verification: OK');
     },
     60_000,
   );

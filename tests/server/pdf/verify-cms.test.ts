@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { sign as cryptoSign, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSigner, hashChunks, parseCms } from '../../../server/pdf/verify/cms.ts';
+import { checkSigner, hashChunks, parseCms, verifySignatureValue } from '../../../server/pdf/verify/cms.ts';
 import { buildChain, certsFromPem } from '../../../server/pdf/verify/trust.ts';
 
 /**
@@ -155,6 +156,16 @@ describe.skipIf(!hasOpenssl)('CMS signatures made by OpenSSL', () => {
       // the signing-certificate-v2 attribute names the original certificate, not this one
       expect(checkSigner(cms, hashChunks(cms.digestAlg!, [DATA]), () => [DATA]).certBound).toBe(false);
     });
+  });
+
+  it('refuses a signature whose algorithm does not fit the key (ECDSA labelled sha256WithRSAEncryption)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const sig = new Uint8Array(cryptoSign('sha256', DATA, privateKey));
+    const ecdsaWithSha256 = { oid: '1.2.840.10045.4.3.2' };
+    const sha256WithRsa = { oid: '1.2.840.113549.1.1.11' };
+    expect(verifySignatureValue(ecdsaWithSha256, 'sha256', DATA, sig, publicKey)).toBe(true);
+    // node:crypto alone would check it as ECDSA and say true; OpenSSL and NSS refuse the mismatch.
+    expect(verifySignatureValue(sha256WithRsa, 'sha256', DATA, sig, publicKey)).toBe(false);
   });
 
   it('rejects a CMS whose DER is cut short or carries a non-minimal INTEGER', () => {

@@ -37,7 +37,10 @@ describe('CA bootstrap', () => {
 
   it('gives the root CA and issuing CA the constraints verifiers require', () => {
     const root = text('root.crt');
-    expect(root).toMatch(/Public-Key: \(4096 bit\)/);
+    // EC: P-384, self-signed with ecdsa-with-SHA384.
+    expect(root).toMatch(/Public-Key: \(384 bit\)/);
+    expect(root).toMatch(/NIST CURVE: P-384/);
+    expect(root).toMatch(/Signature Algorithm: ecdsa-with-SHA384/);
     expect(root).toMatch(/Basic Constraints: critical\s+CA:TRUE\n/);
     expect(root).toMatch(/Key Usage: critical\s+Certificate Sign, CRL Sign/);
     const notAfter = new Date(
@@ -46,7 +49,8 @@ describe('CA bootstrap', () => {
     expect(notAfter.getTime() - Date.now()).toBeGreaterThan(19.9 * 365 * 86_400_000);
 
     const issuing = text('issuing.crt');
-    expect(issuing).toMatch(/Public-Key: \(3072 bit\)/);
+    expect(issuing).toMatch(/Public-Key: \(384 bit\)/);
+    expect(issuing).toMatch(/Signature Algorithm: ecdsa-with-SHA384/);
     expect(issuing).toMatch(/Basic Constraints: critical\s+CA:TRUE, pathlen:0/);
     expect(issuing).toMatch(/Key Usage: critical\s+Certificate Sign, CRL Sign/);
     expect(issuing).toMatch(/URI:http:\/\/127\.0\.0\.1:9\/v1\/pki\/root\.crl/);
@@ -54,9 +58,13 @@ describe('CA bootstrap', () => {
 
   it('makes a TSA certificate with the critical timeStamping EKU and an OCSP signer with nocheck', () => {
     const tsa = text('tsa.crt');
+    expect(tsa).toMatch(/NIST CURVE: P-256/);
+    // Signed by the P-384 issuing CA.
+    expect(tsa).toMatch(/Signature Algorithm: ecdsa-with-SHA384/);
     expect(tsa).toMatch(/Extended Key Usage: critical\s+Time Stamping\n/);
     expect(tsa).toMatch(/Key Usage: critical\s+Digital Signature, Non Repudiation/);
     const ocsp = text('ocsp.crt');
+    expect(ocsp).toMatch(/NIST CURVE: P-256/);
     expect(ocsp).toMatch(/Extended Key Usage: \s*OCSP Signing/);
     expect(ocsp).toMatch(/OCSP No Check/);
     // openssl's own purpose checks for the two roles.

@@ -66,3 +66,8 @@ export function opensslAsync(args: string[]): Promise<{ status: number; out: str
     });
   });
 }
+
+/** openssl arguments that verify a time-stamp token (DER file) over a digest (hex) against a CA file. */
+export function tsVerifyArgs(token: string, digestHex: string, caFile: string): string[] {
+  return ['ts', '-verify', '-in', token, '-token_in', '-digest', digestHex, '-CAfile', caFile];
+}

@@ -36,7 +36,7 @@ describe('EncryptedKeyStore', () => {
 
   it('generates signing keys whose stored form is ciphertext and whose loaded form signs', async () => {
     const store = new EncryptedKeyStore(keyA);
-    const k = await store.generateRsaKey(2048, 'account:ab');
+    const k = await store.generateKey({ kind: 'rsa', modulusLength: 2048 }, 'account:ab');
     const text = Buffer.from(k.stored).toString('latin1');
     expect(text).not.toMatch(/BEGIN|PRIVATE KEY/);
     // A PKCS#8 RSA key starts with SEQUENCE, INTEGER 0, rsaEncryption OID: not here.
@@ -49,6 +49,29 @@ describe('EncryptedKeyStore', () => {
     await expect(new EncryptedKeyStore(keyB).loadPrivateKey(k.stored, 'account:ab')).rejects.toThrow(
       KeyDecryptError,
     );
+  });
+
+  it('generates EC keys and loads each stored key with its own algorithm and curve', async () => {
+    const store = new EncryptedKeyStore(keyA);
+    const data = new TextEncoder().encode('hello');
+    for (const [namedCurve, hash] of [
+      ['P-256', 'SHA-256'],
+      ['P-384', 'SHA-384'],
+    ] as const) {
+      const k = await store.generateKey({ kind: 'ec', namedCurve }, 'ca:tsa');
+      // id-ecPublicKey must not show through the ciphertext either.
+      expect(Buffer.from(k.stored).includes(Buffer.from('06072a8648ce3d0201', 'hex'))).toBe(false);
+      const loaded = await store.loadPrivateKey(k.stored, 'ca:tsa');
+      expect(loaded.algorithm).toEqual({ name: 'ECDSA', namedCurve });
+      expect(loaded.extractable).toBe(false);
+      const sig = await crypto.subtle.sign({ name: 'ECDSA', hash }, loaded, data);
+      expect(await crypto.subtle.verify({ name: 'ECDSA', hash }, k.publicKey, sig, data)).toBe(true);
+      expect(store.loadKeyObject(k.stored, 'ca:tsa').asymmetricKeyDetails?.namedCurve).toBe(
+        namedCurve === 'P-256' ? 'prime256v1' : 'secp384r1',
+      );
+    }
+    const rsa = await store.generateKey({ kind: 'rsa', modulusLength: 2048 }, 'ca:ocsp');
+    expect((await store.loadPrivateKey(rsa.stored, 'ca:ocsp')).algorithm.name).toBe('RSASSA-PKCS1-v1_5');
   });
 });
 

@@ -9,7 +9,7 @@ import type { Pki } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
 import { buildSignedPdf } from './minimal-signed-pdf.ts';
-import { opensslAsync } from './fixture.ts';
+import { opensslAsync, tsVerifyArgs } from './fixture.ts';
 
 // poppler's pdfsig verifies through NSS with certificateUsageEmailSigner and asks the OCSP responder named
 // in the certificate: the closest thing to Adobe Reader that runs here. Skipped where the tools are missing.
@@ -96,17 +96,7 @@ describe.skipIf(!hasTools)('pdfsig (NSS) accepts what the CA issues', () => {
     // The token inside the PDF above came from pki.timestamp; checked here on its own against the root.
     const token = join(dir, 'token.tst');
     writeFileSync(token, await pki.timestamp(new Uint8Array(32)));
-    const v = await opensslAsync([
-      'ts',
-      '-verify',
-      '-in',
-      token,
-      '-token_in',
-      '-digest',
-      '00'.repeat(32),
-      '-CAfile',
-      pki.rootCertPath,
-    ]);
+    const v = await opensslAsync(tsVerifyArgs(token, '00'.repeat(32), pki.rootCertPath));
     expect(v.out).toMatch(/Verification: OK/);
   });
 });

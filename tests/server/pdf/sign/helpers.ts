@@ -1,11 +1,13 @@
 // Shared by the signing tests: test PDFs, a PKI with a Signer, seals, and the external tools on files.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { SealType } from '#contract/enums.ts';
 import { signerFromPki, type Signer } from '#server/pdf/sign/cms.ts';
+import { pkijs, toArrayBuffer } from '#server/pki/crypto.ts';
 import { renderSealPdf } from '#server/seal/render-pdf.ts';
 import type { PkiFixture } from '../../pki/fixture.ts';
 
@@ -127,4 +129,77 @@ export async function renderPage(dir: string, path: string, page: number) {
       return [data[i], data[i + 1], data[i + 2]];
     },
   };
+}
+
+/** The signatures of a file as /ByteRange and /Contents, read straight from the bytes. */
+export function signaturesOf(pdf: Uint8Array): { range: number[]; cms: Buffer }[] {
+  const text = Buffer.from(pdf).toString('latin1');
+  const out: { range: number[]; cms: Buffer }[] = [];
+  for (const m of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
+    const range = m.slice(1, 5).map(Number);
+    const hex = text.slice(range[1] + 1, range[2] - 1);
+    const cms = Buffer.from(hex, 'hex');
+    // Trailing zero padding after the DER: cut to the outer SEQUENCE's length.
+    const lenBytes = cms[1] & 0x7f;
+    const len = cms[1] & 0x80 ? cms.subarray(2, 2 + lenBytes).reduce((a, b) => a * 256 + b, 0) : cms[1];
+    out.push({ range, cms: cms.subarray(0, 2 + (cms[1] & 0x80 ? lenBytes : 0) + len) });
+  }
+  return out;
+}
+
+export function signedData(pdf: Uint8Array, range: number[]): Buffer {
+  return Buffer.concat([
+    pdf.subarray(range[0], range[0] + range[1]),
+    pdf.subarray(range[2], range[2] + range[3]),
+  ]);
+}
+
+/**
+ * openssl ts -verify of the signature time-stamp inside a CMS signature (the unsigned attribute
+ * id-aa-timeStampToken, a token over SHA-256 of the signature value), against the root PEM file with the
+ * issuing CA's PEM file as untrusted; returns openssl's output ("Verification: OK" when it holds).
+ */
+export function verifySignatureTimestamp(
+  dir: string,
+  name: string,
+  cms: Uint8Array,
+  rootFile: string,
+  issuingFile: string,
+): string {
+  const si = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(toArrayBuffer(cms)).content })
+    .signerInfos[0];
+  const attr = si.unsignedAttrs?.attributes.find((a) => a.type === '1.2.840.113549.1.9.16.2.14');
+  if (!attr) return 'no signature time-stamp';
+  const token = join(dir, `${name}-ts.der`);
+  writeFileSync(token, new Uint8Array(attr.values[0].toBER()));
+  const imprint = createHash('sha256').update(si.signature.valueBlock.valueHexView).digest('hex');
+  return run('openssl', [
+    'ts',
+    '-verify',
+    '-token_in',
+    '-in',
+    token,
+    '-digest',
+    imprint,
+    '-CAfile',
+    rootFile,
+    '-untrusted',
+    issuingFile,
+  ]).out;
+}
+
+/** openssl ts -verify of a document time-stamp (the token is the signature's CMS, over its byte range). */
+export function verifyDocumentTimestamp(
+  dir: string,
+  pdf: Uint8Array,
+  sig: { range: number[]; cms: Uint8Array },
+  rootFile: string,
+  issuingFile: string,
+): string {
+  const token = join(dir, 'dts.der');
+  writeFileSync(token, sig.cms);
+  const data = join(dir, 'dts.bin');
+  writeFileSync(data, signedData(pdf, sig.range));
+  const args = ['-CAfile', rootFile, '-untrusted', issuingFile];
+  return run('openssl', ['ts', '-verify', '-token_in', '-in', token, '-data', data, ...args]).out;
 }
