@@ -1,0 +1,134 @@
+// Bundles the server for production into dist/server (`npm start`, the e2e runner and the bench's servers
+// run it): a few ES module files instead of the ~1,400 files Node otherwise resolves, stats, reads and (for
+// our own ~300 .ts files) type-strips at every start. `node scripts/server-build.ts` builds it; the runners
+// call buildServerIfStale(), which rebuilds it when it is missing or older than any source, as for the client.
+// Development (`npm run dev`), the tests and `node server/main.ts` keep running the sources.
+import './require-node24.ts';
+import { spawnSync } from 'node:child_process';
+import { renameSync, rmSync, utimesSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isStale } from './build-staleness.ts';
+
+const root = resolve(import.meta.dirname, '..');
+export const SERVER_BUNDLE_DIR = join(root, 'dist', 'server');
+/** The bundle's entry: server/serve.ts (config, database, app, listen). */
+export const SERVER_BUNDLE = join(SERVER_BUNDLE_DIR, 'serve.js');
+
+/** What the bundle is made of; the build fails if it takes in a file of ours outside these. */
+const SOURCES = [
+  'server',
+  'contract',
+  'scripts/require-node24.ts',
+  'scripts/server-build.ts',
+  'package.json',
+  'package-lock.json',
+];
+
+/** The entries: the server, and the verification worker a Worker loads by its file. */
+const ENTRIES = {
+  serve: join(root, 'server', 'serve.ts'),
+  'verify-worker': join(root, 'server', 'modules', 'verify', 'verify-worker.ts'),
+};
+/** Workers started by `new URL('./x.ts', import.meta.url)`: in the bundle, the entry of that name. */
+const WORKERS: Record<string, string> = { './verify-worker.ts': './verify-worker.js' };
+
+/**
+ * Packages kept in node_modules and loaded from there as before: those that find files beside themselves
+ * (PGlite's wasm and data, pino's transport worker, swagger-ui's and @fastify/static's files, pdf.js's
+ * worker, fontkit's tables) and native ones. Everything else is bundled.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'argon2',
+  '@napi-rs/canvas',
+  'pdfjs-dist',
+  'fontkit',
+];
+
+function isExternal(id: string): boolean {
+  return id.startsWith('node:') || EXTERNAL.some((p) => id === p || id.startsWith(`${p}/`));
+}
+
+/**
+ * Our own files find files by their own place (the migrations, the template cache, createRequire for fonts
+ * and pdf.js): `import.meta.url` and `import.meta.dirname` become the source file's place, written relative to
+ * the bundle, so a bundled module looks where its source does. A worker's URL points at its bundled entry.
+ */
+function keepSourcePaths() {
+  const WORKER_URL = '\0worker-url\0';
+  return {
+    name: 'keep-source-paths',
+    transform(code: string, id: string) {
+      if (id.includes(`${sep}node_modules${sep}`) || !id.startsWith(root) || !code.includes('import.meta'))
+        return null;
+      const dir = relative(SERVER_BUNDLE_DIR, dirname(id));
+      const file = relative(SERVER_BUNDLE_DIR, id);
+      let out = code;
+      for (const [from, to] of Object.entries(WORKERS))
+        out = out.replaceAll(`new URL('${from}', import.meta.url)`, `new URL('${to}', ${WORKER_URL})`);
+      out = out
+        .replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${dir}`)})`)
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.url).href`)
+        .replaceAll(WORKER_URL, 'import.meta.url');
+      return out === code ? null : { code: out };
+    },
+  };
+}
+
+/** Builds dist/server in a new folder, then puts it in place (a running server keeps its files). */
+export async function bundleServer(): Promise<void> {
+  const { build } = await import('rolldown');
+  const startedAt = new Date();
+  const out = `${SERVER_BUNDLE_DIR}.new-${process.pid}`;
+  const result = await build({
+    input: ENTRIES,
+    platform: 'node',
+    external: isExternal,
+    plugins: [keepSourcePaths()],
+    logLevel: 'warn',
+    output: {
+      dir: out,
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      cleanDir: true,
+    },
+  });
+  const outside = result.output
+    .flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []))
+    .filter((id) => id.startsWith(root) && !id.includes(`${sep}node_modules${sep}`))
+    .filter((id) => !SOURCES.some((s) => id === join(root, s) || id.startsWith(join(root, s) + sep)));
+  if (outside.length > 0) {
+    rmSync(out, { recursive: true, force: true });
+    throw new Error(`server bundle: add to SOURCES in scripts/server-build.ts: ${outside.join(', ')}`);
+  }
+  // Dated from the build's start: a source saved while it ran is newer, so the next start builds again.
+  utimesSync(join(out, 'serve.js'), startedAt, startedAt);
+  rmSync(SERVER_BUNDLE_DIR, { recursive: true, force: true });
+  renameSync(out, SERVER_BUNDLE_DIR);
+}
+
+/** True when dist/server is missing or any server source changed after it was built. */
+export function isServerStale(): boolean {
+  return isStale(root, SERVER_BUNDLE, SOURCES);
+}
+
+/** Bundles the server (in a child process, as the client) when it is stale; throws when the build fails. */
+export function buildServerIfStale(log: (msg: string) => void = console.log): void {
+  if (!isServerStale()) return;
+  log('server: bundling dist/server (missing or stale) ...');
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'server-build.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`server bundle failed (exit ${result.status})`);
+  log('server: bundled');
+}
+
+if (import.meta.main) await bundleServer();
