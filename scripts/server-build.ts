@@ -33,23 +33,22 @@ const ENTRIES = {
 const WORKERS: Record<string, string> = { './verify-worker.ts': './verify-worker.js' };
 
 /**
- * Packages kept in node_modules and loaded from there as before: those that find files beside themselves
- * (PGlite's wasm and data, pino's transport worker, swagger-ui's and @fastify/static's files, pdf.js's
- * worker, fontkit's tables) and native ones. Everything else is bundled.
+ * Packages kept in node_modules and loaded from there as before: those that find files beside themselves by
+ * import.meta.url (PGlite's wasm and data, pdf.js's worker, fontkit's tables) and native ones.
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
-  'pino',
   'pino-pretty',
-  'thread-stream',
-  '@fastify/swagger',
-  '@fastify/swagger-ui',
-  '@fastify/static',
   'argon2',
   '@napi-rs/canvas',
   'pdfjs-dist',
   'fontkit',
 ];
+/**
+ * Bundled packages that find files beside themselves by __dirname (pino's and thread-stream's transport
+ * workers, swagger-ui's static files): as for our own files, the paths point into node_modules.
+ */
+const RELOCATED = ['pino', 'thread-stream', '@fastify/swagger-ui'];
 
 function isExternal(id: string): boolean {
   return id.startsWith('node:') || EXTERNAL.some((p) => id === p || id.startsWith(`${p}/`));
@@ -58,24 +57,34 @@ function isExternal(id: string): boolean {
 /**
  * Our own files find files by their own place (the migrations, the template cache, createRequire for fonts
  * and pdf.js): `import.meta.url` and `import.meta.dirname` become the source file's place, written relative to
- * the bundle, so a bundled module looks where its source does. A worker's URL points at its bundled entry.
+ * the bundle, so a bundled module looks where its source does; so do `__dirname` and `__filename` in the
+ * RELOCATED packages. A worker's URL points at its bundled entry.
  */
 function keepSourcePaths() {
   const WORKER_URL = '\0worker-url\0';
+  const modules = `${sep}node_modules${sep}`;
+  const relocated = RELOCATED.map((p) => join(root, 'node_modules', p) + sep);
   return {
     name: 'keep-source-paths',
     transform(code: string, id: string) {
-      if (id.includes(`${sep}node_modules${sep}`) || !id.startsWith(root) || !code.includes('import.meta'))
-        return null;
-      const dir = relative(SERVER_BUNDLE_DIR, dirname(id));
-      const file = relative(SERVER_BUNDLE_DIR, id);
+      if (!id.startsWith(root)) return null;
+      const isOwn = !id.includes(modules);
+      if (!isOwn && !relocated.some((p) => id.startsWith(p))) return null;
+      const dir = JSON.stringify(`/${relative(SERVER_BUNDLE_DIR, dirname(id))}`);
+      const file = JSON.stringify(`/${relative(SERVER_BUNDLE_DIR, id)}`);
       let out = code;
-      for (const [from, to] of Object.entries(WORKERS))
-        out = out.replaceAll(`new URL('${from}', import.meta.url)`, `new URL('${to}', ${WORKER_URL})`);
-      out = out
-        .replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${dir}`)})`)
-        .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.url).href`)
-        .replaceAll(WORKER_URL, 'import.meta.url');
+      if (isOwn) {
+        for (const [from, to] of Object.entries(WORKERS))
+          out = out.replaceAll(`new URL('${from}', import.meta.url)`, `new URL('${to}', ${WORKER_URL})`);
+        out = out
+          .replaceAll('import.meta.dirname', `(import.meta.dirname + ${dir})`)
+          .replaceAll('import.meta.url', `new URL("." + ${file}, import.meta.url).href`)
+          .replaceAll(WORKER_URL, 'import.meta.url');
+      } else {
+        out = out
+          .replace(/\b__dirname\b/g, `(import.meta.dirname + ${dir})`)
+          .replace(/\b__filename\b/g, `(import.meta.dirname + ${file})`);
+      }
       return out === code ? null : { code: out };
     },
   };
