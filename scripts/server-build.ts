@@ -5,8 +5,17 @@
 // Development (`npm run dev`), the tests and `node server/main.ts` keep running the sources.
 import './require-node24.ts';
 import { spawnSync } from 'node:child_process';
-import { renameSync, rmSync, utimesSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isStale } from './build-staleness.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -24,13 +33,15 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-/** The entries: the server, and the verification worker a Worker loads by its file. */
-const ENTRIES = {
-  serve: join(root, 'server', 'serve.ts'),
-  'verify-worker': join(root, 'server', 'modules', 'verify', 'verify-worker.ts'),
-};
-/** Workers started by `new URL('./x.ts', import.meta.url)`: in the bundle, the entry of that name. */
-const WORKERS: Record<string, string> = { './verify-worker.ts': './verify-worker.js' };
+/** The entry: config, database, app, listen. */
+const ENTRY = join(root, 'server', 'serve.ts');
+/**
+ * Workers started by `new URL('./x.ts', import.meta.url)` in our files: each becomes a chunk of its own, and
+ * the URL points at it.
+ */
+const WORKERS = ['./verify-worker.ts'];
+/** A build's files that no longer belong to the newest build are removed once they are this old. */
+const KEEP_OLD_FILES_MS = 24 * 3600_000;
 
 /**
  * Packages kept in node_modules and loaded from there as before: those that find files beside themselves by
@@ -58,7 +69,7 @@ function isExternal(id: string): boolean {
  * Our own files find files by their own place (the migrations, the template cache, createRequire for fonts
  * and pdf.js): `import.meta.url` and `import.meta.dirname` become the source file's place, written relative to
  * the bundle, so a bundled module looks where its source does; so do `__dirname` and `__filename` in the
- * RELOCATED packages. A worker's URL points at its bundled entry.
+ * RELOCATED packages. A worker's URL points at its own chunk (WORKERS).
  */
 function keepSourcePaths() {
   const WORKER_URL = '\0worker-url\0';
@@ -66,7 +77,11 @@ function keepSourcePaths() {
   const relocated = RELOCATED.map((p) => join(root, 'node_modules', p) + sep);
   return {
     name: 'keep-source-paths',
-    transform(code: string, id: string) {
+    transform(
+      this: { emitFile: (file: { type: 'chunk'; id: string; name: string }) => string },
+      code: string,
+      id: string,
+    ) {
       if (!id.startsWith(root)) return null;
       const isOwn = !id.includes(modules);
       if (!isOwn && !relocated.some((p) => id.startsWith(p))) return null;
@@ -74,12 +89,20 @@ function keepSourcePaths() {
       const file = JSON.stringify(`/${relative(SERVER_BUNDLE_DIR, id)}`);
       let out = code;
       if (isOwn) {
-        for (const [from, to] of Object.entries(WORKERS))
-          out = out.replaceAll(`new URL('${from}', import.meta.url)`, `new URL('${to}', ${WORKER_URL})`);
+        for (const worker of WORKERS) {
+          const from = `new URL('${worker}', import.meta.url)`;
+          if (!out.includes(from)) continue;
+          const ref = this.emitFile({
+            type: 'chunk',
+            id: resolve(dirname(id), worker),
+            name: basename(worker, '.ts'),
+          });
+          out = out.replaceAll(from, `new URL(${WORKER_URL}ROLLUP_FILE_URL_${ref})`);
+        }
         out = out
           .replaceAll('import.meta.dirname', `(import.meta.dirname + ${dir})`)
           .replaceAll('import.meta.url', `new URL("." + ${file}, import.meta.url).href`)
-          .replaceAll(WORKER_URL, 'import.meta.url');
+          .replaceAll(WORKER_URL, 'import.meta.');
       } else {
         out = out
           .replace(/\b__dirname\b/g, `(import.meta.dirname + ${dir})`)
@@ -90,37 +113,53 @@ function keepSourcePaths() {
   };
 }
 
-/** Builds dist/server in a new folder, then puts it in place (a running server keeps its files). */
+/**
+ * Builds dist/server: serve.js, and chunks named by their content's hash. A server already running from an
+ * older build keeps finding its own chunks (it loads some lazily): they are only removed a day after they
+ * stopped belonging to the newest build. Each file is written beside and renamed into place.
+ */
 export async function bundleServer(): Promise<void> {
-  const { build } = await import('rolldown');
+  const { rolldown } = await import('rolldown');
   const startedAt = new Date();
-  const out = `${SERVER_BUNDLE_DIR}.new-${process.pid}`;
-  const result = await build({
-    input: ENTRIES,
+  const bundle = await rolldown({
+    input: { serve: ENTRY },
     platform: 'node',
     external: isExternal,
     plugins: [keepSourcePaths()],
     logLevel: 'warn',
-    output: {
-      dir: out,
-      format: 'esm',
-      entryFileNames: '[name].js',
-      chunkFileNames: '[name]-[hash].js',
-      cleanDir: true,
-    },
   });
-  const outside = result.output
+  const { output } = await bundle.generate({
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+  });
+  await bundle.close();
+  const outside = output
     .flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []))
     .filter((id) => id.startsWith(root) && !id.includes(`${sep}node_modules${sep}`))
     .filter((id) => !SOURCES.some((s) => id === join(root, s) || id.startsWith(join(root, s) + sep)));
-  if (outside.length > 0) {
-    rmSync(out, { recursive: true, force: true });
+  if (outside.length > 0)
     throw new Error(`server bundle: add to SOURCES in scripts/server-build.ts: ${outside.join(', ')}`);
+  mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
+  const written = new Set<string>();
+  // The chunks first, serve.js last: a server starting meanwhile finds every chunk its serve.js names.
+  for (const o of [...output].sort(
+    (a, b) => Number(a.fileName === 'serve.js') - Number(b.fileName === 'serve.js'),
+  )) {
+    const file = join(SERVER_BUNDLE_DIR, o.fileName);
+    written.add(o.fileName);
+    if (o.fileName !== 'serve.js' && existsSync(file)) continue;
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, o.type === 'chunk' ? o.code : o.source);
+    // Dated from the build's start: a source saved while it ran is newer, so the next start builds again.
+    if (o.fileName === 'serve.js') utimesSync(temporary, startedAt, startedAt);
+    renameSync(temporary, file);
   }
-  // Dated from the build's start: a source saved while it ran is newer, so the next start builds again.
-  utimesSync(join(out, 'serve.js'), startedAt, startedAt);
-  rmSync(SERVER_BUNDLE_DIR, { recursive: true, force: true });
-  renameSync(out, SERVER_BUNDLE_DIR);
+  for (const name of readdirSync(SERVER_BUNDLE_DIR)) {
+    const file = join(SERVER_BUNDLE_DIR, name);
+    if (!written.has(name) && Date.now() - statSync(file).mtimeMs > KEEP_OLD_FILES_MS)
+      rmSync(file, { force: true });
+  }
 }
 
 /** True when dist/server is missing or any server source changed after it was built. */
