@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `"${process.execPath}" server/main.ts`,
+    // scripts/e2e.ts sets E2E_SERVER to the bundled server it has just brought up to date.
+    command: `"${process.execPath}" "${process.env.E2E_SERVER ?? 'server/main.ts'}"`,
     url: `http://127.0.0.1:${PORT}/v1/health`,
     reuseExistingServer: false,
     timeout: 180_000, // a cold start on a busy 2-core machine has taken 54 s

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { keySuffixOf } from '#contract/transport.ts';
+import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.ts';
 
 export const root = resolve(import.meta.dirname, '..');
 
@@ -37,18 +38,22 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Starts `server/main.ts` on Node 24 and resolves once /v1/health answers; readyMs is spawn → ready. */
+/**
+ * Starts the server as `npm start` runs it (the bundle in dist/server, rebuilt first when stale) on Node 24
+ * and resolves once /v1/health answers; readyMs is spawn → ready.
+ */
 export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
+  buildServerIfStale();
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     env: {
       // As `npm start` runs it: two malloc arenas (see package.json's start script and server/README.md),
-      // and the compile cache on from the first file (server/main.ts itself is then not type-stripped).
+      // and the compile cache.
       MALLOC_ARENA_MAX: '2',
       NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'server-compile'),
       ...process.env,

@@ -2,8 +2,8 @@
 // Used by `npm start` (so a fresh clone needs no extra step) and by the e2e runner.
 import './require-node24.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isStale } from './build-staleness.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SOURCES = [
@@ -17,20 +17,9 @@ const SOURCES = [
 ];
 const BUILT = join(root, 'dist', 'client', 'index.html');
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
 /** True when dist/client is missing or any client source changed after it was built. */
 export function isClientStale(): boolean {
-  if (!existsSync(BUILT)) return true;
-  const built = statSync(BUILT).mtimeMs;
-  return SOURCES.some((s) => newestMtime(join(root, s)) > built);
+  return isStale(root, BUILT, SOURCES);
 }
 
 /** Runs `vite build` on this Node (24) when the client is stale; throws when the build fails. */

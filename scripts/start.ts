@@ -1,6 +1,10 @@
-// `npm start`: build the client when missing or stale, then run the one server that serves it and the API.
+// `npm start`: build the client and bundle the server when missing or stale, then run the bundled server,
+// the one process that serves the app and the API (see scripts/server-build.ts).
 import './require-node24.ts';
+import { pathToFileURL } from 'node:url';
 import { buildClientIfStale } from './client-build.ts';
+import { buildServerIfStale, SERVER_BUNDLE } from './server-build.ts';
 
 buildClientIfStale();
-await import('../server/main.ts');
+buildServerIfStale();
+await import(pathToFileURL(SERVER_BUNDLE).href);

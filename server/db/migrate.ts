@@ -30,9 +30,15 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
 export async function runMigrations(raw: RawExec, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = listMigrations(dir);
   return raw.withConnection(async (exec, query) => {
-    await exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    // Asked first: even when the table exists, CREATE TABLE IF NOT EXISTS is a DDL statement that costs
+    // PGlite ~50-100 ms at every start, the lookup ~10 ms.
+    const [{ found }] = await query<{ found: string | null }>(
+      "SELECT to_regclass('schema_migrations')::text AS found",
     );
+    if (!found)
+      await exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
     if (raw.kind === 'postgres') await query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
     try {
       const done = new Set(
