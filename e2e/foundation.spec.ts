@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fillPath, paths } from '../src/config/paths.ts';
-import { type Locale, latestSmsCode, newPhone, texts } from './support.ts';
+import { type Locale, latestSmsCode, newPhone, ROUTE_SAMPLES, texts } from './support.ts';
 
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
   test.describe(`foundation journeys (${locale})`, () => {
@@ -82,20 +82,6 @@ test('every route of the spec resolves to its screen, unknown routes to the not-
   await page.goto('/#/this/route/does/not/exist');
   await expect(page.locator('[data-not-found]')).toBeVisible();
 
-  const samples: Record<string, string> = {
-    params: 'abc',
-    openFlag: '1',
-    personCode: 'p1',
-    token: 't1',
-    result: '1',
-    businessCode: 'b1',
-    deviceType: 'pc',
-    signUrl: 'x',
-    linkType: '1',
-    linkCode: 'c1',
-    oxqSignValue: 'v1',
-    next: '1',
-  };
   const redirects: Record<string, string> = {
     '/h5': '/h5/v1/signing_room',
     '/h5/v1': '/h5/v1/signing_room',
@@ -127,7 +113,7 @@ test('every route of the spec resolves to its screen, unknown routes to the not-
       .toBeLessThanOrEqual(0)
       .catch(() => {});
     await page.waitForTimeout(100); // the effect that reacts to the last answer
-    const path = fillPath(pattern, samples);
+    const path = fillPath(pattern, ROUTE_SAMPLES);
     await page.evaluate((hash) => {
       window.location.hash = hash;
     }, `#${path}`);

@@ -7,7 +7,7 @@ import { fillPath, paths } from '../src/config/paths.ts';
 import { uploadPdf } from './package-support.ts';
 import { registerViaApi } from './person-support.ts';
 import { call, contractPdf, openPersonESign } from './signing-support.ts';
-import type { Locale } from './support.ts';
+import { type Locale, ROUTE_SAMPLES } from './support.ts';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const DEFAULT_BRAND = /电子签章平台|E-Signature Platform/;
@@ -85,23 +85,9 @@ test.describe('no default brand under a partner (issue 11 edge 5)', () => {
       await registerViaApi(page);
       await page.goto(`/#/manage/startup?fromPtCode=${code}`);
       await expect(page.locator('#root')).not.toBeEmpty();
-      const samples: Record<string, string> = {
-        params: 'abc',
-        openFlag: '1',
-        personCode: 'p1',
-        token: 't1',
-        result: '1',
-        businessCode: 'b1',
-        deviceType: 'pc',
-        signUrl: 'x',
-        linkType: '1',
-        linkCode: 'c1',
-        oxqSignValue: 'v1',
-        next: '1',
-      };
       const leaks: string[] = [];
       for (const pattern of new Set(Object.values(paths))) {
-        const path = fillPath(pattern, samples);
+        const path = fillPath(pattern, ROUTE_SAMPLES);
         await page.evaluate((hash) => {
           window.location.hash = hash;
         }, `#${path}`);

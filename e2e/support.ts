@@ -1,5 +1,21 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 
+/** A value for every parameter of a route pattern, to open each route of the spec (fillPath). */
+export const ROUTE_SAMPLES: Record<string, string> = {
+  params: 'abc',
+  openFlag: '1',
+  personCode: 'p1',
+  token: 't1',
+  result: '1',
+  businessCode: 'b1',
+  deviceType: 'pc',
+  signUrl: 'x',
+  linkType: '1',
+  linkCode: 'c1',
+  oxqSignValue: 'v1',
+  next: '1',
+};
+
 /** A fresh mainland mobile number for one journey. */
 export function newPhone(): string {
   return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
