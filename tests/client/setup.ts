@@ -37,7 +37,10 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 // antd's static message and notification live outside the tested tree, so cleanup() leaves them, and their
 // close timers (seconds) would fire after the file's jsdom is gone: React then renders into no window
 // ("window is not defined"). Close every one a test left and end its leave motion (jsdom runs no CSS).
+let hasStaticNotices = false;
 async function closeStaticNotices(): Promise<void> {
+  // Their lists stay in the page once shown, even empty: the file then waits for their root at its end.
+  if (document.querySelector('.ant-message, .ant-notification')) hasStaticNotices = true;
   if (!document.querySelector('.ant-message-notice, .ant-notification-notice')) return;
   const { loadMessage, loadNotification } = await import('@/lib/antd-static.tsx');
   (await loadMessage()).destroy();
@@ -66,5 +69,12 @@ afterAll(async () => {
   // React's scheduler may still hold work queued by the last test's unmount (a setImmediate task); let it run
   // while jsdom's window exists, or it fails after the environment is torn down ("window is not defined").
   await new Promise((resolve) => setImmediate(resolve));
+  // antd's static notices keep a React root of their own, outside every test's tree, whose updates go on after
+  // the last notice left (the list empties, its effects run, one update scheduling the next): a file that
+  // showed one gives them a second to finish while the window still exists.
+  for (let waited = 0; hasStaticNotices && waited < 1000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   server.close();
 });
