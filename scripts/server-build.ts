@@ -20,7 +20,7 @@ import { isStale } from './build-staleness.ts';
 
 const root = resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE_DIR = join(root, 'dist', 'server');
-/** The bundle's entry: server/serve.ts (config, database, app, listen). */
+/** The bundle's entry: server/main.ts (early-start.ts, then serve.ts: config, database, app, listen). */
 export const SERVER_BUNDLE = join(SERVER_BUNDLE_DIR, 'serve.js');
 
 /** What the bundle is made of; the build fails if it takes in a file of ours outside these. */
@@ -33,8 +33,11 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-/** The entry: config, database, app, listen. */
-const ENTRY = join(root, 'server', 'serve.ts');
+/**
+ * The entry: main.ts, as from the sources. Its two imports stay chunks of their own, so early-start.ts (the
+ * config, the database template's copy on a thread) runs before the bulk of the server (serve.ts) is parsed.
+ */
+const ENTRY = join(root, 'server', 'main.ts');
 /**
  * Workers started by `new URL('./x.ts', import.meta.url)` in our files: each becomes a chunk of its own, and
  * the URL points at it.

@@ -1,4 +1,4 @@
-// Server entry (npm start, scripts/start.ts, the e2e and bench servers): turns on Node's compile cache, then
+// Server entry (npm start, scripts/start.ts, the e2e and bench servers, and the bundle's): turns on Node's compile cache, then
 // loads the server. The cache keeps the compiled code of the ~1000 modules the server loads (its own and
 // node_modules') under node_modules/.cache, so a start after the first skips parsing and compiling them.
 // It must be on before those modules load, hence this small first file. Where the folder is not writable
@@ -24,4 +24,7 @@ registerHooks({
   },
 });
 
+// The config, and on an empty data folder the database template's copy, start first (early-start.ts): the copy
+// runs on a thread of its own while serve.ts and the rest load.
+await import('./early-start.ts');
 await import('./serve.ts');

@@ -1,41 +1,27 @@
-// The server: config -> database (migrations) -> storage -> app -> listen. Loaded by server/main.ts.
-import '../scripts/require-node24.ts';
+// The server: config (early-start.ts) -> database (migrations) -> storage -> app -> listen. Loaded by
+// server/main.ts after early-start.ts.
 import pino from 'pino';
 import { buildApp, createHooks, createJobs } from './app.ts';
 import { PerApp } from './lib/per-app.ts';
-import { ConfigError, loadConfig } from './config.ts';
 import { closeDatabase, openDatabase } from './db/database.ts';
 import { type AppDeps, systemClock } from './deps.ts';
+import { config, templateCopy } from './early-start.ts';
 import { pruneCounters } from './db/rate-counter.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { writeServerPid } from './lib/server-pid.ts';
 import { releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { createMessenger } from './messaging/create-messenger.ts';
-import { developmentProvidersMessage } from './providers/production-check.ts';
 import { seedCatalogue } from './modules/package/index.ts';
 import { prepareCaFiles } from './modules/pki/index.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
-/** How long after listen the start-up garbage is collected (well before the memory settles, ~1 s). */
-const STARTUP_GARBAGE_DELAY_MS = 200;
-
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
-
-// Production never runs on a development provider unless ALLOW_DEVELOPMENT_PROVIDERS names it.
-const refusal = developmentProvidersMessage(config);
-if (refusal) {
-  console.error(refusal);
-  process.exit(1);
-}
+/**
+ * How long after listen the job system starts. pg-boss's code takes a quarter of a second to load and its
+ * start a few hundred milliseconds of the embedded database's one connection: the first requests after a
+ * start (a load balancer's health check, the first page) are answered before. A request that enqueues a job
+ * meanwhile starts it at once (Jobs.ready).
+ */
+const JOBS_START_DELAY_MS = 1000;
 
 const log = pino(loggerOptions(config));
 log.info({ node: process.version, env: config.nodeEnv }, `starting on Node ${process.version}`);
@@ -61,6 +47,7 @@ caReady.then(
 );
 const db = await openDatabase(config, {
   openPool: true,
+  templateCopy,
   onSyncError: (err) =>
     log.warn({ err }, 'telling other instances about writes failed; their caches expire by CACHE_TTL_MS'),
 });
@@ -88,19 +75,24 @@ try {
   process.exit(1);
 }
 await app.listen({ port: config.port, host: config.host });
-// Start-up's garbage goes back to the system just after the server answers, not before: the collection takes
-// a few hundred ms of CPU (lib/startup-garbage.ts) that no request needs to wait for at start.
-setTimeout(releaseStartupGarbage, STARTUP_GARBAGE_DELAY_MS).unref();
 log.info(
   { url: config.publicUrl, database: config.database.kind, ms: Math.round(performance.now() - started) },
   'server ready',
 );
-// Background jobs start after listen, so a fresh start answers first: pg-boss installs or migrates its schema
-// (pgboss), creates its queues, registers the cron sweeps and starts this instance's workers.
-jobs.work(deps).then(
-  () => log.info({ ms: Math.round(performance.now() - started) }, 'jobs ready'),
-  (err) => log.error({ err }, 'the job system did not start; background jobs do not run in this instance'),
-);
+// Background jobs start a moment after listen, so a start answers first: pg-boss checks (or migrates) its
+// schema (pgboss), creates its queues, registers the cron sweeps and starts this instance's workers. Then
+// start-up's garbage goes back to the system: that collection takes a few hundred ms of CPU
+// (lib/startup-garbage.ts) that no early request needs to wait for either.
+const jobsTimer = setTimeout(() => {
+  jobs
+    .work(deps)
+    .then(
+      () => log.info({ ms: Math.round(performance.now() - started) }, 'jobs ready'),
+      (err) =>
+        log.error({ err }, 'the job system did not start; background jobs do not run in this instance'),
+    )
+    .finally(releaseStartupGarbage);
+}, JOBS_START_DELAY_MS);
 
 // Rate-limit windows older than a day count nothing any more; drop them hourly so the table stays small.
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,6 +115,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   clearInterval(pruneTimer);
+  clearTimeout(jobsTimer);
   try {
     await app.close();
     // A job in flight may finish (a few seconds); then it is failed, and so retried by a live instance.

@@ -6,8 +6,15 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { jobSchemaPlan } from './job-schema.ts';
 import { runMigrations } from './migrate.ts';
-import { imageFromTemplate, isEmptyFolder, seedFromTemplate, templateDirFor } from './template.ts';
+import {
+  imageFromTemplate,
+  isEmptyFolder,
+  PGLITE_START_PARAMS,
+  seedFromTemplate,
+  templateDirFor,
+} from './template.ts';
 import { WriteSync } from './write-sync.ts';
 import { WriteWatch, watchClient } from './write-watch.ts';
 
@@ -49,13 +56,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // OS caches anyway. 16MB (2048 pages) holds this product's hot tables; maintenance_work_mem bounds what an
 // index build in a migration may grow the (never returned) memory by. Command-line settings override the
 // data folder's postgresql.conf, so existing folders get them too; PostgreSQL (DATABASE_URL) is untouched.
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  '-c',
-  'maintenance_work_mem=16MB',
-];
 
 /** The raw access migrations use, over one PGlite (one connection that serialises its calls). */
 export function pgliteRaw(client: PGlite): RawExec {
@@ -74,11 +74,12 @@ export function pgliteRaw(client: PGlite): RawExec {
   };
 }
 
-/** Makes a template data folder at `at` (db/template.ts): initdb, then every migration. */
+/** Makes a template data folder at `at` (db/template.ts): initdb, every migration, pg-boss's schema. */
 async function buildTemplate(at: string): Promise<void> {
   const fresh = await PGlite.create({ dataDir: at, startParams: PGLITE_START_PARAMS });
   try {
     await runMigrations(pgliteRaw(fresh));
+    await fresh.exec(await jobSchemaPlan());
   } finally {
     await fresh.close();
   }
@@ -110,6 +111,12 @@ export async function openDatabase(
      * for PostgreSQL to start backends, which costs it several milliseconds of CPU each.
      */
     openPool?: boolean;
+    /**
+     * The template's copy into the empty data folder, already underway (copyTemplateAhead, started by
+     * server/early-start.ts): awaited before the folder is looked at. Should it fail, the folder is still
+     * empty and is seeded here as before.
+     */
+    templateCopy?: Promise<boolean> | null;
   } = {},
 ): Promise<Db> {
   let db: Db;
@@ -117,6 +124,7 @@ export async function openDatabase(
   const watch = new WriteWatch();
   if (config.database.kind === 'pglite') {
     const dir = config.database.dataDir;
+    if (options.templateCopy) await options.templateCopy;
     // A new folder starts as a copy of the ready-made template (db/template.ts): no initdb, no migrations.
     if (dir && options.migrate !== false && isEmptyFolder(dir))
       await seedFromTemplate(dir, templateDirFor(PGLITE_START_PARAMS), buildTemplate);

@@ -7,19 +7,24 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { JOBS_SCHEMA } from './job-schema.ts';
 import { listMigrations } from './migrate.ts';
 
 /**
- * A ready PGlite data folder (initdb done, every migration applied with its schema_migrations row) kept
+ * A ready PGlite data folder (initdb done, every migration applied with its schema_migrations row, pg-boss's
+ * schema installed: job-schema.ts) kept
  * under node_modules/.cache, copied into an empty data folder at its first start. initdb inside
  * WebAssembly plus the migrations took most of a fresh start (seconds); copying ~40 MB takes tens of
  * milliseconds. The template is named by a hash of what decides its content (the PGlite version, the
- * start parameters, every migration's name and text): a changed or added migration makes a new one, and a
+ * start parameters, pg-boss's version, every migration's name and text): a changed or added migration makes a new one, and a
  * folder copied from an older one still gets later migrations at start, as any existing folder does.
  * Holds no secrets: the CA and master key live in DATA_DIR/pki, never in the database folder.
  */
@@ -32,16 +37,18 @@ export const TEMPLATE_ROOT = resolve(
   'pglite-template',
 );
 
-const pgliteVersion = (): string => {
-  const pkg = resolve(
-    import.meta.dirname,
-    '..',
-    '..',
-    'node_modules',
-    '@electric-sql',
-    'pglite',
-    'package.json',
-  );
+/** How every embedded database runs (and so part of the template's name). */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
+
+/** The installed version of a package whose output lands in the template (its name is part of the template's). */
+const packageVersion = (name: string): string => {
+  const pkg = resolve(import.meta.dirname, '..', '..', 'node_modules', name, 'package.json');
   return existsSync(pkg) ? (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version : 'unknown';
 };
 
@@ -52,7 +59,8 @@ export function templateDirFor(
   root = TEMPLATE_ROOT,
 ): string {
   const hash = createHash('sha256');
-  hash.update(`pglite ${pgliteVersion()}\0${startParams.join(' ')}\0`);
+  hash.update(`pglite ${packageVersion('@electric-sql/pglite')}\0${startParams.join(' ')}\0`);
+  hash.update(`pg-boss ${packageVersion('pg-boss')} ${JOBS_SCHEMA}\0`);
   for (const m of listMigrations(migrationsDir)) hash.update(`${m.name}\0${m.sql}\0`);
   return join(root, hash.digest('hex').slice(0, 24));
 }
@@ -95,8 +103,64 @@ export async function seedFromTemplate(
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  cpSync(template, dir, { recursive: true });
+  copyInto(template, dir);
   return true;
+}
+
+/** Where a copy of the template for `dir` is made before it is renamed to `dir`. */
+const copyBeside = (dir: string) => `${dir}.${process.pid}.copy`;
+
+/**
+ * The copy is made beside `dir` and renamed into place whole, so a start killed during the copy leaves no half
+ * database behind (the next start finds the folder empty and copies again).
+ */
+function copyInto(template: string, dir: string): void {
+  const beside = copyBeside(dir);
+  rmSync(beside, { recursive: true, force: true });
+  cpSync(template, beside, { recursive: true });
+  placeCopy(beside, dir);
+}
+
+function placeCopy(beside: string, dir: string): void {
+  // An empty folder may stand there (created by hand or by mkdtemp); one with anything in it is never removed.
+  if (existsSync(dir)) rmdirSync(dir);
+  renameSync(beside, dir);
+}
+
+/** The copy on a thread of its own: cpSync, with nothing of the server loaded (a worker from source text). */
+const COPY_WORKER = `const { cpSync, rmSync } = require('node:fs');
+const { from, to } = require('node:worker_threads').workerData;
+rmSync(to, { recursive: true, force: true });
+cpSync(from, to, { recursive: true });`;
+
+/**
+ * Starts copying the template into the empty folder `dir` on a thread of its own, so that the copy (a few
+ * hundred milliseconds of the kernel's time for ~40 MB) runs while the rest of the server loads
+ * (server/early-start.ts). Resolves true once `dir` holds the copy, false when the copy failed (`dir` is left
+ * as it was, and openDatabase seeds it as before). Null when there is nothing to do here: `dir` holds a
+ * database already, or the template is not built yet (openDatabase builds it).
+ */
+export function copyTemplateAhead(dir: string, template: string): Promise<boolean> | null {
+  if (!isEmptyFolder(dir) || !existsSync(join(template, 'PG_VERSION'))) return null;
+  const beside = copyBeside(dir);
+  return new Promise((done) => {
+    const worker = new Worker(COPY_WORKER, { eval: true, workerData: { from: template, to: beside } });
+    let isCopied = false;
+    worker.once('error', () => {});
+    worker.once('exit', (code) => {
+      try {
+        if (code === 0) {
+          placeCopy(beside, dir);
+          isCopied = true;
+        }
+      } catch {
+        // left as it was: openDatabase copies again in this thread
+      } finally {
+        if (!isCopied) rmSync(beside, { recursive: true, force: true });
+        done(isCopied);
+      }
+    });
+  });
 }
 
 /**

@@ -3,10 +3,8 @@
 import type { ConstructorOptions, PgBoss, Queue, TestClock } from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Db, rawOf } from '../db/database.ts';
+import { JOBS_SCHEMA } from '../db/job-schema.ts';
 import type { Job, JobDefinition, JobOptions, JobQueue } from './queue.ts';
-
-/** pg-boss's own schema in the app's database. */
-export const JOBS_SCHEMA = 'pgboss';
 
 // A job's defaults unless its definition says otherwise: three retries with doubling delays from 30 s; an
 // attempt that runs (or sits claimed by a dead instance) longer than 5 minutes is failed and retried.
@@ -140,6 +138,8 @@ export class Jobs<Ctx> implements JobQueue {
   async work(ctx: Ctx): Promise<void> {
     await this.ready();
     for (const def of this.#definitions) {
+      // Stopped meanwhile (a SIGTERM just after start): pg-boss refuses workers once stopped.
+      if (this.#isStopped) return;
       await this.#started.work<unknown>(
         def.name,
         { pollingIntervalSeconds: this.#settings.pollSeconds, batchSize: 1 },

@@ -1,17 +1,43 @@
 // The ready-made PGlite data folder a fresh start copies (server/db/template.ts): built once by applying the
 // migrations one by one, copied into an empty folder, named by the migrations so a new one makes a new
 // template, and a copy of an older template still gets later migrations at start.
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, listMigrations, runMigrations } from '#server/db/migrate.ts';
-import { imageFromTemplate, isEmptyFolder, seedFromTemplate, templateDirFor } from '#server/db/template.ts';
-import { pgliteRaw } from '#server/db/database.ts';
+import {
+  copyTemplateAhead,
+  imageFromTemplate,
+  isEmptyFolder,
+  seedFromTemplate,
+  templateDirFor,
+} from '#server/db/template.ts';
+import { closeDatabase, openDatabase, pgliteRaw, rawOf } from '#server/db/database.ts';
+import { JOBS_SCHEMA } from '#server/db/job-schema.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'db-template-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A template as the tests here build it: initdb and the migrations. */
+async function buildFromMigrations(at: string): Promise<void> {
+  const fresh = await PGlite.create({ dataDir: at });
+  try {
+    await runMigrations(pgliteRaw(fresh));
+  } finally {
+    await fresh.close();
+  }
+}
 
 describe('database template', () => {
   it('is named by the migrations: another migration, another template', () => {
@@ -31,12 +57,7 @@ describe('database template', () => {
     let builds = 0;
     const build = async (at: string) => {
       builds += 1;
-      const fresh = await PGlite.create({ dataDir: at });
-      try {
-        await runMigrations(pgliteRaw(fresh));
-      } finally {
-        await fresh.close();
-      }
+      await buildFromMigrations(at);
     };
     const first = join(work, 'first');
     const second = join(work, 'second');
@@ -65,14 +86,6 @@ describe('database template', () => {
   });
   it('is also a tarball that in-memory databases load: made once, every migration in it', async () => {
     const template = templateDirFor([], MIGRATIONS_DIR, join(work, 'cache'));
-    const build = async (at: string) => {
-      const fresh = await PGlite.create({ dataDir: at });
-      try {
-        await runMigrations(pgliteRaw(fresh));
-      } finally {
-        await fresh.close();
-      }
-    };
     let dumps = 0;
     const dump = async (at: string) => {
       dumps += 1;
@@ -83,8 +96,8 @@ describe('database template', () => {
         await copy.close();
       }
     };
-    const image = await imageFromTemplate(template, build, dump);
-    expect(await imageFromTemplate(template, build, dump)).not.toBeNull();
+    const image = await imageFromTemplate(template, buildFromMigrations, dump);
+    expect(await imageFromTemplate(template, buildFromMigrations, dump)).not.toBeNull();
     expect(dumps).toBe(1);
     expect(existsSync(`${template}.tar`)).toBe(true);
     if (!image) throw new Error('no image');
@@ -99,6 +112,57 @@ describe('database template', () => {
       } finally {
         await memory.close();
       }
+    }
+  });
+
+  it('is copied ahead on a thread of its own, into an empty folder only, and placed whole', async () => {
+    const template = templateDirFor([], MIGRATIONS_DIR, join(work, 'cache'));
+    expect(await seedFromTemplate(join(work, 'warm'), template, buildFromMigrations)).toBe(true);
+
+    const ahead = join(work, 'ahead');
+    const copy = copyTemplateAhead(ahead, template);
+    expect(copy).not.toBeNull();
+    expect(await copy).toBe(true);
+    expect(readdirSync(ahead).sort()).toEqual(readdirSync(template).sort());
+    // The copy was made beside and renamed: nothing of it is left there.
+    expect(readdirSync(work).filter((name) => name.endsWith('.copy'))).toEqual([]);
+    const client = await PGlite.create({ dataDir: ahead });
+    try {
+      const rows = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      expect(rows.rows.map((r) => r.name)).toEqual(listMigrations().map((m) => m.name));
+    } finally {
+      await client.close();
+    }
+
+    // A folder that holds a database is never copied over; without a template there is nothing to copy ahead.
+    expect(copyTemplateAhead(ahead, template)).toBeNull();
+    expect(copyTemplateAhead(join(work, 'no-template-yet'), join(work, 'cache', 'missing'))).toBeNull();
+
+    // Something written into the folder meanwhile is kept: the copy is dropped, and the caller seeds as before.
+    const raced = join(work, 'raced');
+    mkdirSync(raced);
+    const racing = copyTemplateAhead(raced, template);
+    writeFileSync(join(raced, 'note.txt'), 'mine');
+    expect(await racing).toBe(false);
+    expect(readdirSync(raced)).toEqual(['note.txt']);
+    expect(readdirSync(work).filter((name) => name.endsWith('.copy'))).toEqual([]);
+  });
+
+  it("holds pg-boss's schema at the version pg-boss expects, so a fresh start installs none", async () => {
+    const dataDir = join(work, 'server-data');
+    const db = await openDatabase({ database: { kind: 'pglite', dataDir } });
+    try {
+      const expected = (
+        JSON.parse(readFileSync(join('node_modules', 'pg-boss', 'package.json'), 'utf8')) as {
+          pgboss: { schema: number };
+        }
+      ).pgboss.schema;
+      const rows = await rawOf(db).withConnection((_exec, query) =>
+        query<{ version: number }>(`SELECT version FROM ${JOBS_SCHEMA}.version`),
+      );
+      expect(rows).toEqual([{ version: expected }]);
+    } finally {
+      await closeDatabase(db);
     }
   });
 });
