@@ -73,8 +73,8 @@ async function checkSigningPassword(deps: AppDeps, userId: string, password: str
   const now = deps.clock.now();
   const row = await q.findSigningPassword(deps.db, userId);
   if (!row) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordNotSet);
-  const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
-  if (lockedUntil && lockedUntil.getTime() > now.getTime())
+  const lockedUntil = activeLock(row, now);
+  if (lockedUntil)
     throw new AppError(
       Code.SigningPasswordLocked,
       F.intentPasswordLocked(Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)),
@@ -121,13 +121,17 @@ export async function setSigningPassword(
 export async function signingPasswordStatus(deps: AppDeps, session: LiveSession) {
   const row = await q.findSigningPassword(deps.db, session.userId);
   if (!row) return { isSet: false, updatedAt: null, lockedUntil: null };
-  const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
   return {
     isSet: true,
     updatedAt: dateOf(row.updated_at).toISOString(),
-    lockedUntil:
-      lockedUntil && lockedUntil.getTime() > deps.clock.now().getTime() ? lockedUntil.toISOString() : null,
+    lockedUntil: activeLock(row, deps.clock.now())?.toISOString() ?? null,
   };
+}
+
+/** The end of a signing password's lock after wrong attempts, when one still runs at `now`; else null. */
+function activeLock(row: Pick<q.PasswordRow, 'locked_until'>, now: Date): Date | null {
+  const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
+  return lockedUntil && lockedUntil.getTime() > now.getTime() ? lockedUntil : null;
 }
 
 /** startRoomFaceAuth: a face check of the room's signer, tied to this party (businessCode = party id). */

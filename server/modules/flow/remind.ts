@@ -47,15 +47,13 @@ export async function remind(
  */
 export async function sendDueReminders(deps: AppDeps): Promise<number> {
   const now = deps.clock.now();
-  let n = 0;
-  for (const id of await q.dueReminderFlowIds(deps.db, now)) {
-    const flow = await q.claimFlowReminder(deps.db, id, now);
-    if (!flow) continue;
-    const unsigned = (await partiesOf(deps.db, id)).filter((p) => p.status === 'pending');
-    await remindParties(deps, flow, unsigned, PLATFORM_ACTOR, now);
-    n++;
-  }
-  return n;
+  return remindClaimedFlows(
+    deps,
+    await q.dueReminderFlowIds(deps.db, now),
+    (id) => q.claimFlowReminder(deps.db, id, now),
+    now,
+    'remind',
+  );
 }
 
 /** How long before its deadline an open flow's unsigned parties are told it is near. */
@@ -69,16 +67,38 @@ export const DEADLINE_NOTICE_MS = 24 * 60 * 60_000;
  */
 export async function sendDeadlineNotices(deps: AppDeps): Promise<number> {
   const now = deps.clock.now();
+  return remindClaimedFlows(
+    deps,
+    await q.dueDeadlineNoticeFlowIds(deps.db, now, DEADLINE_NOTICE_MS),
+    (id) => q.claimDeadlineNotice(deps.db, id, now),
+    now,
+    'deadline_soon',
+  );
+}
+
+/**
+ * The platform's notice to the unsigned parties of each flow in `ids` whose claim this instance wins (the
+ * claim moves the flow's next notice on, so one instance sends each). Answers the number of flows told.
+ */
+async function remindClaimedFlows(
+  deps: AppDeps,
+  ids: string[],
+  claim: (flowId: string) => Promise<FlowRow | undefined>,
+  now: Date,
+  kind: ReminderKind,
+): Promise<number> {
   let n = 0;
-  for (const id of await q.dueDeadlineNoticeFlowIds(deps.db, now, DEADLINE_NOTICE_MS)) {
-    const flow = await q.claimDeadlineNotice(deps.db, id, now);
+  for (const id of ids) {
+    const flow = await claim(id);
     if (!flow) continue;
     const unsigned = (await partiesOf(deps.db, id)).filter((p) => p.status === 'pending');
-    await remindParties(deps, flow, unsigned, PLATFORM_ACTOR, now, 'deadline_soon');
+    await remindParties(deps, flow, unsigned, PLATFORM_ACTOR, now, kind);
     n++;
   }
   return n;
 }
+
+type ReminderKind = 'remind' | 'deadline_soon';
 
 /** Sends each party a new link with the reminder notice, and an audit entry on every document. */
 async function remindParties(
@@ -87,7 +107,7 @@ async function remindParties(
   parties: PartyRow[],
   actor: AuditActor,
   now: Date,
-  kind: 'remind' | 'deadline_soon' = 'remind',
+  kind: ReminderKind = 'remind',
 ): Promise<void> {
   for (const p of parties) {
     // Claimed first, so two reminders at once send one message (a party reminded in the last minutes is

@@ -1,7 +1,6 @@
 import type { SmsPurpose } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import { useState } from 'react';
-import { retryAfterSecondsOf } from '@/api/http.ts';
 import { sendSmsCode } from '@/api/session.ts';
 import type { MessageKey } from '@/i18n/en-US.ts';
 import { useT } from '@/i18n/i18n-store.ts';
@@ -9,8 +8,7 @@ import { notify } from '@/lib/notify.ts';
 import { PlainInput } from '@/components/plain-input.tsx';
 import { Field } from './auth-form.tsx';
 import { devOutboxAvailable, devOutboxUrl } from './dev-outbox.ts';
-import { SMS_RESEND_SECONDS, useCountdown } from '@/hooks/use-countdown.ts';
-import { showApiError } from '@/api/http.ts';
+import { useSmsCodeSender } from '@/hooks/use-sms-code-sender.ts';
 
 type Props = {
   purpose: SmsPurpose;
@@ -24,28 +22,18 @@ type Props = {
 /** The SMS code input with its 'Get code' button; the button waits 60 s between sends. */
 export function SmsCodeField({ purpose, value, error, onChange, getValidPhone }: Props) {
   const t = useT();
-  const { seconds, start } = useCountdown();
-  const [isSending, setIsSending] = useState(false);
   // Development on this machine only: a link to where the code went (the development outbox).
   const [outboxPhone, setOutboxPhone] = useState<string | null>(null);
-
-  const send = async () => {
+  const { seconds, isSending, sendCode } = useSmsCodeSender(async (phone: string) => {
+    const answer = await sendSmsCode({ phone, purpose });
+    notify.success(t('auth.sms.sent'), 2000);
+    if (await devOutboxAvailable()) setOutboxPhone(phone);
+    return answer;
+  });
+  // The phone is checked first (its error shown), so a wrong one never makes the button busy.
+  const send = () => {
     const phone = getValidPhone();
-    if (!phone) return;
-    setIsSending(true);
-    try {
-      const answer = await sendSmsCode({ phone, purpose });
-      start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : SMS_RESEND_SECONDS);
-      notify.success(t('auth.sms.sent'), 2000);
-      if (await devOutboxAvailable()) setOutboxPhone(phone);
-    } catch (err) {
-      // During the resend wait the server says how long is left: the button counts it down.
-      const wait = retryAfterSecondsOf(err);
-      if (wait) start(wait);
-      showApiError(err);
-    } finally {
-      setIsSending(false);
-    }
+    if (phone) void sendCode(phone);
   };
 
   return (

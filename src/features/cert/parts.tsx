@@ -2,13 +2,12 @@ import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
-import { useEffect, useState } from 'react';
 import { type CertRecord, sendCertChangeSmsCode } from '@/api/cert.ts';
 import { DnText } from '@/components/dn-text.tsx';
+import { useSmsCodeSender } from '@/hooks/use-sms-code-sender.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/http.ts';
 import { useFormatTime } from '@/lib/format-time.ts';
 
 export const MESSAGE_MS = 2000;
@@ -76,25 +75,11 @@ export function SmsCodeField(props: {
   onChange: (v: string) => void;
 }) {
   const tt = useTexts(texts);
-  const [seconds, setSeconds] = useState(0);
-  const [isSending, setIsSending] = useState(false);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds]);
-  const send = async () => {
-    setIsSending(true);
-    try {
-      const sent = await sendCertChangeSmsCode();
-      setSeconds(sent.resendAfterSeconds || 60);
-      notify.success(tt('codeSent', { phone: sent.phoneMasked }), MESSAGE_MS);
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setIsSending(false);
-    }
-  };
+  const { seconds, isSending, sendCode } = useSmsCodeSender(async () => {
+    const sent = await sendCertChangeSmsCode();
+    notify.success(tt('codeSent', { phone: sent.phoneMasked }), MESSAGE_MS);
+    return sent;
+  });
   return (
     <div style={{ marginTop: 16 }}>
       <label htmlFor="certSmsCode" style={{ display: 'block', marginBottom: 6 }}>
@@ -113,7 +98,7 @@ export function SmsCodeField(props: {
           aria-describedby={props.error ? 'certSmsCode-error' : 'certSmsCode-hint'}
           status={props.error ? 'error' : undefined}
         />
-        <Button onClick={send} disabled={seconds > 0} loading={isSending} style={{ minWidth: 116 }}>
+        <Button onClick={sendCode} disabled={seconds > 0} loading={isSending} style={{ minWidth: 116 }}>
           {seconds > 0 ? tt('resend', { seconds }) : tt('getCode')}
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { SmsPurpose } from '#contract/enums.ts';
 import { getSigningPassword, setSigningPassword } from '@/api/flow.ts';
 import { showApiError } from '@/api/http.ts';
 import { sendSmsCode } from '@/api/session.ts';
-import { useCountdown } from '@/hooks/use-countdown.ts';
+import { useSmsCodeSender } from '@/hooks/use-sms-code-sender.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { maskPhone } from '@/lib/masks.ts';
@@ -34,9 +34,12 @@ export function SigningPasswordCard() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [isSending, setIsSending] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
-  const { seconds, start } = useCountdown();
+  const { seconds, isSending, sendCode } = useSmsCodeSender(async () => {
+    const sent = await sendSmsCode({ phone, purpose: SmsPurpose.SigningPassword });
+    notify.success(tt('codeSent', { phone: maskPhone(phone) }), 2000);
+    return sent;
+  });
 
   const load = useCallback(() => getSigningPassword({}).then(setStatus, () => {}), []);
   useEffect(() => {
@@ -49,18 +52,6 @@ export function SigningPasswordCard() {
     setPassword('');
     setConfirm('');
     setProblem(null);
-  };
-  const send = async () => {
-    setIsSending(true);
-    try {
-      const sent = await sendSmsCode({ phone, purpose: SmsPurpose.SigningPassword });
-      start(sent.resendAfterSeconds || 60);
-      notify.success(tt('codeSent', { phone: maskPhone(phone) }), 2000);
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setIsSending(false);
-    }
   };
   const save = async () => {
     const found: Problem | null = !/^\d{6}$/.test(code)
@@ -113,7 +104,7 @@ export function SigningPasswordCard() {
                 status={problem === 'codeInvalid' ? 'error' : undefined}
                 onChange={(e) => setCode(e.target.value.trim())}
               />
-              <Button onClick={send} disabled={seconds > 0} loading={isSending} style={{ minWidth: 116 }}>
+              <Button onClick={sendCode} disabled={seconds > 0} loading={isSending} style={{ minWidth: 116 }}>
                 {seconds > 0 ? tt('resend', { seconds }) : tt('getCode')}
               </Button>
             </div>

@@ -1,11 +1,9 @@
 import { type ReactNode, useId, useState } from 'react';
-import { retryAfterSecondsOf } from '@/api/http.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/http.ts';
-import { useCountdown } from '@/hooks/use-countdown.ts';
+import { useSmsCodeSender } from '@/hooks/use-sms-code-sender.ts';
 
 export const MESSAGE_MS = 2000;
 export const PHONE_RE = /^1\d{10}$/;
@@ -62,26 +60,11 @@ export function SmsCodeInput({
   error?: string | null;
 }) {
   const tt = useTexts(texts);
-  const { seconds, start } = useCountdown();
-  const [isSending, setIsSending] = useState(false);
+  const { seconds, isSending, sendCode } = useSmsCodeSender(send);
   // Said inline, not with antd's message: the room's JS budget has no room for it on the happy path.
   const [isSent, setIsSent] = useState(false);
   const onSend = async () => {
-    setIsSending(true);
-    try {
-      const answer = await send();
-      if (answer) {
-        start(answer.resendAfterSeconds > 0 ? answer.resendAfterSeconds : 60);
-        setIsSent(true);
-      }
-    } catch (e) {
-      // During the resend wait the server says how long is left: the button counts it down.
-      const wait = retryAfterSecondsOf(e);
-      if (wait) start(wait);
-      showApiError(e);
-    } finally {
-      setIsSending(false);
-    }
+    if (await sendCode()) setIsSent(true);
   };
   return (
     <Field label={tt('smsCode')} error={error} note={isSent && !error ? tt('codeSent') : null}>
