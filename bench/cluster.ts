@@ -1,6 +1,6 @@
 // Signing throughput of several instances: scripts/cluster.ts (Debian's PostgreSQL, s3rver, three
-// instances, HAProxy in front), 50 signers of 50 flows set up through the balancer, then all signing at
-// once. Prints one line that begins with the figure (`N signatures/s …`) and where the CPU time went,
+// instances, HAProxy in front), 100 signers of 100 flows set up through the balancer; 50 of them sign at
+// once (the first round after start, shown), then the other 50 at once: the figure. Prints one line that begins with the figure (`N signatures/s …`) and where the CPU time went,
 // then the figures. `npm run bench -- cluster`.
 import '../scripts/require-node24.ts';
 import { loadavg } from 'node:os';
@@ -37,7 +37,16 @@ export async function run(): Promise<Figure[]> {
   });
   try {
     const kit = { newBrowser: () => new Browser(fetchSend(cluster.url)), code: outboxCode(cluster.url) };
-    const rooms = await prepareRooms(kit, { parties: PARTIES, prefix: '136', concurrency: 6 });
+    const all = await prepareRooms(kit, { parties: 2 * PARTIES, prefix: '136', concurrency: 6 });
+    // The first round after a start runs on cold servers: V8 has not compiled the signing path yet, and each
+    // of PostgreSQL's 30 connections reads its catalogue caches and prepares its statements at first use. It
+    // is measured and shown, not the figure: the figure is the round after it, the throughput of servers
+    // that have been running.
+    const firstStarted = performance.now();
+    const firstRound = await Promise.allSettled(all.slice(0, PARTIES).map(sign));
+    const firstRate =
+      firstRound.filter((r) => r.status === 'fulfilled').length / ((performance.now() - firstStarted) / 1000);
+    const rooms = all.slice(PARTIES);
 
     const before = cpuByRole(cluster);
     const started = performance.now();
@@ -63,7 +72,8 @@ export async function run(): Promise<Figure[]> {
         `${failed.length ? `, ${failed.length} failed: ${(failed[0] as PromiseRejectedResult).reason}` : ''}) — CPU per signature: ` +
         `instances ${instancesMs.map((v) => v.toFixed(0)).join('+')} ms, PostgreSQL ${pgMs.toFixed(0)} ms, ` +
         `S3 ${s3Ms.toFixed(0)} ms, HAProxy ${lbMs.toFixed(1)} ms, signers (this process) ${clientMs.toFixed(0)} ms; ` +
-        `total ${totalMs.toFixed(0)} ms on ${navigatorCores()} cores; load average ${load.toFixed(1)}`,
+        `total ${totalMs.toFixed(0)} ms on ${navigatorCores()} cores; load average ${load.toFixed(1)}; ` +
+        `first round after start ${firstRate.toFixed(1)} signatures/s`,
     );
     return [
       {
@@ -72,6 +82,11 @@ export async function run(): Promise<Figure[]> {
         unit: '/s',
         budget: GOAL,
         lowerIsBetter: false,
+      },
+      {
+        name: `signatures per second, the first round after start (${PARTIES} parallel signers, cold servers)`,
+        value: firstRate,
+        unit: '/s',
       },
       {
         name: 'CPU per signature, all instances',

@@ -1,3 +1,5 @@
+import { forgetPreparedName, isStalePlanError, withPreparedName } from './prepared-names.ts';
+
 /**
  * Knows when the database last changed, per table, so that in-memory caches of derived data (the session
  * of a cookie, a login's info) can tell whether they may still answer. Every statement this process sends
@@ -156,6 +158,22 @@ export function watchClient<C extends object>(client: C, watch: WriteWatch, tx: 
       const fn = value as (...args: unknown[]) => unknown;
       switch (prop) {
         case 'query':
+          return (...args: unknown[]) => {
+            // PostgreSQL: a hot statement goes as a prepared one (prepared-names.ts).
+            const named = withPreparedName(args[0], args[1]);
+            if (named) args[0] = named;
+            const text = textOf(args[0]);
+            return watched(
+              watch,
+              text,
+              () =>
+                (fn.apply(target, args) as Promise<unknown>).catch((err: unknown) => {
+                  if (named && isStalePlanError(err)) forgetPreparedName(text);
+                  throw err;
+                }),
+              tx,
+            );
+          };
         case 'exec':
           return (...args: unknown[]) =>
             watched(watch, textOf(args[0]), () => fn.apply(target, args) as Promise<unknown>, tx);

@@ -49,6 +49,38 @@ describe('database', () => {
     }
   });
 
+  it('sends a hot statement as a prepared one on PostgreSQL, and plans it afresh once its columns change', async () => {
+    const isPostgres = rawOf(t.db).kind === 'postgres';
+    await t.db.execute(sql`CREATE TABLE prepared_probe (id int)`);
+    await t.db.execute(sql`INSERT INTO prepared_probe VALUES (1)`);
+    const probe = (db: typeof t.db) => queryRows(db, sql`SELECT * FROM prepared_probe WHERE id = ${1}`);
+    const preparedHere = (db: typeof t.db) =>
+      queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%FROM prepared_probe WHERE%'`,
+      );
+    // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+    await t.db.transaction(async (tx) => {
+      for (let i = 0; i < 6; i++) expect(await probe(tx)).toEqual([{ id: 1 }]);
+      expect((await preparedHere(tx))[0].n).toBe(isPostgres ? 1 : 0);
+    });
+    if (!isPostgres) return;
+    // Its columns change (another instance's migration): PostgreSQL refuses the prepared statement once...
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE prepared_probe ADD COLUMN note text`);
+        await probe(tx);
+      }),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/cached plan must not change result type/) },
+    });
+    // ...and from then on the text goes unprepared, on every connection, with the new columns.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE prepared_probe ADD COLUMN note text`);
+      expect(await probe(tx)).toEqual([{ id: 1, note: null }]);
+    });
+  });
+
   it('counts come back as numbers on both engines', async () => {
     const rows = await queryRows<{ a: unknown; b: unknown }>(
       t.db,
