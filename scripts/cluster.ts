@@ -20,6 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureTools } from './ensure-tools.ts';
+import { buildServerIfStale, SERVER_BUNDLE } from './server-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -185,6 +186,8 @@ function haproxyConfig(port: number, instances: Instance[]): string {
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   ensureTools(['postgresql', 'haproxy']);
+  // The instances run as `npm start` runs a server: the bundle, built first when stale.
+  buildServerIfStale();
   const log = options.log ?? (() => {});
   const base = options.basePort ?? 18400;
   const count = options.instances ?? 3;
@@ -237,15 +240,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       child: null as unknown as ChildProcess,
     }));
     const launch = async (inst: Instance) => {
-      inst.child = spawn(
-        process.execPath,
-        [...words(process.env.CLUSTER_NODE_ARGS), join(root, 'server', 'main.ts')],
-        {
-          cwd: root,
-          env: { ...env, PORT: String(inst.port), DATA_DIR: inst.dataDir },
-          stdio: ['ignore', process.env.CLUSTER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-        },
-      );
+      inst.child = spawn(process.execPath, [...words(process.env.CLUSTER_NODE_ARGS), SERVER_BUNDLE], {
+        cwd: root,
+        env: { ...env, PORT: String(inst.port), DATA_DIR: inst.dataDir },
+        stdio: ['ignore', process.env.CLUSTER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+      });
       await waitFor(`instance ${inst.name}`, healthy(inst.url), inst.child);
     };
     stops.push(async () => {
