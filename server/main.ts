@@ -1,8 +1,8 @@
-// Server entry (npm start, scripts/start.ts, the e2e and bench servers, and the bundle's): turns on Node's compile cache, then
-// loads the server. The cache keeps the compiled code of the ~1000 modules the server loads (its own and
-// node_modules') under node_modules/.cache, so a start after the first skips parsing and compiling them.
-// It must be on before those modules load, hence this small first file. Where the folder is not writable
-// Node simply runs without the cache.
+// Server entry (npm start, scripts/start.ts, the e2e and bench servers; the bundle's entry too): turns on Node's
+// compile cache, then loads the server. The cache keeps the compiled code of the ~1000 modules the server
+// loads (its own and node_modules') under node_modules/.cache, so a start after the first skips parsing and
+// compiling them. It must be on before those modules load, hence this small first file. Where the folder is
+// not writable Node simply runs without the cache.
 import { enableCompileCache, registerHooks } from 'node:module';
 import { join } from 'node:path';
 

@@ -20,12 +20,12 @@ import { listMigrations } from './migrate.ts';
 
 /**
  * A ready PGlite data folder (initdb done, every migration applied with its schema_migrations row, pg-boss's
- * schema installed: job-schema.ts) kept
- * under node_modules/.cache, copied into an empty data folder at its first start. initdb inside
- * WebAssembly plus the migrations took most of a fresh start (seconds); copying ~40 MB takes tens of
- * milliseconds. The template is named by a hash of what decides its content (the PGlite version, the
- * start parameters, pg-boss's version, every migration's name and text): a changed or added migration makes a new one, and a
- * folder copied from an older one still gets later migrations at start, as any existing folder does.
+ * schema installed: job-schema.ts) kept under node_modules/.cache, copied into an empty data folder at its
+ * first start. initdb inside WebAssembly plus the migrations took most of a fresh start (seconds); copying
+ * ~40 MB takes a few hundred milliseconds of the kernel's time. The template is named by a hash of what
+ * decides its content (the PGlite and pg-boss versions, the start parameters, every migration's name and
+ * text): a changed or added migration makes a new one, and a folder copied from an older one still gets
+ * later migrations at start, as any existing folder does.
  * Holds no secrets: the CA and master key live in DATA_DIR/pki, never in the database folder.
  */
 export const TEMPLATE_ROOT = resolve(

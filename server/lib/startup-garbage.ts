@@ -12,8 +12,9 @@ type GcOptions = { type: 'major'; execution: 'sync'; flavor: 'last-resort' };
  * its maximum (128 MB here) and keeps those pages committed while the process idles; an ordinary GC frees
  * the objects but not the pages. The "last-resort" collection is V8's memory-reducing one (what it runs
  * under memory pressure): it also shrinks the young generation and releases empty pages. It runs several
- * full collections, a few hundred milliseconds of CPU, once: serve.ts calls it just after listen, so the
- * first requests need not wait for it. (Since server/main.ts resolves drizzle-orm's own imports itself, the
+ * full collections, a few hundred milliseconds of CPU, once: serve.ts calls it once the job system has
+ * started (a second after listen, so pg-boss's start-up garbage goes too), so the first requests need not
+ * wait for it. (Since server/main.ts resolves drizzle-orm's own imports itself, the
  * resolver's share of that garbage is gone; PGlite's and the modules' remain.)
  *
  * `gc` is reached through V8's own gc extension, enabled just long enough to fetch the function in a
