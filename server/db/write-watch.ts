@@ -163,14 +163,17 @@ export function watchClient<C extends object>(client: C, watch: WriteWatch, tx: 
             const named = withPreparedName(args[0], args[1]);
             if (named) args[0] = named;
             const text = textOf(args[0]);
+            const run = () => fn.apply(target, args) as Promise<unknown>;
             return watched(
               watch,
               text,
-              () =>
-                (fn.apply(target, args) as Promise<unknown>).catch((err: unknown) => {
-                  if (named && isStalePlanError(err)) forgetPreparedName(text);
-                  throw err;
-                }),
+              named
+                ? () =>
+                    run().catch((err: unknown) => {
+                      if (isStalePlanError(err)) forgetPreparedName(text);
+                      throw err;
+                    })
+                : run,
               tx,
             );
           };
