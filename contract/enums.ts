@@ -62,6 +62,12 @@ export const SmsPurpose = {
 } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
 
+/**
+ * Codes a signing room asks for its own party (sendLinkSmsCode, sendSignSmsCode): never sent by the public
+ * sendSmsCode, so nobody can use up a signer's codes from outside the room (issue 23).
+ */
+export const ROOM_SMS_PURPOSES: readonly string[] = [SmsPurpose.RoomLogin, SmsPurpose.Sign];
+
 /** Names of the seal types (SPEC §3) in both languages. */
 export const SEAL_TYPE_NAMES: Record<SealType, { zh: string; en: string }> = {
   1: { zh: '公章', en: 'Official seal' },

@@ -8,6 +8,8 @@
 //   packages                                       list every package
 //   packages add --name N --name-en N --type 10 --signings 5 --price 99.00 --days 365 [--tier 10:80.00]... [--inactive]
 //   packages set ID [--active true|false] [--price 88.00] [--name N] [--name-en N] [--signings N] [--days N]
+//   trust-key KEY_ID on|off                          an integrator key may (on) assert its signers' identities:
+//                                                  its embedded rooms onboard without an SMS code (issue 23)
 // With the embedded database (no DATABASE_URL), PGlite opens a data folder from ONE process at a time, so
 // the command cannot run beside a running server on the same DATA_DIR: it says so (the server notes its pid
 // in DATA_DIR/server.pid) and exits, instead of hanging. Then use the administrator screen
@@ -24,6 +26,7 @@ import { closeDatabase, openDatabase } from '../server/db/database.ts';
 import { type AppDeps, systemClock } from '../server/deps.ts';
 import { AppError } from '../server/http/app-error.ts';
 import { OutboxMessenger } from '../server/messaging/messenger.ts';
+import { setKeyTrust } from '../server/modules/apikey/index.ts';
 import * as svc from '../server/modules/package/service.ts';
 import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
@@ -34,7 +37,8 @@ const USAGE = `usage: npm run admin -- <command>
   refund ORDER [--reason TEXT]
   packages
   packages add --name N --name-en N --type 00|10|20|90|91 --signings N --price 99.00 --days N [--tier MIN:PRICE]... [--inactive]
-  packages set ID [--active true|false] [--price 88.00] [--name N] [--name-en N] [--signings N] [--days N] [--type T]`;
+  packages set ID [--active true|false] [--price 88.00] [--name N] [--name-en N] [--signings N] [--days N] [--type T]
+  trust-key KEY_ID on|off`;
 
 /** Positional words and --options (an option given twice keeps every value). */
 export function parseArgs(argv: string[]): { words: string[]; opts: Map<string, string[]> } {
@@ -177,6 +181,15 @@ export async function run(deps: AppDeps, words: string[], opts: Map<string, stri
         return;
       }
       for (const p of await svc.listAllPackages(deps)) printPackage(p);
+      return;
+    }
+    case 'trust-key': {
+      const setting = words[2];
+      if (!arg || (setting !== 'on' && setting !== 'off')) throw new Error('trust-key needs KEY_ID on|off');
+      const key = await setKeyTrust(deps, arg, setting === 'on');
+      console.log(
+        `${key.keyId}  ${key.name}  asserts identities: ${key.assertsIdentity ? 'yes' : 'no'}${key.revoked ? '  (revoked)' : ''}`,
+      );
       return;
     }
     default:

@@ -22,6 +22,12 @@ export const zApiKey = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /**
+   * The platform's administrators trust this key to assert its signers' identities: its embedded-signing rooms
+   * may make accounts, record real names and issue certificates without an SMS code in the room (issue 23).
+   * Off unless an administrator turned it on (`npm run admin -- trust-key`); never set by the key's owner.
+   */
+  assertsIdentity: z.boolean(),
 });
 export type ApiKey = z.infer<typeof zApiKey>;
 

@@ -447,15 +447,23 @@ export const zRoomSeal = z.object({
 /**
  * What a room's signer still needs before signing (person parties): an account (made in the room from the
  * phone the room login proved), a real name, the certificate usage agreement, a certificate. `step` is the next
- * screen: nameAuthentication, userAgreement, or none (ready to sign).
+ * screen: provePhone (an embedded room whose phone is not proven yet: an SMS code first, roomProvePhone),
+ * nameAuthentication, userAgreement, openCompany, or none (ready to sign).
  */
 export const zRoomOnboarding = z.object({
-  step: z.enum(['nameAuthentication', 'userAgreement', 'openCompany', 'none']),
+  step: z.enum(['provePhone', 'nameAuthentication', 'userAgreement', 'openCompany', 'none']),
+  /**
+   * The room's phone is proven in this browser (a link login's or the room's SMS code, the party's own session,
+   * or an integrator key trusted to assert identities). Until then the room may sign as the phone's account
+   * with its intent check, but makes no account, records no identity, issues no certificate and shows no
+   * real name.
+   */
+  isPhoneProven: z.boolean(),
   hasAccount: z.boolean(),
   isRealNameDone: z.boolean(),
   isAgreementAccepted: z.boolean(),
   hasCertificate: z.boolean(),
-  /** The verified name, once known. */
+  /** The verified name, once known (and the phone proven in this room). */
   realName: z.string().nullable(),
   /** The name the launcher typed (to be confirmed; a different name is refused). */
   expectedName: z.string().nullable(),
@@ -513,9 +521,11 @@ export const sendSignSmsCode = defineCall({
   call: P.sendSignSmsCode,
   auth: false,
   summary:
-    "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone, or with " +
-    "purpose 'signingPassword' the code that sets the signer's signing password (setSigningPassword).",
-  request: zRoom.extend({ purpose: z.enum(['sign', 'signingPassword']).default('sign') }),
+    "Sends the SMS code that confirms the intent to sign (purpose 'sign') to the room's signer phone, with " +
+    "purpose 'signingPassword' the code that sets the signer's signing password (setSigningPassword), or with " +
+    "purpose 'roomLogin' the code that proves the phone in an embedded room (roomProvePhone). Codes are this " +
+    "room's party's alone: counted per party, and accepted only by this party's room.",
+  request: zRoom.extend({ purpose: z.enum(['sign', 'signingPassword', 'roomLogin']).default('sign') }),
   response: z.object({
     expiresInSeconds: z.number().int(),
     resendAfterSeconds: z.number().int(),
@@ -627,6 +637,17 @@ export const roomRealName = defineCall({
     "number, phone) and records the real name. Where the launcher typed the signer's name, a different name is " +
     'refused (1100, naming both) and the launcher sees the stop in the flow detail. Already verified: 1100.',
   request: zRoom.extend({ name: zPersonName, idNumber: zIdNumber }),
+  response: zRoomOnboarding,
+});
+
+export const roomProvePhone = defineCall({
+  call: P.roomProvePhone,
+  auth: false,
+  summary:
+    "Proves the room's phone in this browser with the SMS code of sendSignSmsCode purpose 'roomLogin' (an " +
+    'embedded room, whose URL does not prove it): the room may then onboard. Never logs the browser in. Answers ' +
+    'the onboarding state.',
+  request: zRoom.extend({ smsCode: zSmsCode }),
   response: zRoomOnboarding,
 });
 
@@ -825,6 +846,7 @@ export const flowCalls = [
   markMessagesRead,
   getQuota,
   roomRealName,
+  roomProvePhone,
   roomAcceptAgreement,
   roomOpenCompany,
   roomConfirmCompany,

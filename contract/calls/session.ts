@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, zBase } from '../envelope.ts';
 import * as P from '../paths/session.ts';
-import { SmsPurpose } from '../enums.ts';
+import { ROOM_SMS_PURPOSES, SmsPurpose } from '../enums.ts';
 import { bi } from '../bilingual.ts';
 
 /** Mainland mobile number: 11 digits starting with 1. */
@@ -48,10 +48,16 @@ export const sendSmsCode = defineCall({
   auth: false,
   summary:
     'Send a 6-digit SMS code to a phone for one purpose (valid 5 minutes, once). The answer is the same whether or ' +
-    'not the phone has an account; only the SMS tells its owner (issue 16).',
+    'not the phone has an account; only the SMS tells its owner (issue 16). The signing-room purposes ' +
+    "('roomLogin', 'sign') are asked only from the room (sendLinkSmsCode, sendSignSmsCode): refused here.",
   request: zBase.extend({
     phone: zPhone,
-    purpose: z.enum(Object.values(SmsPurpose) as [string, ...string[]]),
+    purpose: z
+      .enum(Object.values(SmsPurpose) as [string, ...string[]])
+      .refine(
+        (p) => !ROOM_SMS_PURPOSES.includes(p),
+        bi('signing-room codes are asked from the signing room itself', '签署室验证码只能在签署室内获取'),
+      ),
   }),
   response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
 });

@@ -19,6 +19,7 @@ export const setSigningPassword = /* @__PURE__ */ csign('setSigningPassword');
 export const getSigningPassword = /* @__PURE__ */ csign('getSigningPassword');
 export const declineFlow = /* @__PURE__ */ csign('declineFlow');
 export const roomRealName = /* @__PURE__ */ csign('roomRealName');
+export const roomProvePhone = /* @__PURE__ */ csign('roomProvePhone');
 export const roomAcceptAgreement = /* @__PURE__ */ csign('roomAcceptAgreement');
 export const roomOpenCompany = /* @__PURE__ */ csign('roomOpenCompany');
 export const roomConfirmCompany = /* @__PURE__ */ csign('roomConfirmCompany');

@@ -72,6 +72,7 @@ export const listMessages = call<typeof calls.listMessages>(P.listMessages);
 export const markMessagesRead = call<typeof calls.markMessagesRead>(P.markMessagesRead);
 export const getQuota = call<typeof calls.getQuota>(P.getQuota);
 export const roomRealName = call<typeof calls.roomRealName>(P.roomRealName);
+export const roomProvePhone = call<typeof calls.roomProvePhone>(P.roomProvePhone);
 export const roomAcceptAgreement = call<typeof calls.roomAcceptAgreement>(P.roomAcceptAgreement);
 export const roomOpenCompany = call<typeof calls.roomOpenCompany>(P.roomOpenCompany);
 export const roomConfirmCompany = call<typeof calls.roomConfirmCompany>(P.roomConfirmCompany);

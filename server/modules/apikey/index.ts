@@ -8,6 +8,7 @@ export {
   authenticate,
   finishIdempotent,
   requireScope,
+  setKeyTrust,
   startIdempotent,
 } from './service.ts';
 export { K } from './texts.ts';

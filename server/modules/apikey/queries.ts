@@ -17,9 +17,12 @@ export type ApiKeyRow = {
   created_at: unknown;
   last_used_at: unknown;
   revoked_at: unknown;
+  /** Trusted by the platform's administrators to assert its signers' identities (issue 23); off by default. */
+  asserts_identity: boolean;
 };
 
-const COLUMNS = sql`id, owner_type, owner_id, created_by, name, scopes, prefix, created_at, last_used_at, revoked_at`;
+const COLUMNS = sql`id, owner_type, owner_id, created_by, name, scopes, prefix, created_at, last_used_at, revoked_at,
+  asserts_identity`;
 
 export async function insertKey(
   ex: Exec,
@@ -79,6 +82,17 @@ export function findLiveKeyByHash(ex: Exec, secretHash: string): Promise<ApiKeyR
   return one<ApiKeyRow>(
     ex,
     sql`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = ${secretHash} AND revoked_at IS NULL`,
+  );
+}
+
+/**
+ * Sets whether a key may assert its signers' identities (the platform administrators' decision, never the key
+ * owner's); the key's row, or undefined when no key has that id.
+ */
+export function setAssertsIdentity(ex: Exec, id: string, on: boolean): Promise<ApiKeyRow | undefined> {
+  return one<ApiKeyRow>(
+    ex,
+    sql`UPDATE api_keys SET asserts_identity = ${on} WHERE id = ${id} RETURNING ${COLUMNS}`,
   );
 }
 

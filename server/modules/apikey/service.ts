@@ -58,6 +58,7 @@ async function present(deps: AppDeps, found: q.ApiKeyRow[]): Promise<ApiKey[]> {
     createdAt: dateOf(k.created_at).toISOString(),
     lastUsedAt: isoOrNull(k.last_used_at),
     revokedAt: isoOrNull(k.revoked_at),
+    assertsIdentity: k.asserts_identity,
   }));
 }
 
@@ -96,7 +97,13 @@ export async function revoke(deps: AppDeps, session: LiveSession, keyId: string)
 }
 
 /** The key a request of the integrator API acts with: its id, scopes, and the session-like caller. */
-export type KeyCaller = { keyId: string; scopes: readonly ApiScope[]; session: LiveSession };
+export type KeyCaller = {
+  keyId: string;
+  scopes: readonly ApiScope[];
+  session: LiveSession;
+  /** The platform trusts this key to assert its signers' identities (embedded rooms may onboard). */
+  assertsIdentity: boolean;
+};
 
 const invalid = (text: Text) => new AppError(Code.ApiKeyInvalid, text, { status: 401 });
 
@@ -136,7 +143,24 @@ export async function authenticate(deps: AppDeps, secret: string | undefined): P
     throw new AppError(Code.RateLimited, T.rateLimited, { status: 429, data: { retryAfterSeconds } });
   }
   await q.touchKey(deps.db, row.id, now, TOUCH_EVERY_MS);
-  return { keyId: row.id, scopes: row.scopes as ApiScope[], session };
+  return { keyId: row.id, scopes: row.scopes as ApiScope[], session, assertsIdentity: row.asserts_identity };
+}
+
+/**
+ * Trusts a key (or stops trusting it) to assert its signers' identities in embedded signing rooms (issue 23):
+ * the platform administrators' decision (`npm run admin -- trust-key`), logged with the key. Answers the
+ * key's id, name and new setting; throws when no key has that id.
+ */
+export async function setKeyTrust(deps: AppDeps, keyId: string, on: boolean) {
+  const row = await q.setAssertsIdentity(deps.db, keyId, on);
+  if (!row) throw new Error(`no API key ${keyId}`);
+  deps.log.info({ keyId, assertsIdentity: on }, 'api key: identity assertion trust changed');
+  return {
+    keyId: row.id,
+    name: row.name,
+    assertsIdentity: row.asserts_identity,
+    revoked: row.revoked_at !== null,
+  };
 }
 
 /** Refuses (HTTP 403) a key without `scope`. */

@@ -60,18 +60,27 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
         }`,
     },
   ],
-  view: [{ re: /^signing room opened$/, zh: () => '打开了签署室', en: () => 'opened the signing room' }],
+  view: [
+    { re: /^signing room opened$/, zh: () => '打开了签署室', en: () => 'opened the signing room' },
+    {
+      re: /^signing room opened · embedded \(API key (\S+?)(, identity asserted by the key)?\)$/,
+      zh: (m) => `通过嵌入签署地址打开了签署室（API 密钥 ${m[1]}${m[2] ? '，身份由该密钥担保' : ''}）`,
+      en: (m) =>
+        `opened the signing room from an embedded-signing URL (API key ${m[1]}${m[2] ? ', identity asserted by the key' : ''})`,
+    },
+  ],
   sms_sent: [
     { re: /^signing code$/, zh: () => '签署验证码', en: () => 'signing code' },
     { re: /^signing password code$/, zh: () => '设置签署密码验证码', en: () => 'signing password code' },
+    { re: /^phone proof code$/, zh: () => '手机号确认验证码', en: () => 'phone confirmation code' },
   ],
   sign: [
     {
-      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password))?$/,
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password)(?: code sent (\S+))?)?$/,
       zh: (m) =>
-        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}`,
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}`,
       en: (m) =>
-        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}`,
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}`,
     },
   ],
   complete: [

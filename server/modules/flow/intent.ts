@@ -15,7 +15,7 @@ import { findUserById } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import type { PartyRow } from './model.ts';
-import { type Room, roomState, signRefusal } from './room.ts';
+import { type Room, roomSmsScope, roomState, signRefusal } from './room.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import * as q from './queries.ts';
 import { F } from './texts.ts';
@@ -32,10 +32,13 @@ export const intentOf = (p: PartyRow): IntentCheck => (p.intent as IntentCheck |
 
 type IntentInput = { smsCode?: string; signingPassword?: string };
 
+/** The intent check that confirmed a signature, and for an SMS code when it was sent (the audit names it). */
+export type ConfirmedIntent = { check: IntentCheck; codeSentAt: Date | null };
+
 /**
- * Checks the party's intent check for `userId` (the signer the room proved) and uses it up: the SMS code is
- * consumed, a face result is marked used, a signing password counts failures and locks. Answers the check's
- * name for the audit entry.
+ * Checks the party's intent check for `userId` (the signer the room proved) and uses it up: the SMS code (one
+ * sent for THIS party's room: issue 23, L1) is consumed, a face result is marked used, a signing password
+ * counts failures and locks. Answers the check for the audit entry.
  */
 export async function confirmIntent(
   deps: AppDeps,
@@ -44,18 +47,25 @@ export async function confirmIntent(
   userId: string,
   input: IntentInput,
   ip: string,
-): Promise<IntentCheck> {
+): Promise<ConfirmedIntent> {
   const intent = intentOf(party);
   if (intent === 'sms') {
     if (!input.smsCode) throw new AppError(Code.SmsCodeInvalid, F.intentSmsMissing);
-    await consumeSmsCode(deps, room.phone, SmsPurpose.Sign, input.smsCode, ip);
-    return intent;
+    const code = await consumeSmsCode(
+      deps,
+      room.phone,
+      SmsPurpose.Sign,
+      input.smsCode,
+      ip,
+      roomSmsScope(party.id),
+    );
+    return { check: intent, codeSentAt: code.sentAt };
   }
   if (intent === 'password') {
     // No password given (an old client sending only the SMS code): refused without counting a failure.
     if (!input.signingPassword) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordMissing);
     await checkSigningPassword(deps, userId, input.signingPassword ?? '');
-    return intent;
+    return { check: intent, codeSentAt: null };
   }
   const now = deps.clock.now();
   const used = await spendFreshFaceCheck(deps.db, {
@@ -66,7 +76,7 @@ export async function confirmIntent(
     now,
   });
   if (!used) throw new AppError(Code.IntentNotConfirmed, F.intentFaceMissing);
-  return intent;
+  return { check: intent, codeSentAt: null };
 }
 
 async function checkSigningPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
@@ -96,8 +106,9 @@ async function checkSigningPassword(deps: AppDeps, userId: string, password: str
 }
 
 /**
- * setSigningPassword: for the logged-in person, or the signer of a room (its proven phone's account). The
- * SMS code of purpose 'signingPassword' goes to that person's own phone, so only its owner can set it.
+ * setSigningPassword: for the logged-in person, or the signer of a room (its phone's account). The SMS code
+ * of purpose 'signingPassword' goes to that person's own phone, so only its owner can set it; a room's code
+ * is the one that room asked (its party's scope), the logged-in person's the one sendSmsCode sent.
  */
 export async function setSigningPassword(
   deps: AppDeps,
@@ -109,7 +120,8 @@ export async function setSigningPassword(
   if (!userId) throw new AppError(Code.Refused, F.intentNeedsAccount);
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError(Code.Refused, F.intentNeedsAccount);
-  await consumeSmsCode(deps, user.phone, SmsPurpose.SigningPassword, body.smsCode, ip);
+  const scope = who.room ? roomSmsScope(who.room.partyId) : undefined;
+  await consumeSmsCode(deps, user.phone, SmsPurpose.SigningPassword, body.smsCode, ip, scope);
   const now = deps.clock.now();
   const hash = await hashPassword(body.password);
   await q.saveSigningPassword(deps.db, userId, hash, now);

@@ -1,5 +1,7 @@
 // Onboarding inside the signing room (issue 11): a person with no account, or no real name or certificate,
-// signs from the link alone. The room login proved the phone; the room's nameAuthentication step makes a
+// signs from the link alone. The room login proved the phone (an embedded room proves it first with a code in
+// the room, its provePhone step, unless its key is trusted to assert identities: issue 23); the room's
+// nameAuthentication step makes a
 // normal person account for it when there is none and records the real name (the configured identity
 // check), the userAgreement step accepts the certificate usage agreement and issues the certificate. Every
 // call is scoped to the room's ONE party: it can onboard only the phone that party's link was sent to.
@@ -28,7 +30,7 @@ import { findUserById, findUserByPhone, insertUser } from '../session/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { startSession, type LiveSession } from '../session/index.ts';
 import { type PartyRow, appliesOf, maskPhone } from './model.ts';
-import { type Room, roomState, signRefusal } from './room.ts';
+import { type Room, isPhoneProven, provePhone, roomState, signRefusal } from './room.ts';
 import * as q from './queries.ts';
 import { F } from './texts.ts';
 
@@ -66,13 +68,17 @@ export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): 
     };
     if (!isOpen) step = isRealNameDone ? 'openCompany' : 'nameAuthentication';
   }
+  // Onboarding writes to the phone's account: only once the phone is proven in this room (issue 23).
+  const isProven = isPhoneProven(room);
+  if (step !== 'none' && !isProven) step = 'provePhone';
   return {
     step,
+    isPhoneProven: isProven,
     hasAccount: room.userId !== null,
     isRealNameDone,
     isAgreementAccepted: state?.isAgreementAccepted ?? false,
     hasCertificate,
-    realName: state?.realName ?? null,
+    realName: isProven ? (state?.realName ?? null) : null,
     expectedName: party.name,
     phoneMasked: maskPhone(room.phone),
     agreementVersion: USER_AGREEMENT.version,
@@ -81,11 +87,20 @@ export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): 
   };
 }
 
-/** The room's party, open for signing: only then does onboarding make sense. */
+/**
+ * The room's party, open for signing: only then does onboarding make sense; and only in a room whose phone
+ * is proven (an embedded room first proves it with a code, roomProvePhone).
+ */
 async function openParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+  if (!isPhoneProven(room)) throw new AppError(Code.Refused, F.provePhoneFirst);
   const { flow, party } = await roomState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
   if (refusal) throw refusal;
+  if (room.phoneProof === 'apiKey')
+    deps.log.info(
+      { partyId: party.id, apiKeyId: room.apiKeyId },
+      'room onboarding: identity asserted by API key',
+    );
   return party;
 }
 
@@ -145,6 +160,18 @@ export async function roomRealName(
   });
   await q.setOnboardingProblem(deps.db, party.id, null);
   return onboardingOf(deps, mine, party);
+}
+
+/** roomProvePhone: the room's code proves its phone here (issue 23); answers what onboarding needs next. */
+export async function roomProvePhone(
+  deps: AppDeps,
+  room: Room,
+  smsCode: string,
+  ip: string,
+): Promise<RoomOnboarding> {
+  const proven = await provePhone(deps, room, smsCode, ip);
+  const { party } = await roomState(deps, proven);
+  return onboardingOf(deps, proven, party);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -236,16 +263,23 @@ export async function roomConfirmCompany(
     });
   await q.setPartyCompany(deps.db, party.id, companyId);
   deps.log.info({ partyId: party.id, companyId }, 'room onboarding: company opened from the signing room');
-  if (room.madeAccount && !http.session)
+  if (mayLogIn(room, http.session))
     await startSession(deps, http.reply, { userId, userType: UserType.Person, companyId: null });
   const { party: fresh } = await roomState(deps, room);
   return onboardingOf(deps, room, fresh);
 }
 
 /**
+ * Whether onboarding logs this browser in to the account the room made: only a link room (its login's code
+ * proved the phone), never an embedded room (issue 23), and not over a session the browser already has.
+ */
+const mayLogIn = (room: Room, session: LiveSession | null) =>
+  room.via === 'link' && room.phoneProof === 'sms' && room.madeAccount && !session;
+
+/**
  * roomAcceptAgreement: the agreement in force accepted, the certificate issued (the person module's rules:
- * real name first). An account the room made has no password, so this browser is logged in to it (unless it
- * already has a session), as a login would.
+ * real name first). An account a link room made has no password, so this browser is logged in to it (unless
+ * it already has a session), as a login would; an embedded room never logs a browser in.
  */
 export async function roomAcceptAgreement(
   deps: AppDeps,
@@ -259,7 +293,7 @@ export async function roomAcceptAgreement(
   await acceptAgreementFor(deps, room.userId, version);
   const cert = await issuePersonCertFor(deps, room.userId);
   deps.log.info({ partyId: party.id, serial: cert.serial }, 'room onboarding: certificate issued');
-  if (room.madeAccount && !http.session)
+  if (mayLogIn(room, http.session))
     await startSession(deps, http.reply, { userId: room.userId, userType: UserType.Person, companyId: null });
   return onboardingOf(deps, room, party);
 }

@@ -541,22 +541,37 @@ export type RoomTokenRow = {
   phone: string;
   expires_at: unknown;
   made_account: boolean;
+  via: string;
+  phone_proof: string | null;
+  api_key_id: string | null;
 };
 
 export async function insertRoomToken(
   ex: Exec,
-  t: { tokenHash: string; partyId: string; userId: string | null; phone: string; now: Date; expiresAt: Date },
+  t: {
+    tokenHash: string;
+    partyId: string;
+    userId: string | null;
+    phone: string;
+    now: Date;
+    expiresAt: Date;
+    via: string;
+    phoneProof: string | null;
+    apiKeyId: string | null;
+  },
 ): Promise<void> {
   await ex.execute(sql`
-    INSERT INTO room_tokens (token_hash, party_id, user_id, phone, created_at, expires_at)
-    VALUES (${t.tokenHash}, ${t.partyId}, ${t.userId}, ${t.phone}, ${ts(t.now)}, ${ts(t.expiresAt)})`);
+    INSERT INTO room_tokens (token_hash, party_id, user_id, phone, created_at, expires_at, via, phone_proof, api_key_id)
+    VALUES (${t.tokenHash}, ${t.partyId}, ${t.userId}, ${t.phone}, ${ts(t.now)}, ${ts(t.expiresAt)}, ${t.via},
+      ${t.phoneProof}, ${t.apiKeyId})`);
 }
 
 /** A room token with its party's flow. */
 export async function findRoomToken(ex: Exec, tokenHash: string): Promise<RoomTokenRow | undefined> {
   return one<RoomTokenRow>(
     ex,
-    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at, t.made_account
+    sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at, t.made_account, t.via,
+          t.phone_proof, t.api_key_id
         FROM room_tokens t JOIN flow_parties p ON p.id = t.party_id WHERE t.token_hash = ${tokenHash}`,
   );
 }
@@ -570,6 +585,14 @@ export async function setRoomUser(
 ): Promise<void> {
   await ex.execute(
     sql`UPDATE room_tokens SET user_id = ${userId}, made_account = made_account OR ${isNew}
+        WHERE token_hash = ${tokenHash}`,
+  );
+}
+
+/** A code sent to the room's phone proved it in this room (issue 23): the room may onboard from now on. */
+export async function setRoomPhoneProven(ex: Exec, tokenHash: string, userId: string | null): Promise<void> {
+  await ex.execute(
+    sql`UPDATE room_tokens SET phone_proof = 'sms', user_id = coalesce(user_id, ${userId})
         WHERE token_hash = ${tokenHash}`,
   );
 }
@@ -723,20 +746,30 @@ export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<
 /** A one-time embedded-signing code (only its hash) for one party. */
 export async function insertEmbedLink(
   ex: Exec,
-  l: { codeHash: string; partyId: string; now: Date; expiresAt: Date },
+  l: {
+    codeHash: string;
+    partyId: string;
+    now: Date;
+    expiresAt: Date;
+    apiKeyId: string | null;
+    assertsIdentity: boolean;
+  },
 ): Promise<void> {
   await ex.execute(sql`
-    INSERT INTO embed_links (code_hash, party_id, created_at, expires_at)
-    VALUES (${l.codeHash}, ${l.partyId}, ${ts(l.now)}, ${ts(l.expiresAt)})`);
+    INSERT INTO embed_links (code_hash, party_id, created_at, expires_at, api_key_id, asserts_identity)
+    VALUES (${l.codeHash}, ${l.partyId}, ${ts(l.now)}, ${ts(l.expiresAt)}, ${l.apiKeyId}, ${l.assertsIdentity})`);
 }
 
-/** Spends an embedded-signing code: its party, or undefined when unknown, expired or already spent. */
-export async function spendEmbedLink(ex: Exec, codeHash: string, now: Date): Promise<string | undefined> {
-  const row = await one<{ party_id: string }>(
+/** Spends an embedded-signing code: its party and key, or undefined when unknown, expired or already spent. */
+export function spendEmbedLink(
+  ex: Exec,
+  codeHash: string,
+  now: Date,
+): Promise<{ party_id: string; api_key_id: string | null; asserts_identity: boolean } | undefined> {
+  return one<{ party_id: string; api_key_id: string | null; asserts_identity: boolean }>(
     ex,
     sql`UPDATE embed_links SET used_at = ${ts(now)}
         WHERE code_hash = ${codeHash} AND used_at IS NULL AND expires_at > ${ts(now)}
-        RETURNING party_id`,
+        RETURNING party_id, api_key_id, asserts_identity`,
   );
-  return row?.party_id;
 }

@@ -1,6 +1,9 @@
 // Signing rooms: a capability for ONE party of ONE flow, from a link login (the party's phone proven by an
-// SMS code) or from a logged-in user who is that party. Every room call names the room by its token, so a
-// room can never act for another party or flow.
+// SMS code), from a logged-in user who is that party, or from an integrator's embedded-signing URL (the
+// integrator vouches for the person it shows it to; the phone is not proven). Every room call names the room
+// by its token, so a room can never act for another party or flow. What a room may do beyond signing with its
+// party's intent check (make an account, record a real name, issue a certificate, log the browser in) depends
+// on how its phone was proven (issue 23, see SECURITY.md).
 import { createHash, randomBytes } from 'node:crypto';
 import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
@@ -47,9 +50,28 @@ export type Room = {
   /** The person acting in the room; null when the verified phone has no account. */
   userId: string | null;
   phone: string;
-  /** The room made the account of its phone (onboarding): it may log this browser in. */
+  /** The room made the account of its phone (onboarding): a link room may then log this browser in. */
   madeAccount: boolean;
+  /** How the room was opened. Only a link room ever logs a browser in. */
+  via: RoomVia;
+  /**
+   * How its phone was proven in this browser: a code sent to it ('sms', at the link login or in the room),
+   * the logged-in account of that phone ('session'), an integrator key the platform trusts to assert
+   * identities ('apiKey'); null: not proven (an embedded room), so the room may not onboard.
+   */
+  phoneProof: PhoneProof | null;
+  /** The integrator key that asked the embedded-signing URL (audit). */
+  apiKeyId: string | null;
 };
+
+export type RoomVia = 'link' | 'session' | 'embed';
+export type PhoneProof = 'sms' | 'session' | 'apiKey';
+
+/** The scope of the SMS codes a room asks (session module): its party's alone (issue 23, L1 and M2). */
+export const roomSmsScope = (partyId: string) => `party:${partyId}`;
+
+/** Whether the room may make an account, write an identity or issue a certificate for its phone. */
+export const isPhoneProven = (room: Room) => room.phoneProof !== null;
 
 const hashToken = (t: string) => createHash('sha256').update(`room:${t}`).digest('hex');
 
@@ -58,6 +80,7 @@ async function createRoom(
   party: PartyRow,
   userId: string | null,
   phone: string,
+  how: { via: RoomVia; phoneProof: PhoneProof | null; apiKeyId?: string | null },
 ): Promise<RoomLogin> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
@@ -69,6 +92,9 @@ async function createRoom(
     phone,
     now,
     expiresAt,
+    via: how.via,
+    phoneProof: how.phoneProof,
+    apiKeyId: how.apiKeyId ?? null,
   });
   return {
     roomToken: token,
@@ -94,6 +120,9 @@ export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
     userId,
     phone: r.phone,
     madeAccount: r.made_account,
+    via: r.via as RoomVia,
+    phoneProof: r.phone_proof as PhoneProof | null,
+    apiKeyId: r.api_key_id,
   };
 }
 
@@ -117,8 +146,8 @@ export async function sendLinkCode(
   b: { linkType: number; linkCode: string; phone: string },
   ip: string,
 ) {
-  await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
-  return sendSmsCode(deps, b.phone, SmsPurpose.RoomLogin, ip);
+  const party = await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
+  return sendSmsCode(deps, b.phone, SmsPurpose.RoomLogin, ip, roomSmsScope(party.id));
 }
 
 /** Step 2: the code proves the phone; the room acts as the account of that phone, if any. */
@@ -128,9 +157,9 @@ export async function loginByLink(
   ip = '',
 ): Promise<RoomLogin> {
   const party = await partyOfLink(deps, b.linkType, b.linkCode, b.phone);
-  await consumeSmsCode(deps, b.phone, SmsPurpose.RoomLogin, b.smsCode, ip);
+  await consumeSmsCode(deps, b.phone, SmsPurpose.RoomLogin, b.smsCode, ip, roomSmsScope(party.id));
   const user = await findUserByPhone(deps.db, b.phone);
-  return createRoom(deps, party, user?.id ?? null, b.phone);
+  return createRoom(deps, party, user?.id ?? null, b.phone, { via: 'link', phoneProof: 'sms' });
 }
 
 /** A logged-in user opens the room of a party they are (flowAccess decides; another party is NotFound). */
@@ -139,7 +168,7 @@ export async function loginBySession(deps: AppDeps, session: LiveSession, flowId
   if (!access.partyIds.includes(partyId)) throw new AppError(Code.NotFound, F.partyNotFound);
   const party = (await findParty(deps.db, partyId))!;
   const user = await findUserById(deps.db, session.userId);
-  return createRoom(deps, party, session.userId, user!.phone);
+  return createRoom(deps, party, session.userId, user!.phone, { via: 'session', phoneProof: 'session' });
 }
 
 /** How long an embedded-signing URL may wait to be opened; the room it opens then lives ROOM_TTL_MS. */
@@ -151,12 +180,15 @@ const hashEmbedCode = (c: string) => createHash('sha256').update(`embed:${c}`).d
  * Embedded signing (issue 13): the flow's initiator asks for a one-time URL that opens one party's signing
  * room without a login, e.g. inside the partner's iframe. The partner vouches for the person it shows the
  * URL to; the room stays bound to the party's phone, so the intent check (an SMS code to that phone, face or
- * signing password) still proves the signer. Only a party that can sign now gets one.
+ * signing password) still proves the signer. Only a party that can sign now gets one. The phone is NOT
+ * proven by the URL (issue 23): the room onboards only after a code in the room proves it, unless the
+ * asking key is one the platform trusts to assert identities (`key.assertsIdentity`).
  */
 export async function createEmbedLink(
   deps: AppDeps,
   session: LiveSession,
   b: { flowId: string; partyId: string; fromPtCode?: string },
+  key?: { keyId: string; assertsIdentity: boolean },
 ): Promise<{ url: string; expiresAt: string }> {
   const access = await flowAccess(deps, { session }, b.flowId);
   if (!access.isInitiator) throw new AppError(Code.NotFound, F.flowNotFound);
@@ -168,7 +200,14 @@ export async function createEmbedLink(
   const code = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + EMBED_LINK_TTL_MS);
-  await q.insertEmbedLink(deps.db, { codeHash: hashEmbedCode(code), partyId: party.id, now, expiresAt });
+  await q.insertEmbedLink(deps.db, {
+    codeHash: hashEmbedCode(code),
+    partyId: party.id,
+    now,
+    expiresAt,
+    apiKeyId: key?.keyId ?? null,
+    assertsIdentity: key?.assertsIdentity ?? false,
+  });
   const query = new URLSearchParams({ code, ...(b.fromPtCode ? { fromPtCode: b.fromPtCode } : {}) });
   return {
     url: `${deps.config.publicUrl}/#/embed/sign?${query.toString()}`,
@@ -176,13 +215,37 @@ export async function createEmbedLink(
   };
 }
 
-/** Opens the room of an embedded-signing URL: once, before it expires; the room acts as the party's phone. */
+/**
+ * Opens the room of an embedded-signing URL: once, before it expires. The room signs as the account of the
+ * party's phone, with the party's intent check; its phone counts as proven only when the asking key is
+ * trusted to assert identities. It never logs the browser in (no cookie is set by any room call of it).
+ */
 export async function loginByEmbed(deps: AppDeps, b: { embedCode: string }): Promise<RoomLogin> {
-  const partyId = await q.spendEmbedLink(deps.db, hashEmbedCode(b.embedCode), deps.clock.now());
-  const party = partyId ? await findParty(deps.db, partyId) : undefined;
-  if (!party) throw new AppError(Code.LinkInvalid, F.embedLinkInvalid);
+  const link = await q.spendEmbedLink(deps.db, hashEmbedCode(b.embedCode), deps.clock.now());
+  const party = link ? await findParty(deps.db, link.party_id) : undefined;
+  if (!link || !party) throw new AppError(Code.LinkInvalid, F.embedLinkInvalid);
   const user = await findUserByPhone(deps.db, party.phone);
-  return createRoom(deps, party, user?.id ?? null, party.phone);
+  return createRoom(deps, party, user?.id ?? null, party.phone, {
+    via: 'embed',
+    phoneProof: link.asserts_identity ? 'apiKey' : null,
+    apiKeyId: link.api_key_id,
+  });
+}
+
+/**
+ * roomProvePhone: a code sent to the room's phone (sendSignSmsCode, purpose 'roomLogin', this party's scope)
+ * proves the phone in this room, which may then onboard (issue 23). Still no session for an embedded room.
+ */
+export async function provePhone(deps: AppDeps, room: Room, smsCode: string, ip: string): Promise<Room> {
+  const { flow, party } = await roomState(deps, room);
+  const refusal = signRefusal(flow, party, deps.clock.now());
+  if (refusal) throw refusal;
+  if (isPhoneProven(room)) return room;
+  await consumeSmsCode(deps, room.phone, SmsPurpose.RoomLogin, smsCode, ip, roomSmsScope(party.id));
+  const userId = room.userId ?? (await findUserByPhone(deps.db, room.phone))?.id ?? null;
+  await q.setRoomPhoneProven(deps.db, room.tokenHash, userId);
+  deps.log.info({ partyId: party.id, via: room.via }, 'signing room: phone proven by an SMS code');
+  return { ...room, userId, phoneProof: 'sms' };
 }
 
 /** The room's party and flow, fresh, after expiring the flow if its deadline passed. */
@@ -216,10 +279,12 @@ export async function roomActor(
   /** The room's user when the caller has already read it. */
   known?: { id: string; name: string | null },
 ): Promise<AuditActor> {
+  // An unproven room's entries name the party as launched (not the account's real name: the launcher reads
+  // them); a signature names its signer (`known`), whom the intent check proved.
   const user =
     known && known.id === room.userId
       ? known
-      : room.userId
+      : room.userId && isPhoneProven(room)
         ? await findUserById(deps.db, room.userId)
         : undefined;
   return {
@@ -322,7 +387,7 @@ export async function getRoom(
   const refusal = signRefusal(flow, party, deps.clock.now());
   const applies = appliesOf(party);
   const user = room.userId ? await findUserById(deps.db, room.userId) : undefined;
-  await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), 'signing room opened');
+  await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), viewDetail(room));
   // The first view and its event are stored together (an outbox); the deliveries are queued after.
   // (A party seen opened already skips the transaction; the conditional UPDATE decides between racers.)
   if (!party.opened_at) {
@@ -340,7 +405,9 @@ export async function getRoom(
     canSign: refusal === null,
     cannotSignReason: refusal ? (typeof refusal.text === 'string' ? refusal.text : refusal.text[lang]) : null,
     signer: {
-      name: user?.name ?? null,
+      // The account's real name only once the phone is proven here: an embedded room's launcher (any API key)
+      // must not learn whose phone it typed.
+      name: isPhoneProven(room) ? (user?.name ?? null) : null,
       phoneMasked: maskPhone(room.phone),
       hasCertificate: await hasSigningCertificate(deps, room, party),
     },
@@ -354,29 +421,39 @@ export async function getRoom(
   };
 }
 
+/** The audit detail of a room view: how the room was opened, and for an embedded one the key behind it. */
+function viewDetail(room: Room): string {
+  if (room.via !== 'embed') return 'signing room opened';
+  const asserted = room.phoneProof === 'apiKey' ? ', identity asserted by the key' : '';
+  return `signing room opened · embedded (API key ${room.apiKeyId ?? 'none'}${asserted})`;
+}
+
+/** The SMS codes a room asks: what each proves, and its audit detail. */
+const ROOM_CODES = {
+  sign: { purpose: SmsPurpose.Sign, detail: 'signing code' },
+  signingPassword: { purpose: SmsPurpose.SigningPassword, detail: 'signing password code' },
+  roomLogin: { purpose: SmsPurpose.RoomLogin, detail: 'phone proof code' },
+} as const;
+
 export async function sendSignCode(
   deps: AppDeps,
   room: Room,
   ip: string,
   req: { userAgent?: string | null },
-  purpose: 'sign' | 'signingPassword' = 'sign',
+  purpose: keyof typeof ROOM_CODES = 'sign',
 ) {
   const { flow, party } = await roomState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
   if (refusal) throw refusal;
-  const isPassword = purpose === 'signingPassword';
-  const sent = await sendSmsCode(
-    deps,
-    room.phone,
-    isPassword ? SmsPurpose.SigningPassword : SmsPurpose.Sign,
-    ip,
-  );
+  if (purpose === 'roomLogin' && isPhoneProven(room)) throw new AppError(Code.Refused, F.phoneAlreadyProven);
+  const code = ROOM_CODES[purpose];
+  const sent = await sendSmsCode(deps, room.phone, code.purpose, ip, roomSmsScope(party.id));
   await auditFlowEvent(
     deps,
     flow.id,
     'sms_sent',
     await roomActor(deps, room, party, { ip, ...req }),
-    isPassword ? 'signing password code' : 'signing code',
+    code.detail,
   );
   return { ...sent, phoneMasked: maskPhone(room.phone) };
 }

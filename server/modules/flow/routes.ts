@@ -16,6 +16,7 @@ import {
   roomConfirmCompany,
   roomOpenCompany,
   roomRealName,
+  roomProvePhone,
   sendLinkSmsCode,
   sendSignSmsCode,
   setSigningPassword,
@@ -181,6 +182,10 @@ export const flowModule: ServerModule = {
 
     registerCall(app, roomRealName, async ({ body }) =>
       onboarding.roomRealName(deps, await rooms.roomOf(deps, body.roomToken), body),
+    );
+
+    registerCall(app, roomProvePhone, async ({ body, req }) =>
+      onboarding.roomProvePhone(deps, await rooms.roomOf(deps, body.roomToken), body.smsCode, req.ip),
     );
 
     registerCall(app, roomAcceptAgreement, async ({ body, reply, session }) =>

@@ -349,7 +349,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             flowId: flow.id,
             documentId: doc.id,
             event: 'sign',
-            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent}`,
+            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}`,
             at,
             hashBefore: repairedKey ?? doc.current_sha256,
             hashAfter: sha,

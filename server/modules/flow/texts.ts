@@ -182,6 +182,14 @@ export const F = {
     en: 'complete the real-name authentication first',
     zh: '请先完成实名认证',
   },
+  provePhoneFirst: {
+    en: 'confirm this phone number with an SMS code first: get a code in the signing room and enter it',
+    zh: '请先用短信验证码确认本手机号：在签署室获取验证码并填写',
+  },
+  phoneAlreadyProven: {
+    en: 'this phone number is already confirmed in this signing room',
+    zh: '本签署室已确认过该手机号',
+  },
   onboardingCompanyOnly: {
     en: 'opening a company in the room is for company signers',
     zh: '签署室内开通企业仅适用于企业签署方',

@@ -35,6 +35,13 @@ const PURPOSE_TEXT: Record<string, { zh: string; en: string }> = {
 };
 
 /**
+ * Where a code is stored and counted: its purpose, and for a code asked from a signing room the room's party
+ * too (issue 23). A room's code then proves only what that party's room asked it for (a signing code of flow
+ * 1 does not sign flow 2), its hourly allowance is that party's own, and no public call can spend it.
+ */
+const storedPurpose = (purpose: string, scope?: string) => (scope ? `${purpose}@${scope}` : purpose);
+
+/**
  * Wrong codes count per phone, purpose and client (address): a lock stops only the client that earned it,
  * for that one purpose. So nobody can lock a person out of signing or the signing room by typing wrong
  * password-reset codes, nor out of the signing room from another address. Guessing stays bounded: every
@@ -73,16 +80,24 @@ function accountNote(purpose: string, hasAccount: boolean, publicUrl: string): {
  * text alone tells the phone's owner that the number already has an account (register) or has none
  * (login, reset). The calls that use the code say so only once the code has proven the phone.
  */
-export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string, ip: string) {
+export async function sendSmsCode(
+  deps: AppDeps,
+  phone: string,
+  purpose: string,
+  ip: string,
+  /** A signing room's party (`party:<id>`): the code is that room's alone (storedPurpose). */
+  scope?: string,
+) {
   const now = deps.clock.now();
   const { sms } = deps.config;
-  await assertNotLocked(deps, { phone, purpose, client: ip }, now);
+  const stored = storedPurpose(purpose, scope);
+  await assertNotLocked(deps, { phone, purpose: stored, client: ip }, now);
   // The address limit comes first: it is what stops a script from probing many phones.
   if ((await hitCounter(deps.db, `sms-ip:${ip}`, HOUR_MS, now)) > sms.maxPerIpHour) {
     throw new AppError(Code.RateLimited, S.smsTooMany);
   }
   const hasAccount = (await findUserByPhone(deps.db, phone)) !== null;
-  const latest = await latestSmsCode(deps.db, phone, purpose);
+  const latest = await latestSmsCode(deps.db, phone, stored);
   if (latest) {
     const waitMs = latest.createdAt.getTime() + sms.resendSeconds * 1000 - now.getTime();
     if (waitMs > 0) {
@@ -90,16 +105,16 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
       throw new AppError(Code.RateLimited, S.resendWait(retryAfterSeconds), { data: { retryAfterSeconds } });
     }
   }
-  // Per purpose too: codes asked without logging in (a password reset) never use up a signer's codes.
-  if ((await hitCounter(deps.db, `sms-phone:${phone}:${purpose}`, HOUR_MS, now)) > sms.maxPerPhoneHour) {
+  // Per purpose (and room) too: codes asked without logging in (a password reset) never use up a signer's.
+  if ((await hitCounter(deps.db, `sms-phone:${phone}:${stored}`, HOUR_MS, now)) > sms.maxPerPhoneHour) {
     throw new AppError(Code.RateLimited, S.smsTooMany);
   }
   const answer = { expiresInSeconds: sms.codeTtlSeconds, resendAfterSeconds: sms.resendSeconds };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await insertSmsCode(deps.db, {
     phone,
-    purpose,
-    codeHash: hashCode(phone, purpose, code),
+    purpose: stored,
+    codeHash: hashCode(phone, stored, code),
     now,
     expiresAt: new Date(now.getTime() + sms.codeTtlSeconds * 1000),
   });
@@ -122,7 +137,9 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string,
 /**
  * Uses the latest code sent to a phone for a purpose: once, within its lifetime. A wrong, expired or
  * replayed code counts as a failure of this client for this purpose; SMS_MAX_WRONG failures lock that
- * client's codes of that purpose for SMS_LOCK_MINUTES. `client` is the caller's address.
+ * client's codes of that purpose for SMS_LOCK_MINUTES. `client` is the caller's address; `scope` the signing
+ * room's party the code was asked for (only a code sent for that scope is accepted). Answers when the code
+ * was sent (the audit entry of what it confirmed names its sending).
  */
 export async function consumeSmsCode(
   deps: AppDeps,
@@ -130,22 +147,24 @@ export async function consumeSmsCode(
   purpose: string,
   code: string,
   client = '',
-): Promise<void> {
+  scope?: string,
+): Promise<{ sentAt: Date }> {
   const now = deps.clock.now();
   const { sms } = deps.config;
-  const key = { phone, purpose, client };
+  const stored = storedPurpose(purpose, scope);
+  const key = { phone, purpose: stored, client };
   const lock = await assertNotLocked(deps, key, now);
-  const latest = await latestSmsCode(deps.db, phone, purpose);
+  const latest = await latestSmsCode(deps.db, phone, stored);
   const isValid =
     latest !== null &&
     latest.usedAt === null &&
     latest.attempts < sms.maxWrong &&
     latest.expiresAt.getTime() > now.getTime() &&
-    latest.codeHash === hashCode(phone, purpose, code);
+    latest.codeHash === hashCode(phone, stored, code);
   if (isValid && (await markSmsCodeUsed(deps.db, latest.id, now))) {
     // Only a client with wrong codes on record has any to clear (most have none: no write then).
     if (lock && lock.failures > 0) await clearSmsFailures(deps.db, key);
-    return;
+    return { sentAt: latest.createdAt };
   }
   if (latest && latest.usedAt === null) await addSmsAttempt(deps.db, latest.id);
   const failures = await addSmsFailure(deps.db, key);

@@ -132,7 +132,10 @@ export const flowRoutes = [
     description:
       'For a party that can sign now (its turn, flow running). The URL opens the room once, within 10 minutes; ' +
       'the room is bound to the party’s phone, so its intent check (SMS code to that phone, face or signing ' +
-      'password) still proves the signer. Show it in an iframe on an origin of FRAME_ANCESTORS: the room then ' +
+      'password) still proves the signer. The URL does not prove the phone: before the room makes an account, ' +
+      'records a real name or issues a certificate, the signer confirms the phone with an SMS code in the room, ' +
+      'unless the platform trusts this key to assert identities. The room never logs the browser in. ' +
+      'Show it in an iframe on an origin of FRAME_ANCESTORS: the room then ' +
       'posts `signingFinished` / `signingDeclined` to that origin ({source: "esign-platform", version: 1, event, ' +
       'payload: {flowId, partyId}}). Another account’s flow or party: 404; a party that cannot sign now (not its turn, signed, flow ended): 409.',
     scope: 'flows:write',
@@ -141,6 +144,11 @@ export const flowRoutes = [
     response: zSigningUrl,
     status: 201,
     handler: async ({ deps, caller, params, body }) =>
-      createEmbedLink(deps, caller.session, { ...params, fromPtCode: body.fromPtCode }),
+      createEmbedLink(
+        deps,
+        caller.session,
+        { ...params, fromPtCode: body.fromPtCode },
+        { keyId: caller.keyId, assertsIdentity: caller.assertsIdentity },
+      ),
   }),
 ];

@@ -7,8 +7,10 @@ import {
   roomConfirmCompany,
   roomOpenCompany,
   roomQuery,
+  roomProvePhone,
   roomRealName,
   roomTokenFor,
+  sendSignSmsCode,
 } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
 import { getUserAgreement, type UserAgreement } from '@/api/person.ts';
@@ -19,7 +21,7 @@ import { checkIdNumberField, checkName, personFieldTexts } from '@/lib/person-fi
 import { transitionTarget } from './device.ts';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { onboardingTexts } from './onboarding-texts.ts';
-import { Field } from './parts.tsx';
+import { Field, SmsCodeInput } from './parts.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 
@@ -40,6 +42,7 @@ const BOX = { maxWidth: 520, margin: '0 auto', padding: '24px 16px' } as const;
  * `/h5/v1/userAgreement` with the room's query (flowId, partyId): a signer without a real name or certificate
  * confirms name and ID number (the phone is the one the room login proved: shown, fixed), accepts the
  * certificate usage agreement, and goes back to the same room, ready to sign. No workspace, no password.
+ * An embedded room (an integrator's URL) first proves its phone with an SMS code (issue 23).
  */
 export default function RoomOnboardingPage() {
   const tt = useTexts(onboardingTexts);
@@ -62,6 +65,9 @@ export default function RoomOnboardingPage() {
   const [creditCode, setCreditCode] = useState('');
   const [legalRepName, setLegalRepName] = useState('');
   const [amount, setAmount] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  // Whether this visit began by proving the phone: the step count then has three steps.
+  const [hadPhoneStep, setHadPhoneStep] = useState(false);
 
   const roomPath = transitionTarget(search, isPhone);
   const extra: Record<string, string> = {};
@@ -80,6 +86,7 @@ export default function RoomOnboardingPage() {
       .then((r) => {
         if (!isLive) return;
         setState({ kind: 'ready', token, onboarding: r.onboarding });
+        if (r.onboarding.step === 'provePhone') setHadPhoneStep(true);
         setName((n) => n || r.onboarding.expectedName || '');
       })
       .catch((e) => isLive && setState({ kind: 'error', text: showApiError(e) }));
@@ -103,6 +110,22 @@ export default function RoomOnboardingPage() {
       </main>
     );
   const { token, onboarding } = state;
+
+  const provePhone = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(smsCode)) return setErrors({ id: tt('codeRequired') });
+    setErrors({});
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      const next = await roomProvePhone({ roomToken: token, smsCode });
+      setState({ kind: 'ready', token, onboarding: next });
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setIsBusy(false);
+    }
+  };
 
   const submitName = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -179,13 +202,32 @@ export default function RoomOnboardingPage() {
   return (
     <main style={{ ...BOX, background: '#fff', minHeight: '100vh' }} className="room-onboarding">
       <p style={{ color: '#999', margin: '0 0 4px', fontSize: 14 }}>
-        {tt('stepOf', { n: onboarding.step === 'nameAuthentication' ? 1 : 2 })}
+        {tt('stepOf', {
+          n:
+            (hadPhoneStep && onboarding.step !== 'provePhone' ? 1 : 0) +
+            (onboarding.step === 'provePhone' || onboarding.step === 'nameAuthentication' ? 1 : 2),
+          total: hadPhoneStep ? 3 : 2,
+        })}
       </p>
       {onboarding.identityProvider.isDevelopment ? (
         <Notice type="warning" title={tt('devProvider')} style={{ marginBottom: 12 }} />
       ) : null}
       {problem ? <Notice type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
-      {onboarding.step === 'nameAuthentication' ? (
+      {onboarding.step === 'provePhone' ? (
+        <form onSubmit={provePhone} noValidate>
+          <h1 style={{ fontSize: 20 }}>{tt('proveTitle')}</h1>
+          <p style={{ color: '#666' }}>{tt('proveIntro', { phone: onboarding.phoneMasked })}</p>
+          <SmsCodeInput
+            value={smsCode}
+            onChange={setSmsCode}
+            error={errors.id}
+            send={() => sendSignSmsCode({ roomToken: token, purpose: 'roomLogin' })}
+          />
+          <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>
+            {tt('next')}
+          </PlainButton>
+        </form>
+      ) : onboarding.step === 'nameAuthentication' ? (
         <form onSubmit={submitName} noValidate>
           <h1 style={{ fontSize: 20 }}>{tt('nameTitle')}</h1>
           <p style={{ color: '#666' }}>{tt('nameIntro')}</p>

@@ -113,7 +113,7 @@ describe('intent check per party', () => {
     expect(missing.body.code).toBe(Code.SmsCodeInvalid);
     const smsCode = await signCode(t, s.agent, room.roomToken, s.phone);
     ok(await signWith(s, room, { smsCode }), 'sign');
-    expect((await signDetails(flowId))[0]).toMatch(/ intent sms$/);
+    expect((await signDetails(flowId))[0]).toMatch(/ intent sms code sent \d{4}-\d\d-\d\dT\S+Z$/);
   }, 120_000);
 
   test('signing password: not set refused, an SMS code does not replace it, wrong refused, right signs', async () => {

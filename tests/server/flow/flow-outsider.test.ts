@@ -3,7 +3,6 @@
 // than the launcher's is a clear stop the launcher sees), the userAgreement step issues the certificate and
 // logs the browser in, then the person signs. Scoping: tokens of other rooms, expired rooms and links, a
 // replayed code. The launcher's side: readiness at launch, each party's progress with times.
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type FlowDetail,
@@ -36,6 +35,7 @@ import {
   sign,
   uploadPdf,
   userLogin,
+  drawnSignature,
 } from './flow-support.ts';
 
 let t: TestApp;
@@ -76,17 +76,6 @@ async function launchTo(phone: string, name: string, deadline?: string) {
 
 const detail = async (flowId: string) =>
   ok(await launcher.agent.call<FlowDetail>(getFlowDetail, { userType: 0, flowId }), 'detail');
-
-async function drawnSignature(): Promise<string> {
-  const c = createCanvas(300, 120);
-  const g = c.getContext('2d');
-  g.lineWidth = 4;
-  g.beginPath();
-  g.moveTo(20, 90);
-  g.bezierCurveTo(80, 10, 160, 110, 280, 30);
-  g.stroke();
-  return (await c.encode('png')).toString('base64');
-}
 
 describe('a person with no account signs from the link alone', () => {
   const phone = uniquePhone();

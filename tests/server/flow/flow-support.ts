@@ -2,6 +2,7 @@
 // certificate and a seal; a verified company (certificate, contract and legal-person seals) with an
 // administrator and an operator the contract seal is authorised to; PDFs and uploads.
 import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { createCanvas } from '@napi-rs/canvas';
 import { addCompanyOperator, switchAccount } from '#contract/calls/company.ts';
 import type { DocumentInfo } from '#contract/calls/document.ts';
 import { uploadDocument } from '#contract/calls/document.ts';
@@ -210,6 +211,18 @@ export async function getBytes(
 }
 
 export { ok, userLogin };
+
+/** A drawn signature (a PNG, base64), as the signing pad of a signer without a seal sends it. */
+export async function drawnSignature(): Promise<string> {
+  const c = createCanvas(300, 120);
+  const g = c.getContext('2d');
+  g.lineWidth = 4;
+  g.beginPath();
+  g.moveTo(20, 90);
+  g.bezierCurveTo(80, 10, 160, 110, 280, 30);
+  g.stroke();
+  return (await c.encode('png')).toString('base64');
+}
 
 /**
  * Failures or pauses injected into one app's signatures (crash safety and races): listeners on the flow

@@ -23,6 +23,7 @@ const made: ApiKey = {
   createdAt: '2026-11-28T10:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
+  assertsIdentity: false,
 };
 
 /** The server's list of keys, which the handlers below change as the real calls would. */

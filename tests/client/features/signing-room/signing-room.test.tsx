@@ -93,6 +93,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
   signer: { name: 'Li Lei', phoneMasked: '139****0001', hasCertificate: true },
   onboarding: {
     step: 'none',
+    isPhoneProven: true,
     hasAccount: true,
     isRealNameDone: true,
     isAgreementAccepted: true,
@@ -257,6 +258,57 @@ describe('signing room', () => {
         body: { roomToken: TOKEN, name: 'Li Lei', idNumber: '11010519491231002X', userType: 0 },
       },
       { name: 'roomAcceptAgreement', body: { roomToken: TOKEN, version: '1', userType: 0 } },
+    ]);
+  }, 30_000);
+
+  it('an embedded room proves the phone with a code before the real-name step (zh-CN, PC)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    saveRoomLogin({
+      roomToken: TOKEN,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      flowId: FLOW,
+      partyId: PARTY,
+      linkType: 1,
+    });
+    let onboarding: SigningRoom['onboarding'] = {
+      ...room().onboarding,
+      step: 'provePhone',
+      isPhoneProven: false,
+      hasAccount: false,
+      isRealNameDone: false,
+      isAgreementAccepted: false,
+      hasCertificate: false,
+      realName: null,
+    };
+    const calls: { name: string; body: unknown }[] = [];
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(room({ seals: [], onboarding }))),
+      http.post(`${CSIGN}/sendSignSmsCode`, async ({ request }) => {
+        calls.push({ name: 'sendSignSmsCode', body: await request.json() });
+        return ok({ expiresInSeconds: 300, resendAfterSeconds: 60, phoneMasked: '139****0001' });
+      }),
+      http.post(`${CSIGN}/roomProvePhone`, async ({ request }) => {
+        calls.push({ name: 'roomProvePhone', body: await request.json() });
+        onboarding = { ...onboarding, step: 'nameAuthentication', isPhoneProven: true };
+        return ok(onboarding);
+      }),
+      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+    );
+    renderApp(`/pc/v1/nameAuthentication?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(await screen.findByRole('heading', { name: '确认手机号' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/139\*\*\*\*0001 是您本人的手机号/)).toBeTruthy();
+    expect(screen.getByText('第 1 步，共 3 步')).toBeTruthy();
+    // No code typed: said inline, nothing sent.
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText('请输入短信中的 6 位验证码')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await userEvent.type(screen.getByLabelText('验证码'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByRole('heading', { name: '确认实名信息' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('第 2 步，共 3 步')).toBeTruthy();
+    expect(calls).toEqual([
+      { name: 'sendSignSmsCode', body: { roomToken: TOKEN, purpose: 'roomLogin', userType: 0 } },
+      { name: 'roomProvePhone', body: { roomToken: TOKEN, smsCode: '123456', userType: 0 } },
     ]);
   }, 30_000);
 
