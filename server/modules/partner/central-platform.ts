@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HyLoginType } from '#contract/enums.ts';
 import type { Clock } from '../../deps.ts';
+import { isLocalClient } from '../../http/local-client.ts';
 import type { CentralSettings } from './partner-config.ts';
 
 /**
@@ -28,6 +29,11 @@ export type CentralLogin =
 
 export interface CentralPlatform {
   currentLogin(req: FastifyRequest): Promise<CentralLogin>;
+  /**
+   * True for the development centre: its cookie is signed with a secret that is public by default, so it
+   * answers only clients on this machine (loopback, http/local-client.ts), like the development SMS outbox.
+   */
+  readonly isDevelopment?: boolean;
 }
 
 /** The cookie of the development central user centre. */
@@ -57,9 +63,12 @@ const NO_LOGIN: CentralLogin = { loginType: HyLoginType.None };
 /**
  * DEVELOPMENT implementation: the central user centre is simulated by the `hy_session` cookie that
  * GET /v1/dev/hy-login sets, signed with HY_DEV_SECRET. A valid, unexpired cookie is a login (4 when it names
- * a company); anything else is no login.
+ * a company); anything else is no login. HY_DEV_SECRET's default is public (it is in this repository): with
+ * HOST=0.0.0.0 anyone on the network could sign a cookie, so only a client on this machine is ever logged in
+ * (issue 23); every other client sees no login.
  */
 export class DevCentralPlatform implements CentralPlatform {
+  readonly isDevelopment = true;
   private readonly secret: string;
   private readonly clock: Clock;
 
@@ -69,6 +78,7 @@ export class DevCentralPlatform implements CentralPlatform {
   }
 
   async currentLogin(req: FastifyRequest): Promise<CentralLogin> {
+    if (!isLocalClient(req)) return NO_LOGIN;
     const value = req.cookies[HY_SESSION_COOKIE];
     if (!value || value.length > 2048) return NO_LOGIN;
     const [body, signature] = value.split('.');

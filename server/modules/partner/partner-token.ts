@@ -26,18 +26,28 @@ const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * Verifies a partner's login token, in this order: structure, issuer (a configured partner), signature
- * with that partner's key and algorithm, audience, not-before / issued-at, expiry and lifetime, the
- * identity claims. Each failure throws its own code (1800-1805). Single use (jti) is the caller's step,
- * since it writes to the database.
+ * Verifies a partner's login token, in this order: structure, issuer (a configured partner), where the
+ * request comes from (a partner on the public development key answers only this machine), signature with
+ * that partner's key and algorithm, audience, not-before / issued-at, expiry and lifetime, the identity
+ * claims. Each failure throws its own code (1800-1805, 1100 for the development key from elsewhere).
+ * Single use (jti) is the caller's step, since it writes to the database.
  */
-export function verifyPartnerToken(settings: PartnerSettings, token: string, now: Date): PartnerClaims {
+export function verifyPartnerToken(
+  settings: PartnerSettings,
+  token: string,
+  now: Date,
+  client: { isLocalClient: boolean },
+): PartnerClaims {
   const decoded = decodeJws(token);
   if (!decoded) throw new AppError(Code.PartnerTokenMalformed, P.tokenMalformed);
   const { payload } = decoded;
   if (typeof payload.iss !== 'string') throw new AppError(Code.PartnerTokenMalformed, P.tokenMalformed);
   const partner = findPartner(settings, payload.iss);
   if (!partner) throw new AppError(Code.PartnerUnknown, P.partnerUnknown);
+  // The development key material is public (dev-keys.ts): anyone could sign with it. With HOST=0.0.0.0 it
+  // would log anyone on the network in as anyone, so it answers only clients on this machine (issue 23).
+  if (partner.isDevelopmentKey && !client.isLocalClient)
+    throw new AppError(Code.Refused, P.devKeyLocalOnly(partner.code));
   // Nothing of the payload is trusted before this line except the issuer, which only picks the key.
   if (!verifyJws(decoded, partner.alg, partner.key))
     throw new AppError(Code.PartnerTokenSignature, P.signatureInvalid);

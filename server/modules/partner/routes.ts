@@ -45,7 +45,7 @@ export const partnerModule: ServerModule = {
     registerCall(app, loginEsign, async ({ req, reply, session: previous }) => {
       const query = zLoginEsignQuery.safeParse(req.query);
       if (!query.success) throw new AppError(Code.PartnerTokenMalformed, P.tokenMissing);
-      const session = await loginWithPartnerToken(deps, reply, query.data.jsToken, previous);
+      const session = await loginWithPartnerToken(deps, req, reply, query.data.jsToken, previous);
       return computeLoginInfo(deps, session);
     });
 

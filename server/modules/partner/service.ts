@@ -8,6 +8,7 @@ import { SessionEndReason, UserStatus } from '../../db/schema/accounts.ts';
 import { type OpenedVia, OpenedVia as Via } from '../../db/schema/partner.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isLocalClient } from '../../http/local-client.ts';
 import { T } from '../../http/texts.ts';
 import { findUserById, findUserByPhone, insertUser } from '../session/index.ts';
 import { companiesOf, hashPassword } from '../session/index.ts';
@@ -66,12 +67,15 @@ async function requireActive(deps: AppDeps, userId: string): Promise<void> {
  */
 export async function loginWithPartnerToken(
   deps: AppDeps,
+  req: FastifyRequest,
   reply: FastifyReply,
   jsToken: string,
   previous: LiveSession | null,
 ): Promise<LiveSession> {
   const now = deps.clock.now();
-  const claims = verifyPartnerToken(deps.config.partners, jsToken, now);
+  const claims = verifyPartnerToken(deps.config.partners, jsToken, now, {
+    isLocalClient: isLocalClient(req),
+  });
   const code = claims.partner.code;
   // Kept until the token could no longer pass the expiry check, skew included; afterwards exp refuses it.
   const keepUntil = new Date((claims.exp + PARTNER_TOKEN_CLOCK_SKEW_SECONDS + 1) * 1000);
@@ -151,6 +155,8 @@ export async function loginFromCentral(
   reply: FastifyReply,
   previous: LiveSession | null,
 ): Promise<LiveSession> {
+  // The development centre answers only this machine: say so rather than "not logged in" (issue 23).
+  if (central.isDevelopment && !isLocalClient(req)) throw new AppError(Code.Refused, P.devCentralLocalOnly);
   const login = await central.currentLogin(req);
   if (login.loginType === HyLoginType.None) throw new AppError(Code.CentralNotLoggedIn, P.centralNotLoggedIn);
   const userId = await accountOfPhone(deps, login.user.phone, Via.Central, null);

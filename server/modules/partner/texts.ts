@@ -43,4 +43,12 @@ export const P = {
     en: 'the central user centre reports no login, please log in',
     zh: '统一用户中心未登录，请先登录',
   },
-} satisfies Record<string, Text>;
+  devKeyLocalOnly: (code: string): Text => ({
+    en: `partner ${code} is configured with the public development key, which is accepted only on the machine the server runs on (a loopback address such as 127.0.0.1): open the link there, or configure the partner's own key (PARTNER_${code}_SECRET or PARTNER_${code}_PUBLIC_KEY)`,
+    zh: `合作平台 ${code} 使用的是公开的开发用密钥，只接受服务器所在本机（127.0.0.1 等回环地址）的登录：请在本机打开链接，或配置该平台自己的密钥（PARTNER_${code}_SECRET 或 PARTNER_${code}_PUBLIC_KEY）`,
+  }),
+  devCentralLocalOnly: {
+    en: 'the simulated central user centre (HY_CENTER=development) answers only on the machine the server runs on (a loopback address such as 127.0.0.1): log in there',
+    zh: '模拟的统一用户中心（HY_CENTER=development）只响应服务器所在本机（127.0.0.1 等回环地址）的请求，请在本机登录',
+  },
+} satisfies Record<string, Text | ((code: string) => Text)>;

@@ -6,7 +6,7 @@ import { SessionEndReason, UserStatus } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { hitCounter, resetCounter } from '../../db/rate-counter.ts';
+import { hitSlidingCounter, resetCounter } from '../../db/rate-counter.ts';
 import { findUserByPhone, insertUser, setPassword } from './account-queries.ts';
 import { actingCompanies } from './hooks.ts';
 import { consumeSmsCode } from './sms-service.ts';
@@ -16,6 +16,7 @@ import { S } from './texts.ts';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong enough, and quick enough for a login under load.
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** The login limits count the attempts of the last 15 minutes (a sliding window, not fixed 15-minute blocks). */
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export const hashPassword = (password: string) => argon2.hash(password, ARGON2);
@@ -43,15 +44,18 @@ export async function registerPerson(
 
 /**
  * Checks phone and password, with brute-force limits: attempts per client address and failed attempts
- * per phone in a 15-minute window. A disabled account is told so (4000) only after the right password.
+ * per phone in any 15 minutes (sliding window, db/rate-counter.ts; a refused attempt counts too). A
+ * disabled account is told so (4000) only after the right password.
  */
 export async function authenticate(deps: AppDeps, phone: string, password: string, ip: string) {
   const now = deps.clock.now();
-  if ((await hitCounter(deps.db, `login-ip:${ip}`, LOGIN_WINDOW_MS, now)) > deps.config.login.maxPerIp) {
+  if (
+    (await hitSlidingCounter(deps.db, `login-ip:${ip}`, LOGIN_WINDOW_MS, now)) > deps.config.login.maxPerIp
+  ) {
     throw new AppError(Code.RateLimited, S.loginTooMany);
   }
   const failKey = `login-fail:${phone}`;
-  const failuresSoFar = await hitCounter(deps.db, failKey, LOGIN_WINDOW_MS, now);
+  const failuresSoFar = await hitSlidingCounter(deps.db, failKey, LOGIN_WINDOW_MS, now);
   if (failuresSoFar > deps.config.login.maxFailedPerPhone)
     throw new AppError(Code.RateLimited, S.loginTooMany);
   const user = await findUserByPhone(deps.db, phone);

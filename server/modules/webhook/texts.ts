@@ -8,7 +8,12 @@ const RANGE_NAMES: Record<RefusedRange, Text> = {
   'link-local': { en: 'a link-local address', zh: '链路本地地址' },
   shared: { en: 'a carrier-grade NAT address', zh: '运营商级 NAT 共享地址' },
   'unique-local': { en: 'a unique-local IPv6 address', zh: 'IPv6 唯一本地地址' },
+  'site-local': { en: 'a site-local IPv6 address', zh: 'IPv6 站点本地地址' },
   multicast: { en: 'a multicast address', zh: '组播地址' },
+  'embedded-ipv4': {
+    en: 'an IPv6 address that carries an IPv4 address (IPv4-mapped, NAT64, 6to4 or Teredo), which can lead to an internal network',
+    zh: '内嵌 IPv4 地址的 IPv6 地址（IPv4 映射、NAT64、6to4 或 Teredo），可能通向内部网络',
+  },
   reserved: { en: 'a reserved address', zh: '保留地址' },
 };
 
