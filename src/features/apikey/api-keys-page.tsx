@@ -158,7 +158,14 @@ export default function ApiKeysPage() {
               k.revokedAt ? (
                 <Tag>{tt('revokedAt', { time: when(k.revokedAt) })}</Tag>
               ) : (
-                <Tag color="green">{tt('active')}</Tag>
+                <>
+                  <Tag color="green">{tt('active')}</Tag>
+                  {k.assertsIdentity ? (
+                    <Tag color="gold" title={tt('assertsIdentityHint')}>
+                      {tt('assertsIdentity')}
+                    </Tag>
+                  ) : null}
+                </>
               ),
           },
           {

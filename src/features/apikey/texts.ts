@@ -25,6 +25,9 @@ export const texts = defineTexts({
     never: 'Never',
     status: 'Status',
     active: 'Active',
+    assertsIdentity: 'Trusted for identities',
+    assertsIdentityHint:
+      'The platform trusts this key to assert its signers’ identities: its embedded signing rooms may set up a certificate without an SMS code.',
     revokedAt: 'Revoked {time}',
     actions: 'Actions',
     revoke: 'Revoke',
@@ -62,6 +65,8 @@ export const texts = defineTexts({
     never: '从未使用',
     status: '状态',
     active: '有效',
+    assertsIdentity: '身份担保',
+    assertsIdentityHint: '平台信任该密钥担保签署人身份：其嵌入签署室无需短信验证码即可为签署人办理证书。',
     revokedAt: '已于 {time} 吊销',
     actions: '操作',
     revoke: '吊销',

@@ -109,10 +109,12 @@ describe('the API keys screen', () => {
   it('revoking asks first, then the key shows as revoked; last use is shown', async () => {
     useI18nStore.getState().setLocale('en-US');
     loginInfoHandler(loginInfo({ userType: 1, companyId: 'c1', companyName: '云签科技', isAdmin: true }));
-    keys = [{ ...made, lastUsedAt: '2026-11-28T10:30:00.000Z' }];
+    keys = [{ ...made, lastUsedAt: '2026-11-28T10:30:00.000Z', assertsIdentity: true }];
     renderApp('/manage/apiKeys');
     expect(await screen.findByText('ERP', {}, { timeout: 15000 })).toBeTruthy();
     expect(screen.queryByText('Never')).toBeNull();
+    // A key the platform trusts to assert identities says so while it is live.
+    expect(screen.getByText('Trusted for identities')).toBeTruthy();
     expect(screen.getByText(new Date('2026-11-28T10:30:00.000Z').toLocaleString())).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText(/Programs using it stop working/)).toBeTruthy();
