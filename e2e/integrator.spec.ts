@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { APP_ORIGIN, openPartnerPage, receivedBy, startPartnerServers } from './embedding-support.ts';
-import { registerViaApi } from './person-support.ts';
+import { newIdNumber, registerViaApi } from './person-support.ts';
 import {
+  call,
   personWithSeal,
   contractPdf,
   nextSmsCode,
@@ -44,6 +45,54 @@ async function startReceiver(): Promise<{ deliveries: Delivery[]; stop: () => Pr
   });
   await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
   return { deliveries, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+type Api = <T>(method: 'GET' | 'POST', path: string, data?: object) => Promise<T>;
+
+/** The integrator's server: /open/v1 with the key only. */
+const integratorApi =
+  (page: Page, apiKey: string): Api =>
+  async <T>(method: 'GET' | 'POST', path: string, data?: object) => {
+    const res = await page.request.fetch(`${APP_ORIGIN}/open/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}` },
+      ...(data ? { data } : {}),
+    });
+    const body = (await res.json()) as { code: number; data: T };
+    expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
+    return body.data;
+  };
+
+/** Upload, launch to one person, read the party, ask for its embedded-signing URL: the integrator's steps. */
+async function launchEmbedded(api: Api, title: string, signer: { name: string; phone: string }) {
+  const pdf = readFileSync(await contractPdf()).toString('base64');
+  const { documentId } = await api<{ documentId: string }>('POST', '/documents', {
+    filename: 'contract.pdf',
+    contentBase64: pdf,
+  });
+  const { flowId } = await api<{ flowId: string }>('POST', '/flows', {
+    from: 'documents',
+    title,
+    documentIds: [documentId],
+    steps: [
+      {
+        parties: [
+          {
+            kind: 'person',
+            name: signer.name,
+            phone: signer.phone,
+            intent: 'sms',
+            positions: [{ documentId, keyword: 'Party B' }],
+          },
+        ],
+      },
+    ],
+  });
+  const detail = await api<{ steps: { parties: { partyId: string }[] }[] }>('GET', `/flows/${flowId}`);
+  const partyId = detail.steps[0].parties[0].partyId;
+  const { url } = await api<{ url: string }>('POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {});
+  expect(url).toContain('/#/embed/sign?code=');
+  return { flowId, partyId, url };
 }
 
 test.describe.configure({ mode: 'default' });
@@ -94,43 +143,10 @@ test('an API key and a webhook made on the screens; a flow launched by API, sign
       .click();
 
     // The integrator's server: upload, launch, read the party, ask for its signing URL — with the key only.
-    const api = async <T>(method: 'GET' | 'POST', path: string, data?: object) => {
-      const res = await page.request.fetch(`${APP_ORIGIN}/open/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${apiKey}` },
-        ...(data ? { data } : {}),
-      });
-      const body = (await res.json()) as { code: number; data: T };
-      expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
-      return body.data;
-    };
-    const pdf = readFileSync(await contractPdf()).toString('base64');
-    const { documentId } = await api<{ documentId: string }>('POST', '/documents', {
-      filename: 'contract.pdf',
-      contentBase64: pdf,
+    const { flowId, partyId, url } = await launchEmbedded(integratorApi(page, apiKey), 'Embedded contract', {
+      name: t.personB,
+      phone: signerPhone,
     });
-    const { flowId } = await api<{ flowId: string }>('POST', '/flows', {
-      from: 'documents',
-      title: 'Embedded contract',
-      documentIds: [documentId],
-      steps: [
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: t.personB,
-              phone: signerPhone,
-              intent: 'sms',
-              positions: [{ documentId, keyword: 'Party B' }],
-            },
-          ],
-        },
-      ],
-    });
-    const detail = await api<{ steps: { parties: { partyId: string }[] }[] }>('GET', `/flows/${flowId}`);
-    const partyId = detail.steps[0].parties[0].partyId;
-    const { url } = await api<{ url: string }>('POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {});
-    expect(url).toContain('/#/embed/sign?code=');
 
     // The signer, in the integrator's page: no login, only the SMS code of the intent check.
     const signerPage = await page.context().browser()!.newPage({ locale: 'en-US' });
@@ -170,6 +186,70 @@ test('an API key and a webhook made on the screens; a flow launched by API, sign
     await expect(log.getByRole('row', { name: /Contract completed/ })).toContainText('Delivered');
   } finally {
     await receiver.stop();
+    await stopIntegrator();
+  }
+});
+
+test("a newcomer signs in the integrator's iframe: the phone proven by a code first, then name and certificate, no session", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stopIntegrator = await startPartnerServers([INTEGRATOR_ORIGIN]);
+  try {
+    const phone = await registerViaApi(page);
+    await openPersonESign(page.request, phone, t.personA);
+    const { secret } = await call<{ secret: string }>(page.request, 'createApiKey', {
+      name: 'portal',
+      scopes: ['flows:read', 'flows:write'],
+    });
+    const newcomer = { name: 'Carol', phone: `139${String(Date.now()).slice(-8)}` };
+    const { url } = await launchEmbedded(integratorApi(page, secret), 'Embedded newcomer', newcomer);
+
+    const signerPage = await page.context().browser()!.newPage({ locale: 'en-US' });
+    await openPartnerPage(signerPage, INTEGRATOR_ORIGIN, url);
+    const frame = signerPage.frameLocator('#app');
+    await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 30_000 });
+    await frame.getByRole('button', { name: t.sign, exact: true }).click();
+    // The URL did not prove the phone: a code to it comes before any certificate.
+    await expect(frame.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
+    await expect(frame.getByText('Step 1 of 3')).toBeVisible();
+    let before = await smsCount(page.request, newcomer.phone);
+    await frame.getByRole('button', { name: t.getCode }).click();
+    await frame.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, newcomer.phone, before));
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await expect(frame.getByLabel('Full name')).toHaveValue(newcomer.name);
+    await frame.getByLabel('ID card number').fill(newIdNumber());
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('button', { name: 'Accept and get my certificate' }).click();
+    await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 30_000 });
+
+    // A drawn signature, then the intent code.
+    await expect(frame.getByRole('radio', { name: t.drawSignature })).toBeChecked();
+    const pad = frame.locator(`canvas[aria-label="${t.pad}"]`);
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await signerPage.mouse.move(box.x + 0.1 * box.width, box.y + 0.6 * box.height);
+    await signerPage.mouse.down();
+    for (const [fx, fy] of [
+      [0.3, 0.3],
+      [0.5, 0.7],
+      [0.7, 0.3],
+      [0.9, 0.6],
+    ])
+      await signerPage.mouse.move(box.x + fx * box.width, box.y + fy * box.height, { steps: 5 });
+    await signerPage.mouse.up();
+    await frame.getByRole('button', { name: t.sign, exact: true }).click();
+    const dialog = frame.getByRole('dialog');
+    before = await smsCount(page.request, newcomer.phone);
+    await dialog.getByRole('button', { name: t.getCode }).click();
+    await dialog.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, newcomer.phone, before));
+    await dialog.getByRole('button', { name: t.confirmSign }).click();
+    await expect(frame.getByText(t.resultSigned)).toBeVisible({ timeout: 60_000 });
+    // The frame was never logged in to the account it made.
+    const cookies = await signerPage.context().cookies(APP_ORIGIN);
+    expect(cookies.map((c) => c.name)).not.toContain('sid');
+    await signerPage.close();
+  } finally {
     await stopIntegrator();
   }
 });
