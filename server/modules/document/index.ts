@@ -25,6 +25,7 @@ export {
   deleteDocument,
   ownDocument,
   pageSizesOf,
+  pdfRefusal,
   presentDocument,
   uploadDocument,
 } from './service.ts';

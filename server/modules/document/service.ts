@@ -71,6 +71,10 @@ const REJECTION = {
   empty: D.empty,
 } as const;
 
+/** A PDF core refusal as the answer a user gets (1320, the reason named in both languages); else null. */
+export const pdfRefusal = (err: unknown): AppError | null =>
+  err instanceof PdfRejected ? new AppError(Code.DocumentRejected, REJECTION[err.problem]) : null;
+
 /** Stores an uploaded PDF for the caller's account after parsing it; refuses what cannot be signed later. */
 export async function uploadDocument(
   deps: AppDeps,
@@ -82,8 +86,7 @@ export async function uploadDocument(
   try {
     parsed = await inspectPdf(file.bytes);
   } catch (err) {
-    if (err instanceof PdfRejected) throw new AppError(Code.DocumentRejected, REJECTION[err.problem]);
-    throw err;
+    throw pdfRefusal(err) ?? err;
   }
   const key = await deps.storage.put(file.bytes);
   const sha = blobKeyOf(file.bytes);

@@ -28,6 +28,7 @@ import {
   deleteDocument,
   findDocument,
   ownDocument,
+  pdfRefusal,
   presentDocument,
   uploadDocument,
 } from '../document/index.ts';
@@ -420,7 +421,10 @@ export async function prepare(
     value: values[f.key],
     fontSize: f.fontSize,
   }));
-  const filled = await fillPdf(await blobBytes(deps, row.blob_key), fills);
+  // A template file the PDF core will not rewrite safely (a reference cycle, say) is refused, named, not a 500.
+  const filled = await fillPdf(await blobBytes(deps, row.blob_key), fills).catch((err: unknown) => {
+    throw pdfRefusal(err) ?? err;
+  });
   const doc = await uploadDocument(deps, session, { bytes: filled, filename: t.documentName });
   const now = deps.clock.now();
   const content = { documentId: doc.documentId, title: input.title, values, assignments, now };

@@ -7,7 +7,7 @@
 // about half a second of CPU, which the server's start does not need.
 import type { Color, PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { FieldType } from '#contract/calls/template.ts';
-import { embedCjkFont } from './pdf-tools.ts';
+import { PdfRejected, embedCjkFont, nestingProblem, pageTreeProblem } from './pdf-tools.ts';
 
 export type FieldFill = {
   type: FieldType;
@@ -62,11 +62,25 @@ function drawTick(page: PDFPage, ink: Color, rect: FieldFill['rect']): void {
 /**
  * Draws every value into its box and returns the new file (classic xref table, no object streams, like the
  * footer). Empty texts and unticked checkboxes draw nothing. Boxes are in PDF points of the unrotated page.
+ * Throws PdfRejected('broken') for a file pdf-lib cannot rewrite safely (cycles in its page tree or
+ * resources, found up front as for the footer; a stack overflow of pdf-lib's recursion all the same).
  */
 export async function fillPdf(bytes: Uint8Array, fills: FieldFill[]): Promise<Uint8Array> {
-  const { PDFDocument, rgb } = await import('@cantoo/pdf-lib');
+  try {
+    return await drawFills(bytes, fills);
+  } catch (err) {
+    if (err instanceof RangeError) throw new PdfRejected('broken', err.message.slice(0, 200));
+    throw err;
+  }
+}
+
+async function drawFills(bytes: Uint8Array, fills: FieldFill[]): Promise<Uint8Array> {
+  const lib = await import('@cantoo/pdf-lib');
+  const { PDFDocument, rgb } = lib;
   const ink = rgb(...INK_RGB);
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const treeProblem = pageTreeProblem(lib, doc);
+  if (treeProblem) throw new PdfRejected('broken', treeProblem);
   const texts = fills.filter((f) => f.type !== 'checkbox' && typeof f.value === 'string' && f.value !== '');
   const font = texts.length > 0 ? await embedCjkFont(doc) : null;
   const pages = doc.getPages();
@@ -78,5 +92,7 @@ export async function fillPdf(bytes: Uint8Array, fills: FieldFill[]): Promise<Ui
     } else if (typeof fill.value === 'string' && fill.value !== '' && font)
       drawText(page, font, ink, fill, fill.value);
   }
+  const nesting = nestingProblem(lib, doc);
+  if (nesting) throw new PdfRejected('broken', nesting);
   return doc.save({ useObjectStreams: false });
 }

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 // pdf-lib (with culori, which it loads) and qrcode are imported where a PDF is made, not at the top: loading it costs
 // about half a second of CPU, which the server's start does not need.
-import type { Color, PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFObject, PDFPage } from '@cantoo/pdf-lib';
 import type { PageSize } from '#contract/calls/document.ts';
 import { SignError, SignErrorCode } from '../sign/errors.ts';
 import type { PdfBase } from '../sign/pdf-base.ts';
@@ -77,6 +77,125 @@ function coreSizes(bytes: Uint8Array): PageSize[] {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// What pdf-lib cannot rewrite safely
+//
+// pdf-lib walks a document's object graph by recursion in three places, none of which notices a cycle:
+// the page tree (`PDFPageTree.traverse` down /Kids, for `getPages`), the inherited attributes
+// (`PDFPageLeaf.ascend` up /Parent, for the MediaBox or Rotate of a page), and serialisation
+// (`sizeInBytes`/`copyBytesInto` of every direct object, in `save`). The third is reached by drawing: a page
+// drawn on is "normalised", which copies its (inherited) /Resources and the /Font, /XObject and /ExtGState
+// dictionaries in it into their parents as DIRECT objects. A reference cycle among them (a page whose
+// /Resources is the page itself, a /Resources whose /Font is the /Resources) thereby becomes an object
+// that contains itself, and `save` recurses until the stack overflows. The walks below are iterative,
+// visit each object once, and say why a file must not be rewritten before pdf-lib would recurse.
+
+/** Deeper than any real page tree; the signer's own walk stops at the same depth (PdfBase.leaves). */
+const MAX_PAGE_TREE_DEPTH = 64;
+/** Direct objects nested deeper than this are not serialised by pdf-lib's recursion (real files: < 20). */
+const MAX_NESTING = 256;
+
+export type PdfLib = typeof import('@cantoo/pdf-lib');
+
+/**
+ * Why pdf-lib's recursive page-tree walks would not end (a /Kids cycle, a node reached twice, a /Parent
+ * loop, excessive depth), or null. Must run before `getPages`, `getMediaBox` or anything drawn.
+ */
+export function pageTreeProblem(lib: PdfLib, doc: PDFDocument): string | null {
+  const { PDFArray, PDFDict, PDFName, PDFNull, PDFPageTree } = lib;
+  const ctx = doc.context;
+  const root = ctx.lookup(doc.catalog.get(PDFName.of('Pages')));
+  if (!(root instanceof PDFPageTree)) return 'the catalog names no page tree';
+  // /Parent chains known to end, so that each node is followed up once (bounded work)
+  const ends = new Set<PDFObject>();
+  const parentChain = (node: PDFObject): string | null => {
+    const path = new Set<PDFObject>();
+    let cur: PDFObject | undefined = node;
+    while (cur !== undefined && !ends.has(cur)) {
+      if (path.has(cur)) return 'a /Parent chain loops';
+      if (path.size > MAX_PAGE_TREE_DEPTH) return 'a /Parent chain is too long';
+      path.add(cur);
+      const up: PDFObject | undefined = cur instanceof PDFDict ? cur.get(PDFName.of('Parent')) : undefined;
+      cur = up === undefined ? undefined : ctx.lookup(up);
+      if (cur === PDFNull) cur = undefined;
+      if (cur !== undefined && !(cur instanceof PDFPageTree)) return 'a /Parent is not a page tree node';
+    }
+    for (const n of path) ends.add(n);
+    return null;
+  };
+  const seen = new Set<PDFObject>([root]);
+  const stack: [PDFObject, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    const up = parentChain(node);
+    if (up) return up;
+    if (!(node instanceof PDFPageTree)) continue;
+    if (depth >= MAX_PAGE_TREE_DEPTH) return 'the page tree is too deep';
+    const kids = ctx.lookup(node.get(PDFName.of('Kids')));
+    if (!(kids instanceof PDFArray)) return 'a page tree node has no /Kids array';
+    for (const k of kids.asArray()) {
+      const kid = ctx.lookup(k);
+      if (kid === undefined) continue;
+      if (seen.has(kid)) return 'a page tree node is reached twice (a /Kids cycle)';
+      seen.add(kid);
+      stack.push([kid, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/**
+ * Why pdf-lib's serialisation would not end (a direct object that contains itself) or would overflow the
+ * stack (direct objects nested deeper than MAX_NESTING), or null. Runs over every object about to be
+ * written, after the drawing (which makes the direct copies): each container is visited once.
+ */
+export function nestingProblem(lib: PdfLib, doc: PDFDocument): string | null {
+  const { PDFArray, PDFDict, PDFStream } = lib;
+  const kidsOf = (o: PDFObject): PDFObject[] | null =>
+    o instanceof PDFDict
+      ? o.values()
+      : o instanceof PDFArray
+        ? o.asArray()
+        : o instanceof PDFStream
+          ? [o.dict]
+          : null;
+  // height of each container whose whole content was checked
+  const height = new Map<PDFObject, number>();
+  const onPath = new Set<PDFObject>();
+  for (const [, top] of doc.context.enumerateIndirectObjects()) {
+    const topKids = kidsOf(top);
+    if (!topKids || height.has(top)) continue;
+    const stack: { node: PDFObject; kids: PDFObject[]; i: number; h: number }[] = [
+      { node: top, kids: topKids, i: 0, h: 0 },
+    ];
+    onPath.add(top);
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1];
+      if (f.i < f.kids.length) {
+        const k = f.kids[f.i++];
+        const known = height.get(k);
+        if (known !== undefined) {
+          if (stack.length + known > MAX_NESTING) return 'objects are nested too deep';
+          f.h = Math.max(f.h, known + 1);
+          continue;
+        }
+        if (onPath.has(k)) return 'an object contains itself (a /Resources cycle)';
+        const kids = kidsOf(k);
+        if (!kids) continue;
+        if (stack.length >= MAX_NESTING) return 'objects are nested too deep';
+        onPath.add(k);
+        stack.push({ node: k, kids, i: 0, h: 0 });
+        continue;
+      }
+      stack.pop();
+      onPath.delete(f.node);
+      height.set(f.node, f.h);
+      if (stack.length > 0) stack[stack.length - 1].h = Math.max(stack[stack.length - 1].h, f.h + 1);
+    }
+  }
+  return null;
+}
+
 /**
  * Parses an upload: refuses a file that is not a PDF, cannot be parsed (even after repair), has no page,
  * needs a password or whose permissions forbid signing. Returns the page count and sizes. pdf-lib reads
@@ -90,12 +209,17 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; pa
   if (!hasPdfHeader(bytes) || hasEncryptEntry(bytes)) sizes = coreSizes(bytes);
   else {
     try {
-      const { PDFDocument, PDFName } = await import('@cantoo/pdf-lib');
+      const lib = await import('@cantoo/pdf-lib');
+      const { PDFDocument, PDFName } = lib;
       const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
+      // a page tree pdf-lib would walk forever: the PDF core, whose walks are bounded, measures it
+      const problem = pageTreeProblem(lib, doc);
+      if (problem) throw new PdfRejected('broken', problem);
       const pages = doc.getPages();
       sizes = pages.some((p) => PAGE_KEYS.some((k) => p.node.has(PDFName.of(k)))) ? pageSizesOf(doc) : [];
     } catch {
-      // Expected: pdf-lib cannot read this file (whatever it throws); the PDF core measures or refuses it.
+      // Expected: pdf-lib cannot read this file (whatever it throws, a stack overflow of its recursion
+      // included); the PDF core measures or refuses it.
       sizes = coreSizes(bytes);
     }
   }
@@ -191,16 +315,20 @@ function footerLabels(): Promise<Uint8Array> {
  * Writes on every page, before any signature, a small footer with the verification code and a QR code to
  * `${publicUrl}/#/verify/<code>`. A full rewrite (classic xref table, no object streams), which is
  * allowed because nothing is signed yet; every later change is an incremental update. Throws PdfRejected
- * ('broken') for a file pdf-lib cannot read or draw on (the launch then goes on without the footer).
+ * ('broken') for a file pdf-lib cannot read, draw on or write back safely (cycles in the page tree or the
+ * resources, see pageTreeProblem and nestingProblem): the launch then goes on without the footer.
  */
 export async function stampFooter(bytes: Uint8Array, code: string, publicUrl: string): Promise<Uint8Array> {
   const url = verifyUrl(publicUrl, code);
   const qrSize = 12 * PT_PER_MM;
   const qrPdf = await qrPagePdf(url, qrSize);
   const labelsPdf = await footerLabels();
-  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
+  const lib = await import('@cantoo/pdf-lib');
+  const { PDFDocument, StandardFonts, rgb } = lib;
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const treeProblem = pageTreeProblem(lib, doc);
+    if (treeProblem) throw new PdfRejected('broken', treeProblem);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const [qr] = await doc.embedPdf(qrPdf);
     const labels = await doc.embedPdf(labelsPdf, [0, 1]);
@@ -210,10 +338,15 @@ export async function stampFooter(bytes: Uint8Array, code: string, publicUrl: st
     ];
     const grey = rgb(0.35, 0.35, 0.35);
     for (const page of doc.getPages()) drawFooter(page, font, grey, qr, qrSize, lines);
-    return doc.save({ useObjectStreams: false });
+    const nesting = nestingProblem(lib, doc);
+    if (nesting) throw new PdfRejected('broken', nesting);
+    // awaited HERE, so that a failure of the writing (pdf-lib's recursion included) is caught below
+    return await doc.save({ useObjectStreams: false });
   } catch (err) {
-    // a damaged file pdf-lib misreads (a page tree or content it cannot follow) that the PDF core signs
-    throw new PdfRejected('broken', (err as Error).message?.slice(0, 200));
+    // a damaged file pdf-lib misreads (a page tree or content it cannot follow) that the PDF core signs;
+    // whatever pdf-lib threw (a RangeError of a recursion too) means the same: no rewrite
+    if (err instanceof PdfRejected) throw err;
+    throw new PdfRejected('broken', String((err as Error)?.message ?? err).slice(0, 200));
   }
 }
 
@@ -282,20 +415,40 @@ export type KeywordHit = { page: number; rect: [number, number, number, number] 
  * for 方 and U+2F04 ⼄ for 乙, full-width letters), which a typed keyword never matches as they are.
  */
 export async function findKeyword(bytes: Uint8Array, keyword: string): Promise<KeywordHit[]> {
+  // loaded outside the try: a pdf.js that does not load is the server's failure, not the file's
   const lib = await loadPdfjs();
+  try {
+    return await keywordHitsIn(lib, bytes, keyword);
+  } catch {
+    // Expected: pdf.js cannot open this file (a structure it does not reconstruct, which upload let through
+    // because the PDF core reads or repairs it). No text pdf.js reads holds the keyword: the launch
+    // refuses such a position by name, as for any keyword not found.
+    return [];
+  }
+}
+
+/** The hits of `keyword` as pdf.js reads the text; throws when pdf.js cannot open the file at all. */
+async function keywordHitsIn(lib: PdfjsModule, bytes: Uint8Array, keyword: string): Promise<KeywordHit[]> {
   const task = lib.getDocument({
     data: new Uint8Array(bytes),
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
   });
-  const doc = await task.promise;
   const hits: KeywordHit[] = [];
   const needle = keyword.normalize('NFKC').replace(/\s+/g, '');
   try {
+    const doc = await task.promise;
     for (let p = 1; p <= doc.numPages; p++) {
-      const page = await doc.getPage(p);
-      const content = await page.getTextContent();
+      let page: Awaited<ReturnType<typeof doc.getPage>>;
+      let content: Awaited<ReturnType<typeof page.getTextContent>>;
+      try {
+        page = await doc.getPage(p);
+        content = await page.getTextContent();
+      } catch {
+        // Expected: a page pdf.js cannot read (a broken page tree entry or content stream) has no text.
+        continue;
+      }
       // One string per page without spaces, with a map from each character to its item.
       let joined = '';
       const owners: { item: number; index: number }[] = [];

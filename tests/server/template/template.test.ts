@@ -55,6 +55,7 @@ import {
   pdfText,
   templateSourcePdf,
 } from './template-support.ts';
+import { CYCLIC_CASES } from '../flow/cyclic-pdfs.ts';
 
 let t: TestApp;
 let company: TestCompany;
@@ -297,6 +298,34 @@ describe('filling a template', () => {
       ],
     });
     expect(unknownCompany.body.code).toBe(Code.Refused);
+  });
+
+  test('a template whose PDF the fill cannot rewrite safely (a reference cycle) is refused, named, not a 500', async () => {
+    const op = company.operator.agent;
+    const cyclic = CYCLIC_CASES.find((c) => c.name === 'page /Resources is the page itself')!;
+    const up = ok(await uploadPdf(op, cyclic.bytes(), 1, 'cycle.pdf'), 'upload');
+    const broken = ok(
+      await op.call<Template>(saveTemplate, {
+        userType: 1,
+        documentId: up.documentId,
+        name: '循环模板',
+        signConfigId: config.configId,
+        fields: FIELDS,
+        positions: POSITIONS,
+      }),
+      'save template',
+    );
+    const fill = await op.call(prepareTemplateLaunch, {
+      userType: 1,
+      templateId: broken.templateId,
+      title: '循环',
+      values: VALUES,
+      assignments: assignments(),
+    });
+    expect(fill.status).toBe(200);
+    expect(fill.body.code).toBe(Code.DocumentRejected);
+    expect(fill.body.msg).toMatch(/damaged|损坏/);
+    ok(await op.call(deleteTemplate, { userType: 1, templateId: broken.templateId }), 'delete');
   });
 
   test('the values are written into the PDF: CJK text extractable, the default, the number, the date, a tick', async () => {
