@@ -322,7 +322,8 @@ export const searchCompanyOperator = defineCall({
   call: P.searchCompanyOperator,
   auth: true,
   summary:
-    'Active members (administrator and operators) of the session company whose name or phone contains the keyword; paginated.',
+    'Active members (administrator and operators) of the session company whose name contains the keyword, or whose ' +
+    'phone is the keyword in full (never a part of a phone); paginated. Limited per account per hour (1005).',
   request: zBase.extend(zPageRequest.shape).extend({ keyword: z.string().trim().max(32).optional() }),
   response: zPage(zPickedUser.extend({ role: zCompanyRole })),
 });
@@ -348,7 +349,9 @@ export const chooseUserOperatorList = defineCall({
   auth: true,
   summary:
     'Signer picker, company signers: active members of a verified company (companyId; default the session ' +
-    'company), optionally filtered by name or phone. Only name and masked phone are returned.',
+    'company), for that company\'s administrators only (anyone else: 1101, as for an unknown company), optionally ' +
+    'filtered by part of a name or a full phone (never a part of a phone). Only name and masked phone are returned. ' +
+    'Limited per account per hour (1005).',
   request: zBase.extend({ companyId: zId.optional(), keyword: z.string().trim().max(32).optional() }),
   response: z.array(zPickedUser.extend({ role: zCompanyRole })),
 });

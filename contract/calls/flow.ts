@@ -162,7 +162,7 @@ export const zPartyInput = z.discriminatedUnion('kind', [
       companyId: zId.optional(),
       companyName: z.string().trim().min(2).max(64).optional(),
       /** Phone of the administrator or operator who receives the link and applies the seal, or `operatorUserId`:
-       * a member chosen in the picker (chooseUserOperatorList). */
+       * a member chosen in the picker (chooseUserOperatorList, which answers the company's administrators only). */
       operatorPhone: zPhone.optional(),
       operatorUserId: zId.optional(),
       operatorName: z.string().trim().max(32).optional(),

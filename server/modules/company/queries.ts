@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -9,7 +9,8 @@ import {
   companies,
   companyMembers,
 } from '../../db/schema/company.ts';
-import { userIdsMatching, usersByIds } from '../session/index.ts';
+import { findUsersByPhoneOrName, userIdsWithNameLike, usersByIds } from '../session/index.ts';
+import type { PickerKeyword } from './picker-keyword.ts';
 
 // SQL of companies and their members. Every function that reads a company's data takes the company id
 // the caller is entitled to (from the session or the caller's own application) and is scoped by it.
@@ -342,10 +343,40 @@ export async function swapAdmin(
 /** Thrown inside swapAdmin's transaction to roll back the demotion when the target stopped qualifying. */
 export class HandOverRaced extends Error {}
 
+/**
+ * The user ids among the members `inCompany` selects that `match` finds (picker-keyword.ts). Names and phones
+ * are the session module's: a phone is looked up whole (equality, never a pattern); a name is searched among
+ * this company's members as a literal, case-insensitive part of it. The name search's answer is checked again
+ * here against the names.
+ */
+async function membersMatching(db: Db, inCompany: SQL | undefined, match: PickerKeyword): Promise<string[]> {
+  if ('none' in match) return [];
+  const ids = (await db.select({ userId: companyMembers.userId }).from(companyMembers).where(inCompany)).map(
+    (r) => r.userId,
+  );
+  if (ids.length === 0) return [];
+  if ('phone' in match) {
+    const members = new Set(ids);
+    return (await findUsersByPhoneOrName(db, { phone: match.phone }))
+      .filter((u) => u.phone === match.phone && members.has(u.userId))
+      .map((u) => u.userId);
+  }
+  const candidates = [...(await userIdsWithNameLike(db, ids, match.name))];
+  const names = await usersByIds(db, candidates);
+  const wanted = match.name.toLowerCase();
+  return candidates.filter((id) => names.get(id)?.name?.toLowerCase().includes(wanted));
+}
+
 export async function listMembers(
   db: Db,
   companyId: string,
-  q: { keyword?: string; status?: MemberStatus; activeOnly?: boolean; pageNum: number; pageSize: number },
+  q: {
+    match?: PickerKeyword;
+    status?: MemberStatus;
+    activeOnly?: boolean;
+    pageNum: number;
+    pageSize: number;
+  },
 ): Promise<{ list: MemberRow[]; total: number }> {
   const inCompany = and(
     eq(companyMembers.companyId, companyId),
@@ -356,17 +387,8 @@ export async function listMembers(
         : ne(companyMembers.status, MemberStatus.Removed),
   );
   let where = inCompany;
-  if (q.keyword) {
-    // The keyword searches the members' names and phones, which the session module holds: it is asked which
-    // of this company's members match, then the page is read here.
-    const ids = await db.select({ userId: companyMembers.userId }).from(companyMembers).where(inCompany);
-    const matching = [
-      ...(await userIdsMatching(
-        db,
-        ids.map((r) => r.userId),
-        q.keyword,
-      )),
-    ];
+  if (q.match) {
+    const matching = await membersMatching(db, inCompany, q.match);
     if (matching.length === 0) return { list: [], total: 0 };
     where = and(inCompany, inArray(companyMembers.userId, matching));
   }

@@ -162,7 +162,9 @@ export const companyModule: ServerModule = {
     registerCall(app, searchCompanyOperator, ({ body, requireSession }) =>
       svc.searchCompanyOperator(deps, requireSession(), body),
     );
-    registerCall(app, chooseUserList, ({ body }) => svc.chooseUsers(deps, body.keyword));
+    registerCall(app, chooseUserList, ({ body, requireSession }) =>
+      svc.chooseUsers(deps, requireSession(), body.keyword),
+    );
     registerCall(app, chooseUserOperatorList, ({ body, requireSession }) =>
       svc.chooseOperators(deps, requireSession(), body),
     );

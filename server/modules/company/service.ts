@@ -13,12 +13,14 @@ import { Code } from '#contract/codes.ts';
 import { UserType } from '#contract/enums.ts';
 import { type ApplicantRole, CompanyStatus, MemberStatus } from '../../db/schema/company.ts';
 import type { AppDeps } from '../../deps.ts';
+import { hitSlidingCounter } from '../../db/rate-counter.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
 import { computeLoginInfo, findUsersByPhoneOrName, setSessionIdentity } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
+import { pickerKeyword } from './picker-keyword.ts';
 import * as q from './queries.ts';
 import { C, withParams } from './texts.ts';
 import { randomAmountFen, verificationProviderFor } from './verification-provider.ts';
@@ -30,6 +32,9 @@ const ANY_MEMBER = ['admin', 'operator'] as const;
 /** SPEC §5: a phone shows its first 3 and last 4 digits. */
 export const maskPhone = (phone: string) =>
   phone.length > 7 ? `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}` : phone;
+
+/** A list's optional keyword: undefined (no filter) when empty, else what it may match (picker-keyword.ts). */
+const keywordMatch = (keyword: string | undefined) => (keyword?.trim() ? pickerKeyword(keyword) : undefined);
 
 // The amount is one of 99 values, so the hash hides nothing from a database reader; it keeps the amount
 // out of logs and dumps, and the 3-attempt limit is what stops guessing.
@@ -345,7 +350,9 @@ export async function memberList(
   query: { keyword?: string; status?: MemberStatus; pageNum: number; pageSize: number },
 ) {
   const access = await requireCompanyRole(deps, session, ADMIN);
-  const page = await q.listMembers(deps.db, access.companyId, query);
+  const { keyword, ...rest } = query;
+  // Names by part, phones only in full (issue 23): the list shows phones masked, and a part must not unmask one.
+  const page = await q.listMembers(deps.db, access.companyId, { ...rest, match: keywordMatch(keyword) });
   return {
     list: page.list.map(presentMember),
     total: page.total,
@@ -462,6 +469,20 @@ export async function exclusiveCode(deps: AppDeps, session: LiveSession, isRenew
 
 // ---------- pickers ----------
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Look-ups in the member and signer pickers (chooseUserList, chooseUserOperatorList, searchCompanyOperator) per
+ * account per hour, all three together, refused ones included: plenty for launching contracts by hand, far too
+ * few to sweep names or phone numbers (issue 23).
+ */
+export const PICKER_MAX_PER_HOUR = 200;
+
+async function countPickerLookup(deps: AppDeps, session: LiveSession) {
+  const hits = await hitSlidingCounter(deps.db, `picker:${session.userId}`, HOUR_MS, deps.clock.now());
+  if (hits > PICKER_MAX_PER_HOUR) throw new AppError(Code.RateLimited, C.pickerTooMany);
+}
+
 const picked = (m: { userId: string; name: string | null; phone: string }) => ({
   userId: m.userId,
   name: m.name,
@@ -473,8 +494,14 @@ export async function searchCompanyOperator(
   session: LiveSession,
   query: { keyword?: string; pageNum: number; pageSize: number },
 ) {
+  await countPickerLookup(deps, session);
   const access = await requireCompanyRole(deps, session, ANY_MEMBER);
-  const page = await q.listMembers(deps.db, access.companyId, { ...query, activeOnly: true });
+  const page = await q.listMembers(deps.db, access.companyId, {
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    match: keywordMatch(query.keyword),
+    activeOnly: true,
+  });
   return {
     list: page.list.map((m) => ({ ...picked(m), role: m.role })),
     total: page.total,
@@ -483,26 +510,35 @@ export async function searchCompanyOperator(
   };
 }
 
-export async function chooseUsers(deps: AppDeps, keyword: string) {
+export async function chooseUsers(deps: AppDeps, session: LiveSession, keyword: string) {
+  await countPickerLookup(deps, session);
   // Exact matches only (full phone or full name): a picker must not become a way to list strangers.
-  const by = /^1\d{10}$/.test(keyword) ? { phone: keyword } : { name: keyword };
+  const by = pickerKeyword(keyword);
+  if ('none' in by) return [];
   return (await findUsersByPhoneOrName(deps.db, by)).filter((u) => u.status === 'active').map(picked);
 }
 
+/**
+ * The company signer picker: active members of a company (companyId; default the session's company), for its
+ * ADMINISTRATORS only. Anyone else (an outsider, an operator, a disabled or removed administrator) gets the
+ * answer a company that does not exist gets, so the call tells nothing about a company or its members. Names
+ * match by part, a phone only in full (issue 23, M1). A launcher who does not administer the company types
+ * the operator's full phone instead.
+ */
 export async function chooseOperators(
   deps: AppDeps,
   session: LiveSession,
   input: { companyId?: string; keyword?: string },
 ) {
-  let companyId = input.companyId;
-  if (!companyId) companyId = (await requireCompanyRole(deps, session, ANY_MEMBER)).companyId;
-  // Another company's signers may be chosen (a contract has other parties): only a verified company, and
-  // only what chooseUserList would show about anyone (name, masked phone).
-  const company = await q.findCompany(deps.db, companyId);
-  if (!company || company.status !== CompanyStatus.Verified)
-    throw new AppError(Code.NotFound, C.companyNotFound);
+  await countPickerLookup(deps, session);
+  const companyId = input.companyId ?? (session.userType === UserType.Company ? session.companyId : null);
+  if (!companyId) throw new AppError(Code.Refused, C.notActingForCompany);
+  const me = await q.membershipOf(deps.db, companyId, session.userId);
+  const isAdmin =
+    me?.role === 'admin' && me.status === MemberStatus.Active && me.cs === CompanyStatus.Verified;
+  if (!isAdmin) throw new AppError(Code.NotFound, C.companyNotFound);
   const page = await q.listMembers(deps.db, companyId, {
-    keyword: input.keyword || undefined,
+    match: keywordMatch(input.keyword),
     activeOnly: true,
     pageNum: 1,
     pageSize: 50,

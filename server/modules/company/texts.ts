@@ -70,6 +70,10 @@ export const C = {
   },
   needCompanyId: { en: 'choose the company to switch to', zh: '请选择要切换的企业' },
   joinTarget: { en: 'give a company or an invitation code', zh: '请选择企业或输入邀请码' },
+  pickerTooMany: {
+    en: 'too many member and signer look-ups; try again in an hour',
+    zh: '查询成员或签署人过于频繁，请一小时后再试',
+  },
 } satisfies Record<string, Text>;
 
 /** Fills `{name}` placeholders of both halves. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/accounts.ts';
@@ -57,18 +57,21 @@ export async function usersByIds(
 }
 
 /**
- * The ids among `ids` whose name or phone contains `keyword` (case-insensitive, taken literally: % and _ match
- * themselves). The company module's member lists search so.
+ * The ids among `ids` whose NAME contains `keyword` (case-insensitive, taken literally: % and _ match
+ * themselves). The company module's member lists search so. Never a phone: a part of a phone would let a
+ * picker recover whole numbers digit by digit (issue 23, M1); a phone is looked up whole (findUsersByPhoneOrName).
  */
-export async function userIdsMatching(db: Db, ids: readonly string[], keyword: string): Promise<Set<string>> {
+export async function userIdsWithNameLike(
+  db: Db,
+  ids: readonly string[],
+  keyword: string,
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(inArray(users.id, [...new Set(ids)]), or(ilike(users.name, pattern), ilike(users.phone, pattern))),
-    );
+    .where(and(inArray(users.id, [...new Set(ids)]), ilike(users.name, pattern)));
   return new Set(rows.map((r) => r.id));
 }
 

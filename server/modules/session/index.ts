@@ -8,7 +8,7 @@ export {
   noticeEmailOf,
   setNoticeEmail,
   setUserName,
-  userIdsMatching,
+  userIdsWithNameLike,
   usersByIds,
 } from './account-queries.ts';
 export { companiesOf, hashPassword } from './account-service.ts';

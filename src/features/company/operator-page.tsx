@@ -160,7 +160,7 @@ export default function OperatorPage() {
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           aria-label={tt('searchKeyword')}
-          placeholder={`${tt('name')} / ${tt('phone')}`}
+          placeholder={tt('memberSearchHint')}
           allowClear
           onSearch={(keyword) =>
             setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, pageNum: 1 }))

@@ -89,13 +89,15 @@ export function PartyCard({
       showApiError(e);
     }
   };
+  // The company picker answers only the company's administrators (issue 23): an administrator acting for
+  // the company finds its members; anyone else, and every launcher naming another company, types the
+  // operator's full phone.
+  const canFindOperators = party.companyMode === 'own' && hasOwnCompany && Boolean(me?.isAdmin);
   const findOperators = async () => {
     setChoices(null);
     try {
-      const list = await chooseUserOperatorList({
-        ...(party.companyMode === 'own' ? {} : party.companyId ? { companyId: party.companyId } : {}),
-        ...(party.phone ? { keyword: party.phone } : {}),
-      });
+      const keyword = party.phone || party.name.trim();
+      const list = await chooseUserOperatorList(keyword ? { keyword } : {});
       setChoices(list);
     } catch (e) {
       showApiError(e);
@@ -213,15 +215,18 @@ export function PartyCard({
                   value={party.phone}
                   inputMode="tel"
                   maxLength={11}
+                  placeholder={tt('operatorPhoneHint')}
                   onChange={(e) => set({ phone: e.target.value.trim() })}
                 />
-                <Button
-                  onClick={party.kind === 'company' ? findOperators : findPerson}
-                  disabled={party.kind === 'person' && !isPhoneTyped && party.name.trim().length < 2}
-                  title={party.kind === 'person' ? tt('findHint') : undefined}
-                >
-                  {tt('find')}
-                </Button>
+                {party.kind === 'person' || canFindOperators ? (
+                  <Button
+                    onClick={party.kind === 'company' ? findOperators : findPerson}
+                    disabled={party.kind === 'person' && !isPhoneTyped && party.name.trim().length < 2}
+                    title={party.kind === 'person' ? tt('findHint') : tt('operatorFindHint')}
+                  >
+                    {tt('find')}
+                  </Button>
+                ) : null}
               </div>
             )
           }
@@ -248,7 +253,7 @@ export function PartyCard({
           style={{ border: 0, padding: 0, margin: 0, marginTop: -4, marginBottom: 12, minWidth: 0 }}
         >
           {choices.length === 0 ? (
-            <span style={{ color: '#666' }}>{tt('notFound')}</span>
+            <span style={{ color: '#666' }}>{tt(party.kind === 'company' ? 'noMember' : 'notFound')}</span>
           ) : (
             choices.map((c) => (
               <Button

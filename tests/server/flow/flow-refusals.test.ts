@@ -174,9 +174,10 @@ describe('signers chosen in the pickers', () => {
       'person picker',
     );
     expect(bobPicked.phone).not.toBe(bob.phone); // masked: the launcher never sees the number
+    // The company picker answers the company's administrators only (issue 23): its administrator picks.
     const handlers = ok(
-      await alice.agent.call<{ userId: string; role: string }[]>(chooseUserOperatorList, {
-        userType: 0,
+      await company.admin.agent.call<{ userId: string; role: string }[]>(chooseUserOperatorList, {
+        userType: 1,
         companyId: company.id,
       }),
       'company picker',
