@@ -349,7 +349,7 @@ export const chooseUserOperatorList = defineCall({
   auth: true,
   summary:
     'Signer picker, company signers: active members of a verified company (companyId; default the session ' +
-    'company), for that company\'s administrators only (anyone else: 1101, as for an unknown company), optionally ' +
+    "company), for that company's administrators only (anyone else: 1101, as for an unknown company), optionally " +
     'filtered by part of a name or a full phone (never a part of a phone). Only name and masked phone are returned. ' +
     'Limited per account per hour (1005).',
   request: zBase.extend({ companyId: zId.optional(), keyword: z.string().trim().max(32).optional() }),

@@ -367,7 +367,9 @@ describe('at delivery', () => {
       expect(d.state).not.toBe('delivered');
       expect(d.attempts).toHaveLength(1);
       expect(d.attempts[0]).toMatchObject({ ok: false, responseCode: null });
-      expect(d.attempts[0].error).toMatch(/^refused: localhost is (127\.0\.0\.1|::1), in the loopback range$/);
+      expect(d.attempts[0].error).toMatch(
+        /^refused: localhost is (127\.0\.0\.1|::1), in the loopback range$/,
+      );
       expect(connections).toBe(0);
     } finally {
       await new Promise<void>((r) => listener.close(() => r()));
@@ -396,7 +398,9 @@ describe('at delivery', () => {
     expect(d.attempts).toHaveLength(1);
     expect(d.attempts[0]).toMatchObject({ ok: false, responseCode: null });
     const address = host.replace(/^\[|\]$/g, '');
-    expect(d.attempts[0].error).toBe(`refused: ${address} is ${address}, in the ${refusedRange(address)} range`);
+    expect(d.attempts[0].error).toBe(
+      `refused: ${address} is ${address}, in the ${refusedRange(address)} range`,
+    );
   });
 
   test('a stored http URL is refused at delivery too', async () => {
