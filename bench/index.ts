@@ -3,9 +3,10 @@ import '../scripts/require-node24.ts';
 import type { Figure } from './foundation.ts';
 import { printFigures } from './report.ts';
 
-// `soak` (10,000 fuzzed verification uploads, minutes) and `cluster` (PostgreSQL, S3, three instances and
+// `soak` (10,000 fuzzed verification uploads, minutes), `launch-soak` (2,000 mutated uploads and launches,
+// minutes) and `cluster` (PostgreSQL, S3, three instances and
 // HAProxy started for it) run only when named: `npm run bench -- soak`, `npm run bench -- cluster`.
-const ON_REQUEST_ONLY = new Set(['soak', 'cluster']);
+const ON_REQUEST_ONLY = new Set(['soak', 'launch-soak', 'cluster']);
 
 const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = {
   foundation: () => import('./foundation.ts'),
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   flow: () => import('./flow.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   soak: () => import('./soak.ts'),
+  'launch-soak': () => import('./launch-soak.ts'),
   cluster: () => import('./cluster.ts'),
 };
 

@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: a real server process on a data folder, timing, statistics.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { keySuffixOf } from '#contract/transport.ts';
@@ -150,4 +150,28 @@ export async function registerUser(url: string, phone: string, password = 'Bench
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
   const token = cookies.find((c) => c.startsWith('token='))?.slice('token='.length) ?? '';
   return { cookie: cookies.join('; '), headers: { 'x-xsrf-token': token, keysuffix: keySuffixOf(token) } };
+}
+
+/** Threads of a process (the main thread, libuv's, V8's, and one per live worker). */
+export const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).length;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The idle RSS of a server after a busy spell (the soaks): read past the verification pool's idle time (60 s:
+ * its workers have ended; `SOAK_IDLE_MS`), then every 15 s until two readings agree within 3 MB (at most 4
+ * more minutes). V8 gives the main thread's unused heap back only when its memory reducer runs, which after a
+ * busy spell can take well over a minute: a single reading at 65 s once showed 268 MB of V8 pages that were
+ * 56 MB 30 s later.
+ */
+export async function settle(pid: number): Promise<number> {
+  await sleep(Number(process.env.SOAK_IDLE_MS ?? 65_000));
+  let last = rssMb(pid);
+  for (let i = 0; i < 16; i++) {
+    await sleep(15_000);
+    const now = rssMb(pid);
+    if (Math.abs(now - last) < 3) return now;
+    last = now;
+  }
+  return last;
 }

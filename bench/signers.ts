@@ -157,7 +157,7 @@ async function inBatches<T, R>(
 
 let idSeq = 0;
 /** A person ready to sign: registered, real-name checked, agreement accepted, certificate, seal. */
-async function person(kit: SignerKit, phone: string) {
+export async function person(kit: SignerKit, phone: string) {
   const b = kit.newBrowser();
   await b.call(sendSmsCode, { userType: 0, phone, purpose: 'register' });
   await b.call(userRegister, {

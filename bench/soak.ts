@@ -8,7 +8,7 @@
  * (about 15 minutes on 2 cores): only `npm run bench -- soak` runs it, never the default test run.
  * `SOAK_UPLOADS`, `SOAK_WARMUP`, `SOAK_CONCURRENCY`, `SOAK_IDLE_MS` and `SOAK_PORT` change the run.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { callPath } from '#contract/envelope.ts';
 import { checkPdf } from '#contract/calls/verify.ts';
@@ -16,7 +16,7 @@ import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
 import { mutate, prng } from '../tests/server/pdf/mutations.ts';
 import type { Figure } from './foundation.ts';
-import { freshDataDir, memoryByKind, root, rssMb, startServer } from './lib.ts';
+import { freshDataDir, memoryByKind, root, rssMb, settle, startServer, threadsOf } from './lib.ts';
 
 const corpus = path.resolve(root, '..', 'shared', 'pdf-corpus');
 const UPLOADS = Number(process.env.SOAK_UPLOADS ?? 10_000);
@@ -26,29 +26,6 @@ const PORT = Number(process.env.SOAK_PORT ?? 18131);
 const SEED = 0x50a6;
 /** Progress goes to stderr while the run lasts; stdout's first line is the figure the issue asks for. */
 const progress = (line: string) => process.stderr.write(`${line}\n`);
-
-/** Threads of a process (the main thread, libuv's, V8's, and one per live verification worker). */
-const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).length;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * The idle RSS: read past the pool's idle time (60 s: the verification workers have ended), then every 15 s
- * until two readings agree within 3 MB (at most 4 more minutes). V8 gives the main thread's unused heap back
- * only when its memory reducer runs, which after a busy spell can take well over a minute: a single reading at
- * 65 s once showed 268 MB of V8 pages that were 56 MB 30 s later.
- */
-async function settle(pid: number): Promise<number> {
-  await sleep(Number(process.env.SOAK_IDLE_MS ?? 65_000));
-  let last = rssMb(pid);
-  for (let i = 0; i < 16; i++) {
-    await sleep(15_000);
-    const now = rssMb(pid);
-    if (Math.abs(now - last) < 3) return now;
-    last = now;
-  }
-  return last;
-}
 
 export type SoakResult = {
   uploads: number;

@@ -39,6 +39,13 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: zInt(1024, 100 * 1024 * 1024).default(1024 * 1024),
   UPLOAD_LIMIT_MB: zInt(1, 2048).default(50),
+  /**
+   * Bytes of upload bodies all requests in flight may hold at once (HTTP 503 beyond, issue 23); unset: room
+   * for two of the largest upload (a PDF of UPLOAD_LIMIT_MB as base64 through /open/v1/documents).
+   */
+  UPLOAD_BUDGET_MB: zInt(1, 65_536).optional(),
+  /** Uploads one account or API key may have in flight at once (HTTP 429 beyond). */
+  UPLOADS_PER_CALLER: zInt(1, 1000).default(4),
   /** Starter allowance: signings each account may launch without a package, may be 0 (server/modules/package). */
   FREE_SIGNING_ALLOWANCE: zInt(0, 1_000_000).default(10),
   SESSION_IDLE_MINUTES: zInt(1, 7 * 24 * 60).default(120),
@@ -122,6 +129,10 @@ export type Config = {
   logLevel: string;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** Bytes of upload bodies in flight in this process at most (UPLOAD_BUDGET_MB; server/http/upload-budget.ts). */
+  uploadBudgetBytes: number;
+  /** Uploads in flight per account or API key at most (UPLOADS_PER_CALLER). */
+  uploadsPerCaller: number;
   freeSigningAllowance: number;
   sessionIdleMs: number;
   /** How long a cached session or login info may answer without a write seen here (0: no cache). */
@@ -182,6 +193,13 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The largest body of an upload: a PDF of `uploadLimitBytes` as base64 in the JSON of
+ * `POST /open/v1/documents` (4/3 of its size, with room for line breaks) plus the other fields.
+ */
+export const largestUploadBodyBytes = (uploadLimitBytes: number): number =>
+  Math.ceil(uploadLimitBytes * 1.4) + 4096;
+
 /** Reads and validates the settings; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = zEnv.safeParse(env);
@@ -221,6 +239,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const companyCheck = loadCompanyCheckSettings(env, identityIssues);
   if (identityIssues.length)
     throw new ConfigError(`Invalid configuration:\n${identityIssues.map((i) => `  ${i}`).join('\n')}`);
+  const uploadLimitBytes = e.UPLOAD_LIMIT_MB * 1024 * 1024;
+  const largestUpload = largestUploadBodyBytes(uploadLimitBytes);
+  const uploadBudgetBytes = e.UPLOAD_BUDGET_MB ? e.UPLOAD_BUDGET_MB * 1024 * 1024 : 2 * largestUpload;
+  if (uploadBudgetBytes < largestUpload)
+    throw new ConfigError(
+      `Invalid configuration:\n  UPLOAD_BUDGET_MB: must be at least ${Math.ceil(largestUpload / 1024 / 1024)}, room for one upload of UPLOAD_LIMIT_MB (${e.UPLOAD_LIMIT_MB}) as base64`,
+    );
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const packages = loadPackageSettings(env, publicUrl);
@@ -244,7 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterKey: e.ESIGN_MASTER_KEY,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    uploadLimitBytes,
+    uploadBudgetBytes,
+    uploadsPerCaller: e.UPLOADS_PER_CALLER,
     freeSigningAllowance: e.FREE_SIGNING_ALLOWANCE,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     cacheTtlMs: e.CACHE_TTL_MS,

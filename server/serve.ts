@@ -9,7 +9,8 @@ import { config, templateCopy } from './early-start.ts';
 import { pruneCounters } from './db/rate-counter.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { writeServerPid } from './lib/server-pid.ts';
-import { releaseStartupGarbage } from './lib/startup-garbage.ts';
+import { releaseGarbageWhenIdle } from './lib/idle-garbage.ts';
+import { collectGarbage, releaseStartupGarbage } from './lib/startup-garbage.ts';
 import { createMessenger } from './messaging/create-messenger.ts';
 import { seedCatalogue } from './modules/package/index.ts';
 import { prepareCaFiles } from './modules/pki/index.ts';
@@ -74,6 +75,12 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
+// The garbage of a busy spell goes back to the system once requests have paused (lib/idle-garbage.ts).
+const idleGarbage = releaseGarbageWhenIdle({
+  collect: collectGarbage,
+  onCollect: (fact) => log.debug(fact, 'idle: garbage of a busy spell released'),
+});
+app.server.on('request', (_req, res) => idleGarbage.track(res));
 await app.listen({ port: config.port, host: config.host });
 log.info(
   { url: config.publicUrl, database: config.database.kind, ms: Math.round(performance.now() - started) },
@@ -82,7 +89,7 @@ log.info(
 // Background jobs start a moment after listen, so a start answers first: pg-boss checks (or migrates) its
 // schema (pgboss), creates its queues, registers the cron sweeps and starts this instance's workers. Then
 // start-up's garbage goes back to the system: that collection takes a few hundred ms of CPU
-// (lib/startup-garbage.ts) that no early request needs to wait for either.
+// (lib/startup-garbage.ts) that no early request needs to wait for either; from then on, a busy spell's.
 const jobsTimer = setTimeout(() => {
   jobs
     .work(deps)
@@ -91,7 +98,10 @@ const jobsTimer = setTimeout(() => {
       (err) =>
         log.error({ err }, 'the job system did not start; background jobs do not run in this instance'),
     )
-    .finally(releaseStartupGarbage);
+    .finally(() => {
+      releaseStartupGarbage();
+      idleGarbage.start();
+    });
 }, JOBS_START_DELAY_MS);
 
 // Rate-limit windows older than a day count nothing any more; drop them hourly so the table stays small.
@@ -116,6 +126,7 @@ async function shutdown(signal: string) {
   timer.unref();
   clearInterval(pruneTimer);
   clearTimeout(jobsTimer);
+  idleGarbage.stop();
   try {
     await app.close();
     // A job in flight may finish (a few seconds); then it is failed, and so retried by a live instance.

@@ -8,6 +8,7 @@ import { AppError } from './app-error.ts';
 import { checkUserType } from './register-call.ts';
 import { type LiveSession, sessionGateOf } from './session-gate.ts';
 import { type Lang, type Text, langOf } from './texts.ts';
+import { type UploadTicket, admitUpload, releaseUpload } from './upload-budget.ts';
 
 /** The one file of an upload, read into memory (bounded by `maxFileBytes`). */
 export type UploadedFile = { bytes: Uint8Array; filename: string; mimetype: string };
@@ -39,7 +40,8 @@ const hasXsrfMaterial = (headers: Record<string, unknown>, cookies: Record<strin
  * then a live session (these calls
  * always need one) and its XSRF headers; for multipart the session is checked before the file is read.
  * A JSON body is checked like any call's, then refused as not multipart. A file over `maxFileBytes` is refused with
- * `tooLarge` before more than that is read.
+ * `tooLarge` before more than that is read. Before the form is read the upload is admitted by the app's upload
+ * budget (upload-budget.ts): per person (HTTP 429) and in total (HTTP 503), released when the exchange ends.
  */
 export function registerUpload<D extends CallDefOfKind<'upload'>>(
   app: FastifyInstance,
@@ -58,6 +60,8 @@ export function registerUpload<D extends CallDefOfKind<'upload'>>(
       consumes: ['multipart/form-data'],
       response: { 200: zEnvelope(def.response) },
     },
+    onResponse: releaseUpload,
+    onRequestAbort: releaseUpload,
     handler: async (req, reply) => {
       const authenticate = async (): Promise<LiveSession> => {
         const gate = sessionGateOf(app);
@@ -79,6 +83,15 @@ export function registerUpload<D extends CallDefOfKind<'upload'>>(
       }
       // The session is known from cookies and headers alone: no file is read for a caller who may not upload.
       const session = await authenticate();
+      // Its share of the upload budget before any of the form is read: the form's length as declared (at most
+      // the file limit and room for the fields), or, sent without one, the file's bytes as they arrive.
+      const ticket = admitUpload(
+        deps,
+        req,
+        reply,
+        accountOf(session),
+        options.maxFileBytes + FORM_OVERHEAD_BYTES,
+      );
       const fields: Record<string, string> = {};
       let file: UploadedFile | null = null;
       for await (const part of req.parts({ limits: { fileSize: options.maxFileBytes } })) {
@@ -90,7 +103,7 @@ export function registerUpload<D extends CallDefOfKind<'upload'>>(
           part.file.resume();
           continue;
         }
-        file = await readFile(part, options.tooLarge);
+        file = await readFile(part, options.tooLarge, ticket);
       }
       checkUserType(fieldsAsBody(fields));
       const data = await handler({ fields, file, deps, lang: langOf(req), session });
@@ -99,14 +112,27 @@ export function registerUpload<D extends CallDefOfKind<'upload'>>(
   });
 }
 
+/** What a form holds besides its file (boundaries, part headers, text fields), in the budget's share. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Whose uploads count together: the person uploading (whichever account they act for), so that the operators of
+ * one company do not queue behind each other, while one browser or script cannot hold many bodies at once.
+ */
+const accountOf = (session: LiveSession): string => `user:${session.userId}`;
+
 function fieldsAsBody(fields: Record<string, string>): Record<string, unknown> {
   const userType = fields.userType;
   return { userType: userType === undefined || userType.trim() === '' ? undefined : Number(userType) };
 }
 
-async function readFile(part: MultipartFile, tooLarge: Text): Promise<UploadedFile> {
+async function readFile(part: MultipartFile, tooLarge: Text, ticket: UploadTicket): Promise<UploadedFile> {
   const chunks: Buffer[] = [];
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  for await (const chunk of part.file) {
+    // a form sent without Content-Length: counted as it arrives (503 beyond the budget)
+    ticket.count((chunk as Buffer).length);
+    chunks.push(chunk as Buffer);
+  }
   // @fastify/multipart stops reading at the limit and marks the stream truncated.
   if (part.file.truncated) throw new AppError(Code.Refused, tooLarge);
   const buf = Buffer.concat(chunks);

@@ -21,15 +21,27 @@ type GcOptions = { type: 'major'; execution: 'sync'; flavor: 'last-resort' };
  * fresh context, so that no `gc` global appears in the application's context.
  */
 export function releaseStartupGarbage(): void {
-  let gc: ((options: GcOptions) => void) | undefined;
-  try {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as typeof gc;
-  } catch {
-    // Not every runtime honours the flag after start; the process then simply keeps the pages.
-    return;
-  } finally {
-    setFlagsFromString('--no-expose-gc');
+  collectGarbage();
+}
+
+let gcFunction: ((options: GcOptions) => void) | null | undefined;
+
+/**
+ * V8's memory-reducing ("last-resort") collection, if the runtime lets us reach `gc`; answers whether it ran.
+ * Also what lib/idle-garbage.ts runs once the server is idle after a busy spell.
+ */
+export function collectGarbage(): boolean {
+  if (gcFunction === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      gcFunction = runInNewContext('gc') as (options: GcOptions) => void;
+    } catch {
+      // Not every runtime honours the flag after start; the process then simply keeps the pages.
+      gcFunction = null;
+    } finally {
+      setFlagsFromString('--no-expose-gc');
+    }
   }
-  gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  gcFunction?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return Boolean(gcFunction);
 }

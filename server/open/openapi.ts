@@ -125,7 +125,19 @@ export function buildOpenApi(routes: readonly OpenRoute[], serverUrl: string): J
               ),
             }
           : { '422': errorRef('A business rule refused the request (code 1100 or a domain code).') }),
-        '429': errorRef('Too many requests for this key (code 1005); see Retry-After.'),
+        '429': errorRef(
+          route.upload
+            ? 'Too many requests for this key, or too many of its uploads at once (code 1005); see Retry-After.'
+            : 'Too many requests for this key (code 1005); see Retry-After.',
+        ),
+        ...(route.upload
+          ? {
+              '413': errorRef('The body is larger than the upload limit allows (code 1003).'),
+              '503': errorRef(
+                'The server is receiving too many uploads at once (code 1005); see Retry-After.',
+              ),
+            }
+          : {}),
       },
     };
   }

@@ -15,6 +15,7 @@ import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendPdf } from '../http/send-pdf.ts';
 import { type Lang, langOf } from '../http/texts.ts';
+import { admitUpload, countUploadBody, releaseUpload } from '../http/upload-budget.ts';
 import {
   type KeyCaller,
   authenticate,
@@ -68,6 +69,11 @@ export type OpenRoute<
   status?: 200 | 201;
   /** Largest accepted body (default BODY_LIMIT_BYTES). */
   bodyLimit?: (deps: AppDeps) => number;
+  /**
+   * The body is an upload (a file): admitted by the upload budget (http/upload-budget.ts) once the key is
+   * known and before the body is read: per key (429) and in total (503), with Retry-After.
+   */
+  upload?: boolean;
   handler(
     ctx: OpenContext<Out<P>, Out<Q>, Out<B>>,
   ): Promise<R extends z.ZodType ? z.input<R> | PdfDownload : never>;
@@ -120,12 +126,24 @@ export function registerOpenRoutes(app: FastifyInstance, deps: AppDeps, routes: 
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
       },
-      // The key before anything else: no key, no parsing, no validation messages.
-      onRequest: async (req) => {
+      // The key before anything else: no key, no parsing, no validation messages. An upload then takes its
+      // share of the upload budget, before its body is read.
+      onRequest: async (req, reply) => {
         const caller = await authenticate(deps, bearerOf(req));
         requireScope(caller, route.scope);
         req.openCaller = caller;
+        if (route.upload)
+          admitUpload(
+            deps,
+            req,
+            reply,
+            `key:${caller.keyId}`,
+            route.bodyLimit?.(deps) ?? deps.config.bodyLimitBytes,
+          );
       },
+      ...(route.upload
+        ? { preParsing: countUploadBody, onResponse: releaseUpload, onRequestAbort: releaseUpload }
+        : {}),
       preHandler: async (req, reply) => {
         if (route.method !== 'POST') return;
         const header = req.headers['idempotency-key'];

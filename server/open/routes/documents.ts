@@ -11,6 +11,7 @@ import {
 } from '#contract/open/v1.ts';
 import { z } from 'zod';
 import { Code } from '#contract/codes.ts';
+import { largestUploadBodyBytes } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import { D, uploadDocument } from '../../modules/document/index.ts';
 import { downloadAuditReport, downloadDocument, downloadSignedPdf } from '../../modules/flow/index.ts';
@@ -26,16 +27,24 @@ export const documentRoutes = [
     tag: 'documents',
     summary: 'Uploads a PDF (base64) as a document of the key’s account, to launch a flow with (status 201).',
     description:
-      'The PDF is checked as in the workspace: not encrypted, not damaged, not empty, within the upload limit.',
+      'The PDF is checked as in the workspace: not encrypted, not damaged, not empty, within the upload limit. ' +
+      'Uploads in flight are limited per key (HTTP 429) and in total (HTTP 503), both with Retry-After.',
     scope: 'flows:write',
     body: zUploadDocumentBody,
     response: zDocumentInfo,
     status: 201,
-    bodyLimit: (deps) => Math.ceil(deps.config.uploadLimitBytes * 1.4) + 4096,
+    bodyLimit: (deps) => largestUploadBodyBytes(deps.config.uploadLimitBytes),
+    upload: true,
     handler: async ({ deps, caller, body }) => {
       const text = body.contentBase64.replace(/\s+/g, '');
       if (!BASE64.test(text)) throw new AppError(Code.DocumentRejected, D.notPdf);
-      const bytes = new Uint8Array(Buffer.from(text, 'base64'));
+      // The decoded Buffer itself when it has its memory to itself (any large one), not a second copy; a small
+      // one sits in Node's shared pool and is copied out of it.
+      const decoded = Buffer.from(text, 'base64');
+      const bytes =
+        decoded.byteLength === decoded.buffer.byteLength
+          ? new Uint8Array(decoded.buffer, 0, decoded.byteLength)
+          : new Uint8Array(decoded);
       // the body limit leaves room for base64; the PDF itself keeps the workspace's upload limit
       if (bytes.length > deps.config.uploadLimitBytes)
         throw new AppError(

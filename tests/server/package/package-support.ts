@@ -77,11 +77,14 @@ export function launchOne(
   agent: Agent,
   pdf: Uint8Array,
   signerPhone: string,
-  opts: { userType?: number; title?: string } = {},
+  /** `documentId`: an upload made before (a race of launches then races launches only, not uploads). */
+  opts: { userType?: number; title?: string; documentId?: string } = {},
 ) {
   return (async () => {
     const userType = opts.userType ?? 0;
-    const doc = ok(await uploadPdf(agent, pdf, userType), 'upload');
+    const doc = opts.documentId
+      ? { documentId: opts.documentId }
+      : ok(await uploadPdf(agent, pdf, userType), 'upload');
     return agent.call<{ flowId: string }>(launchFlow, {
       userType,
       title: opts.title ?? 'package test',

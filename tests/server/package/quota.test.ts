@@ -13,7 +13,15 @@ import {
   type UsageRow,
 } from '#contract/calls/package.ts';
 import { Code } from '#contract/codes.ts';
-import { type Signer, contractPdf, ok, openByLink, personWithCert, sign } from '../flow/flow-support.ts';
+import {
+  type Signer,
+  contractPdf,
+  ok,
+  openByLink,
+  personWithCert,
+  sign,
+  uploadPdf,
+} from '../flow/flow-support.ts';
 import type { Agent, TestApp } from '../helper.ts';
 import {
   appWithPlatformAdmin,
@@ -58,8 +66,14 @@ describe('no starter allowance (FREE_SIGNING_ALLOWANCE=0): the quota is the pack
   test('parallel launches against the last units of a package: exactly as many win as there are units', async () => {
     await buyAndConfirm(alice.agent, admin, pack.id, 1);
     expect(await loginInfo(alice.agent)).toMatchObject({ totalQuantitySum: 2, remainQuantity: 2 });
+    // Uploaded one after the other (as the launch screen does; parallel uploads of one account are bounded),
+    // then launched all at once.
+    const documentIds: string[] = [];
+    for (let i = 0; i < 5; i++) documentIds.push(ok(await uploadPdf(alice.agent, pdf), 'upload').documentId);
     const results = await Promise.all(
-      [0, 1, 2, 3, 4].map((i) => launchOne(alice.agent, pdf, bob.phone, { title: `race ${i}` })),
+      documentIds.map((documentId, i) =>
+        launchOne(alice.agent, pdf, bob.phone, { title: `race ${i}`, documentId }),
+      ),
     );
     const codes = results.map((r) => r.body.code).sort();
     expect(codes).toEqual([0, 0, Code.QuotaExhausted, Code.QuotaExhausted, Code.QuotaExhausted]);
