@@ -15,7 +15,16 @@ import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
 import { CYCLIC_CASES, KEYWORD, type CyclicCase } from './cyclic-pdfs.ts';
-import { getBytes, ok, openByLink, personWithCert, type Signer, sign, uploadPdf } from './flow-support.ts';
+import {
+  getBytes,
+  ok,
+  onePersonSteps,
+  openByLink,
+  personWithCert,
+  type Signer,
+  sign,
+  uploadPdf,
+} from './flow-support.ts';
 
 let t: TestApp;
 let owner: Signer;
@@ -60,22 +69,14 @@ async function throughTheProduct(c: CyclicCase, position: 'rect' | 'keyword') {
     userType: 0,
     title: `环 ${c.name}`,
     documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: owner.name,
-            phone: owner.phone,
-            positions: [
-              position === 'rect'
-                ? { documentId, page: 1, rect: [300, 100, 400, 150] }
-                : { documentId, keyword: KEYWORD, widthMm: 30, heightMm: 15 },
-            ],
-          },
-        ],
-      },
-    ],
+    steps: onePersonSteps(
+      documentId,
+      owner.name,
+      owner.phone,
+      position === 'rect'
+        ? { page: 1, rect: [300, 100, 400, 150] }
+        : { keyword: KEYWORD, widthMm: 30, heightMm: 15 },
+    ),
   });
   // never the 500 of the finding
   expect(launched.status, JSON.stringify(launched.body)).toBe(200);

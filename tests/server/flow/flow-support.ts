@@ -246,15 +246,20 @@ export function setSigningFaults(deps: AppDeps, faults: SigningFaults | undefine
   slot.current = faults;
 }
 
-/** The steps of a one-party flow: one person signing a rectangle on page 1 of one document. */
-export const onePersonSteps = (documentId: string, name: string, phone: string) => [
+/** The steps of a one-party flow: one person signing at `position` (default a rectangle on page 1). */
+export const onePersonSteps = (
+  documentId: string,
+  name: string,
+  phone: string,
+  position: Record<string, unknown> = { page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
+) => [
   {
     parties: [
       {
         kind: 'person' as const,
         name,
         phone,
-        positions: [{ documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } }],
+        positions: [{ documentId, ...position }],
       },
     ],
   },

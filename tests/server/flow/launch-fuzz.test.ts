@@ -15,7 +15,16 @@ import { Code } from '#contract/codes.ts';
 import { type CallResult, type TestApp, createTestApp } from '../helper.ts';
 import { mutate, prng } from '../pdf/mutations.ts';
 import { indirectResources, rewriteRef } from './cyclic-pdfs.ts';
-import { contractPdf, ok, openByLink, personWithCert, type Signer, sign, uploadPdf } from './flow-support.ts';
+import {
+  contractPdf,
+  ok,
+  onePersonSteps,
+  openByLink,
+  personWithCert,
+  type Signer,
+  sign,
+  uploadPdf,
+} from './flow-support.ts';
 
 const CASES = 300;
 const SEED = 0x1a2c23;
@@ -73,22 +82,14 @@ async function uploadAndLaunch(bytes: Uint8Array, what: string, byKeyword = fals
     userType: 0,
     title: what.slice(0, 60),
     documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: owner.name,
-            phone: owner.phone,
-            positions: [
-              byKeyword
-                ? { documentId, keyword: 'e', widthMm: 5, heightMm: 5 }
-                : { documentId, page: 1, rect: [0, 0, Math.min(60, w), Math.min(30, h)] },
-            ],
-          },
-        ],
-      },
-    ],
+    steps: onePersonSteps(
+      documentId,
+      owner.name,
+      owner.phone,
+      byKeyword
+        ? { keyword: 'e', widthMm: 5, heightMm: 5 }
+        : { page: 1, rect: [0, 0, Math.min(60, w), Math.min(30, h)] },
+    ),
   });
   expectAnswered(launched, `${what} launch`);
   return { up, launched };
