@@ -1,10 +1,10 @@
 // Onboarding inside the signing room (issue 11): a person with no account, or no real name or certificate,
 // signs from the link alone. The room login proved the phone (an embedded room proves it first with a code in
 // the room, its provePhone step, unless its key is trusted to assert identities: issue 23); the room's
-// nameAuthentication step makes a
-// normal person account for it when there is none and records the real name (the configured identity
-// check), the userAgreement step accepts the certificate usage agreement and issues the certificate. Every
-// call is scoped to the room's ONE party: it can onboard only the phone that party's link was sent to.
+// nameAuthentication step makes a normal person account for it when there is none and records the real name
+// (the configured identity check), the userAgreement step accepts the certificate usage agreement and issues
+// the certificate. Every call is scoped to the room's ONE party: it can onboard only the phone that party's
+// link was sent to.
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { RoomOnboarding } from '#contract/calls/flow.ts';
