@@ -1,10 +1,17 @@
+import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { idCheckChar } from '../contract/rules/id-number.ts';
 import { latestSmsCode, newPhone } from './support.ts';
 
-/** A well-formed ID number (GB 11643) for one journey. */
+/**
+ * A well-formed ID number (GB 11643) for one journey: a birth date anywhere in 1950–1999 and a sequence
+ * number, about 17 million of them, so that the journeys of one run (each ID may belong to one account
+ * only) do not meet by chance, as the 900,000 of before once did.
+ */
 export function newIdNumber(): string {
-  const first17 = `110105198${Math.floor(Math.random() * 10)}0${1 + Math.floor(Math.random() * 9)}1${Math.floor(Math.random() * 10)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const born = new Date(Date.UTC(1950, 0, 1) + randomInt(0, 50 * 365) * 86_400_000);
+  const date = born.toISOString().slice(0, 10).replaceAll('-', '');
+  const first17 = `110105${date}${String(randomInt(0, 1000)).padStart(3, '0')}`;
   return first17 + idCheckChar(first17);
 }
 

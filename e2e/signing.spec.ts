@@ -226,6 +226,8 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       await page.getByRole('button', { name: t.addParty }).click();
       await page.getByLabel(t.signerPhone).nth(1).fill(phoneA);
       await page.getByLabel(t.signerName).nth(1).fill(t.personA);
+      // Each signer's readiness line arrives after typing and moves the buttons: let it land before "Next".
+      await expect(page.getByTestId('signer-readiness')).toHaveCount(2);
       await page.getByRole('button', { name: t.next }).click();
       await placeAndSend(page, t, t.personB, t.personA);
 
@@ -257,6 +259,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       await page.getByLabel(t.signerName).fill(t.personB);
       await page.getByRole('button', { name: t.addCompany }).click();
       await page.getByLabel(t.operatorPhone).fill(adminPhone);
+      await expect(page.getByTestId('signer-readiness')).toHaveCount(2);
       await page.getByRole('button', { name: t.next }).click();
       await placeAndSend(page, t, t.personB, companyName);
 
