@@ -154,14 +154,53 @@ module.exports = {
     {
       name: 'modules-only-through-index',
       comment:
-        "A module's index.ts is its only public face: another module (or the composition) imports it, never a " +
-        'file behind it, so a module may reorganise its files without breaking anyone.',
+        "A module has two faces (server/README.md, \"Two faces\"): index.ts, its use cases for other modules and " +
+        'the composition, and module.ts, its registration (next rule). Nobody imports a file behind them, so a ' +
+        'module may reorganise its files without breaking anyone.',
       severity: 'error',
       from: { path: '^server/(modules/([^/]+)/|[^/]+\\.ts$|open/)' },
       to: {
         path: '^server/modules/[^/]+/',
-        pathNot: ['^server/modules/$2/', '^server/modules/[^/]+/index\\.ts$'],
+        pathNot: ['^server/modules/$2/', '^server/modules/[^/]+/(index|module)\\.ts$'],
       },
+    },
+    {
+      name: 'registration-only-in-app',
+      comment:
+        "A module's module.ts (its routes, hooks and jobs) is imported by app.ts alone: a type or a use case " +
+        'of a module never pulls in its routes, nor the modules those routes use.',
+      severity: 'error',
+      from: { pathNot: '^server/app\\.ts$' },
+      to: { path: '^server/modules/[^/]+/module\\.ts$' },
+    },
+    {
+      name: 'face-offers-use-cases',
+      comment:
+        "A module's index.ts offers use cases and domain types, never persistence nor transport: it imports " +
+        'no queries file and no module.ts or routes, so what crosses the face is what a caller may ask for.',
+      severity: 'error',
+      from: { path: '^server/modules/[^/]+/index\\.ts$' },
+      to: { path: '^server/modules/[^/]+/([a-z-]*queries\\.ts$|queries/|module\\.ts$|routes\\.ts$)' },
+    },
+    {
+      name: 'outside-through-faces',
+      comment:
+        'Tests, e2e journeys, scripts and benches reach a module through its index.ts, or through its testing.ts ' +
+        '(what only tests may use: pure rules, fakes), as the modules reach each other. `npm run lint:graph` ' +
+        'checks them in a second pass that does not follow into the product (so cycles are the product\'s only).',
+      severity: 'error',
+      from: { path: '^(tests|e2e|scripts|bench)/' },
+      to: {
+        path: '^server/modules/[^/]+/',
+        pathNot: '^server/modules/[^/]+/(index|testing)\\.ts$',
+      },
+    },
+    {
+      name: 'testing-face-only-for-tests',
+      comment: "A module's testing.ts exists for tests; the product (and its scripts) never import it.",
+      severity: 'error',
+      from: { pathNot: '^tests/' },
+      to: { path: '^server/modules/[^/]+/testing\\.ts$' },
     },
     ...moduleCycleRules(),
 
@@ -237,7 +276,7 @@ module.exports = {
     // as a value import. (tsPreCompilationDeps would ask for the TypeScript compiler and only warn.)
     parser: 'swc',
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^dist/' },
+    exclude: { path: ['^dist/', '^tests/fixtures/'] },
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],

@@ -18,30 +18,31 @@ import type { Config } from './config.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installTransport } from './http/session-gate.ts';
 import { OPEN_PREFIX, registerOpenApi } from './open/index.ts';
-import { certModule } from './modules/cert/index.ts';
-import { companyModule } from './modules/company/index.ts';
-import { devModule } from './modules/dev/index.ts';
-import { documentModule } from './modules/document/index.ts';
-import { flowModule } from './modules/flow/index.ts';
-import { monitorModule } from './modules/monitor/index.ts';
-import { packageModule } from './modules/package/index.ts';
-import type { ServerModule } from './modules/module.ts';
-import { personModule } from './modules/person/index.ts';
-import { partnerModule } from './modules/partner/index.ts';
-import { frameAncestorsOf, platformModule } from './modules/platform/index.ts';
-import { pkiModule } from './modules/pki/index.ts';
-import { sealModule } from './modules/seal/index.ts';
-import { sessionModule } from './modules/session/index.ts';
-import { verifyModule } from './modules/verify/index.ts';
-import { signConfigModule } from './modules/sign-config/index.ts';
-import { templateModule } from './modules/template/index.ts';
-import { messagingModule } from './modules/messaging/index.ts';
-import { apiKeyModule } from './modules/apikey/index.ts';
-import { webhookModule } from './modules/webhook/index.ts';
+import { certModule } from './modules/cert/module.ts';
+import { companyModule } from './modules/company/module.ts';
+import { devModule } from './modules/dev/module.ts';
+import { documentModule } from './modules/document/module.ts';
+import { flowModule } from './modules/flow/module.ts';
+import { monitorModule } from './modules/monitor/module.ts';
+import { packageModule } from './modules/package/module.ts';
+import type { ServerModule } from './modules/server-module.ts';
+import { personModule } from './modules/person/module.ts';
+import { partnerModule } from './modules/partner/module.ts';
+import { frameAncestorsOf } from './modules/platform/index.ts';
+import { platformModule } from './modules/platform/module.ts';
+import { pkiModule } from './modules/pki/module.ts';
+import { sealModule } from './modules/seal/module.ts';
+import { sessionModule } from './modules/session/module.ts';
+import { verifyModule } from './modules/verify/module.ts';
+import { signConfigModule } from './modules/sign-config/module.ts';
+import { templateModule } from './modules/template/module.ts';
+import { messagingModule } from './modules/messaging/module.ts';
+import { apiKeyModule } from './modules/apikey/module.ts';
+import { webhookModule } from './modules/webhook/module.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
- *   pkiModule,   // import { pkiModule } from './modules/pki/index.ts';
+ *   pkiModule,   // import { pkiModule } from './modules/pki/module.ts';
  */
 export const modules: readonly ServerModule[] = [
   monitorModule,

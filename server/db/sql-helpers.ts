@@ -26,3 +26,8 @@ export const isoOrNull = (v: unknown): string | null =>
 
 /** A jsonb column as read back (objects on both drivers; text is tolerated). */
 export const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** A LIKE pattern matching the keyword anywhere, case-insensitively (compare with lower(column)); `\`, `%`
+ * and `_` in the keyword match themselves. */
+export const likePattern = (keyword: string) =>
+  `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

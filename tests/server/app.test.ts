@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSaleProductTypeList, isHyCenterLogin } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { CSIGN_PREFIX } from '#contract/envelope.ts';
-import type { ServerModule } from '#server/modules/module.ts';
+import type { ServerModule } from '#server/modules/server-module.ts';
 import { type TestApp, createTestApp } from './helper.ts';
 
 // A route that fails the way a bug would: the answer must not leak its message or stack.

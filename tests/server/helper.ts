@@ -23,7 +23,7 @@ import { PerApp } from '#server/lib/per-app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type Db, closeDatabase, openDatabase } from '#server/db/database.ts';
 import type { AppDeps, Clock } from '#server/deps.ts';
-import type { ServerModule } from '#server/modules/module.ts';
+import type { ServerModule } from '#server/modules/server-module.ts';
 import { createMessenger } from '#server/messaging/create-messenger.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { openBlobStore } from '#server/storage/open-blob-store.ts';

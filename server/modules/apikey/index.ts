@@ -1,6 +1,5 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 // The integrator API (server/open/) authenticates keys, checks scopes and keeps idempotent answers here.
-export { apiKeyModule } from './routes.ts';
 export {
   IDEMPOTENCY_TTL_MS,
   type IdempotencyStart,

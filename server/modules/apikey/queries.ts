@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Account } from '../document/index.ts';
+import type { Account } from '../../lib/account.ts';
 import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of the API keys and of the integrator API's idempotency records. Reads and changes of keys take the

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { T, type Text } from '../../http/texts.ts';
 import { requireCompanyRole } from '../company/index.ts';
-import type { Account } from '../document/index.ts';
+import type { Account } from '../../lib/account.ts';
 import { type LiveSession, findUserById, usersByIds } from '../session/index.ts';
 import * as q from './queries.ts';
 import { K } from './texts.ts';

@@ -14,9 +14,9 @@ import { x509 } from '../../pki/crypto.ts';
 import { PkiInputError } from '../../pki/issue.ts';
 import { DAY_MS, Oid, RevocationReason } from '../../pki/profile.ts';
 import { type CompanyAccess, getCompany, requireCompanyRole } from '../company/index.ts';
-import { findIdentity } from '../person/index.ts';
+import { verifiedNameOf } from '../person/index.ts';
 import { maskPhone } from '../person/index.ts';
-import { type HolderCertRow, listHolderCertificates, listHolderGoodSerials, pkiFor } from '../pki/index.ts';
+import { type HolderCertificate, holderCertificates, holderGoodSerials, pkiFor } from '../pki/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
@@ -76,7 +76,7 @@ function requireChangeRight(caller: Caller): void {
 async function currentNameOf(deps: AppDeps, caller: Caller): Promise<string | null> {
   if (caller.kind === 'company')
     return (await getCompany(deps, caller.holder.accountId))?.name.trim() ?? null;
-  return (await findIdentity(deps.db, caller.holder.accountId))?.realName.trim() ?? null;
+  return verifiedNameOf(deps, caller.holder.accountId);
 }
 
 async function callerPhone(deps: AppDeps, session: LiveSession): Promise<string> {
@@ -93,7 +93,10 @@ function subjectNames(pem: string): { commonName: string; organisation: string |
   };
 }
 
-function present(row: HolderCertRow, ctx: { issuer: string; now: Date; currentSerial?: string }): CertRecord {
+function present(
+  row: HolderCertificate,
+  ctx: { issuer: string; now: Date; currentSerial?: string },
+): CertRecord {
   return {
     serial: row.serial,
     subject: row.subject,
@@ -125,7 +128,7 @@ export async function certChangeInfo(deps: AppDeps, session: LiveSession): Promi
   const now = deps.clock.now();
   const [current, rows, currentName, phone] = await Promise.all([
     pki.current(caller.holder),
-    listHolderCertificates(deps.db, caller.holder),
+    holderCertificates(deps, caller.holder),
     currentNameOf(deps, caller),
     callerPhone(deps, session),
   ]);
@@ -170,7 +173,7 @@ export async function sendChangeCode(deps: AppDeps, session: LiveSession, ip: st
 
 async function presentIssued(deps: AppDeps, holder: CertHolder, serial: string) {
   const pki = await pkiFor(deps);
-  const rows = await listHolderCertificates(deps.db, holder);
+  const rows = await holderCertificates(deps, holder);
   const row = rows.find((r) => r.serial === serial);
   if (!row) throw new Error(`issued certificate ${serial} is missing`);
   const current = await pki.current(holder);
@@ -236,7 +239,7 @@ export async function reissueCert(
     throw issueError(err);
   });
   const revokedSerials = [revokedSerial];
-  const stillGood = await listHolderGoodSerials(deps.db, caller.holder, deps.clock.now());
+  const stillGood = await holderGoodSerials(deps, caller.holder, deps.clock.now());
   for (const serial of stillGood) {
     if (serial === issued.serial) continue;
     try {

@@ -1,6 +1,7 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export {
   activeCompaniesOf,
+  companyByName,
   companyLoginFlags,
   companyNamesOf,
   getCompany,
@@ -10,6 +11,10 @@ export {
   verifiedCompanyIdByName,
 } from './membership.ts';
 export type { CompanyAccess } from './membership.ts';
-export { findApplyOf, findCompanyByName } from './queries.ts';
-export { companyModule } from './routes.ts';
-export { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from './service.ts';
+export {
+  applyCompany,
+  applyView,
+  confirmMicroPayment,
+  pendingApplyNamed,
+  sendMicroPayment,
+} from './service.ts';

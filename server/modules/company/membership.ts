@@ -102,6 +102,17 @@ export function verifiedCompanyIdByName(deps: AppDeps, name: string): Promise<st
   return q.verifiedCompanyIdByName(deps.db, name);
 }
 
+/**
+ * A company by its exact name (a signer's readiness before launch): a verified one first, the lowest id among
+ * equals; pending ones too.
+ */
+export function companyByName(
+  deps: AppDeps,
+  name: string,
+): Promise<{ id: string; status: string } | undefined> {
+  return q.findCompanyByName(deps.db, name, { verifiedOnly: false });
+}
+
 /** The verified company with this credit code, if any (a group purchase names its receivers so). */
 export function verifiedCompanyByCreditCode(
   deps: AppDeps,

@@ -17,7 +17,7 @@ import { hitSlidingCounter } from '../../db/rate-counter.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
-import { computeLoginInfo, findUsersByPhoneOrName, setSessionIdentity } from '../session/index.ts';
+import { computeLoginInfo, findUsersByPhoneOrName, switchSessionIdentity } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import { pickerKeyword } from './picker-keyword.ts';
@@ -129,6 +129,12 @@ async function ownPendingApply(deps: AppDeps, session: LiveSession, companyId: s
 /** The application view of a company the caller was already allowed to act on. */
 export async function applyView(deps: AppDeps, companyId: string): Promise<CompanyApply> {
   return presentApply(deps, (await q.findCompany(deps.db, companyId))!);
+}
+
+/** The user's pending application for a company of exactly this name, as the application screens show it. */
+export async function pendingApplyNamed(deps: AppDeps, userId: string, name: string | null) {
+  const row = await q.findApplyOf(deps.db, userId);
+  return row && row.name === name ? applyView(deps, row.id) : undefined;
 }
 
 export async function getApply(deps: AppDeps, session: LiveSession, companyId?: string) {
@@ -585,6 +591,6 @@ export async function switchAccount(
     if (!companies.some((c) => c.id === target.companyId)) throw noPermission();
     companyId = target.companyId;
   }
-  await setSessionIdentity(deps.db, session.id, target.targetUserType, companyId);
+  await switchSessionIdentity(deps, session, target.targetUserType, companyId);
   return computeLoginInfo(deps, { ...session, userType: target.targetUserType, companyId });
 }

@@ -1,4 +1,4 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export {
   PdfRejected,
   compositeAppearance,
@@ -9,16 +9,15 @@ export {
 } from './pdf-tools.ts';
 export type { AppearancePart } from './pdf-tools.ts';
 export {
+  type Document,
+  appendVersion,
   attachToFlow,
   documentNamesOf,
   findByVerificationCode,
   findDocument,
   flowDocuments,
   lockDocument,
-  moveToVersion,
-} from './queries.ts';
-export type { Account, DocumentRow } from './queries.ts';
-export { documentModule } from './routes.ts';
+} from './flow-documents.ts';
 export {
   accountOf,
   blobBytes,

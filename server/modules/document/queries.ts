@@ -5,8 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 
-/** The account that owns documents and launches flows: a person (0, user id) or a company (1, company id). */
-export type Account = { ownerType: 0 | 1; ownerId: string };
+import type { Account } from '../../lib/account.ts';
 
 export type DocumentRow = {
   id: string;

@@ -1,3 +1,4 @@
+import type { Account } from '../../lib/account.ts';
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_DOWNLOAD_PATH, type DocumentInfo, type PageSize } from '#contract/calls/document.ts';
 import { Code } from '#contract/codes.ts';
@@ -9,14 +10,7 @@ import { requireCompanyRole } from '../company/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import type { LiveSession } from '../session/index.ts';
 import { PdfRejected, inspectPdf } from './pdf-tools.ts';
-import {
-  type Account,
-  type DocumentRow,
-  findDocument,
-  findOwnedDocument,
-  insertUpload,
-  markDeleted,
-} from './queries.ts';
+import { type DocumentRow, findDocument, findOwnedDocument, insertUpload, markDeleted } from './queries.ts';
 import { D } from './texts.ts';
 
 /**

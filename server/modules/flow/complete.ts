@@ -5,7 +5,7 @@ import { addDocumentTimestamp, addValidationData } from '../../pdf/sign/ltv.ts';
 import { ocspRequestFor } from '../../pki/ocsp.ts';
 import { appendAudit } from '../audit/index.ts';
 import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
-import { DbCertRepository } from '../pki/index.ts';
+import { certificateBySerial } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { findUserById } from '../session/index.ts';
 import { buildAuditReport } from './audit-report.ts';
@@ -25,9 +25,8 @@ async function validationData(deps: AppDeps, flowId: string) {
   const serials = await q.certSerialsOf(deps.db, flowId);
   const certs: Uint8Array[] = [pki.ca.issuing.der, pki.ca.root.der, pki.ca.tsa.der, pki.ca.ocsp.der];
   const ocspResponses: Uint8Array[] = [];
-  const repo = new DbCertRepository(deps.db);
   for (const serial of serials) {
-    const rec = await repo.findBySerial(serial);
+    const rec = await certificateBySerial(deps, serial);
     if (!rec) continue;
     const der = new Uint8Array(Buffer.from(rec.pem.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
     certs.push(der);

@@ -1,16 +1,14 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 // What other modules use today: template launches from a template (launch, findFlow, F, Account), seal
 // names the room a signer acts in (roomOf), sign-config and template type accounts (Account), verify reads the
 // flow of a document named by its verification code (findFlow), webhook listens to flowEvent. The integrator
 // API (server/open/) uses the same services as the workspace's calls: launch, detail, listLaunched, cancel,
 // remind and the downloads.
-export type { Account } from '../document/index.ts';
 export { launch } from './launch.ts';
 export { findFlow } from './model.ts';
 export { type FlowEvent, type FlowEventType, flowEvent } from './hooks.ts';
 export type { FlowRow } from './model.ts';
 export { EMBED_LINK_TTL_MS, createEmbedLink, roomOf } from './room.ts';
-export { flowModule } from './routes.ts';
 export { F } from './texts.ts';
 export { detail as flowDetail, listLaunched } from './query.ts';
 export { cancel as cancelFlow } from './end.ts';

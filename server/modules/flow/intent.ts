@@ -9,7 +9,7 @@ import { SmsPurpose } from '#contract/enums.ts';
 import argon2 from 'argon2';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { startFaceFor, spendFreshFaceCheck } from '../person/index.ts';
+import { spendFaceCheck, startFaceFor } from '../person/index.ts';
 import { hashPassword } from '../session/index.ts';
 import { findUserById } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
@@ -67,13 +67,11 @@ export async function confirmIntent(
     await checkSigningPassword(deps, userId, input.signingPassword ?? '');
     return { check: intent, codeSentAt: null };
   }
-  const now = deps.clock.now();
-  const used = await spendFreshFaceCheck(deps.db, {
+  const used = await spendFaceCheck(deps, {
     userId,
     openFlag: FaceOpenFlag.SigningRoom,
     businessCode: party.id,
-    since: new Date(now.getTime() - FACE_INTENT_WINDOW_MS),
-    now,
+    withinMs: FACE_INTENT_WINDOW_MS,
   });
   if (!used) throw new AppError(Code.IntentNotConfirmed, F.intentFaceMissing);
   return { check: intent, codeSentAt: null };

@@ -19,12 +19,12 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { appendAudit } from '../audit/index.ts';
-import { findCompanyByName, getCompany, listActiveMembers } from '../company/index.ts';
+import { getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
 import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/index.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
-  type DocumentRow,
+  type Document,
   accountOf,
   attachToFlow,
   blobBytes,
@@ -187,8 +187,7 @@ async function prepareParty(
     };
   }
   let companyId = input.companyId;
-  if (!companyId && input.companyName)
-    companyId = (await findCompanyByName(deps.db, input.companyName, { verifiedOnly: true }))?.id;
+  if (!companyId && input.companyName) companyId = await verifiedCompanyIdByName(deps, input.companyName);
   const company = companyId ? await getCompany(deps, companyId) : undefined;
   if (!applies.companySealType && !applies.legalPersonSeal)
     throw new AppError(Code.Refused, F.companyNeedsSomething);
@@ -268,7 +267,7 @@ export async function launch(
     : new Date(now.getTime() + DEFAULT_DEADLINE_DAYS * 86_400_000);
   if (deadline.getTime() <= now.getTime()) throw new AppError(Code.Refused, F.deadlineInPast);
 
-  const docRows: DocumentRow[] = [];
+  const docRows: Document[] = [];
   for (const id of input.documentIds) {
     const row = await ownDocument(deps, account, id);
     if (row.flow_id) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
@@ -309,7 +308,7 @@ export async function launch(
   // The footer: a full rewrite is allowed now because nothing is signed yet.
   const flowId = randomUUID();
   const stamped: {
-    row: DocumentRow;
+    row: Document;
     key: string;
     sha: string;
     size: number;

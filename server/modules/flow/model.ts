@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Applies, FlowSummary, PartyView } from '#contract/calls/flow.ts';
 import { LinkType } from '#contract/calls/flow.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type Account, documentNamesOf } from '../document/index.ts';
+import type { Account } from '../../lib/account.ts';
+import { documentNamesOf } from '../document/index.ts';
 import { type Exec, dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import {
   type FlowRow,

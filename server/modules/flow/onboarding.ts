@@ -1,11 +1,3 @@
-// Onboarding inside the signing room (issue 11): a person with no account, or no real name or certificate,
-// signs from the link alone. The room login proved the phone (an embedded room proves it first with a code in
-// the room, its provePhone step, unless its key is trusted to assert identities: issue 23); the room's
-// nameAuthentication step makes a normal person account for it when there is none and records the real name
-// (the configured identity check), the userAgreement step accepts the certificate usage agreement and issues
-// the certificate. Every call is scoped to the room's ONE party: it can onboard only the phone that party's
-// link was sent to.
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { RoomOnboarding } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
@@ -14,8 +6,8 @@ import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hitCounter } from '../../db/rate-counter.ts';
-import { findApplyOf, findCompanyByName, getCompany } from '../company/index.ts';
-import { applyCompany, applyView, confirmMicroPayment, sendMicroPayment } from '../company/index.ts';
+import { companyByName, getCompany, pendingApplyNamed } from '../company/index.ts';
+import { applyCompany, confirmMicroPayment, sendMicroPayment } from '../company/index.ts';
 import { USER_AGREEMENT } from '../person/index.ts';
 import { saveCompanySeal } from '../seal/index.ts';
 import {
@@ -25,8 +17,7 @@ import {
   personOnboardingState,
   verifyAndRecordIdentity,
 } from '../person/index.ts';
-import { hashPassword } from '../session/index.ts';
-import { findUserById, findUserByPhone, insertUser } from '../session/index.ts';
+import { createSignerAccount, findUserById, findUserByPhone } from '../session/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { startSession, type LiveSession } from '../session/index.ts';
 import { type PartyRow, appliesOf, maskPhone } from './model.ts';
@@ -114,14 +105,7 @@ async function openPersonParty(deps: AppDeps, room: Room): Promise<PartyRow> {
 /** The account of the room's phone, made now when there is none (a normal person account, no password yet). */
 async function ensureAccount(deps: AppDeps, room: Room): Promise<{ userId: string; isNew: boolean }> {
   if (room.userId) return { userId: room.userId, isNew: false };
-  // An unguessable password nobody knows: the person logs in by this room, or sets one with "forgot password".
-  const hash = await hashPassword(randomBytes(32).toString('base64url'));
-  const made = await insertUser(deps.db, room.phone, hash, deps.clock.now());
-  if (made) return { userId: made, isNew: true };
-  // Made meanwhile by a concurrent request of the same phone.
-  const user = await findUserByPhone(deps.db, room.phone);
-  if (!user) throw new Error(`account of ${maskPhone(room.phone)} vanished`);
-  return { userId: user.id, isNew: false };
+  return createSignerAccount(deps, room.phone);
 }
 
 /**
@@ -188,9 +172,7 @@ const callerAs = (room: Room, userId: string, companyId: string | null): LiveSes
 
 /** The handler's pending application for the party's company (by its exact name), if any. */
 async function pendingApplyFor(deps: AppDeps, userId: string, party: PartyRow) {
-  const row = await findApplyOf(deps.db, userId);
-  if (!row || row.name !== party.company_name) return undefined;
-  return applyView(deps, row.id);
+  return pendingApplyNamed(deps, userId, party.company_name);
 }
 
 /** The room's company party, not opened yet, and its handler with a verified real name. */
@@ -328,9 +310,7 @@ export async function signerReadiness(
     const state = user ? await personOnboardingState(deps, user.id) : null;
     let isCompanyOpen: boolean | null = null;
     if (s.companyId || s.companyName) {
-      const c = s.companyId
-        ? await getCompany(deps, s.companyId)
-        : await findCompanyByName(deps.db, s.companyName!, { verifiedOnly: false });
+      const c = s.companyId ? await getCompany(deps, s.companyId) : await companyByName(deps, s.companyName!);
       isCompanyOpen =
         c?.status === 'verified' &&
         (await pki.current({ userType: UserType.Company, accountId: c.id })) !== undefined;

@@ -8,16 +8,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
-import { SealStatus, SmsPurpose, UserType } from '#contract/enums.ts';
+import { SmsPurpose, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Lang } from '../../http/texts.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { appendAudit } from '../audit/index.ts';
-import { listActiveMembers } from '../company/index.ts';
 import { flowDocuments, presentDocument } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { companyOwner, isAuthorisedNow, listSeals, personOwner } from '../seal/index.ts';
+import { sealsUsableBy } from '../seal/index.ts';
 import { findUserById, findUserByPhone } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
@@ -324,44 +323,21 @@ export async function auditFlowEvent(
 }
 
 /** Seals the room's signer may use now, as the signing room lists them. */
-async function usableSeals(deps: AppDeps, room: Room, party: PartyRow) {
+async function usableSeals(deps: AppDeps, room: Room, party: PartyRow): Promise<SigningRoom['seals']> {
   if (!room.userId) return [];
-  const now = deps.clock.now();
-  const applies = appliesOf(party);
-  const out: SigningRoom['seals'] = [];
-  const present = (s: {
-    id: string;
-    name: string;
-    sealType: number | null;
-    widthMm: number;
-    heightMm: number;
-  }) => ({
+  const seals = await sealsUsableBy(deps, {
+    userId: room.userId,
+    companyId: party.kind === 'company' ? party.company_id : null,
+    personal: party.kind === 'person' || appliesOf(party).personSignature,
+  });
+  return seals.map((s) => ({
     sealId: s.id,
     name: s.name,
     sealType: s.sealType,
     pngUrl: `${SEAL_IMAGE_PATH}/${s.id}.png`,
     widthMm: s.widthMm,
     heightMm: s.heightMm,
-  });
-  if (party.kind === 'company' && party.company_id) {
-    const me = (await listActiveMembers(deps, party.company_id)).find((m) => m.userId === room.userId);
-    if (me) {
-      for (const s of await listSeals(deps.db, companyOwner(party.company_id))) {
-        if (s.status !== SealStatus.Enabled) continue;
-        // Authorisation: the administrator may use every enabled seal, an operator those authorised to them now.
-        if (
-          me.role !== 'admin' &&
-          !(await isAuthorisedNow(deps.db, party.company_id, s.id, room.userId, now))
-        )
-          continue;
-        out.push(present(s));
-      }
-    }
-  }
-  if (party.kind === 'person' || applies.personSignature)
-    for (const s of await listSeals(deps.db, personOwner(room.userId)))
-      if (s.status === SealStatus.Enabled) out.push(present(s));
-  return out;
+  }));
 }
 
 /** Whether the account that would sign for the party has a current certificate. */

@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../deps.ts';
-import { type DocumentRow, moveToVersion } from '../document/index.ts';
+import { type Document, appendVersion } from '../document/index.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
 
 /** Moves a document from `from` to a new blob in one transaction; false when another writer moved it first. */
 export async function moveVersion(
   deps: AppDeps,
-  from: DocumentRow,
+  from: Document,
   next: { key: string; sha: string; size: number; reason: 'sign' | 'ltv'; partyId: string | null },
   extra: (tx: Exec) => Promise<boolean>,
   /** Runs first in the transaction (a signature locks and checks the flow row before the document's). */
@@ -18,7 +18,7 @@ export async function moveVersion(
       await first?.(tx);
       // One statement: the conditional pointer move (which also locks the document row for the audit
       // append) and, only when it moved, the version row.
-      if (!(await moveToVersion(tx, from, { ...next, now }))) throw new Lost();
+      if (!(await appendVersion(tx, from, { ...next, now }))) throw new Lost();
       if (!(await extra(tx))) throw new Lost();
     });
     return true;

@@ -1,4 +1,4 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export { seedCatalogue } from './catalogue.ts';
 export {
   consumeUnit,
@@ -9,5 +9,4 @@ export {
   salePackageProductTypes,
 } from './quota.ts';
 export type { Quota } from './quota.ts';
-export { packageModule } from './routes.ts';
 export { requirePlatformAdmin } from './service.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
-import type { Account } from './quota.ts';
+import type { Account } from '../../lib/account.ts';
 
 // SQL of the package module. Every query reading an account's data takes that account as an argument.
 

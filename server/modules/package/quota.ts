@@ -1,3 +1,4 @@
+import type { Account } from '../../lib/account.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
 import * as q from './queries.ts';
@@ -15,7 +16,6 @@ import * as q from './queries.ts';
 // (reserved + used < quantity) on the chosen bucket. Counters never go negative (CHECK constraints and
 // `reserved > 0` guards) and never exceed the bucket.
 
-export type Account = { ownerType: 0 | 1; ownerId: string };
 export type Quota = { total: number; reserved: number; used: number; remaining: number };
 export type QuotaDetail = Quota & { starter: { total: number; reserved: number; used: number } };
 

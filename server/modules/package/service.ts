@@ -17,7 +17,8 @@ import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { offlineTransferProvider, paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';
-import { type Account, accountOfSession, quotaDetailOf } from './quota.ts';
+import type { Account } from '../../lib/account.ts';
+import { accountOfSession, quotaDetailOf } from './quota.ts';
 import { P, REQUIREMENT_TEXTS } from './texts.ts';
 
 const DAY_MS = 86_400_000;

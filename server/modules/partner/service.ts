@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PartnerIdentity } from '#contract/calls/partner.ts';
 import { PARTNER_TOKEN_CLOCK_SKEW_SECONDS } from '#contract/calls/partner.ts';
 import { Code } from '#contract/codes.ts';
 import { HyLoginType, UserType } from '#contract/enums.ts';
-import { SessionEndReason, UserStatus } from '../../db/schema/accounts.ts';
+import { UserStatus } from '../../db/schema/accounts.ts';
 import { type OpenedVia, OpenedVia as Via } from '../../db/schema/partner.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isLocalClient } from '../../http/local-client.ts';
 import { T } from '../../http/texts.ts';
-import { findUserById, findUserByPhone, insertUser } from '../session/index.ts';
-import { companiesOf, hashPassword } from '../session/index.ts';
-import { endSession } from '../session/index.ts';
+import { companiesOf, createSignerAccount, findUserById } from '../session/index.ts';
 import { type LiveSession, startSession } from '../session/index.ts';
 import type { CentralPlatform } from './central-platform.ts';
 import { findPartner } from './partner-config.ts';
@@ -40,19 +37,9 @@ async function accountOfPhone(
   via: OpenedVia,
   partnerCode: string | null,
 ): Promise<string> {
-  const existing = await findUserByPhone(deps.db, phone);
-  if (existing) return existing.id;
-  const now = deps.clock.now();
-  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-  const created = await insertUser(deps.db, phone, unusable, now);
-  if (!created) {
-    // Registered concurrently by another request: use that account.
-    const raced = await findUserByPhone(deps.db, phone);
-    if (!raced) throw new Error(`user of phone ${phone} vanished`);
-    return raced.id;
-  }
-  await recordOpening(deps.db, { userId: created, via, partnerCode, now });
-  return created;
+  const { userId, isNew } = await createSignerAccount(deps, phone);
+  if (isNew) await recordOpening(deps.db, { userId, via, partnerCode, now: deps.clock.now() });
+  return userId;
 }
 
 async function requireActive(deps: AppDeps, userId: string): Promise<void> {
@@ -112,13 +99,16 @@ export async function loginWithPartnerToken(
   if (!link) throw new Error('partner link missing after insert');
   await requireActive(deps, link.userId);
 
-  // Logging in again from the same browser replaces its session rather than stacking a second one.
-  if (previous) await endSession(deps.db, previous.id, SessionEndReason.Logout, now);
-  const session = await startSession(deps, reply, {
-    userId: link.userId,
-    userType: UserType.Person,
-    companyId: null,
-  });
+  const session = await startSession(
+    deps,
+    reply,
+    {
+      userId: link.userId,
+      userType: UserType.Person,
+      companyId: null,
+    },
+    previous,
+  );
   await insertPartnerSession(deps.db, {
     sessionId: session.id,
     partnerCode: code,
@@ -171,6 +161,5 @@ export async function loginFromCentral(
       companyId = company.id;
     }
   }
-  if (previous) await endSession(deps.db, previous.id, SessionEndReason.Logout, deps.clock.now());
-  return startSession(deps, reply, { userId, userType, companyId });
+  return startSession(deps, reply, { userId, userType, companyId }, previous);
 }

@@ -1,7 +1,5 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export { USER_AGREEMENT } from './agreement.ts';
-export { findIdentity, spendFreshFaceCheck } from './queries.ts';
-export { personModule } from './routes.ts';
 export {
   acceptAgreementFor,
   identityProviderFor,
@@ -9,6 +7,8 @@ export {
   maskPhone,
   personHasCaCert,
   personOnboardingState,
+  spendFaceCheck,
   startFaceFor,
+  verifiedNameOf,
   verifyAndRecordIdentity,
 } from './service.ts';

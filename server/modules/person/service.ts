@@ -4,7 +4,6 @@ import { SmsPurpose, UserType } from '#contract/enums.ts';
 import type { OpenSignStatus, PersonCert } from '#contract/calls/person.ts';
 import { checkIdNumber, IdNumberProblem } from '#contract/rules/id-number.ts';
 import { FaceOpenFlag, FaceResult } from '#contract/rules/person.ts';
-import { SessionEndReason } from '../../db/schema/accounts.ts';
 import { FaceStatus } from '../../db/schema/person.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,13 +14,7 @@ import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import {
-  endOtherSessions,
-  findUserById,
-  findUserByPhone,
-  moveUserPhone,
-  setUserName,
-} from '../session/index.ts';
+import { findUserById, findUserByPhone, movePhone, renameUser } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import { USER_AGREEMENT } from './agreement.ts';
@@ -246,7 +239,7 @@ export async function verifyAndRecordIdentity(
     idSealed: provider.needsIdNumberForFace ? await sealIdNumber(deps, body.idNumber) : null,
   });
   if (!isInserted) throw new AppError(Code.Refused, P.identityTaken);
-  await setUserName(deps.db, userId, body.name);
+  await renameUser(deps, userId, body.name);
   deps.log.info({ userId, provider: provider.name }, 'person: real-name check passed');
 }
 
@@ -401,10 +394,8 @@ export async function recoverFinish(deps: AppDeps, session: LiveSession, ticket:
   const now = deps.clock.now();
   const recovery = await q.consumeRecovery(deps.db, session.userId, sha256(ticket), now);
   if (!recovery) throw new AppError(Code.Refused, P.recoveryTicketInvalid);
-  if (!(await moveUserPhone(deps.db, session.userId, recovery.newPhone)))
+  if (!(await movePhone(deps, session, recovery.newPhone)))
     throw new AppError(Code.PhoneTaken, P.recoveryPhoneTaken);
-  // Whoever holds the lost phone (or an old browser) must not keep acting as this account.
-  await endOtherSessions(deps.db, session.userId, session.id, SessionEndReason.Evicted, now);
   deps.log.info({ userId: session.userId }, 'person: account moved to a new phone');
   return { phoneMasked: maskPhone(recovery.newPhone) };
 }
@@ -602,4 +593,28 @@ export async function pendingFace(deps: AppDeps, personCode: string) {
   if (!face || face.status !== FaceStatus.Pending || face.expiresAt.getTime() <= deps.clock.now().getTime())
     return null;
   return face;
+}
+
+/** The person's verified real name (from the real-name check), or null before it. */
+export async function verifiedNameOf(deps: AppDeps, userId: string): Promise<string | null> {
+  const identity = await q.findIdentity(deps.db, userId);
+  return identity?.realName.trim() || null;
+}
+
+/**
+ * Spends the person's passed face check of this business (e.g. a party's signing), made within the last
+ * `withinMs`: true once, when there is one to spend (a check proves one intent only).
+ */
+export function spendFaceCheck(
+  deps: AppDeps,
+  c: { userId: string; openFlag: string; businessCode: string; withinMs: number },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  return q.spendFreshFaceCheck(deps.db, {
+    userId: c.userId,
+    openFlag: c.openFlag,
+    businessCode: c.businessCode,
+    since: new Date(now.getTime() - c.withinMs),
+    now,
+  });
 }

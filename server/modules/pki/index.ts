@@ -1,5 +1,10 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { DbCertRepository, listHolderCertificates, listHolderGoodSerials } from './queries.ts';
-export type { HolderCertRow } from './queries.ts';
-export { pkiModule } from './routes.ts';
-export { pkiFor, prepareCaFiles } from './service.ts';
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
+export {
+  type HolderCertificate,
+  certificateBySerial,
+  currentCertificate,
+  holderCertificates,
+  holderGoodSerials,
+  pkiFor,
+  prepareCaFiles,
+} from './service.ts';

@@ -1,7 +1,16 @@
 import type { AppDeps } from '../../deps.ts';
 import { definePerAppSlot } from '../../lib/per-app.ts';
 import { createPki, type Pki, prepareCa } from '../../pki/pki.ts';
-import { DbCertRepository } from './queries.ts';
+import type { CertHolder, CertRecord } from '../../pki/cert-repository.ts';
+import {
+  DbCertRepository,
+  type HolderCertRow,
+  listHolderCertificates,
+  listHolderGoodSerials,
+} from './queries.ts';
+
+/** A certificate of a holder as the account's certificate pages show it. */
+export type HolderCertificate = HolderCertRow;
 
 /** The app's PKI, started on first use (deps.perApp). */
 const PKI = definePerAppSlot<Promise<Pki>>('pki');
@@ -55,3 +64,21 @@ export function prepareCaFiles(deps: Pick<AppDeps, 'config' | 'clock' | 'log' | 
   deps.perApp.set(CA_FILES, files);
   return files;
 }
+
+/** The certificate record of a serial the platform's CA issued, or undefined. */
+export function certificateBySerial(deps: AppDeps, serial: string): Promise<CertRecord | undefined> {
+  return new DbCertRepository(deps.db).findBySerial(serial);
+}
+
+/** The holder's certificate in force now (issued, unexpired, not revoked), or undefined. */
+export function currentCertificate(deps: AppDeps, holder: CertHolder): Promise<CertRecord | undefined> {
+  return new DbCertRepository(deps.db).findCurrent(holder, deps.clock.now());
+}
+
+/** Every certificate the CA issued to the holder, newest first. */
+export const holderCertificates = (deps: AppDeps, holder: CertHolder): Promise<HolderCertificate[]> =>
+  listHolderCertificates(deps.db, holder);
+
+/** The serials of the holder's certificates still good at `at`. */
+export const holderGoodSerials = (deps: AppDeps, holder: CertHolder, at: Date): Promise<string[]> =>
+  listHolderGoodSerials(deps.db, holder, at);

@@ -1,2 +1,2 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { frameAncestorsOf, platformModule } from './routes.ts';
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
+export { frameAncestorsOf } from './framing.ts';

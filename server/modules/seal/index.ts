@@ -1,5 +1,3 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { companyOwner, isAuthorisedNow, listSeals, personOwner } from './queries.ts';
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export { roomTokenUser, sealInUnfinishedSigning } from './hooks.ts';
-export { sealModule } from './routes.ts';
-export { hasUsableSeal, saveCompanySeal, sealForSigning } from './service.ts';
+export { hasUsableSeal, saveCompanySeal, sealForSigning, sealsUsableBy } from './service.ts';

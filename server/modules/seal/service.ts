@@ -14,8 +14,8 @@ import type { CompanySealDef, SealDef } from '../../seal/seal-def.ts';
 import { isSealError } from '../../seal/seal-errors.ts';
 import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
 import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole } from '../company/index.ts';
-import { findIdentity } from '../person/index.ts';
-import { DbCertRepository } from '../pki/index.ts';
+import { verifiedNameOf } from '../person/index.ts';
+import { currentCertificate } from '../pki/index.ts';
 import { type LiveSession, usersByIds } from '../session/index.ts';
 import { sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
@@ -144,7 +144,7 @@ export async function certSummaryOf(deps: AppDeps, caller: SealCaller) {
     caller.kind === 'person'
       ? { userType: UserType.Person, accountId: caller.userId }
       : { userType: UserType.Company, accountId: caller.access.companyId };
-  const cert = await new DbCertRepository(deps.db).findCurrent(holder, deps.clock.now());
+  const cert = await currentCertificate(deps, holder);
   if (!cert) return null;
   return {
     serial: cert.serial,
@@ -226,12 +226,6 @@ async function store(
     createdBy,
     now: deps.clock.now(),
   });
-}
-
-/** The person's verified real name (from the person module's real-name check), or null before it. */
-export async function verifiedNameOf(deps: AppDeps, userId: string): Promise<string | null> {
-  const identity = await findIdentity(deps.db, userId);
-  return identity?.realName.trim() || null;
 }
 
 async function personSealDef(deps: AppDeps, userId: string): Promise<SealDef> {
@@ -593,4 +587,31 @@ export async function sealForSigning(
     heightMm: row.heightMm,
     sealType: row.sealType,
   };
+}
+
+/**
+ * The enabled seals a user may sign with now: with `companyId`, the company's (every one for its
+ * administrator, those authorised to them now for an operator, none for anyone else), and with
+ * `personal`, the user's own. Company seals come first, each list newest first.
+ */
+export async function sealsUsableBy(
+  deps: AppDeps,
+  who: { userId: string; companyId: string | null; personal: boolean },
+): Promise<SealRow[]> {
+  const now = deps.clock.now();
+  const out: SealRow[] = [];
+  if (who.companyId) {
+    const me = (await listActiveMembers(deps, who.companyId)).find((m) => m.userId === who.userId);
+    if (me)
+      for (const s of await q.listSeals(deps.db, q.companyOwner(who.companyId))) {
+        if (s.status !== SealStatus.Enabled) continue;
+        if (me.role !== 'admin' && !(await q.isAuthorisedNow(deps.db, who.companyId, s.id, who.userId, now)))
+          continue;
+        out.push(s);
+      }
+  }
+  if (who.personal)
+    for (const s of await q.listSeals(deps.db, q.personOwner(who.userId)))
+      if (s.status === SealStatus.Enabled) out.push(s);
+  return out;
 }

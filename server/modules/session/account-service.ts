@@ -10,7 +10,7 @@ import { hitSlidingCounter, resetCounter } from '../../db/rate-counter.ts';
 import { findUserByPhone, insertUser, setPassword } from './account-queries.ts';
 import { actingCompanies } from './hooks.ts';
 import { consumeSmsCode } from './sms-service.ts';
-import { endSession, endUserSessions } from './session-queries.ts';
+import { endUserSessions } from './session-queries.ts';
 import { type LiveSession, startSession } from './session-service.ts';
 import { S } from './texts.ts';
 
@@ -93,9 +93,7 @@ export async function loginPerson(
     if (!company) throw new AppError(Code.Refused, S.noCompany);
     companyId = company.id;
   }
-  // Logging in again from the same browser replaces its session rather than stacking a second one.
-  if (previous) await endSession(deps.db, previous.id, SessionEndReason.Logout, deps.clock.now());
-  return startSession(deps, reply, { userId: user.id, userType: input.userType, companyId });
+  return startSession(deps, reply, { userId: user.id, userType: input.userType, companyId }, previous);
 }
 
 /** Sets a new password with a reset code and ends every session of the user (a thief's included). */

@@ -1,21 +1,21 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export {
+  type User,
+  createSignerAccount,
   findUserById,
   findUserByPhone,
   findUsersByPhoneOrName,
-  insertUser,
-  moveUserPhone,
+  movePhone,
   noticeEmailOf,
+  renameUser,
   setNoticeEmail,
-  setUserName,
+  switchSessionIdentity,
   userIdsWithNameLike,
   usersByIds,
-} from './account-queries.ts';
+} from './users.ts';
 export { companiesOf, hashPassword } from './account-service.ts';
 export { actingCompanies, type LoginFacts, loginFacts } from './hooks.ts';
 export { computeLoginInfo } from './login-info.ts';
-export { sessionModule } from './routes.ts';
-export { endOtherSessions, endSession, setSessionIdentity } from './session-queries.ts';
 export { lookupSession, refusalFor, startSession } from './session-service.ts';
 export type { LiveSession } from './session-service.ts';
 export { consumeSmsCode, sendSmsCode } from './sms-service.ts';

@@ -120,16 +120,20 @@ function cookieOptions(deps: AppDeps, httpOnly: boolean) {
 
 /**
  * Starts a session for a user and sets its cookies. At most SESSION_MAX_PER_USER live sessions per user:
- * the oldest beyond that end as 'evicted', and their next call answers 3000 (logged in elsewhere).
+ * the oldest beyond that end as 'evicted', and their next call answers 3000 (logged in elsewhere). The browser's
+ * `replacing` session (a login from a browser already logged in) ends as a logout.
  */
 export async function startSession(
   deps: AppDeps,
   reply: FastifyReply,
   who: { userId: string; userType: number; companyId: string | null },
+  replacing: LiveSession | null = null,
 ): Promise<LiveSession> {
   const sid = randomBytes(32).toString('base64url');
   const token = randomBytes(24).toString('base64url');
   const now = deps.clock.now();
+  // Logging in again from the same browser replaces its session rather than stacking a second one.
+  if (replacing) await endSession(deps.db, replacing.id, SessionEndReason.Logout, now);
   const id = await insertSession(deps.db, {
     sidHash: hashSid(sid),
     token,

@@ -1,7 +1,4 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { findConfig, likePattern, liveConfigNames } from './queries.ts';
-export type { SignConfigRow } from './queries.ts';
-export { signConfigModule } from './routes.ts';
-export { normaliseApplies } from './service.ts';
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
+export { type SignConfigRecord, findAccountConfig, liveConfigNames, normaliseApplies } from './service.ts';
 export { S } from './texts.ts';
 export { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Account } from '../flow/index.ts';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import type { Account } from '../../lib/account.ts';
+import { type Exec, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of the signing configurations. Every query takes the caller's account and is scoped by it.
 
@@ -67,8 +67,6 @@ export async function deleteConfig(ex: Exec, account: Account, id: string, now: 
   return done.length === 1;
 }
 
-const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listConfigs(
   ex: Exec,
   account: Account,
@@ -103,5 +101,3 @@ export async function liveConfigNames(ex: Exec, ids: string[]): Promise<Map<stri
   );
   return new Map(found.map((r) => [r.id, r.name]));
 }
-
-export { likePattern };

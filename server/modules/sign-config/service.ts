@@ -5,12 +5,16 @@ import type { CallResponse } from '#contract/envelope.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Account } from '../../lib/account.ts';
 import { accountOf } from '../document/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import { type LiveSession, usersByIds } from '../session/index.ts';
 import { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
+
+/** A stored signing configuration: its name, its parties' roles and what each signs with. */
+export type SignConfigRecord = q.SignConfigRow;
 
 type SaveInput = z.output<(typeof saveSignConfig)['request']>;
 type Steps = SaveInput['steps'];
@@ -141,3 +145,13 @@ export async function remove(deps: AppDeps, session: LiveSession, id: string): P
   });
   if (!done) throw notFound();
 }
+
+/** A signing configuration of the account (a template is made from one), or undefined. */
+export const findAccountConfig = (
+  deps: AppDeps,
+  account: Account,
+  id: string,
+): Promise<SignConfigRecord | undefined> => q.findConfig(deps.db, account, id);
+
+/** The names of those of these configurations that still exist (a deleted one is left out). */
+export const liveConfigNames = (deps: AppDeps, ids: string[]) => q.liveConfigNames(deps.db, ids);

@@ -1,5 +1,4 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { templateModule } from './routes.ts';
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 // The integrator API (server/open/) lists and reads templates and launches from one (prepare, then
 // launchDraft: the same rules as the workspace's template launch).
 export {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Account } from '../flow/index.ts';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
-import { likePattern } from '../sign-config/index.ts';
+import type { Account } from '../../lib/account.ts';
+import { type Exec, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of templates and their launch drafts. Every query takes the caller's account and is scoped by it.
 

@@ -33,12 +33,12 @@ import {
   uploadDocument,
 } from '../document/index.ts';
 import { findFlow } from '../flow/index.ts';
-import type { Account } from '../flow/index.ts';
+import type { Account } from '../../lib/account.ts';
 import { launch } from '../flow/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import { F } from '../flow/index.ts';
 import { type LiveSession, usersByIds } from '../session/index.ts';
-import { type SignConfigRow, findConfig, liveConfigNames } from '../sign-config/index.ts';
+import { type SignConfigRecord, findAccountConfig, liveConfigNames } from '../sign-config/index.ts';
 import { normaliseApplies } from '../sign-config/index.ts';
 import { S } from '../sign-config/index.ts';
 import { type FieldFill, fillPdf } from './fill-pdf.ts';
@@ -62,7 +62,7 @@ type NamedTemplate = q.TemplateRow & { sign_config_name: string | null; created_
 /** Names the rows' configurations and creators: sign-config and session read their own tables. */
 async function named(deps: AppDeps, found: q.TemplateRow[]): Promise<NamedTemplate[]> {
   const ids = [...new Set(found.flatMap((r) => (r.sign_config_id ? [r.sign_config_id] : [])))];
-  const names = await liveConfigNames(deps.db, ids);
+  const names = await liveConfigNames(deps, ids);
   const creators = await usersByIds(
     deps.db,
     found.map((r) => r.created_by),
@@ -216,7 +216,7 @@ function checkPositions(positions: TemplatePosition[], roles: TemplateRole[], si
 }
 
 /** The roles of a signing configuration, copied into a template: its steps become stepIndex. */
-function rolesOfConfig(row: SignConfigRow): TemplateRole[] {
+function rolesOfConfig(row: SignConfigRecord): TemplateRole[] {
   const steps = jsonOf<{ parties: Omit<TemplateRole, 'stepIndex'>[] }[]>(row.steps);
   return steps.flatMap((s, stepIndex) => s.parties.map((p) => ({ ...p, stepIndex })));
 }
@@ -265,7 +265,7 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
   let roles = input.roles;
   let signConfigId: string | null = null;
   if (input.signConfigId) {
-    const config = await findConfig(deps.db, account, input.signConfigId);
+    const config = await findAccountConfig(deps, account, input.signConfigId);
     if (!config) throw new AppError(Code.NotFound, S.configNotFound);
     roles = rolesOfConfig(config);
     signConfigId = config.id;

@@ -25,11 +25,14 @@ function pemToDer(pem: string): Uint8Array | undefined {
  * the repository's record holds exactly this certificate: a foreign certificate that merely reuses a
  * serial number of ours never borrows our answer.
  */
-export function platformRevocation(issuingDer: Uint8Array, repository: CertRepository): RevocationHook {
+export function platformRevocation(
+  issuingDer: Uint8Array,
+  findBySerial: CertRepository['findBySerial'],
+): RevocationHook {
   const unknown: RevocationAnswer = { status: 'unknown', source: PLATFORM_REVOCATION_SOURCE };
   return async (cert, issuer) => {
     if (!equalBytes(issuer.der, issuingDer)) return unknown;
-    const record = await repository.findBySerial(normalizeSerial(cert.serialHex));
+    const record = await findBySerial(normalizeSerial(cert.serialHex));
     const der = record && pemToDer(record.pem);
     if (!record || !der || !equalBytes(der, cert.der)) return unknown;
     if (record.status === 'revoked') {

@@ -12,7 +12,7 @@ import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import { dateOf, isoOrNull } from '../../db/sql-helpers.ts';
 import { blobBytes, findByVerificationCode } from '../document/index.ts';
 import { findFlow } from '../flow/index.ts';
-import { DbCertRepository } from '../pki/index.ts';
+import { certificateBySerial } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { platformRevocation } from './platform-revocation.ts';
 import { presentVerification } from './present.ts';
@@ -57,7 +57,7 @@ function verifyServiceWith(
     // Certificates of this platform revoked after a document's DSS was written are still seen as revoked.
     pool: new VerifyPool(
       settings.workers,
-      platformRevocation(pki.issuingDer, new DbCertRepository(deps.db)),
+      platformRevocation(pki.issuingDer, (serial) => certificateBySerial(deps, serial)),
       {
         heapLimitMb: settings.workerHeapMb,
         maxJobsPerWorker: settings.workerMaxJobs,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
-import type { Account } from '../flow/index.ts';
+import type { Account } from '../../lib/account.ts';
 
 // SQL of the webhook tables (migration 130). Endpoint reads and changes take the caller's account and are
 // scoped by it; messages and attempts are reached through an endpoint of that account.

@@ -1,7 +1,7 @@
 // The job system (server/jobs): pg-boss over the test's database, run by hand with the test's clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '#server/deps.ts';
-import type { ServerModule } from '#server/modules/module.ts';
+import type { ServerModule } from '#server/modules/server-module.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 
 const MINUTE = 60_000;

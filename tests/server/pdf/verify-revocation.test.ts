@@ -30,7 +30,7 @@ let unsigned: Uint8Array;
 
 beforeAll(async () => {
   fx = await createPkiFixture({ now: clock });
-  hook = platformRevocation(fx.pki.issuingDer, fx.repository);
+  hook = platformRevocation(fx.pki.issuingDer, (serial) => fx.repository.findBySerial(serial));
   unsigned = await makePdf({ pages: 1 });
 }, 60_000);
 afterAll(() => fx?.close());
@@ -155,7 +155,7 @@ describe('revocation hook', () => {
     const { signer } = await account('foreign');
     const signed = await sign(signer, true);
     // The same repository, but another CA named as issuer: no answer, however the serial matches.
-    const otherIssuer = platformRevocation(fx.pki.ca.root.der, fx.repository);
+    const otherIssuer = platformRevocation(fx.pki.ca.root.der, (serial) => fx.repository.findBySerial(serial));
     expect((await verify(signed, { revocation: otherIssuer })).signatures[0].revocation).toBe('unknown');
   });
 });

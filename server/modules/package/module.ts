@@ -20,7 +20,7 @@ import {
   startOrderPayment,
 } from '#contract/calls/package.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { loginFacts } from '../session/index.ts';
 import { PAY_NOTIFY_PATH } from '../../providers/payment/wechat.ts';
 import * as pay from './online-payment.ts';

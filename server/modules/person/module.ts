@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import { sendEnvelopeError } from '../../http/error-handler.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { loginFacts } from '../session/index.ts';
 import { DevelopmentIdentityProvider } from './identity-provider.ts';
 import * as person from './service.ts';

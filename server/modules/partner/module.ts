@@ -12,7 +12,7 @@ import { Code } from '#contract/codes.ts';
 import { HyLoginType } from '#contract/enums.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { computeLoginInfo } from '../session/index.ts';
 import {
   DEV_HY_SESSION_SECONDS,

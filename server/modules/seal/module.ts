@@ -19,7 +19,7 @@ import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import { MAX_UPLOAD_BYTES } from '../../seal/uploaded-seal.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { loginFacts, lookupSession } from '../session/index.ts';
 import { roomTokenUser } from './hooks.ts';
 import * as seals from './service.ts';

@@ -3,7 +3,7 @@ import { Code } from '#contract/codes.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireLocalClient } from '../../http/local-client.ts';
 import { listOutbox } from '../../messaging/messenger.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 
 const zOutboxQuery = z.object({
   phone: z.string().max(64).optional(),

@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { checkUserType, registerCall } from '../../http/register-call.ts';
 import { contentDisposition, sendPdf } from '../../http/send-pdf.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import * as verify from './service.ts';
 import { V } from './texts.ts';

@@ -11,7 +11,7 @@ import {
   type Redelivery,
   listDeliveryFailures,
 } from '../../messaging/delivering-messenger.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { requirePlatformAdmin } from '../package/index.ts';
 import { noticeEmailOf, setNoticeEmail as saveNoticeEmail } from '../session/index.ts';
 

@@ -34,7 +34,7 @@ import { UserType } from '#contract/enums.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { actingCompanies, loginFacts, lookupSession, refusalFor } from '../session/index.ts';
 import { activeCompaniesOf, companyLoginFlags } from './membership.ts';
 import * as svc from './service.ts';

@@ -10,7 +10,7 @@ import {
 } from '#contract/calls/webhook.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { flowEvent } from '../flow/index.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { DELIVER_JOB, attemptAndSchedule, deliverDue } from './deliver.ts';
 import * as webhooks from './service.ts';
 

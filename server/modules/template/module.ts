@@ -13,7 +13,7 @@ import { Code } from '#contract/codes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { sendPdf } from '../../http/send-pdf.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { lookupSession } from '../session/index.ts';
 import { S, signConfigDeleted, templatesUsingConfigs } from '../sign-config/index.ts';
 import { templateCountsByConfig, unlinkConfig } from './queries.ts';

@@ -1,7 +1,7 @@
 import { Code } from '#contract/codes.ts';
 import { getServiceStatus } from '#contract/calls/monitor.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { pingDatabase } from './queries.ts';
 import { serviceStatus } from './status.ts';
 

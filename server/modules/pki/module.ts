@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import { MAX_OCSP_REQUEST_BYTES } from '../../pki/ocsp.ts';
 import { MAX_TSA_REQUEST_BYTES } from '../../pki/tsa.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { pkiFor } from './service.ts';
 
 /** Media types of the PKI protocols (RFC 2585, RFC 6960, RFC 3161). */

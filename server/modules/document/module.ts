@@ -3,7 +3,7 @@ import { deleteDocument, findDocumentKeyword, uploadDocument } from '#contract/c
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { registerPdfJsAssets } from './pdfjs-assets.ts';
 import { findKeyword } from './pdf-tools.ts';
 import * as documents from './service.ts';

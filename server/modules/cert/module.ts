@@ -5,7 +5,7 @@ import {
   sendCertChangeSmsCode,
 } from '#contract/calls/cert.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { certChangeInfo, reissueCert, renewCert, sendChangeCode } from './service.ts';
 
 /** Certificate change (/manage/certChange): the calls of contract/calls/cert.ts. */

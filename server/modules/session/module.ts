@@ -15,7 +15,7 @@ import { SESSION_COOKIE } from '#contract/transport.ts';
 import { SessionEndReason } from '../../db/schema/accounts.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { provideSessionGate } from '../../http/session-gate.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import * as accounts from './account-service.ts';
 import { declareCacheReads } from './caches.ts';
 import { computeLoginInfo, loginInfoOf } from './login-info.ts';

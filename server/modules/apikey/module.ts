@@ -1,6 +1,6 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import * as keys from './service.ts';
 
 /** How often old idempotency records are pruned. */

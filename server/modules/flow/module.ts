@@ -34,7 +34,7 @@ import { AppError } from '../../http/app-error.ts';
 import { listAudit, presentEntry, verifyChains } from '../audit/index.ts';
 import { localiseEntry } from '../audit/index.ts';
 import { accountOf } from '../document/index.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import { quotaOf } from '../package/index.ts';
 import { roomTokenUser, sealInUnfinishedSigning } from '../seal/index.ts';
 import { readerOf, registerDocumentReads } from './documents.ts';

@@ -5,7 +5,7 @@ import {
   saveSignConfig,
 } from '#contract/calls/sign-config.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerModule } from '../server-module.ts';
 import * as configs from './service.ts';
 
 /** Signing configurations: reusable workflows of steps and roles (/manage/signConfig). */

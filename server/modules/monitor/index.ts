@@ -1,2 +1,0 @@
-// The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { monitorModule } from './routes.ts';
