@@ -16,6 +16,23 @@ export async function one<R>(ex: Exec, query: SQL): Promise<R | undefined> {
   return (await rows<R>(ex, query))[0];
 }
 
+/** A column name as a field of the TypeScript side: `created_at` -> `createdAt`. */
+const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Rows of a raw SQL query with their column names in camelCase (`owner_id` -> `ownerId`; values untouched):
+ * what a queries file answers, so that services never read a snake_case column.
+ */
+export async function camelRows<R>(ex: Exec, query: SQL): Promise<R[]> {
+  return (await rows<Record<string, unknown>>(ex, query)).map(
+    (row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v])) as R,
+  );
+}
+
+export async function camelOne<R>(ex: Exec, query: SQL): Promise<R | undefined> {
+  return (await camelRows<R>(ex, query))[0];
+}
+
 /** A Date as a timestamptz parameter (both drivers accept the ISO text). */
 export const ts = (d: Date) => d.toISOString();
 

@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Account } from '../../lib/account.ts';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import { type Exec, camelOne, camelRows, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of the API keys and of the integrator API's idempotency records. Reads and changes of keys take the
 // owning account and are scoped by it; `findLiveKeyByHash` is the one lookup by secret (the API's front door).
 
-export type ApiKeyRow = {
+export type ApiKeyRecord = {
   id: string;
-  owner_type: number;
-  owner_id: string;
-  created_by: string;
+  ownerType: number;
+  ownerId: string;
+  createdBy: string;
   name: string;
   scopes: string[];
   prefix: string;
-  created_at: unknown;
-  last_used_at: unknown;
-  revoked_at: unknown;
+  createdAt: unknown;
+  lastUsedAt: unknown;
+  revokedAt: unknown;
   /** Trusted by the platform's administrators to assert its signers' identities (issue 23); off by default. */
-  asserts_identity: boolean;
+  assertsIdentity: boolean;
 };
 
 const COLUMNS = sql`id, owner_type, owner_id, created_by, name, scopes, prefix, created_at, last_used_at, revoked_at,
@@ -28,9 +28,9 @@ export async function insertKey(
   ex: Exec,
   account: Account,
   v: { name: string; scopes: string[]; secretHash: string; prefix: string; createdBy: string; now: Date },
-): Promise<ApiKeyRow> {
+): Promise<ApiKeyRecord> {
   const id = randomUUID();
-  const row = await one<ApiKeyRow>(
+  const row = await camelOne<ApiKeyRecord>(
     ex,
     sql`INSERT INTO api_keys (id, owner_type, owner_id, created_by, name, scopes, secret_hash, prefix, created_at)
         VALUES (${id}, ${account.ownerType}, ${account.ownerId}, ${v.createdBy}, ${v.name},
@@ -41,8 +41,8 @@ export async function insertKey(
   return row;
 }
 
-export function keysOf(ex: Exec, account: Account): Promise<ApiKeyRow[]> {
-  return rows<ApiKeyRow>(
+export function keysOf(ex: Exec, account: Account): Promise<ApiKeyRecord[]> {
+  return camelRows<ApiKeyRecord>(
     ex,
     sql`SELECT ${COLUMNS} FROM api_keys WHERE owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
         ORDER BY created_at DESC, id`,
@@ -58,8 +58,8 @@ export async function liveKeyCount(ex: Exec, account: Account): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-export function findKey(ex: Exec, account: Account, id: string): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(
+export function findKey(ex: Exec, account: Account, id: string): Promise<ApiKeyRecord | undefined> {
+  return camelOne<ApiKeyRecord>(
     ex,
     sql`SELECT ${COLUMNS} FROM api_keys
         WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}`,
@@ -67,8 +67,13 @@ export function findKey(ex: Exec, account: Account, id: string): Promise<ApiKeyR
 }
 
 /** Revokes a live key of the account; the revoked row, or undefined when none was live. */
-export function revokeKey(ex: Exec, account: Account, id: string, now: Date): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(
+export function revokeKey(
+  ex: Exec,
+  account: Account,
+  id: string,
+  now: Date,
+): Promise<ApiKeyRecord | undefined> {
+  return camelOne<ApiKeyRecord>(
     ex,
     sql`UPDATE api_keys SET revoked_at = ${ts(now)}
         WHERE id = ${id} AND owner_type = ${account.ownerType} AND owner_id = ${account.ownerId}
@@ -78,8 +83,8 @@ export function revokeKey(ex: Exec, account: Account, id: string, now: Date): Pr
 }
 
 /** The live key whose secret hashes so (the front door of /open/v1). */
-export function findLiveKeyByHash(ex: Exec, secretHash: string): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(
+export function findLiveKeyByHash(ex: Exec, secretHash: string): Promise<ApiKeyRecord | undefined> {
+  return camelOne<ApiKeyRecord>(
     ex,
     sql`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = ${secretHash} AND revoked_at IS NULL`,
   );
@@ -89,8 +94,8 @@ export function findLiveKeyByHash(ex: Exec, secretHash: string): Promise<ApiKeyR
  * Sets whether a key may assert its signers' identities (the platform administrators' decision, never the key
  * owner's); the key's row, or undefined when no key has that id.
  */
-export function setAssertsIdentity(ex: Exec, id: string, on: boolean): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(
+export function setAssertsIdentity(ex: Exec, id: string, on: boolean): Promise<ApiKeyRecord | undefined> {
+  return camelOne<ApiKeyRecord>(
     ex,
     sql`UPDATE api_keys SET asserts_identity = ${on} WHERE id = ${id} RETURNING ${COLUMNS}`,
   );
@@ -104,11 +109,11 @@ export async function touchKey(ex: Exec, id: string, now: Date, everyMs: number)
   );
 }
 
-export type IdempotencyRow = {
-  request_hash: string;
+export type IdempotencyRecord = {
+  requestHash: string;
   status: number | null;
   answer: unknown;
-  created_at: unknown;
+  createdAt: unknown;
 };
 
 /** Claims (key, idemKey) for a first request; false when a record already exists. */
@@ -129,8 +134,8 @@ export function findIdempotency(
   ex: Exec,
   keyId: string,
   idemKey: string,
-): Promise<IdempotencyRow | undefined> {
-  return one<IdempotencyRow>(
+): Promise<IdempotencyRecord | undefined> {
+  return camelOne<IdempotencyRecord>(
     ex,
     sql`SELECT request_hash, status, answer, created_at FROM api_idempotency
         WHERE api_key_id = ${keyId} AND idem_key = ${idemKey}`,

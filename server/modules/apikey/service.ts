@@ -44,21 +44,21 @@ async function keyAccount(deps: AppDeps, session: LiveSession): Promise<Account>
   return { ownerType: 0, ownerId: session.userId };
 }
 
-async function present(deps: AppDeps, found: q.ApiKeyRow[]): Promise<ApiKey[]> {
+async function present(deps: AppDeps, found: q.ApiKeyRecord[]): Promise<ApiKey[]> {
   const creators = await usersByIds(
     deps.db,
-    found.map((k) => k.created_by),
+    found.map((k) => k.createdBy),
   );
   return found.map((k) => ({
     keyId: k.id,
     name: k.name,
     scopes: k.scopes as ApiScope[],
     prefix: k.prefix,
-    createdByName: creators.get(k.created_by)?.name ?? null,
-    createdAt: dateOf(k.created_at).toISOString(),
-    lastUsedAt: isoOrNull(k.last_used_at),
-    revokedAt: isoOrNull(k.revoked_at),
-    assertsIdentity: k.asserts_identity,
+    createdByName: creators.get(k.createdBy)?.name ?? null,
+    createdAt: dateOf(k.createdAt).toISOString(),
+    lastUsedAt: isoOrNull(k.lastUsedAt),
+    revokedAt: isoOrNull(k.revokedAt),
+    assertsIdentity: k.assertsIdentity,
   }));
 }
 
@@ -119,16 +119,16 @@ export async function authenticate(deps: AppDeps, secret: string | undefined): P
   const row = await q.findLiveKeyByHash(deps.db, hashSecret(secret));
   if (!row) throw invalid(K.keyUnknown);
   const now = deps.clock.now();
-  const creator = await findUserById(deps.db, row.created_by);
+  const creator = await findUserById(deps.db, row.createdBy);
   if (creator?.status !== 'active') throw invalid(K.keyOwnerGone);
   const session: LiveSession = {
     id: `apikey:${row.id}`,
-    userId: row.created_by,
-    userType: row.owner_type === 1 ? UserType.Company : UserType.Person,
-    companyId: row.owner_type === 1 ? row.owner_id : null,
+    userId: row.createdBy,
+    userType: row.ownerType === 1 ? UserType.Company : UserType.Person,
+    companyId: row.ownerType === 1 ? row.ownerId : null,
     token: '',
   };
-  if (row.owner_type === 1) {
+  if (row.ownerType === 1) {
     try {
       await requireCompanyRole(deps, session, ['admin']);
     } catch (err) {
@@ -143,7 +143,7 @@ export async function authenticate(deps: AppDeps, secret: string | undefined): P
     throw new AppError(Code.RateLimited, T.rateLimited, { status: 429, data: { retryAfterSeconds } });
   }
   await q.touchKey(deps.db, row.id, now, TOUCH_EVERY_MS);
-  return { keyId: row.id, scopes: row.scopes as ApiScope[], session, assertsIdentity: row.asserts_identity };
+  return { keyId: row.id, scopes: row.scopes as ApiScope[], session, assertsIdentity: row.assertsIdentity };
 }
 
 /**
@@ -158,8 +158,8 @@ export async function setKeyTrust(deps: AppDeps, keyId: string, on: boolean) {
   return {
     keyId: row.id,
     name: row.name,
-    assertsIdentity: row.asserts_identity,
-    revoked: row.revoked_at !== null,
+    assertsIdentity: row.assertsIdentity,
+    revoked: row.revokedAt !== null,
   };
 }
 
@@ -190,15 +190,15 @@ export async function startIdempotent(
     if (await q.claimIdempotency(deps.db, { keyId, idemKey, requestHash, now })) return { state: 'first' };
     const found = await q.findIdempotency(deps.db, keyId, idemKey);
     if (!found) continue; // removed in between: claim again
-    if (now.getTime() - dateOf(found.created_at).getTime() > IDEMPOTENCY_TTL_MS) {
+    if (now.getTime() - dateOf(found.createdAt).getTime() > IDEMPOTENCY_TTL_MS) {
       await q.dropIdempotency(deps.db, keyId, idemKey);
       continue;
     }
-    if (found.request_hash !== requestHash)
+    if (found.requestHash !== requestHash)
       throw new AppError(Code.IdempotencyConflict, K.idempotencyConflict, { status: 422 });
     if (found.status === null) {
       // A first request that never finished (its server stopped) must not block the key for 24 hours.
-      if (now.getTime() - dateOf(found.created_at).getTime() > ABANDONED_AFTER_MS) {
+      if (now.getTime() - dateOf(found.createdAt).getTime() > ABANDONED_AFTER_MS) {
         await q.dropIdempotency(deps.db, keyId, idemKey);
         continue;
       }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntry } from '#contract/calls/flow.ts';
-import { type Exec, dateOf } from '../../db/sql-helpers.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
 import { lockDocument } from '../document/index.ts';
 import * as q from './queries.ts';
 
@@ -79,7 +79,7 @@ export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
   if (!e.isDocumentLocked) await lockDocument(ex, e.documentId);
   const last = await q.lastEntryOf(ex, e.documentId);
   const seq = (last?.seq ?? 0) + 1;
-  const prevHash = last?.entry_hash ?? GENESIS_HASH;
+  const prevHash = last?.entryHash ?? GENESIS_HASH;
   // Milliseconds: what a Date keeps, so the stored time reads back to the same text.
   const at = new Date(Math.floor(e.at.getTime()));
   const h: Hashed = {
@@ -103,27 +103,11 @@ export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
 
 export type StoredEntry = Hashed & { prevHash: string; entryHash: string };
 
-const fromRow = (r: q.EntryRow): StoredEntry => ({
-  flowId: r.flow_id,
-  documentId: r.document_id,
-  seq: r.seq,
-  event: r.event,
-  actor: r.actor,
-  actorPhone: r.actor_phone,
-  actorCompany: r.actor_company,
-  detail: r.detail,
-  at: dateOf(r.at).toISOString(),
-  ip: r.ip,
-  userAgent: r.user_agent,
-  hashBefore: r.hash_before,
-  hashAfter: r.hash_after,
-  prevHash: r.prev_hash,
-  entryHash: r.entry_hash,
-});
+const fromRecord = (r: q.AuditRecord): StoredEntry => ({ ...r, at: r.at.toISOString() });
 
 /** Every entry of a flow, per document in chain order. */
 export async function listAudit(ex: Exec, flowId: string): Promise<StoredEntry[]> {
-  return (await q.entriesOfFlow(ex, flowId)).map(fromRow);
+  return (await q.entriesOfFlow(ex, flowId)).map(fromRecord);
 }
 
 /**

@@ -1,29 +1,30 @@
 // Every SQL statement on the audit module's table, `audit_entries` (one hash chain per document; migration
-// 060). Raw SQL: the rows keep the table's snake_case names; chain.ts turns them into entries.
+// 060). Raw SQL, answered in camelCase.
 import { sql } from 'drizzle-orm';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import { type Exec, camelOne, camelRows, dateOf, ts } from '../../db/sql-helpers.ts';
 
-export type EntryRow = {
-  flow_id: string;
-  document_id: string;
+/** An entry as stored: its fields and the two hashes of its link in the chain. */
+export type AuditRecord = {
+  flowId: string;
+  documentId: string;
   seq: number;
   event: string;
   actor: string;
-  actor_phone: string | null;
-  actor_company: string | null;
+  actorPhone: string | null;
+  actorCompany: string | null;
   detail: string | null;
-  at: unknown;
+  at: Date;
   ip: string | null;
-  user_agent: string | null;
-  hash_before: string | null;
-  hash_after: string | null;
-  prev_hash: string;
-  entry_hash: string;
+  userAgent: string | null;
+  hashBefore: string | null;
+  hashAfter: string | null;
+  prevHash: string;
+  entryHash: string;
 };
 
 /** The last entry of a document's chain (its seq and hash), or undefined for an empty chain. */
 export async function lastEntryOf(ex: Exec, documentId: string) {
-  return one<{ seq: number; entry_hash: string }>(
+  return camelOne<{ seq: number; entryHash: string }>(
     ex,
     sql`SELECT seq, entry_hash FROM audit_entries WHERE document_id = ${documentId} ORDER BY seq DESC LIMIT 1`,
   );
@@ -57,9 +58,12 @@ export async function insertEntry(
 }
 
 /** Every entry of a flow, per document in chain order. */
-export async function entriesOfFlow(ex: Exec, flowId: string): Promise<EntryRow[]> {
-  return rows<EntryRow>(
+export async function entriesOfFlow(ex: Exec, flowId: string): Promise<AuditRecord[]> {
+  const found = await camelRows<AuditRecord>(
     ex,
-    sql`SELECT * FROM audit_entries WHERE flow_id = ${flowId} ORDER BY document_id, seq`,
+    sql`SELECT flow_id, document_id, seq, event, actor, actor_phone, actor_company, detail, at, ip, user_agent,
+          hash_before, hash_after, prev_hash, entry_hash
+        FROM audit_entries WHERE flow_id = ${flowId} ORDER BY document_id, seq`,
   );
+  return found.map((e) => ({ ...e, at: dateOf(e.at) }));
 }

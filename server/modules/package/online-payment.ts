@@ -51,18 +51,18 @@ export async function startPayment(
   try {
     start = await provider.online.start(
       {
-        orderNo: row.order_no,
-        amountFen: Number(row.amount_fen),
-        description: `电子签章${kindZh} ${row.package_name} x${row.copies}`,
-        payBy: dateOf(row.pay_by),
+        orderNo: row.orderNo,
+        amountFen: Number(row.amountFen),
+        description: `电子签章${kindZh} ${row.packageName} x${row.copies}`,
+        payBy: dateOf(row.payBy),
         clientIp: input.clientIp,
-        returnUrl: `${deps.config.publicUrl}/#/buy/${row.kind === 'group' ? 'checkoutGroup' : 'checkout'}?orderNo=${encodeURIComponent(row.order_no)}`,
+        returnUrl: `${deps.config.publicUrl}/#/buy/${row.kind === 'group' ? 'checkoutGroup' : 'checkout'}?orderNo=${encodeURIComponent(row.orderNo)}`,
       },
       input.channel,
     );
   } catch (err) {
     deps.log.error(
-      { orderNo: row.order_no, provider: provider.id, err: (err as Error).message },
+      { orderNo: row.orderNo, provider: provider.id, err: (err as Error).message },
       'payment: could not start the payment at the provider',
     );
     throw new AppError(Code.Refused, PAY.providerUnavailable, { status: 502 });
@@ -122,15 +122,15 @@ export async function handleNotification(
   const row = await q.findOrderByNo(deps.db, verified.orderNo);
   let outcome: NotificationOutcome;
   if (!row || row.provider !== providerId) outcome = 'unknown_order';
-  else if (Number(row.amount_fen) !== verified.amountFen) outcome = 'amount_mismatch';
+  else if (Number(row.amountFen) !== verified.amountFen) outcome = 'amount_mismatch';
   else {
     try {
-      await markOrderPaid(deps, row.order_no, { adminUserId: null, reference: verified.tradeNo });
+      await markOrderPaid(deps, row.orderNo, { adminUserId: null, reference: verified.tradeNo });
       await q.setProviderTradeNo(deps.db, row.id, verified.tradeNo);
       outcome = 'credited';
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const fresh = await q.findOrderByNo(deps.db, row.order_no);
+      const fresh = await q.findOrderByNo(deps.db, row.orderNo);
       outcome = fresh?.status === OrderStatus.Paid ? 'already_paid' : 'not_awaiting';
     }
   }
@@ -174,13 +174,13 @@ export async function refundAtProvider(deps: AppDeps, orderNo: string, reason: s
   const provider = paymentProviderFor(deps.config.packages);
   if (!provider.online || provider.online.id !== row.provider)
     throw new AppError(Code.Refused, PAY.refundFailed);
-  const refundNo = `RF${row.order_no}${randomBytes(3).toString('hex').toUpperCase()}`;
+  const refundNo = `RF${row.orderNo}${randomBytes(3).toString('hex').toUpperCase()}`;
   let refundId: string;
   try {
     refundId = await provider.online.refund({
-      orderNo: row.order_no,
+      orderNo: row.orderNo,
       refundNo,
-      amountFen: Number(row.amount_fen),
+      amountFen: Number(row.amountFen),
       reason,
     });
   } catch (err) {
@@ -200,9 +200,9 @@ export async function refundAtProvider(deps: AppDeps, orderNo: string, reason: s
     provider: row.provider,
     requestId: refundId,
     subjectType: 'order',
-    subjectId: row.order_no,
+    subjectId: row.orderNo,
     outcome: 'accepted',
-    detail: `${refundNo}, ${row.amount_fen} fen`,
+    detail: `${refundNo}, ${row.amountFen} fen`,
     at: deps.clock.now(),
   });
 }

@@ -1,101 +1,101 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import { camelOne, camelRows, type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 import type { Account } from '../../lib/account.ts';
 
 // SQL of the package module. Every query reading an account's data takes that account as an argument.
 
-export type PackageRow = {
+export type PackageRecord = {
   id: string;
   name: string;
-  name_en: string;
+  nameEn: string;
   description: string;
-  sale_product_type: string;
+  saleProductType: string;
   signings: number;
-  price_fen: number;
-  validity_days: number;
+  priceFen: number;
+  validityDays: number;
   tiers: unknown;
-  is_active: boolean;
-  created_at: unknown;
-  updated_at: unknown;
+  isActive: boolean;
+  createdAt: unknown;
+  updatedAt: unknown;
 };
 
-export type OrderRow = {
+export type OrderRecord = {
   id: string;
-  order_no: string;
+  orderNo: string;
   kind: 'single' | 'group';
-  buyer_type: number;
-  buyer_id: string;
-  buyer_user_id: string;
-  buyer_name: string;
-  package_id: string;
-  package_name: string;
-  package_name_en: string;
-  sale_product_type: string;
-  signings_per_copy: number;
+  buyerType: number;
+  buyerId: string;
+  buyerUserId: string;
+  buyerName: string;
+  packageId: string;
+  packageName: string;
+  packageNameEn: string;
+  saleProductType: string;
+  signingsPerCopy: number;
   copies: number;
-  total_quantity: number;
-  unit_price_fen: number;
-  amount_fen: number;
-  validity_days: number;
+  totalQuantity: number;
+  unitPriceFen: number;
+  amountFen: number;
+  validityDays: number;
   status: string;
   provider: string;
-  created_at: unknown;
-  pay_by: unknown;
-  paid_at: unknown;
-  valid_until: unknown;
-  confirmed_by: string | null;
-  payment_reference: string | null;
-  ended_at: unknown;
-  end_reason: string | null;
-  provider_trade_no: string | null;
-  refund_id: string | null;
+  createdAt: unknown;
+  payBy: unknown;
+  paidAt: unknown;
+  validUntil: unknown;
+  confirmedBy: string | null;
+  paymentReference: string | null;
+  endedAt: unknown;
+  endReason: string | null;
+  providerTradeNo: string | null;
+  refundId: string | null;
 };
 
-export type AllocationRow = {
-  order_id: string;
-  company_id: string;
+export type AllocationRecord = {
+  orderId: string;
+  companyId: string;
   quantity: number;
 };
 
-export type GrantRow = {
+export type GrantRecord = {
   id: string;
-  owner_type: number;
-  owner_id: string;
-  order_id: string;
+  ownerType: number;
+  ownerId: string;
+  orderId: string;
   source: 'purchase' | 'group';
   name: string;
-  name_en: string;
-  sale_product_type: string;
+  nameEn: string;
+  saleProductType: string;
   quantity: number;
   reserved: number;
   used: number;
-  starts_at: unknown;
-  expires_at: unknown;
+  startsAt: unknown;
+  expiresAt: unknown;
   status: 'active' | 'refunded';
-  order_no: string;
-  buyer_name: string;
+  orderNo: string;
+  buyerName: string;
 };
 
-export type UsageDbRow = {
-  flow_id: string;
+export type UsageRecord = {
+  flowId: string;
   title: string;
-  initiator_name: string | null;
-  reserved_at: unknown;
+  initiatorName: string | null;
+  reservedAt: unknown;
   state: 'reserved' | 'used' | 'released';
-  settled_at: unknown;
-  account_package_id: string | null;
-  package_name: string | null;
-  package_name_en: string | null;
+  settledAt: unknown;
+  accountPackageId: string | null;
+  packageName: string | null;
+  packageNameEn: string | null;
 };
 
 // ---- packages
 
 export const findPackage = (ex: Exec, id: string) =>
-  one<PackageRow>(ex, sql`SELECT * FROM packages WHERE id = ${id}`);
+  camelOne<PackageRecord>(ex, sql`SELECT * FROM packages WHERE id = ${id}`);
 
 export const listPackages = (ex: Exec, opts: { activeOnly: boolean; saleProductType?: string }) =>
-  rows<PackageRow>(
+  camelRows<PackageRecord>(
     ex,
     sql`SELECT * FROM packages WHERE TRUE
         ${opts.activeOnly ? sql`AND is_active` : sql``}
@@ -143,13 +143,13 @@ export async function expireUnpaidOrders(ex: Exec, now: Date): Promise<void> {
 }
 
 export const findOrderByNo = (ex: Exec, orderNo: string, forUpdate = false) =>
-  one<OrderRow>(
+  camelOne<OrderRecord>(
     ex,
     sql`SELECT * FROM package_orders WHERE order_no = ${orderNo} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
 
 export const findOwnOrder = (ex: Exec, a: Account, orderNo: string) =>
-  one<OrderRow>(
+  camelOne<OrderRecord>(
     ex,
     sql`SELECT * FROM package_orders WHERE order_no = ${orderNo} AND buyer_type = ${a.ownerType} AND buyer_id = ${a.ownerId}`,
   );
@@ -168,13 +168,13 @@ function orderWhere(f: { account?: Account; status?: string; keyword?: string })
 export async function listOrders(
   ex: Exec,
   f: { account?: Account; status?: string; keyword?: string; limit: number; offset: number },
-): Promise<{ list: OrderRow[]; total: number }> {
+): Promise<{ list: OrderRecord[]; total: number }> {
   const where = orderWhere(f);
   const total = await one<{ n: number }>(
     ex,
     sql`SELECT count(*)::int AS n FROM package_orders WHERE ${where}`,
   );
-  const list = await rows<OrderRow>(
+  const list = await camelRows<OrderRecord>(
     ex,
     sql`SELECT * FROM package_orders WHERE ${where} ORDER BY created_at DESC, order_no LIMIT ${f.limit} OFFSET ${f.offset}`,
   );
@@ -182,9 +182,9 @@ export async function listOrders(
 }
 
 /** The receivers of group orders (company ids; their names come from the company module). */
-export async function allocationsOf(ex: Exec, orderIds: string[]): Promise<AllocationRow[]> {
+export async function allocationsOf(ex: Exec, orderIds: string[]): Promise<AllocationRecord[]> {
   if (orderIds.length === 0) return [];
-  return rows<AllocationRow>(
+  return camelRows<AllocationRecord>(
     ex,
     sql`SELECT a.order_id, a.company_id, a.quantity FROM package_order_allocations a
         WHERE a.order_id IN (${sql.join(
@@ -197,7 +197,7 @@ export async function allocationsOf(ex: Exec, orderIds: string[]): Promise<Alloc
 // ---- the account's packages and usage
 
 export const grantsOf = (ex: Exec, a: Account) =>
-  rows<GrantRow>(
+  camelRows<GrantRecord>(
     ex,
     sql`SELECT ap.*, o.order_no, o.buyer_name FROM account_packages ap JOIN package_orders o ON o.id = ap.order_id
         WHERE ap.owner_type = ${a.ownerType} AND ap.owner_id = ${a.ownerId}
@@ -231,11 +231,11 @@ export async function usageOf(
   a: Account,
   f: UsageFilters,
   page: { limit: number; offset: number },
-): Promise<{ list: UsageDbRow[]; total: number }> {
+): Promise<{ list: UsageRecord[]; total: number }> {
   const where = usageWhere(a, f);
   const from = sql`FROM quota_holds h LEFT JOIN account_packages ap ON ap.id = h.account_package_id`;
   const total = await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`);
-  const list = await rows<UsageDbRow>(
+  const list = await camelRows<UsageRecord>(
     ex,
     sql`SELECT h.flow_id, h.flow_title AS title, h.initiator_name, h.reserved_at, h.state, h.settled_at, h.account_package_id,
           ap.name AS package_name, ap.name_en AS package_name_en
@@ -409,13 +409,13 @@ export async function insertAllocation(ex: Exec, orderId: string, companyId: str
     VALUES (${orderId}, ${companyId}, ${quantity})`);
 }
 
-export async function findOrderById(ex: Exec, id: string): Promise<OrderRow | undefined> {
-  return one<OrderRow>(ex, sql`SELECT * FROM package_orders WHERE id = ${id}`);
+export async function findOrderById(ex: Exec, id: string): Promise<OrderRecord | undefined> {
+  return camelOne<OrderRecord>(ex, sql`SELECT * FROM package_orders WHERE id = ${id}`);
 }
 
 /** Cancels an order only while it awaits payment; the row, or undefined. */
 export async function cancelUnpaidOrder(ex: Exec, id: string, reason: string | null, now: Date) {
-  return one<OrderRow>(
+  return camelOne<OrderRecord>(
     ex,
     sql`UPDATE package_orders SET status = 'cancelled', ended_at = ${ts(now)}, end_reason = ${reason}
         WHERE id = ${id} AND status = 'awaiting_payment' RETURNING *`,
@@ -428,7 +428,7 @@ export async function markOrderPaidRow(
   id: string,
   p: { now: Date; validUntil: Date; adminUserId: string | null; reference: string | null },
 ) {
-  return one<OrderRow>(
+  return camelOne<OrderRecord>(
     ex,
     sql`UPDATE package_orders SET status = 'paid', paid_at = ${ts(p.now)}, valid_until = ${ts(p.validUntil)},
           confirmed_by = ${p.adminUserId}, payment_reference = ${p.reference}
@@ -438,7 +438,7 @@ export async function markOrderPaidRow(
 
 /** A paid order becomes refunded (once); the row, or undefined. */
 export async function markOrderRefunded(ex: Exec, id: string, reason: string | null, now: Date) {
-  return one<OrderRow>(
+  return camelOne<OrderRecord>(
     ex,
     sql`UPDATE package_orders SET status = 'refunded', ended_at = ${ts(now)}, end_reason = ${reason}
         WHERE id = ${id} AND status = 'paid' RETURNING *`,
@@ -456,7 +456,7 @@ export async function insertAccountPackage(
   p: {
     ownerType: number;
     ownerId: string;
-    order: Pick<OrderRow, 'id' | 'package_name' | 'package_name_en' | 'sale_product_type'>;
+    order: Pick<OrderRecord, 'id' | 'packageName' | 'packageNameEn' | 'saleProductType'>;
     source: 'purchase' | 'group';
     quantity: number;
     now: Date;
@@ -465,8 +465,8 @@ export async function insertAccountPackage(
 ) {
   return ex.execute(sql`INSERT INTO account_packages (id, owner_type, owner_id, order_id, source, name, name_en,
       sale_product_type, quantity, starts_at, expires_at, status, created_at)
-    VALUES (${randomUUID()}, ${p.ownerType}, ${p.ownerId}, ${p.order.id}, ${p.source}, ${p.order.package_name},
-      ${p.order.package_name_en}, ${p.order.sale_product_type}, ${p.quantity}, ${ts(p.now)}, ${ts(p.validUntil)}, 'active',
+    VALUES (${randomUUID()}, ${p.ownerType}, ${p.ownerId}, ${p.order.id}, ${p.source}, ${p.order.packageName},
+      ${p.order.packageNameEn}, ${p.order.saleProductType}, ${p.quantity}, ${ts(p.now)}, ${ts(p.validUntil)}, 'active',
       ${ts(p.now)})`);
 }
 

@@ -28,54 +28,54 @@ const DAY_MS = 86_400_000;
 
 type Tier = { minCopies: number; priceFen: number };
 
-export function presentPackage(r: q.PackageRow): PackageInfo {
+export function presentPackage(r: q.PackageRecord): PackageInfo {
   return {
     id: r.id,
     name: r.name,
-    nameEn: r.name_en,
+    nameEn: r.nameEn,
     description: r.description,
-    saleProductType: r.sale_product_type as PackageInfo['saleProductType'],
+    saleProductType: r.saleProductType as PackageInfo['saleProductType'],
     signings: Number(r.signings),
-    priceFen: Number(r.price_fen),
-    validityDays: Number(r.validity_days),
+    priceFen: Number(r.priceFen),
+    validityDays: Number(r.validityDays),
     tiers: jsonOf<Tier[]>(r.tiers),
-    isActive: r.is_active,
+    isActive: r.isActive,
   };
 }
 
 /** A receiver of a group order with its company's name and credit code (from the company module). */
-type NamedAllocation = q.AllocationRow & { companyName: string; creditCode: string };
+type NamedAllocation = q.AllocationRecord & { companyName: string; creditCode: string };
 
-function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: NamedAllocation[]): PackageOrder {
+function presentOrder(deps: AppDeps, r: q.OrderRecord, allocations: NamedAllocation[]): PackageOrder {
   const status = r.status as PackageOrder['status'];
-  const amountFen = Number(r.amount_fen);
+  const amountFen = Number(r.amountFen);
   return {
-    orderNo: r.order_no,
+    orderNo: r.orderNo,
     kind: r.kind,
     status,
-    packageId: r.package_id,
-    packageName: r.package_name,
-    packageNameEn: r.package_name_en,
-    saleProductType: r.sale_product_type as PackageOrder['saleProductType'],
-    signingsPerCopy: Number(r.signings_per_copy),
+    packageId: r.packageId,
+    packageName: r.packageName,
+    packageNameEn: r.packageNameEn,
+    saleProductType: r.saleProductType as PackageOrder['saleProductType'],
+    signingsPerCopy: Number(r.signingsPerCopy),
     copies: Number(r.copies),
-    totalQuantity: Number(r.total_quantity),
-    unitPriceFen: Number(r.unit_price_fen),
+    totalQuantity: Number(r.totalQuantity),
+    unitPriceFen: Number(r.unitPriceFen),
     amountFen,
-    validityDays: Number(r.validity_days),
-    buyerType: Number(r.buyer_type),
-    buyerName: r.buyer_name,
-    createdAt: dateOf(r.created_at).toISOString(),
-    payBy: dateOf(r.pay_by).toISOString(),
-    paidAt: isoOrNull(r.paid_at),
-    validUntil: isoOrNull(r.valid_until),
-    endedAt: isoOrNull(r.ended_at),
-    endReason: r.end_reason,
-    paymentReference: r.payment_reference,
+    validityDays: Number(r.validityDays),
+    buyerType: Number(r.buyerType),
+    buyerName: r.buyerName,
+    createdAt: dateOf(r.createdAt).toISOString(),
+    payBy: dateOf(r.payBy).toISOString(),
+    paidAt: isoOrNull(r.paidAt),
+    validUntil: isoOrNull(r.validUntil),
+    endedAt: isoOrNull(r.endedAt),
+    endReason: r.endReason,
+    paymentReference: r.paymentReference,
     allocations: allocations
-      .filter((a) => a.order_id === r.id)
+      .filter((a) => a.orderId === r.id)
       .map((a) => ({
-        companyId: a.company_id,
+        companyId: a.companyId,
         companyName: a.companyName,
         creditCode: a.creditCode,
         quantity: Number(a.quantity),
@@ -86,15 +86,15 @@ function presentOrder(deps: AppDeps, r: q.OrderRow, allocations: NamedAllocation
             ? offlineTransferProvider(deps.config.packages)
             : paymentProviderFor(deps.config.packages)
           ).notesFor({
-            orderNo: r.order_no,
+            orderNo: r.orderNo,
             amountFen,
-            payBy: dateOf(r.pay_by),
+            payBy: dateOf(r.payBy),
           })
         : null,
   };
 }
 
-async function presentOrders(deps: AppDeps, list: q.OrderRow[]): Promise<PackageOrder[]> {
+async function presentOrders(deps: AppDeps, list: q.OrderRecord[]): Promise<PackageOrder[]> {
   const allocations = await q.allocationsOf(
     deps.db,
     list.filter((o) => o.kind === 'group').map((o) => o.id),
@@ -102,16 +102,16 @@ async function presentOrders(deps: AppDeps, list: q.OrderRow[]): Promise<Package
   // The receivers by company name, as the company module orders them.
   const companies = await companyNamesOf(
     deps,
-    allocations.map((a) => a.company_id),
+    allocations.map((a) => a.companyId),
   );
   const named: NamedAllocation[] = [];
   for (const c of companies)
     for (const a of allocations)
-      if (a.company_id === c.id) named.push({ ...a, companyName: c.name, creditCode: c.creditCode });
+      if (a.companyId === c.id) named.push({ ...a, companyName: c.name, creditCode: c.creditCode });
   return list.map((o) => presentOrder(deps, o, named));
 }
 
-const presentOne = async (deps: AppDeps, r: q.OrderRow) => (await presentOrders(deps, [r]))[0];
+const presentOne = async (deps: AppDeps, r: q.OrderRecord) => (await presentOrders(deps, [r]))[0];
 
 // ---------------------------------------------------------------------------------------------------------
 // Who may do what
@@ -238,7 +238,7 @@ export async function createOrder(
   const { buyerName } = await requireEligible(deps, session);
   const row = await q.findPackage(deps.db, input.packageId);
   if (!row) throw new AppError(Code.NotFound, P.packageNotFound);
-  if (!row.is_active) throw new AppError(Code.Refused, P.packageNotOnSale);
+  if (!row.isActive) throw new AppError(Code.Refused, P.packageNotOnSale);
   const pkg = presentPackage(row);
   const isType20 = pkg.saleProductType === SaleProductType.UnifiedPurchase;
   if (kind === 'single' && isType20) throw new AppError(Code.Refused, P.type20IsGroup);
@@ -354,7 +354,7 @@ export async function markOrderPaid(
     if (row.status === OrderStatus.Paid) throw new AppError(Code.Refused, P.alreadyPaid);
     if (row.status !== OrderStatus.AwaitingPayment)
       throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));
-    const validUntil = new Date(now.getTime() + Number(row.validity_days) * DAY_MS);
+    const validUntil = new Date(now.getTime() + Number(row.validityDays) * DAY_MS);
     const updated = await q.markOrderPaidRow(tx, row.id, {
       now,
       validUntil,
@@ -368,12 +368,12 @@ export async function markOrderPaid(
       quantity: number,
       source: 'purchase' | 'group',
     ) => q.insertAccountPackage(tx, { ownerType, ownerId, order: row, source, quantity, now, validUntil });
-    let kept = Number(row.total_quantity);
+    let kept = Number(row.totalQuantity);
     for (const a of await q.allocationsOf(tx, [row.id])) {
-      await grant(UserType.Company, a.company_id, Number(a.quantity), 'group');
+      await grant(UserType.Company, a.companyId, Number(a.quantity), 'group');
       kept -= Number(a.quantity);
     }
-    if (kept > 0) await grant(Number(row.buyer_type), row.buyer_id, kept, 'purchase');
+    if (kept > 0) await grant(Number(row.buyerType), row.buyerId, kept, 'purchase');
     return updated;
   });
   return presentOne(deps, paid);
@@ -403,7 +403,7 @@ export async function accountPackages(deps: AppDeps, session: LiveSession) {
   const account = accountOfSession(session);
   const now = deps.clock.now().getTime();
   const packages: AccountPackage[] = (await q.grantsOf(deps.db, account)).map((g) => {
-    const expiresAt = dateOf(g.expires_at);
+    const expiresAt = dateOf(g.expiresAt);
     const status = g.status === 'refunded' ? 'refunded' : expiresAt.getTime() <= now ? 'expired' : 'active';
     const quantity = Number(g.quantity);
     const reserved = Number(g.reserved);
@@ -411,16 +411,16 @@ export async function accountPackages(deps: AppDeps, session: LiveSession) {
     return {
       id: g.id,
       name: g.name,
-      nameEn: g.name_en,
-      saleProductType: g.sale_product_type as AccountPackage['saleProductType'],
+      nameEn: g.nameEn,
+      saleProductType: g.saleProductType as AccountPackage['saleProductType'],
       source: g.source,
-      fromCompanyName: g.source === 'group' ? g.buyer_name : null,
-      orderNo: g.order_no,
+      fromCompanyName: g.source === 'group' ? g.buyerName : null,
+      orderNo: g.orderNo,
       quantity,
       reserved,
       used,
       remaining: status === 'active' ? Math.max(0, quantity - reserved - used) : 0,
-      startsAt: dateOf(g.starts_at).toISOString(),
+      startsAt: dateOf(g.startsAt).toISOString(),
       expiresAt: expiresAt.toISOString(),
       status,
     };
@@ -438,16 +438,16 @@ export async function accountPackages(deps: AppDeps, session: LiveSession) {
   };
 }
 
-const presentUsage = (r: q.UsageDbRow): UsageRow => ({
-  flowId: r.flow_id,
+const presentUsage = (r: q.UsageRecord): UsageRow => ({
+  flowId: r.flowId,
   title: r.title,
-  initiatorName: r.initiator_name,
-  launchedAt: dateOf(r.reserved_at).toISOString(),
+  initiatorName: r.initiatorName,
+  launchedAt: dateOf(r.reservedAt).toISOString(),
   state: r.state,
-  settledAt: isoOrNull(r.settled_at),
-  accountPackageId: r.account_package_id,
-  packageName: r.package_name,
-  packageNameEn: r.package_name_en,
+  settledAt: isoOrNull(r.settledAt),
+  accountPackageId: r.accountPackageId,
+  packageName: r.packageName,
+  packageNameEn: r.packageNameEn,
 });
 
 export async function usageDetail(

@@ -1,26 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Account } from '../../lib/account.ts';
-import { type Exec, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
+import { camelOne, camelRows, type Exec, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of the signing configurations. Every query takes the caller's account and is scoped by it.
 
-export type SignConfigRow = {
+export type SignConfigRecord = {
   id: string;
-  owner_type: number;
-  owner_id: string;
+  ownerType: number;
+  ownerId: string;
   name: string;
   description: string | null;
   steps: unknown;
-  created_by: string;
-  created_at: unknown;
-  updated_at: unknown;
+  createdBy: string;
+  createdAt: unknown;
+  updatedAt: unknown;
 };
 
 const SELECT = sql`SELECT c.* FROM sign_configs c`;
 
-export async function findConfig(ex: Exec, account: Account, id: string): Promise<SignConfigRow | undefined> {
-  return one<SignConfigRow>(
+export async function findConfig(
+  ex: Exec,
+  account: Account,
+  id: string,
+): Promise<SignConfigRecord | undefined> {
+  return camelOne<SignConfigRecord>(
     ex,
     sql`${SELECT} WHERE c.id = ${id} AND c.owner_type = ${account.ownerType} AND c.owner_id = ${account.ownerId}
         AND c.deleted_at IS NULL`,
@@ -71,7 +75,7 @@ export async function listConfigs(
   ex: Exec,
   account: Account,
   f: { pageNum: number; pageSize: number; keyword?: string },
-): Promise<{ list: SignConfigRow[]; total: number }> {
+): Promise<{ list: SignConfigRecord[]; total: number }> {
   const conds = [
     sql`c.owner_type = ${account.ownerType}`,
     sql`c.owner_id = ${account.ownerId}`,
@@ -81,7 +85,7 @@ export async function listConfigs(
   const where = sql.join(conds, sql` AND `);
   const total =
     (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM sign_configs c WHERE ${where}`))?.n ?? 0;
-  const list = await rows<SignConfigRow>(
+  const list = await camelRows<SignConfigRecord>(
     ex,
     sql`${SELECT} WHERE ${where} ORDER BY c.updated_at DESC, c.id LIMIT ${f.pageSize}
         OFFSET ${(f.pageNum - 1) * f.pageSize}`,

@@ -14,7 +14,7 @@ import * as q from './queries.ts';
 import { S } from './texts.ts';
 
 /** A stored signing configuration: its name, its parties' roles and what each signs with. */
-export type SignConfigRecord = q.SignConfigRow;
+export type SignConfigRecord = q.SignConfigRecord;
 
 type SaveInput = z.output<(typeof saveSignConfig)['request']>;
 type Steps = SaveInput['steps'];
@@ -68,20 +68,20 @@ async function templateCounts(deps: AppDeps, configIds: string[]): Promise<Map<s
 }
 
 /** Presents configurations with their template counts and their creators' names (session's users). */
-async function presentAll(deps: AppDeps, found: q.SignConfigRow[]): Promise<SignConfig[]> {
+async function presentAll(deps: AppDeps, found: q.SignConfigRecord[]): Promise<SignConfig[]> {
   const counts = await templateCounts(
     deps,
     found.map((c) => c.id),
   );
   const creators = await usersByIds(
     deps.db,
-    found.map((c) => c.created_by),
+    found.map((c) => c.createdBy),
   );
-  return found.map((c) => presentConfig(c, counts.get(c.id) ?? 0, creators.get(c.created_by)?.name ?? null));
+  return found.map((c) => presentConfig(c, counts.get(c.id) ?? 0, creators.get(c.createdBy)?.name ?? null));
 }
 
 export function presentConfig(
-  row: q.SignConfigRow,
+  row: q.SignConfigRecord,
   templateCount: number,
   createdByName: string | null,
 ): SignConfig {
@@ -92,15 +92,15 @@ export function presentConfig(
     steps: jsonOf<Steps>(row.steps),
     templateCount,
     createdByName,
-    createdAt: dateOf(row.created_at).toISOString(),
-    updatedAt: dateOf(row.updated_at).toISOString(),
+    createdAt: dateOf(row.createdAt).toISOString(),
+    updatedAt: dateOf(row.updatedAt).toISOString(),
   };
 }
 
 const notFound = () => new AppError(Code.NotFound, S.configNotFound);
 
 /** A configuration of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
-export async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRow> {
+export async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRecord> {
   const account = await accountOf(deps, session);
   const row = await q.findConfig(deps.db, account, id);
   if (!row) throw notFound();

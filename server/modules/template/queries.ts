@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Account } from '../../lib/account.ts';
-import { type Exec, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
+import { camelOne, camelRows, type Exec, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
 
 // SQL of templates and their launch drafts. Every query takes the caller's account and is scoped by it.
 
-export type TemplateRow = {
+export type TemplateRecord = {
   id: string;
-  owner_type: number;
-  owner_id: string;
+  ownerType: number;
+  ownerId: string;
   name: string;
   description: string | null;
-  document_name: string;
-  blob_key: string;
+  documentName: string;
+  blobKey: string;
   sha256: string;
   pages: number;
-  page_sizes: unknown;
+  pageSizes: unknown;
   roles: unknown;
   fields: unknown;
   positions: unknown;
-  sign_config_id: string | null;
-  created_by: string;
-  created_at: unknown;
-  updated_at: unknown;
+  signConfigId: string | null;
+  createdBy: string;
+  createdAt: unknown;
+  updatedAt: unknown;
 };
 
 const SELECT = sql`SELECT t.* FROM templates t`;
@@ -30,8 +30,12 @@ const SELECT = sql`SELECT t.* FROM templates t`;
 const own = (account: Account) =>
   sql`t.owner_type = ${account.ownerType} AND t.owner_id = ${account.ownerId} AND t.deleted_at IS NULL`;
 
-export async function findTemplate(ex: Exec, account: Account, id: string): Promise<TemplateRow | undefined> {
-  return one<TemplateRow>(ex, sql`${SELECT} WHERE t.id = ${id} AND ${own(account)}`);
+export async function findTemplate(
+  ex: Exec,
+  account: Account,
+  id: string,
+): Promise<TemplateRecord | undefined> {
+  return camelOne<TemplateRecord>(ex, sql`${SELECT} WHERE t.id = ${id} AND ${own(account)}`);
 }
 
 export type TemplateContent = {
@@ -96,7 +100,7 @@ export async function listTemplates(
   ex: Exec,
   account: Account,
   f: { pageNum: number; pageSize: number; keyword?: string },
-): Promise<{ list: TemplateRow[]; total: number }> {
+): Promise<{ list: TemplateRecord[]; total: number }> {
   const conds = [own(account)];
   if (f.keyword) {
     const p = likePattern(f.keyword);
@@ -105,7 +109,7 @@ export async function listTemplates(
   const where = sql.join(conds, sql` AND `);
   const total =
     (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM templates t WHERE ${where}`))?.n ?? 0;
-  const list = await rows<TemplateRow>(
+  const list = await camelRows<TemplateRecord>(
     ex,
     sql`${SELECT} WHERE ${where} ORDER BY t.updated_at DESC, t.id LIMIT ${f.pageSize}
         OFFSET ${(f.pageNum - 1) * f.pageSize}`,
@@ -113,20 +117,20 @@ export async function listTemplates(
   return { list, total };
 }
 
-export type DraftRow = {
+export type DraftRecord = {
   id: string;
-  template_id: string;
-  document_id: string;
+  templateId: string;
+  documentId: string;
   title: string;
-  field_values: unknown;
+  fieldValues: unknown;
   assignments: unknown;
-  flow_id: string | null;
-  created_at: unknown;
-  updated_at: unknown;
+  flowId: string | null;
+  createdAt: unknown;
+  updatedAt: unknown;
 };
 
-export async function findDraft(ex: Exec, account: Account, id: string): Promise<DraftRow | undefined> {
-  return one<DraftRow>(
+export async function findDraft(ex: Exec, account: Account, id: string): Promise<DraftRecord | undefined> {
+  return camelOne<DraftRecord>(
     ex,
     sql`SELECT * FROM template_drafts WHERE id = ${id} AND owner_type = ${account.ownerType}
         AND owner_id = ${account.ownerId}`,

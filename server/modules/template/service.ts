@@ -57,20 +57,20 @@ const refuse = (text: { en: string; zh: string }) => new AppError(Code.Refused, 
 // Presenting
 
 /** A template row with the names of its configuration (null when none or deleted) and of its creator. */
-type NamedTemplate = q.TemplateRow & { sign_config_name: string | null; created_by_name: string | null };
+type NamedTemplate = q.TemplateRecord & { signConfigName: string | null; createdByName: string | null };
 
 /** Names the rows' configurations and creators: sign-config and session read their own tables. */
-async function named(deps: AppDeps, found: q.TemplateRow[]): Promise<NamedTemplate[]> {
-  const ids = [...new Set(found.flatMap((r) => (r.sign_config_id ? [r.sign_config_id] : [])))];
+async function named(deps: AppDeps, found: q.TemplateRecord[]): Promise<NamedTemplate[]> {
+  const ids = [...new Set(found.flatMap((r) => (r.signConfigId ? [r.signConfigId] : [])))];
   const names = await liveConfigNames(deps, ids);
   const creators = await usersByIds(
     deps.db,
-    found.map((r) => r.created_by),
+    found.map((r) => r.createdBy),
   );
   return found.map((r) => ({
     ...r,
-    sign_config_name: r.sign_config_id ? (names.get(r.sign_config_id) ?? null) : null,
-    created_by_name: creators.get(r.created_by)?.name ?? null,
+    signConfigName: r.signConfigId ? (names.get(r.signConfigId) ?? null) : null,
+    createdByName: creators.get(r.createdBy)?.name ?? null,
   }));
 }
 
@@ -79,18 +79,18 @@ export function presentTemplate(row: NamedTemplate): Template {
     templateId: row.id,
     name: row.name,
     description: row.description,
-    documentName: row.document_name,
+    documentName: row.documentName,
     pages: row.pages,
-    pageSizes: jsonOf<PageSize[]>(row.page_sizes),
+    pageSizes: jsonOf<PageSize[]>(row.pageSizes),
     roles: jsonOf<TemplateRole[]>(row.roles),
     fields: jsonOf<TemplateField[]>(row.fields),
     positions: jsonOf<TemplatePosition[]>(row.positions),
-    signConfigId: row.sign_config_name ? row.sign_config_id : null,
-    signConfigName: row.sign_config_name,
+    signConfigId: row.signConfigName ? row.signConfigId : null,
+    signConfigName: row.signConfigName,
     downloadUrl: `${TEMPLATE_DOWNLOAD_PATH}/${row.id}`,
-    createdByName: row.created_by_name,
-    createdAt: dateOf(row.created_at).toISOString(),
-    updatedAt: dateOf(row.updated_at).toISOString(),
+    createdByName: row.createdByName,
+    createdAt: dateOf(row.createdAt).toISOString(),
+    updatedAt: dateOf(row.updatedAt).toISOString(),
   };
 }
 
@@ -242,7 +242,7 @@ export async function templatePdf(
   id: string,
 ): Promise<{ bytes: Uint8Array; name: string }> {
   const row = await templateOf(deps, await accountOf(deps, session), id);
-  return { bytes: await blobBytes(deps, row.blob_key), name: row.document_name };
+  return { bytes: await blobBytes(deps, row.blobKey), name: row.documentName };
 }
 
 export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<Template> {
@@ -261,7 +261,7 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
       sizes: jsonOf<PageSize[]>(doc.page_sizes),
     };
   }
-  const sizes = existing ? jsonOf<PageSize[]>(existing.page_sizes) : source!.sizes;
+  const sizes = existing ? jsonOf<PageSize[]>(existing.pageSizes) : source!.sizes;
   let roles = input.roles;
   let signConfigId: string | null = null;
   if (input.signConfigId) {
@@ -358,26 +358,26 @@ function checkValues(fields: TemplateField[], values: Record<string, string | bo
   return checked;
 }
 
-async function presentDraft(deps: AppDeps, account: Account, draft: q.DraftRow): Promise<TemplateDraft> {
-  const template = await templateOf(deps, account, draft.template_id);
-  const doc = await findDocument(deps.db, draft.document_id);
+async function presentDraft(deps: AppDeps, account: Account, draft: q.DraftRecord): Promise<TemplateDraft> {
+  const template = await templateOf(deps, account, draft.templateId);
+  const doc = await findDocument(deps.db, draft.documentId);
   if (!doc) throw new AppError(Code.NotFound, S.draftNotFound);
-  const flow = draft.flow_id ? await findFlow(deps.db, draft.flow_id) : undefined;
+  const flow = draft.flowId ? await findFlow(deps.db, draft.flowId) : undefined;
   const t = presentTemplate(template);
   return {
     draftId: draft.id,
     templateId: t.templateId,
     templateName: t.name,
     title: draft.title,
-    values: jsonOf<Record<string, string | boolean>>(draft.field_values),
+    values: jsonOf<Record<string, string | boolean>>(draft.fieldValues),
     assignments: jsonOf<RoleAssignment[]>(draft.assignments),
     document: presentDocument(doc, flow?.status ?? null),
     roles: t.roles,
     positions: t.positions,
-    flowId: draft.flow_id,
+    flowId: draft.flowId,
     flowStatus: (flow?.status as TemplateDraft['flowStatus']) ?? null,
-    createdAt: dateOf(draft.created_at).toISOString(),
-    updatedAt: dateOf(draft.updated_at).toISOString(),
+    createdAt: dateOf(draft.createdAt).toISOString(),
+    updatedAt: dateOf(draft.updatedAt).toISOString(),
   };
 }
 
@@ -409,8 +409,8 @@ export async function prepare(
   checkLaunchable(t);
   const existing = input.draftId ? await q.findDraft(deps.db, account, input.draftId) : undefined;
   if (input.draftId && !existing) throw new AppError(Code.NotFound, S.draftNotFound);
-  if (existing?.flow_id) throw refuse(S.draftLaunched);
-  if (existing && existing.template_id !== t.templateId) throw new AppError(Code.NotFound, S.draftNotFound);
+  if (existing?.flowId) throw refuse(S.draftLaunched);
+  if (existing && existing.templateId !== t.templateId) throw new AppError(Code.NotFound, S.draftNotFound);
   const values = checkValues(t.fields, input.values);
   const assignments = await checkAssignments(deps, t.roles, input.assignments);
 
@@ -422,7 +422,7 @@ export async function prepare(
     fontSize: f.fontSize,
   }));
   // A template file the PDF core will not rewrite safely (a reference cycle, say) is refused, named, not a 500.
-  const filled = await fillPdf(await blobBytes(deps, row.blob_key), fills).catch((err: unknown) => {
+  const filled = await fillPdf(await blobBytes(deps, row.blobKey), fills).catch((err: unknown) => {
     throw pdfRefusal(err) ?? err;
   });
   const doc = await uploadDocument(deps, session, { bytes: filled, filename: t.documentName });
@@ -433,7 +433,7 @@ export async function prepare(
     if (!(await q.updateDraft(deps.db, account, existing.id, content))) throw refuse(S.draftLaunched);
     draftId = existing.id;
     // The earlier filled copy is replaced; it was never launched (the draft was not).
-    await deleteDocument(deps, session, existing.document_id).catch((err: unknown) => {
+    await deleteDocument(deps, session, existing.documentId).catch((err: unknown) => {
       // Expected: the copy is already gone (404); anything else stays a failure.
       if (!(err instanceof AppError && err.code === Code.NotFound)) throw err;
     });
@@ -454,8 +454,8 @@ export async function launchDraft(deps: AppDeps, session: LiveSession, input: La
   const account = await accountOf(deps, session);
   const draft = await q.findDraft(deps.db, account, input.draftId);
   if (!draft) throw new AppError(Code.NotFound, S.draftNotFound);
-  if (draft.flow_id) throw refuse(S.draftLaunched);
-  const t = presentTemplate(await templateOf(deps, account, draft.template_id));
+  if (draft.flowId) throw refuse(S.draftLaunched);
+  const t = presentTemplate(await templateOf(deps, account, draft.templateId));
   checkLaunchable(t);
   // The template may have changed since the draft: its parties are checked against the roles of now.
   const assignments = await checkAssignments(deps, t.roles, jsonOf<RoleAssignment[]>(draft.assignments));
@@ -466,7 +466,7 @@ export async function launchDraft(deps: AppDeps, session: LiveSession, input: La
       .map((role): PartyInput => {
         const a = assignments.find((x) => x.roleKey === role.key)!;
         const pos = t.positions.find((p) => p.roleKey === role.key)!;
-        const positions = [{ documentId: draft.document_id, page: pos.page, rect: pos.rect }];
+        const positions = [{ documentId: draft.documentId, page: pos.page, rect: pos.rect }];
         // drafts kept before the intent was chosen per role ask the SMS code, as launches did then
         const intent = a.intent ?? 'sms';
         if (a.kind === 'person')
@@ -488,7 +488,7 @@ export async function launchDraft(deps: AppDeps, session: LiveSession, input: La
     {
       userType: session.userType,
       title: draft.title,
-      documentIds: [draft.document_id],
+      documentIds: [draft.documentId],
       steps,
       deadline: input.deadline,
       message: input.message,

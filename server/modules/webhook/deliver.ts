@@ -62,8 +62,8 @@ function postOnce(raw: string, headers: Record<string, string>, body: string, al
 }
 
 /** One signed POST of a message's body to its endpoint (10 s time-out, redirects not followed). */
-async function post(deps: AppDeps, endpoint: q.EndpointRow, message: q.MessageRow): Promise<Outcome> {
-  const secret = await openSecret(deps, endpoint.id, endpoint.secret_sealed);
+async function post(deps: AppDeps, endpoint: q.EndpointRecord, message: q.MessageRecord): Promise<Outcome> {
+  const secret = await openSecret(deps, endpoint.id, endpoint.secretSealed);
   const timestamp = String(Math.floor(deps.clock.now().getTime() / 1000));
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
@@ -75,7 +75,7 @@ async function post(deps: AppDeps, endpoint: q.EndpointRow, message: q.MessageRo
         'user-agent': 'esign-webhooks/1',
         [WEBHOOK_HEADERS.timestamp]: timestamp,
         [WEBHOOK_HEADERS.signature]: signatureOf(secret, timestamp, message.body),
-        [WEBHOOK_HEADERS.eventId]: message.event_id,
+        [WEBHOOK_HEADERS.eventId]: message.eventId,
       },
       message.body,
       deps.config.webhooks.allowLocal,
@@ -97,8 +97,8 @@ async function post(deps: AppDeps, endpoint: q.EndpointRow, message: q.MessageRo
 }
 
 /** What happens to a pending message after a failed scheduled attempt: the next retry, or given up. */
-function afterFailure(message: q.MessageRow, failures: number, now: Date) {
-  const until = new Date(String(message.retry_until)).getTime();
+function afterFailure(message: q.MessageRecord, failures: number, now: Date) {
+  const until = new Date(String(message.retryUntil)).getTime();
   if (now.getTime() >= until) return { state: 'failed' as const, nextAttemptAt: null };
   const next = Math.min(now.getTime() + retryDelayMs(failures), until);
   return { state: 'pending' as const, nextAttemptAt: new Date(next) };
@@ -110,10 +110,10 @@ function afterFailure(message: q.MessageRow, failures: number, now: Date) {
  * exponential back-off, or failed after 24 hours). Answers the message's state afterwards, or null when it
  * was not due (another worker has it, or it is done).
  */
-export async function deliverMessage(deps: AppDeps, messageId: string): Promise<q.MessageRow | null> {
+export async function deliverMessage(deps: AppDeps, messageId: string): Promise<q.MessageRecord | null> {
   const message = await q.claimDue(deps.db, messageId, deps.clock.now(), LEASE_MS);
   if (!message) return null;
-  const endpoint = await q.endpointById(deps.db, message.endpoint_id);
+  const endpoint = await q.endpointById(deps.db, message.endpointId);
   if (!endpoint) return null;
   const at = deps.clock.now();
   const outcome = await post(deps, endpoint, message);
@@ -130,8 +130,8 @@ export async function deliverMessage(deps: AppDeps, messageId: string): Promise<
  * A redelivery someone asked for (screen, API, test event): the same event id and body, signed now. A
  * success marks the message delivered; a failure leaves its schedule as it was.
  */
-export async function redeliverNow(deps: AppDeps, message: q.MessageRow): Promise<void> {
-  const endpoint = await q.endpointById(deps.db, message.endpoint_id);
+export async function redeliverNow(deps: AppDeps, message: q.MessageRecord): Promise<void> {
+  const endpoint = await q.endpointById(deps.db, message.endpointId);
   if (!endpoint) return;
   const at = deps.clock.now();
   const outcome = await post(deps, endpoint, message);
@@ -152,8 +152,8 @@ export async function scheduleAttempt(deps: AppDeps, messageId: string, at?: Dat
 /** One scheduled attempt, then the next one queued while the message is still pending. */
 export async function attemptAndSchedule(deps: AppDeps, messageId: string): Promise<void> {
   const after = await deliverMessage(deps, messageId);
-  if (after?.state === 'pending' && after.next_attempt_at)
-    await scheduleAttempt(deps, messageId, new Date(String(after.next_attempt_at)));
+  if (after?.state === 'pending' && after.nextAttemptAt)
+    await scheduleAttempt(deps, messageId, new Date(String(after.nextAttemptAt)));
 }
 
 /**

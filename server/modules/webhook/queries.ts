@@ -1,44 +1,44 @@
 import { sql } from 'drizzle-orm';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import { camelOne, camelRows, type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
 import type { Account } from '../../lib/account.ts';
 
 // SQL of the webhook tables (migration 130). Endpoint reads and changes take the caller's account and are
 // scoped by it; messages and attempts are reached through an endpoint of that account.
 
-export type EndpointRow = {
+export type EndpointRecord = {
   id: string;
-  owner_type: number;
-  owner_id: string;
+  ownerType: number;
+  ownerId: string;
   url: string;
   description: string | null;
   events: unknown;
-  secret_sealed: string;
+  secretSealed: string;
   enabled: boolean;
-  created_by: string;
-  created_at: unknown;
-  updated_at: unknown;
+  createdBy: string;
+  createdAt: unknown;
+  updatedAt: unknown;
 };
 
-export type MessageRow = {
+export type MessageRecord = {
   id: string;
-  endpoint_id: string;
-  event_id: string;
+  endpointId: string;
+  eventId: string;
   type: string;
   body: string;
-  created_at: unknown;
+  createdAt: unknown;
   state: 'pending' | 'delivered' | 'failed';
-  next_attempt_at: unknown;
-  retry_until: unknown;
+  nextAttemptAt: unknown;
+  retryUntil: unknown;
   attempts: number;
 };
 
-export type AttemptRow = {
+export type AttemptRecord = {
   id: string;
-  message_id: string;
+  messageId: string;
   at: unknown;
-  duration_ms: number;
+  durationMs: number;
   ok: boolean;
-  response_code: number | null;
+  responseCode: number | null;
   error: string | null;
   manual: boolean;
 };
@@ -73,24 +73,35 @@ export async function countEndpoints(ex: Exec, account: Account): Promise<number
   return r?.n ?? 0;
 }
 
-export async function findEndpoint(ex: Exec, account: Account, id: string): Promise<EndpointRow | undefined> {
-  return one<EndpointRow>(ex, sql`SELECT * FROM webhook_endpoints WHERE id = ${id} AND ${owned(account)}`);
+export async function findEndpoint(
+  ex: Exec,
+  account: Account,
+  id: string,
+): Promise<EndpointRecord | undefined> {
+  return camelOne<EndpointRecord>(
+    ex,
+    sql`SELECT * FROM webhook_endpoints WHERE id = ${id} AND ${owned(account)}`,
+  );
 }
 
-export async function endpointById(ex: Exec, id: string): Promise<EndpointRow | undefined> {
-  return one<EndpointRow>(ex, sql`SELECT * FROM webhook_endpoints WHERE id = ${id}`);
+export async function endpointById(ex: Exec, id: string): Promise<EndpointRecord | undefined> {
+  return camelOne<EndpointRecord>(ex, sql`SELECT * FROM webhook_endpoints WHERE id = ${id}`);
 }
 
-export async function listEndpoints(ex: Exec, account: Account): Promise<EndpointRow[]> {
-  return rows<EndpointRow>(
+export async function listEndpoints(ex: Exec, account: Account): Promise<EndpointRecord[]> {
+  return camelRows<EndpointRecord>(
     ex,
     sql`SELECT * FROM webhook_endpoints WHERE ${owned(account)} ORDER BY created_at DESC, id`,
   );
 }
 
 /** The enabled endpoints of an account subscribed to an event type. */
-export async function subscribedEndpoints(ex: Exec, account: Account, type: string): Promise<EndpointRow[]> {
-  return rows<EndpointRow>(
+export async function subscribedEndpoints(
+  ex: Exec,
+  account: Account,
+  type: string,
+): Promise<EndpointRecord[]> {
+  return camelRows<EndpointRecord>(
     ex,
     sql`SELECT * FROM webhook_endpoints WHERE ${owned(account)} AND enabled
           AND events @> ${JSON.stringify([type])}::jsonb`,
@@ -124,10 +135,10 @@ export async function deleteEndpoint(ex: Exec, account: Account, id: string): Pr
 }
 
 /** The latest attempt of each endpoint (for the list). */
-export async function lastAttempts(ex: Exec, endpointIds: string[]): Promise<Map<string, AttemptRow>> {
-  const out = new Map<string, AttemptRow>();
+export async function lastAttempts(ex: Exec, endpointIds: string[]): Promise<Map<string, AttemptRecord>> {
+  const out = new Map<string, AttemptRecord>();
   if (endpointIds.length === 0) return out;
-  const found = await rows<AttemptRow & { endpoint_id: string }>(
+  const found = await camelRows<AttemptRecord & { endpointId: string }>(
     ex,
     sql`SELECT DISTINCT ON (m.endpoint_id) m.endpoint_id, a.*
         FROM webhook_attempts a JOIN webhook_messages m ON m.id = a.message_id
@@ -137,7 +148,7 @@ export async function lastAttempts(ex: Exec, endpointIds: string[]): Promise<Map
         )})
         ORDER BY m.endpoint_id, a.at DESC, a.id`,
   );
-  for (const r of found) out.set(r.endpoint_id, r);
+  for (const r of found) out.set(r.endpointId, r);
   return out;
 }
 
@@ -164,8 +175,8 @@ export async function insertMessage(
     ON CONFLICT (endpoint_id, event_id) DO NOTHING`);
 }
 
-export async function findMessage(ex: Exec, id: string): Promise<MessageRow | undefined> {
-  return one<MessageRow>(ex, sql`SELECT * FROM webhook_messages WHERE id = ${id}`);
+export async function findMessage(ex: Exec, id: string): Promise<MessageRecord | undefined> {
+  return camelOne<MessageRecord>(ex, sql`SELECT * FROM webhook_messages WHERE id = ${id}`);
 }
 
 /** A message of one of the account's endpoints. */
@@ -173,8 +184,8 @@ export async function findOwnedMessage(
   ex: Exec,
   account: Account,
   id: string,
-): Promise<MessageRow | undefined> {
-  return one<MessageRow>(
+): Promise<MessageRecord | undefined> {
+  return camelOne<MessageRecord>(
     ex,
     sql`SELECT m.* FROM webhook_messages m JOIN webhook_endpoints e ON e.id = m.endpoint_id
         WHERE m.id = ${id} AND e.owner_type = ${account.ownerType} AND e.owner_id = ${account.ownerId}`,
@@ -191,8 +202,8 @@ export async function claimDue(
   id: string,
   now: Date,
   leaseMs: number,
-): Promise<MessageRow | undefined> {
-  return one<MessageRow>(
+): Promise<MessageRecord | undefined> {
+  return camelOne<MessageRecord>(
     ex,
     sql`UPDATE webhook_messages SET next_attempt_at = ${ts(new Date(now.getTime() + leaseMs))}
         WHERE id = ${id} AND state = 'pending' AND next_attempt_at <= ${ts(now)} RETURNING *`,
@@ -238,8 +249,8 @@ export async function listMessages(
   ex: Exec,
   endpointId: string,
   page: { pageNum: number; pageSize: number },
-): Promise<{ list: MessageRow[]; total: number }> {
-  const list = await rows<MessageRow>(
+): Promise<{ list: MessageRecord[]; total: number }> {
+  const list = await camelRows<MessageRecord>(
     ex,
     sql`SELECT * FROM webhook_messages WHERE endpoint_id = ${endpointId}
         ORDER BY created_at DESC, id DESC LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize}`,
@@ -251,9 +262,9 @@ export async function listMessages(
   return { list, total: n?.n ?? 0 };
 }
 
-export async function attemptsOf(ex: Exec, messageIds: string[]): Promise<AttemptRow[]> {
+export async function attemptsOf(ex: Exec, messageIds: string[]): Promise<AttemptRecord[]> {
   if (messageIds.length === 0) return [];
-  return rows<AttemptRow>(
+  return camelRows<AttemptRecord>(
     ex,
     sql`SELECT * FROM webhook_attempts WHERE message_id IN (${sql.join(
       messageIds.map((id) => sql`${id}`),

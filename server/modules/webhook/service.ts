@@ -39,21 +39,21 @@ export async function webhookAccount(deps: AppDeps, session: LiveSession): Promi
 
 const endpointNotFound = () => new AppError(Code.NotFound, W.endpointNotFound);
 
-function present(row: q.EndpointRow, last: q.AttemptRow | undefined): WebhookEndpoint {
+function present(row: q.EndpointRecord, last: q.AttemptRecord | undefined): WebhookEndpoint {
   return {
     endpointId: row.id,
     url: row.url,
     description: row.description,
     events: jsonOf<WebhookEvent[]>(row.events),
     enabled: row.enabled,
-    createdAt: dateOf(row.created_at).toISOString(),
+    createdAt: dateOf(row.createdAt).toISOString(),
     lastAttempt: last
-      ? { at: dateOf(last.at).toISOString(), ok: last.ok, responseCode: last.response_code }
+      ? { at: dateOf(last.at).toISOString(), ok: last.ok, responseCode: last.responseCode }
       : null,
   };
 }
 
-async function presentOne(deps: AppDeps, row: q.EndpointRow): Promise<WebhookEndpoint> {
+async function presentOne(deps: AppDeps, row: q.EndpointRecord): Promise<WebhookEndpoint> {
   return present(row, (await q.lastAttempts(deps.db, [row.id])).get(row.id));
 }
 
@@ -151,21 +151,21 @@ export async function deleteEndpoint(deps: AppDeps, session: LiveSession, id: st
   if (!(await q.deleteEndpoint(deps.db, account, id))) throw endpointNotFound();
 }
 
-function presentDelivery(m: q.MessageRow, attempts: q.AttemptRow[]): WebhookDelivery {
+function presentDelivery(m: q.MessageRecord, attempts: q.AttemptRecord[]): WebhookDelivery {
   return {
     deliveryId: m.id,
-    eventId: m.event_id,
+    eventId: m.eventId,
     type: m.type,
-    createdAt: dateOf(m.created_at).toISOString(),
+    createdAt: dateOf(m.createdAt).toISOString(),
     state: m.state,
-    nextAttemptAt: m.state === 'pending' ? isoOrNull(m.next_attempt_at) : null,
+    nextAttemptAt: m.state === 'pending' ? isoOrNull(m.nextAttemptAt) : null,
     attempts: attempts
-      .filter((a) => a.message_id === m.id)
+      .filter((a) => a.messageId === m.id)
       .map((a) => ({
         at: dateOf(a.at).toISOString(),
         ok: a.ok,
-        responseCode: a.response_code,
-        durationMs: a.duration_ms,
+        responseCode: a.responseCode,
+        durationMs: a.durationMs,
         error: a.error,
         manual: a.manual,
       })),
