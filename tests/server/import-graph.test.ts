@@ -2,7 +2,7 @@
 // a fixture tree with one deliberately wrong import of each kind must be reported rule by rule, a fixture
 // tree of right imports must pass, and so must the real tree (with the committed baseline of violations
 // that main still had when the rules came in).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = join(root, 'tests/fixtures/import-graph');
 const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs'));
 
+/**
+ * What `npm run lint:graph` runs: the product (server, src, contract) with every rule, then the folders that use
+ * it from outside (tests, e2e, scripts, bench) without following into the product.
+ */
 async function graph(baseDir: string, knownViolations?: IViolation[]): Promise<ICruiseResult> {
   const options: ICruiseOptions = {
     ...config.options,
@@ -22,8 +26,22 @@ async function graph(baseDir: string, knownViolations?: IViolation[]): Promise<I
     tsConfig: { fileName: join(root, 'tsconfig.json') },
     ...(knownViolations ? { knownViolations } : {}),
   };
-  const { output } = await cruise(['server', 'src', 'contract'], options);
-  return output as ICruiseResult;
+  const product = (await cruise(['server', 'src', 'contract'], options)).output as ICruiseResult;
+  const outsideFolders = ['tests', 'e2e', 'scripts', 'bench'].filter((d) => existsSync(join(baseDir, d)));
+  const outside = (
+    await cruise(outsideFolders, {
+      ...options,
+      doNotFollow: { path: '^(server|src|contract|node_modules)/' },
+    })
+  ).output as ICruiseResult;
+  return {
+    ...product,
+    summary: {
+      ...product.summary,
+      violations: [...product.summary.violations, ...outside.summary.violations],
+      totalCruised: product.summary.totalCruised + outside.summary.totalCruised,
+    },
+  };
 }
 
 const broken = (r: ICruiseResult) =>
@@ -64,6 +82,15 @@ describe('import graph', () => {
         'no-feature-to-feature: src/features/one/page.ts -> src/features/two/page.ts',
         'client-never-imports-server: src/features/one/page.ts -> server/lib/text.ts',
         'contract-imports-neither: contract/call.ts -> src/features/two/page.ts',
+        // a module's face handing out its queries and its registration; the registration imported outside app.ts
+        'face-offers-use-cases: server/modules/delta/index.ts -> server/modules/delta/queries.ts',
+        'face-offers-use-cases: server/modules/delta/index.ts -> server/modules/delta/module.ts',
+        'registration-only-in-app: server/modules/delta/index.ts -> server/modules/delta/module.ts',
+        'registration-only-in-app: scripts/tool.ts -> server/modules/delta/module.ts',
+        // a test behind a module's faces; a script using a testing face
+        'outside-through-faces: tests/server/delta.test.ts -> server/modules/delta/rule.ts',
+        'outside-through-faces: scripts/tool.ts -> server/modules/delta/module.ts',
+        'testing-face-only-for-tests: scripts/tool.ts -> server/modules/delta/testing.ts',
       ]),
     );
   });
