@@ -6,7 +6,7 @@ import * as q from './queries.ts';
 // are this module's; no other module writes them.
 
 /** A document as other modules see it (its current version, its flow once launched). */
-export type Document = q.DocumentRow;
+export type Document = q.DocumentRecord;
 
 /** The document with this id (any account's: the caller scopes it), or undefined. */
 export const findDocument = (ex: Exec, id: string) => q.findDocument(ex, id);

@@ -32,7 +32,7 @@ export const documentModule: ServerModule = {
     registerCall(app, findDocumentKeyword, async ({ body, requireSession }) => {
       const account = await documents.accountOf(deps, requireSession());
       const doc = await documents.ownDocument(deps, account, body.documentId);
-      const hits = await findKeyword(await documents.blobBytes(deps, doc.original_key), body.keyword);
+      const hits = await findKeyword(await documents.blobBytes(deps, doc.originalKey), body.keyword);
       return hits;
     });
 

@@ -1,33 +1,34 @@
 // Every SQL statement on the document module's tables: `documents` (one row per uploaded PDF, its current
 // version pointer, its flow once launched) and `document_versions` (every version's blob, why it was made).
 // Other modules read and move documents through these functions (document/index.ts), never by SQL.
-// Raw SQL: the rows keep the tables' snake_case names, which the flow cluster's code reads throughout.
+// Raw SQL; rows come back camelCase (camelRows/camelOne) as DocumentRecord.
 import { sql } from 'drizzle-orm';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import { type Exec, camelOne, camelRows, rows, ts } from '../../db/sql-helpers.ts';
 
 import type { Account } from '../../lib/account.ts';
 
-export type DocumentRow = {
+/** An uploaded PDF: its current version's blob, and its flow and verification code once launched. */
+export type DocumentRecord = {
   id: string;
-  owner_type: number;
-  owner_id: string;
-  uploaded_by: string;
+  ownerType: number;
+  ownerId: string;
+  uploadedBy: string;
   name: string;
-  original_key: string;
-  original_sha256: string;
+  originalKey: string;
+  originalSha256: string;
   pages: number;
-  page_sizes: unknown;
-  current_key: string;
-  current_sha256: string;
-  current_size: number;
+  pageSizes: unknown;
+  currentKey: string;
+  currentSha256: string;
+  currentSize: number;
   version: number;
-  signature_count: number;
-  flow_id: string | null;
-  launched_sha256: string | null;
-  verification_code: string | null;
-  is_ltv_done: boolean;
-  created_at: unknown;
-  deleted_at: unknown;
+  signatureCount: number;
+  flowId: string | null;
+  launchedSha256: string | null;
+  verificationCode: string | null;
+  isLtvDone: boolean;
+  createdAt: unknown;
+  deletedAt: unknown;
 };
 
 /** Stores a new upload: its row and its version 0. */
@@ -56,8 +57,8 @@ export async function insertUpload(
     VALUES (${d.id}, 0, ${d.key}, ${d.sha}, ${d.size}, 'upload', ${ts(d.now)})`);
 }
 
-export async function findDocument(ex: Exec, id: string): Promise<DocumentRow | undefined> {
-  return one<DocumentRow>(ex, sql`SELECT * FROM documents WHERE id = ${id} AND deleted_at IS NULL`);
+export async function findDocument(ex: Exec, id: string): Promise<DocumentRecord | undefined> {
+  return camelOne<DocumentRecord>(ex, sql`SELECT * FROM documents WHERE id = ${id} AND deleted_at IS NULL`);
 }
 
 /** A live document of this account, or undefined. */
@@ -65,8 +66,8 @@ export async function findOwnedDocument(
   ex: Exec,
   account: Account,
   id: string,
-): Promise<DocumentRow | undefined> {
-  return one<DocumentRow>(
+): Promise<DocumentRecord | undefined> {
+  return camelOne<DocumentRecord>(
     ex,
     sql`SELECT * FROM documents WHERE id = ${id} AND owner_type = ${account.ownerType}
         AND owner_id = ${account.ownerId} AND deleted_at IS NULL`,
@@ -79,16 +80,16 @@ export async function markDeleted(ex: Exec, id: string, now: Date): Promise<void
 }
 
 /** The launched document a verification code names. */
-export async function findByVerificationCode(ex: Exec, code: string): Promise<DocumentRow | undefined> {
-  return one<DocumentRow>(
+export async function findByVerificationCode(ex: Exec, code: string): Promise<DocumentRecord | undefined> {
+  return camelOne<DocumentRecord>(
     ex,
     sql`SELECT * FROM documents WHERE verification_code = ${code} AND flow_id IS NOT NULL`,
   );
 }
 
 /** The documents of a flow, in launch order. */
-export async function flowDocuments(ex: Exec, flowId: string): Promise<DocumentRow[]> {
-  return rows<DocumentRow>(
+export async function flowDocuments(ex: Exec, flowId: string): Promise<DocumentRecord[]> {
+  return camelRows<DocumentRecord>(
     ex,
     sql`SELECT * FROM documents WHERE flow_id = ${flowId} ORDER BY created_at, id`,
   );
@@ -98,14 +99,14 @@ export async function flowDocuments(ex: Exec, flowId: string): Promise<DocumentR
 export async function documentNamesOf(ex: Exec, flowIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (flowIds.length === 0) return out;
-  const list = await rows<{ flow_id: string; name: string }>(
+  const list = await camelRows<{ flowId: string; name: string }>(
     ex,
     sql`SELECT flow_id, name FROM documents WHERE flow_id IN (${sql.join(
       flowIds.map((id) => sql`${id}`),
       sql`, `,
     )}) ORDER BY created_at, id`,
   );
-  for (const r of list) out.set(r.flow_id, [...(out.get(r.flow_id) ?? []), r.name]);
+  for (const r of list) out.set(r.flowId, [...(out.get(r.flowId) ?? []), r.name]);
   return out;
 }
 
@@ -123,7 +124,7 @@ export async function lockDocument(ex: Exec, id: string): Promise<void> {
  */
 export async function attachToFlow(
   ex: Exec,
-  from: Pick<DocumentRow, 'id' | 'version'>,
+  from: Pick<DocumentRecord, 'id' | 'version'>,
   to: { flowId: string; key: string; sha: string; size: number; code: string; now: Date },
 ): Promise<boolean> {
   const moved = await rows(
@@ -147,7 +148,7 @@ export async function attachToFlow(
  */
 export async function moveToVersion(
   ex: Exec,
-  from: Pick<DocumentRow, 'id' | 'version'>,
+  from: Pick<DocumentRecord, 'id' | 'version'>,
   next: { key: string; sha: string; size: number; reason: 'sign' | 'ltv'; partyId: string | null; now: Date },
 ): Promise<boolean> {
   const moved = await rows(

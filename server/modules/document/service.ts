@@ -10,7 +10,13 @@ import { requireCompanyRole } from '../company/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import type { LiveSession } from '../session/index.ts';
 import { PdfRejected, inspectPdf } from './pdf-tools.ts';
-import { type DocumentRow, findDocument, findOwnedDocument, insertUpload, markDeleted } from './queries.ts';
+import {
+  type DocumentRecord,
+  findDocument,
+  findOwnedDocument,
+  insertUpload,
+  markDeleted,
+} from './queries.ts';
 import { D } from './texts.ts';
 
 /**
@@ -29,30 +35,30 @@ export async function accountOf(
   return { ownerType: 0, ownerId: session.userId, companyName: null };
 }
 
-export const pageSizesOf = (row: DocumentRow) => jsonOf<PageSize[]>(row.page_sizes);
+export const pageSizesOf = (row: DocumentRecord) => jsonOf<PageSize[]>(row.pageSizes);
 
 /** What the contract shows of a document. */
-export function presentDocument(row: DocumentRow, flowStatus?: string | null): DocumentInfo {
+export function presentDocument(row: DocumentRecord, flowStatus?: string | null): DocumentInfo {
   let status: DocumentInfo['status'] = 'uploaded';
-  if (row.flow_id) {
+  if (row.flowId) {
     if (flowStatus === 'completed') status = 'completed';
     else if (flowStatus && flowStatus !== 'signing' && flowStatus !== 'draft') status = 'closed';
-    else status = row.signature_count > 0 ? 'signing' : 'launched';
+    else status = row.signatureCount > 0 ? 'signing' : 'launched';
   }
   return {
     documentId: row.id,
     name: row.name,
     pages: row.pages,
-    size: row.current_size,
-    sha256: row.current_sha256,
-    originalSha256: row.original_sha256,
+    size: row.currentSize,
+    sha256: row.currentSha256,
+    originalSha256: row.originalSha256,
     pageSizes: pageSizesOf(row),
     status,
-    verificationCode: row.verification_code,
-    flowId: row.flow_id,
-    signatureCount: row.signature_count,
+    verificationCode: row.verificationCode,
+    flowId: row.flowId,
+    signatureCount: row.signatureCount,
     downloadUrl: `${DOCUMENT_DOWNLOAD_PATH}/${row.id}`,
-    createdAt: dateOf(row.created_at).toISOString(),
+    createdAt: dateOf(row.createdAt).toISOString(),
   };
 }
 
@@ -105,7 +111,7 @@ export async function uploadDocument(
 }
 
 /** A document of the caller's account that is not launched yet (upload owner only); 1101 otherwise. */
-export async function ownDocument(deps: AppDeps, account: Account, id: string): Promise<DocumentRow> {
+export async function ownDocument(deps: AppDeps, account: Account, id: string): Promise<DocumentRecord> {
   const row = await findOwnedDocument(deps.db, account, id);
   if (!row) throw new AppError(Code.NotFound, D.documentNotFound);
   return row;
@@ -114,7 +120,7 @@ export async function ownDocument(deps: AppDeps, account: Account, id: string): 
 export async function deleteDocument(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
   const account = await accountOf(deps, session);
   const row = await ownDocument(deps, account, id);
-  if (row.flow_id) throw new AppError(Code.Refused, D.documentAlreadyLaunched);
+  if (row.flowId) throw new AppError(Code.Refused, D.documentAlreadyLaunched);
   await markDeleted(deps.db, id, deps.clock.now());
 }
 

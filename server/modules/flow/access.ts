@@ -6,13 +6,13 @@ import type { AuditActor } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { type FlowRow, type PartyRow, findFlow, partiesOf } from './model.ts';
+import { type Flow, type Party, findFlow, partiesOf } from './model.ts';
 import { F } from './texts.ts';
 
 /** The reader of a flow: a logged-in session, or a signing room (one party). */
 export type Reader = { session: LiveSession } | { room: { partyId: string; flowId: string } };
 
-export type FlowAccess = { flow: FlowRow; isInitiator: boolean; partyIds: string[] };
+export type FlowAccess = { flow: Flow; isInitiator: boolean; partyIds: string[] };
 
 const notFound = () => new AppError(Code.NotFound, F.flowNotFound);
 
@@ -31,12 +31,12 @@ export async function phoneOf(deps: AppDeps, userId: string): Promise<string> {
 export async function partiesForSession(
   deps: AppDeps,
   session: LiveSession,
-  parties: PartyRow[],
-): Promise<PartyRow[]> {
+  parties: Party[],
+): Promise<Party[]> {
   const phone = await phoneOf(deps, session.userId);
   if (session.userType === UserType.Company) {
     if (!session.companyId) return [];
-    const mine = parties.filter((p) => p.kind === 'company' && p.company_id === session.companyId);
+    const mine = parties.filter((p) => p.kind === 'company' && p.companyId === session.companyId);
     if (mine.length === 0) return [];
     const me = (await listActiveMembers(deps, session.companyId)).find((m) => m.userId === session.userId);
     if (!me) return [];
@@ -60,8 +60,8 @@ export async function flowAccess(deps: AppDeps, reader: Reader, flowId: string):
   const { session } = reader;
   let isInitiator = false;
   if (session.userType === UserType.Person)
-    isInitiator = flow.owner_type === 0 && flow.owner_id === session.userId;
-  else if (session.companyId && flow.owner_type === 1 && flow.owner_id === session.companyId) {
+    isInitiator = flow.ownerType === 0 && flow.ownerId === session.userId;
+  else if (session.companyId && flow.ownerType === 1 && flow.ownerId === session.companyId) {
     const members = await listActiveMembers(deps, session.companyId);
     isInitiator = members.some((m) => m.userId === session.userId);
   }

@@ -64,16 +64,16 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
   report.gap(6);
   line(`流程 Flow: ${flow.title}`, { size: 11 });
   line(`编号 Flow id: ${flow.id}`);
-  line(`发起方 Initiator: ${flow.initiator_company_name ?? flow.initiator_name ?? ''}`);
+  line(`发起方 Initiator: ${flow.initiatorCompanyName ?? flow.initiatorName ?? ''}`);
   line(
-    `发起时间 Launched: ${fmt(flow.created_at)}    完成时间 Completed: ${flow.completed_at ? fmt(flow.completed_at) : '-'}`,
+    `发起时间 Launched: ${fmt(flow.createdAt)}    完成时间 Completed: ${flow.completedAt ? fmt(flow.completedAt) : '-'}`,
   );
   report.gap(6);
   line('文件 Documents', { size: 12 });
   for (const d of docs) {
-    line(`${d.name} (${d.pages} pages) · 验证码 verification code ${d.verification_code}`, { indent: 8 });
-    line(`launched SHA-256 ${d.launched_sha256}`, { font: mono, size: 7.5, indent: 16 });
-    line(`final    SHA-256 ${d.current_sha256}`, { font: mono, size: 7.5, indent: 16 });
+    line(`${d.name} (${d.pages} pages) · 验证码 verification code ${d.verificationCode}`, { indent: 8 });
+    line(`launched SHA-256 ${d.launchedSha256}`, { font: mono, size: 7.5, indent: 16 });
+    line(`final    SHA-256 ${d.currentSha256}`, { font: mono, size: 7.5, indent: 16 });
     const c = chains.find((x) => x.documentId === d.id);
     line(`审计链 audit chain: ${c?.isIntact ? '完整 intact' : `断裂 BROKEN at ${c?.brokenAtSeq}`}`, {
       indent: 16,
@@ -84,10 +84,10 @@ export async function buildAuditReport(deps: AppDeps, flowId: string): Promise<U
   for (const p of parties) {
     const who =
       p.kind === 'company'
-        ? `${p.company_name} (${p.signed_by_name ?? p.name ?? ''})`
-        : (p.signed_by_name ?? p.name ?? '');
+        ? `${p.companyName} (${p.signedByName ?? p.name ?? ''})`
+        : (p.signedByName ?? p.name ?? '');
     line(
-      `步骤 step ${p.step_index + 1} · ${who} · ${maskPhone(p.phone)} · ${p.status}${p.signed_at ? ` · ${fmt(p.signed_at)}` : ''}`,
+      `步骤 step ${p.stepIndex + 1} · ${who} · ${maskPhone(p.phone)} · ${p.status}${p.signedAt ? ` · ${fmt(p.signedAt)}` : ''}`,
       { indent: 8 },
     );
   }

@@ -60,9 +60,9 @@ export async function completeFlow(
   for (const d0 of await flowDocuments(deps.db, flowId)) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const d = (await findDocument(deps.db, d0.id))!;
-      if (d.is_ltv_done) break;
+      if (d.isLtvDone) break;
       data ??= await validationData(deps, flowId);
-      const withDss = addValidationData(await blobBytes(deps, d.current_key), data);
+      const withDss = addValidationData(await blobBytes(deps, d.currentKey), data);
       const bytes = await addDocumentTimestamp(withDss, (imprint) => pki.timestamp(imprint));
       const key = await deps.storage.put(bytes);
       const sha = key;
@@ -89,8 +89,8 @@ export async function completeFlow(
         event: 'complete',
         detail: 'all parties signed; validation data and document time-stamp added (PAdES B-LTA)',
         at: now,
-        hashBefore: d.launched_sha256,
-        hashAfter: d.current_sha256,
+        hashBefore: d.launchedSha256,
+        hashAfter: d.currentSha256,
       });
     // Stored with the completion (an outbox); the deliveries are queued after the commit.
     afterCommit = await storeFlowEvent(deps, tx, 'flow.completed', f);
@@ -98,7 +98,7 @@ export async function completeFlow(
   });
   if (won) {
     const f = (await findFlow(deps.db, flowId))!;
-    const initiator = await findUserById(deps.db, f.initiator_user_id);
+    const initiator = await findUserById(deps.db, f.initiatorUserId);
     await notifyEnd(deps, f, 'completed', initiator?.phone ?? null);
     await afterCommit();
     // The report (about a second of work) is not the last signer's business: it is built after the commit
@@ -121,7 +121,7 @@ async function buildAndStoreReport(deps: AppDeps, flowId: string): Promise<Uint8
   if (await q.storeReportKey(deps.db, flowId, key)) return bytes;
   // Another process stored its report first: serve that one, so every download gets the same file.
   const again = (await findFlow(deps.db, flowId))!;
-  return blobBytes(deps, again.report_key!);
+  return blobBytes(deps, again.reportKey!);
 }
 
 /** The audit report of a completed flow: made once (platform-signed PDF), stored as a blob. */
@@ -133,7 +133,7 @@ export async function ensureAuditReport(
 ): Promise<Uint8Array> {
   const flow = await findFlow(deps.db, flowId);
   if (flow?.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
-  if (flow.report_key) return blobBytes(deps, flow.report_key);
+  if (flow.reportKey) return blobBytes(deps, flow.reportKey);
   const running = builds.get(flowId);
   if (running) return running;
   const build = buildAndStoreReport(deps, flowId).finally(() => builds.delete(flowId));
@@ -155,7 +155,7 @@ export async function queueReportBuild(deps: AppDeps, flowId: string): Promise<v
  */
 export async function buildMissingReport(deps: AppDeps, flowId: string, builds: ReportBuilds): Promise<void> {
   const flow = await findFlow(deps.db, flowId);
-  if (flow?.status !== 'completed' || flow.report_key) return;
+  if (flow?.status !== 'completed' || flow.reportKey) return;
   await ensureAuditReport(deps, flowId, builds);
 }
 

@@ -54,7 +54,7 @@ export async function documentAccess(deps: AppDeps, reader: Reader, documentId: 
   if ('session' in reader) {
     try {
       const account = await documents.accountOf(deps, reader.session);
-      if (doc.owner_type === account.ownerType && doc.owner_id === account.ownerId)
+      if (doc.ownerType === account.ownerType && doc.ownerId === account.ownerId)
         return { doc, flowStatus: null as string | null };
     } catch (err) {
       // Expected: the session may not act for its company now (a refusal, an AppError): it is then no owner
@@ -62,9 +62,9 @@ export async function documentAccess(deps: AppDeps, reader: Reader, documentId: 
       if (!(err instanceof AppError)) throw err;
     }
   }
-  if (!doc.flow_id) throw notFound();
+  if (!doc.flowId) throw notFound();
   try {
-    const access = await flowAccess(deps, reader, doc.flow_id);
+    const access = await flowAccess(deps, reader, doc.flowId);
     return { doc, flowStatus: access.flow.status };
   } catch (err) {
     // Expected: flowAccess refuses (an AppError) a reader who is no participant; the document then does not
@@ -125,9 +125,9 @@ export async function downloadDocument(
 ): Promise<PdfDownload> {
   if (!UUID.test(documentId)) throw notFound();
   const { doc } = await documentAccess(deps, reader, documentId);
-  const bytes = await documents.blobBytes(deps, isOriginal ? doc.original_key : doc.current_key);
-  if (doc.flow_id)
-    await auditDownload(deps, reader, ctx, doc.flow_id, isOriginal ? 'original' : 'current version', doc.id);
+  const bytes = await documents.blobBytes(deps, isOriginal ? doc.originalKey : doc.currentKey);
+  if (doc.flowId)
+    await auditDownload(deps, reader, ctx, doc.flowId, isOriginal ? 'original' : 'current version', doc.id);
   return { bytes, filename: doc.name };
 }
 
@@ -143,10 +143,10 @@ export async function downloadSignedPdf(
   const access = await flowAccess(deps, reader, flowId);
   if (access.flow.status !== 'completed') throw new AppError(Code.Refused, F.notCompleted);
   const doc = await documents.findDocument(deps.db, documentId);
-  if (!doc || doc.flow_id !== flowId) throw notFound();
+  if (!doc || doc.flowId !== flowId) throw notFound();
   await auditDownload(deps, reader, ctx, flowId, 'signed PDF', doc.id);
   return {
-    bytes: await documents.blobBytes(deps, doc.current_key),
+    bytes: await documents.blobBytes(deps, doc.currentKey),
     filename: doc.name.replace(/\.pdf$/i, '-signed.pdf'),
   };
 }
@@ -177,8 +177,8 @@ export function registerDocumentReads(app: FastifyInstance, deps: AppDeps): void
   registerCall(app, getVerificationInfo, async ({ body }) => {
     const code = body.code.toUpperCase();
     const doc = await documents.findByVerificationCode(deps.db, code);
-    if (!doc?.flow_id) return null;
-    const flow = (await findFlow(deps.db, doc.flow_id))!;
+    if (!doc?.flowId) return null;
+    const flow = (await findFlow(deps.db, doc.flowId))!;
     const sigs = await signaturesOfDocument(deps.db, doc.id);
     const chain = (await listAudit(deps.db, flow.id)).filter((e) => e.documentId === doc.id);
     return {
@@ -187,14 +187,14 @@ export function registerDocumentReads(app: FastifyInstance, deps: AppDeps): void
       flowTitle: flow.title,
       flowStatus: flow.status,
       pages: doc.pages,
-      launchedSha256: doc.launched_sha256 ?? doc.current_sha256,
-      currentSha256: doc.current_sha256,
-      launchedAt: dateOf(flow.created_at).toISOString(),
-      completedAt: flow.completed_at ? dateOf(flow.completed_at).toISOString() : null,
+      launchedSha256: doc.launchedSha256 ?? doc.currentSha256,
+      currentSha256: doc.currentSha256,
+      launchedAt: dateOf(flow.createdAt).toISOString(),
+      completedAt: flow.completedAt ? dateOf(flow.completedAt).toISOString() : null,
       signatures: sigs.map((s) => ({
-        signerName: s.kind === 'company' ? (s.company_name ?? '') : (s.signed_by_name ?? s.name ?? ''),
-        companyName: s.kind === 'company' ? s.company_name : null,
-        signedAt: dateOf(s.signed_at).toISOString(),
+        signerName: s.kind === 'company' ? (s.companyName ?? '') : (s.signedByName ?? s.name ?? ''),
+        companyName: s.kind === 'company' ? s.companyName : null,
+        signedAt: dateOf(s.signedAt).toISOString(),
         sha256: s.sha256,
       })),
       isAuditChainIntact: verifyChain(chain).isIntact,

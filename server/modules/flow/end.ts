@@ -5,7 +5,7 @@ import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { type FlowRow, accountOfFlow, findFlow, findParty, notifyEnd } from './model.ts';
+import { type Flow, accountOfFlow, findFlow, findParty, notifyEnd } from './model.ts';
 import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { releaseUnit } from '../package/index.ts';
 import { F } from './texts.ts';
@@ -52,8 +52,8 @@ export async function endFlow(
         event,
         detail: end.reason,
         at: now,
-        hashBefore: d.current_sha256,
-        hashAfter: d.current_sha256,
+        hashBefore: d.currentSha256,
+        hashAfter: d.currentSha256,
       });
     // The event is stored with the change (an outbox): it exists exactly when the flow ended.
     if (end.status === 'declined') {
@@ -71,7 +71,7 @@ export async function endFlow(
   });
   if (won) {
     const flow = (await findFlow(deps.db, flowId))!;
-    const initiator = await findUserById(deps.db, flow.initiator_user_id);
+    const initiator = await findUserById(deps.db, flow.initiatorUserId);
     await notifyEnd(deps, flow, end.status, initiator?.phone ?? null);
     await afterCommit();
   }
@@ -79,8 +79,8 @@ export async function endFlow(
 }
 
 /** Every party has signed (the last signature is stored) and the flow is completing or completed. */
-export const isAllSigned = (f: FlowRow): boolean =>
-  f.status === 'completed' || (f.status === 'signing' && f.current_step >= f.step_count);
+export const isAllSigned = (f: Flow): boolean =>
+  f.status === 'completed' || (f.status === 'signing' && f.currentStep >= f.stepCount);
 
 const PLATFORM_ACTOR: AuditActor = { actor: 'platform' };
 
@@ -109,7 +109,7 @@ export async function cancel(
   const access = await flowAccess(deps, { session }, flowId);
   // Only the initiating account cancels; a party declines instead.
   if (!access.isInitiator) throw new AppError(Code.Refused, F.notInitiator, { status: 602 });
-  const actor = await sessionActor(deps, session, req, access.flow.initiator_company_name);
+  const actor = await sessionActor(deps, session, req, access.flow.initiatorCompanyName);
   if (!(await endFlow(deps, flowId, { status: 'cancelled', reason, actor }))) {
     const now = (await findFlow(deps.db, flowId))!;
     throw new AppError(Code.FlowClosed, isAllSigned(now) ? F.allSigned : F.flowClosed(now.status));

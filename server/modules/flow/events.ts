@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
 import { type AfterCommit, type FlowEventType, flowEvent } from './hooks.ts';
-import { type FlowRow, type PartyRow, accountOfFlow, findFlow } from './model.ts';
+import { type Flow, type Party, accountOfFlow, findFlow } from './model.ts';
 
 /** What to do once the transaction that stored flow events has committed. */
 export type EventsAfterCommit = AfterCommit;
@@ -19,8 +19,8 @@ export async function storeFlowEvent(
   deps: AppDeps,
   tx: Exec,
   type: FlowEventType,
-  flowOrId: FlowRow | string,
-  extra: { party?: PartyRow; reason?: string | null } = {},
+  flowOrId: Flow | string,
+  extra: { party?: Party; reason?: string | null } = {},
 ): Promise<EventsAfterCommit> {
   if (deps.hooks.count(flowEvent) === 0) return nothingAfterCommit;
   const flow = typeof flowOrId === 'string' ? await findFlow(tx, flowOrId) : flowOrId;
@@ -40,10 +40,10 @@ export async function storeFlowEvent(
         ? {
             party: {
               partyId: p.id,
-              step: p.step_index + 1,
+              step: p.stepIndex + 1,
               kind: p.kind,
               name: p.name,
-              companyName: p.company_name,
+              companyName: p.companyName,
               status: p.status,
             },
           }

@@ -7,7 +7,7 @@
 export { launch } from './launch.ts';
 export { findFlow } from './model.ts';
 export { type FlowEvent, type FlowEventType, flowEvent } from './hooks.ts';
-export type { FlowRow } from './model.ts';
+export type { Flow } from './model.ts';
 export { EMBED_LINK_TTL_MS, createEmbedLink, roomOf } from './room.ts';
 export { F } from './texts.ts';
 export { detail as flowDetail, listLaunched } from './query.ts';

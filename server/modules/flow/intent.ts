@@ -14,7 +14,7 @@ import { hashPassword } from '../session/index.ts';
 import { findUserById } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import type { PartyRow } from './model.ts';
+import type { Party } from './model.ts';
 import { type Room, roomSmsScope, roomState, signRefusal } from './room.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import * as q from './queries.ts';
@@ -28,7 +28,7 @@ export const FACE_INTENT_WINDOW_MS = 10 * 60 * 1000;
 export const SIGNING_PASSWORD_MAX_WRONG = 5;
 export const SIGNING_PASSWORD_LOCK_MS = 15 * 60 * 1000;
 
-export const intentOf = (p: PartyRow): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
+export const intentOf = (p: Party): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
 
 type IntentInput = { smsCode?: string; signingPassword?: string };
 
@@ -43,7 +43,7 @@ export type ConfirmedIntent = { check: IntentCheck; codeSentAt: Date | null };
 export async function confirmIntent(
   deps: AppDeps,
   room: Room,
-  party: PartyRow,
+  party: Party,
   userId: string,
   input: IntentInput,
   ip: string,
@@ -89,7 +89,7 @@ async function checkSigningPassword(deps: AppDeps, userId: string, password: str
     );
   const isRight =
     // A stored hash argon2 cannot read is a fault, not a wrong password: it reaches the error envelope.
-    password.length > 0 && (await argon2.verify(row.password_hash, password));
+    password.length > 0 && (await argon2.verify(row.passwordHash, password));
   if (isRight) {
     await q.resetPasswordFailures(deps.db, userId);
     return;
@@ -133,14 +133,14 @@ export async function signingPasswordStatus(deps: AppDeps, session: LiveSession)
   if (!row) return { isSet: false, updatedAt: null, lockedUntil: null };
   return {
     isSet: true,
-    updatedAt: dateOf(row.updated_at).toISOString(),
+    updatedAt: dateOf(row.updatedAt).toISOString(),
     lockedUntil: activeLock(row, deps.clock.now())?.toISOString() ?? null,
   };
 }
 
 /** The end of a signing password's lock after wrong attempts, when one still runs at `now`; else null. */
-function activeLock(row: Pick<q.PasswordRow, 'locked_until'>, now: Date): Date | null {
-  const lockedUntil = row.locked_until ? dateOf(row.locked_until) : null;
+function activeLock(row: Pick<q.SigningPassword, 'lockedUntil'>, now: Date): Date | null {
+  const lockedUntil = row.lockedUntil ? dateOf(row.lockedUntil) : null;
   return lockedUntil && lockedUntil.getTime() > now.getTime() ? lockedUntil : null;
 }
 

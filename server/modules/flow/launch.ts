@@ -270,11 +270,11 @@ export async function launch(
   const docRows: Document[] = [];
   for (const id of input.documentIds) {
     const row = await ownDocument(deps, account, id);
-    if (row.flow_id) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
+    if (row.flowId) throw new AppError(Code.Refused, F.documentAlreadyLaunched);
     docRows.push(row);
   }
   const originals = new Map<string, Uint8Array>();
-  for (const d of docRows) originals.set(d.id, await blobBytes(deps, d.current_key));
+  for (const d of docRows) originals.set(d.id, await blobBytes(deps, d.currentKey));
   const docInfo = new Map(
     docRows.map((d) => {
       const cache = new Map<string, Promise<{ page: number; rect: number[] }[]>>();
@@ -393,7 +393,7 @@ export async function launch(
           event: 'repair',
           detail: `repaired before signing: ${s.repaired.problem}`.slice(0, 300),
           at: now,
-          hashBefore: s.row.current_sha256,
+          hashBefore: s.row.currentSha256,
           hashAfter: s.repaired.key,
         });
       await appendAudit(tx, {
@@ -405,7 +405,7 @@ export async function launch(
           s.noFooter ? ` · no footer (${s.noFooter})` : ''
         }`,
         at: now,
-        hashBefore: s.repaired?.key ?? s.row.current_sha256,
+        hashBefore: s.repaired?.key ?? s.row.currentSha256,
         hashAfter: s.sha,
       });
     }
@@ -414,7 +414,7 @@ export async function launch(
   });
   const flow = (await findFlow(deps.db, flowId))!;
   for (const p of await partiesOf(deps.db, flowId))
-    if (p.step_index === 0) await sendLink(deps, flow, p, 'sign_request');
+    if (p.stepIndex === 0) await sendLink(deps, flow, p, 'sign_request');
   await afterCommit();
   return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
 }

@@ -10,8 +10,8 @@ import type { Account } from '../../lib/account.ts';
 import { documentNamesOf } from '../document/index.ts';
 import { type Exec, dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import {
-  type FlowRow,
-  type PartyRow,
+  type Flow,
+  type Party,
   findFlow,
   findParty,
   insertMessage,
@@ -21,59 +21,59 @@ import {
   partyCountsOf,
 } from './queries.ts';
 
-export type { FlowRow, PartyRow };
+export type { Flow, Party };
 export { findFlow, findParty, partiesOf };
 
 export type ResolvedPosition = { documentId: string; page: number; rect: [number, number, number, number] };
 
-export const accountOfFlow = (f: FlowRow): Account => ({
-  ownerType: f.owner_type as 0 | 1,
-  ownerId: f.owner_id,
+export const accountOfFlow = (f: Flow): Account => ({
+  ownerType: f.ownerType as 0 | 1,
+  ownerId: f.ownerId,
 });
-export const appliesOf = (p: PartyRow) => jsonOf<Applies>(p.applies);
-export const positionsOf = (p: PartyRow) => jsonOf<ResolvedPosition[]>(p.positions);
+export const appliesOf = (p: Party) => jsonOf<Applies>(p.applies);
+export const positionsOf = (p: Party) => jsonOf<ResolvedPosition[]>(p.positions);
 export const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
 
-export function presentParty(p: PartyRow): PartyView {
+export function presentParty(p: Party): PartyView {
   return {
     partyId: p.id,
-    stepIndex: p.step_index,
+    stepIndex: p.stepIndex,
     kind: p.kind,
-    linkType: p.link_type,
+    linkType: p.linkType,
     name: p.name,
     phoneMasked: maskPhone(p.phone),
-    companyId: p.company_id,
-    companyName: p.company_name,
+    companyId: p.companyId,
+    companyName: p.companyName,
     applies: appliesOf(p),
     intent: (p.intent as PartyView['intent'] | undefined) ?? 'sms',
     positions: positionsOf(p),
     status: p.status as PartyView['status'],
-    signedAt: isoOrNull(p.signed_at),
-    declinedAt: isoOrNull(p.declined_at),
-    declineReason: p.decline_reason,
-    signedByName: p.signed_by_name,
-    lastRemindedAt: isoOrNull(p.last_reminded_at),
-    sentAt: isoOrNull(p.sent_at),
-    openedAt: isoOrNull(p.opened_at),
-    onboardingAt: isoOrNull(p.onboarding_at),
-    onboardingProblem: p.onboarding_problem ? jsonOf<{ zh: string; en: string }>(p.onboarding_problem) : null,
+    signedAt: isoOrNull(p.signedAt),
+    declinedAt: isoOrNull(p.declinedAt),
+    declineReason: p.declineReason,
+    signedByName: p.signedByName,
+    lastRemindedAt: isoOrNull(p.lastRemindedAt),
+    sentAt: isoOrNull(p.sentAt),
+    openedAt: isoOrNull(p.openedAt),
+    onboardingAt: isoOrNull(p.onboardingAt),
+    onboardingProblem: p.onboardingProblem ? jsonOf<{ zh: string; en: string }>(p.onboardingProblem) : null,
     progress: progressOf(p),
   };
 }
 
 /** Where a party stands, for the launcher's flow detail. */
-function progressOf(p: PartyRow): PartyView['progress'] {
+function progressOf(p: Party): PartyView['progress'] {
   if (p.status === 'signed') return 'signed';
   if (p.status === 'declined') return 'refused';
   if (p.status === 'closed') return 'closed';
   if (p.status === 'waiting') return 'waiting';
-  if (p.onboarding_at) return 'onboarding';
-  if (p.opened_at) return 'opened';
+  if (p.onboardingAt) return 'onboarding';
+  if (p.openedAt) return 'opened';
   return 'sent';
 }
 
 export function presentSummary(
-  f: FlowRow,
+  f: Flow,
   names: string[],
   counts: { all: number; signed: number } | undefined,
 ): FlowSummary {
@@ -81,20 +81,20 @@ export function presentSummary(
     flowId: f.id,
     title: f.title,
     status: f.status as FlowSummary['status'],
-    isQuick: f.is_quick,
-    initiatorName: f.initiator_name,
-    initiatorCompanyName: f.initiator_company_name,
-    createdAt: dateOf(f.created_at).toISOString(),
+    isQuick: f.isQuick,
+    initiatorName: f.initiatorName,
+    initiatorCompanyName: f.initiatorCompanyName,
+    createdAt: dateOf(f.createdAt).toISOString(),
     deadline: dateOf(f.deadline).toISOString(),
-    completedAt: isoOrNull(f.completed_at),
-    currentStep: f.current_step,
+    completedAt: isoOrNull(f.completedAt),
+    currentStep: f.currentStep,
     partyCount: counts?.all ?? 0,
     signedCount: counts?.signed ?? 0,
     documentNames: names,
   };
 }
 
-export async function summaries(ex: Exec, flows: FlowRow[]): Promise<FlowSummary[]> {
+export async function summaries(ex: Exec, flows: Flow[]): Promise<FlowSummary[]> {
   const ids = flows.map((f) => f.id);
   const [names, counts] = await Promise.all([documentNamesOf(ex, ids), partyCountsOf(ex, ids)]);
   return flows.map((f) => presentSummary(f, names.get(f.id) ?? [], counts.get(f.id)));
@@ -114,10 +114,10 @@ export const linkPath = (linkType: number, code: string) => `/singingRoom/${link
  * A new link for a party: 192 random bits, only the hash stored. Earlier links of the party stay valid
  * (a reminder does not break the link of the first message).
  */
-export async function newPartyLink(deps: AppDeps, party: PartyRow): Promise<string> {
+export async function newPartyLink(deps: AppDeps, party: Party): Promise<string> {
   const code = randomBytes(24).toString('base64url');
   await insertPartyLink(deps.db, hashLinkCode(code), party.id, deps.clock.now());
-  return linkPath(party.link_type, code);
+  return linkPath(party.linkType, code);
 }
 
 export type MessageKind =
@@ -194,15 +194,15 @@ function linkNotice(kind: LinkKind, who: string, title: string, deadline: string
 }
 
 /** Sends a party its signing link: at its step's start, as a reminder, or with the deadline a day away. */
-export async function sendLink(deps: AppDeps, flow: FlowRow, party: PartyRow, kind: LinkKind) {
+export async function sendLink(deps: AppDeps, flow: Flow, party: Party, kind: LinkKind) {
   const link = await newPartyLink(deps, party);
-  await markPartyMoment(deps.db, party.id, 'sent_at', deps.clock.now());
-  const who = flow.initiator_company_name ?? flow.initiator_name ?? '';
+  await markPartyMoment(deps.db, party.id, 'sentAt', deps.clock.now());
+  const who = flow.initiatorCompanyName ?? flow.initiatorName ?? '';
   const deadline = beijingMinute(dateOf(flow.deadline));
   const { title, text } = linkNotice(kind, who, flow.title, deadline);
   await notify(
     deps,
-    { phone: party.phone, companyId: party.company_id },
+    { phone: party.phone, companyId: party.companyId },
     {
       kind,
       title,
@@ -218,16 +218,16 @@ export async function sendLink(deps: AppDeps, flow: FlowRow, party: PartyRow, ki
 /** Tells the initiator that one party signed (the last signature is told by notifyEnd 'completed'). */
 export async function notifySigned(
   deps: AppDeps,
-  flow: FlowRow,
+  flow: Flow,
   signerName: string,
   signerUserId: string | null,
 ): Promise<void> {
-  if (signerUserId === flow.initiator_user_id) return;
-  const initiator = await findUserById(deps.db, flow.initiator_user_id);
+  if (signerUserId === flow.initiatorUserId) return;
+  const initiator = await findUserById(deps.db, flow.initiatorUserId);
   if (!initiator) return;
   await notify(
     deps,
-    { phone: initiator.phone, companyId: flow.owner_type === 1 ? flow.owner_id : null },
+    { phone: initiator.phone, companyId: flow.ownerType === 1 ? flow.ownerId : null },
     {
       kind: 'signed',
       title: `已签署 Signed: ${flow.title}`,
@@ -242,7 +242,7 @@ export async function notifySigned(
 /** Tells the initiator and every party how a flow ended. */
 export async function notifyEnd(
   deps: AppDeps,
-  flow: FlowRow,
+  flow: Flow,
   kind: 'completed' | 'declined' | 'cancelled' | 'expired',
   initiatorPhone: string | null,
 ): Promise<void> {
@@ -257,9 +257,8 @@ export async function notifyEnd(
   const seen = new Set<string>();
   const targets: { phone: string; companyId: string | null }[] = [];
   if (initiatorPhone)
-    targets.push({ phone: initiatorPhone, companyId: flow.owner_type === 1 ? flow.owner_id : null });
-  for (const p of await partiesOf(deps.db, flow.id))
-    targets.push({ phone: p.phone, companyId: p.company_id });
+    targets.push({ phone: initiatorPhone, companyId: flow.ownerType === 1 ? flow.ownerId : null });
+  for (const p of await partiesOf(deps.db, flow.id)) targets.push({ phone: p.phone, companyId: p.companyId });
   for (const t of targets) {
     const key = `${t.phone}|${t.companyId}`;
     if (seen.has(key)) continue;
@@ -270,7 +269,7 @@ export async function notifyEnd(
       text,
       flowId: flow.id,
       link: null,
-      mail: { flowTitle: flow.title, who: flow.initiator_company_name ?? flow.initiator_name ?? '' },
+      mail: { flowTitle: flow.title, who: flow.initiatorCompanyName ?? flow.initiatorName ?? '' },
     });
   }
 }

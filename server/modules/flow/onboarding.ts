@@ -20,7 +20,7 @@ import {
 import { createSignerAccount, findUserById, findUserByPhone } from '../session/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { startSession, type LiveSession } from '../session/index.ts';
-import { type PartyRow, appliesOf, maskPhone } from './model.ts';
+import { type Party, appliesOf, maskPhone } from './model.ts';
 import { type Room, isPhoneProven, provePhone, roomState, signRefusal } from './room.ts';
 import * as q from './queries.ts';
 import { F } from './texts.ts';
@@ -37,7 +37,7 @@ const nameKey = (s: string) =>
     .replace(/[·•・]/g, '·');
 
 /** What the room's signer still needs before signing. */
-export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): Promise<RoomOnboarding> {
+export async function onboardingOf(deps: AppDeps, room: Room, party: Party): Promise<RoomOnboarding> {
   const provider = await identityProviderFor(deps);
   const state = room.userId ? await personOnboardingState(deps, room.userId) : null;
   const isRealNameDone = state?.realName != null;
@@ -47,10 +47,10 @@ export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): 
     step = isRealNameDone ? 'userAgreement' : 'nameAuthentication';
   let company: RoomOnboarding['company'] = null;
   if (party.kind === 'company') {
-    const isOpen = party.company_id !== null;
+    const isOpen = party.companyId !== null;
     const apply = !isOpen && room.userId ? await pendingApplyFor(deps, room.userId, party) : undefined;
     company = {
-      name: party.company_name ?? '',
+      name: party.companyName ?? '',
       isOpen,
       isPaymentSent: apply?.isPaymentSent ?? false,
       attemptsLeft: apply?.attemptsLeft ?? null,
@@ -82,7 +82,7 @@ export async function onboardingOf(deps: AppDeps, room: Room, party: PartyRow): 
  * The room's party, open for signing: only then does onboarding make sense; and only in a room whose phone
  * is proven (an embedded room first proves it with a code, roomProvePhone).
  */
-async function openParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+async function openParty(deps: AppDeps, room: Room): Promise<Party> {
   if (!isPhoneProven(room)) throw new AppError(Code.Refused, F.provePhoneFirst);
   const { flow, party } = await roomState(deps, room);
   const refusal = signRefusal(flow, party, deps.clock.now());
@@ -96,7 +96,7 @@ async function openParty(deps: AppDeps, room: Room): Promise<PartyRow> {
 }
 
 /** The same, for a person party (the certificate agreement is a person's). */
-async function openPersonParty(deps: AppDeps, room: Room): Promise<PartyRow> {
+async function openPersonParty(deps: AppDeps, room: Room): Promise<Party> {
   const party = await openParty(deps, room);
   if (party.kind !== 'person') throw new AppError(Code.Refused, F.onboardingPersonOnly);
   return party;
@@ -120,7 +120,7 @@ export async function roomRealName(
 ): Promise<RoomOnboarding> {
   const party = await openParty(deps, room);
   const now = deps.clock.now();
-  await q.markPartyMoment(deps.db, party.id, 'onboarding_at', now);
+  await q.markPartyMoment(deps.db, party.id, 'onboardingAt', now);
   if ((await hitCounter(deps.db, `room-realname:${room.phone}`, HOUR_MS, now)) > ROOM_REAL_NAME_MAX_PER_HOUR)
     throw new AppError(Code.RateLimited, F.onboardingTooMany);
   if (party.name && nameKey(party.name) !== nameKey(body.name)) {
@@ -171,15 +171,15 @@ const callerAs = (room: Room, userId: string, companyId: string | null): LiveSes
 });
 
 /** The handler's pending application for the party's company (by its exact name), if any. */
-async function pendingApplyFor(deps: AppDeps, userId: string, party: PartyRow) {
-  return pendingApplyNamed(deps, userId, party.company_name);
+async function pendingApplyFor(deps: AppDeps, userId: string, party: Party) {
+  return pendingApplyNamed(deps, userId, party.companyName);
 }
 
 /** The room's company party, not opened yet, and its handler with a verified real name. */
 async function unopenedCompanyParty(deps: AppDeps, room: Room) {
   const party = await openParty(deps, room);
   if (party.kind !== 'company') throw new AppError(Code.Refused, F.onboardingCompanyOnly);
-  if (party.company_id) throw new AppError(Code.Refused, F.companyAlreadyOpen);
+  if (party.companyId) throw new AppError(Code.Refused, F.companyAlreadyOpen);
   const state = room.userId ? await personOnboardingState(deps, room.userId) : null;
   if (!room.userId || !state?.realName) throw new AppError(Code.Refused, F.needRealNameFirst);
   return { party, userId: room.userId, realName: state.realName };
@@ -203,7 +203,7 @@ export async function roomOpenCompany(
   let apply = await pendingApplyFor(deps, userId, party);
   if (apply && apply.creditCode !== creditCode) apply = undefined;
   apply ??= await applyCompany(deps, caller, {
-    companyName: party.company_name ?? '',
+    companyName: party.companyName ?? '',
     creditCode,
     legalRepName: body.legalRepName,
     applicantRole: 'legal_rep',

@@ -1,64 +1,67 @@
 // Every SQL statement on the flow module's tables: `flows`, `flow_parties`, `party_links`,
 // `party_signatures`, `room_tokens`, `flow_messages` (migration 060, columns added by 111 and 118) and
 // `signing_passwords` (118). Nothing else in the module, and nothing outside it, runs SQL on them.
-// Raw SQL (drizzle's sql template): the rows keep the tables' snake_case names, which the module reads
-// throughout; conditional UPDATEs with RETURNING carry the module's concurrency rules (one winner).
+// Raw SQL (drizzle's sql template); conditional UPDATEs with RETURNING carry the module's concurrency rules
+// (one winner). Rows come back camelCase (camelRows/camelOne) as the types below: nothing outside this file
+// reads a column's snake_case name.
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Exec, one, rows, ts } from '../../db/sql-helpers.ts';
+import { type Exec, camelOne, camelRows, one, rows, ts } from '../../db/sql-helpers.ts';
 
-export type FlowRow = {
+/** A signing flow (a row of `flows`). Timestamps as the driver gives them: read them with dateOf. */
+export type Flow = {
   id: string;
-  owner_type: number;
-  owner_id: string;
-  initiator_user_id: string;
-  initiator_name: string | null;
-  initiator_company_name: string | null;
+  ownerType: number;
+  ownerId: string;
+  initiatorUserId: string;
+  initiatorName: string | null;
+  initiatorCompanyName: string | null;
   title: string;
   message: string | null;
-  is_quick: boolean;
+  isQuick: boolean;
   status: string;
-  current_step: number;
-  step_count: number;
+  currentStep: number;
+  stepCount: number;
   deadline: unknown;
-  search_text: string;
-  quota_state: string;
-  created_at: unknown;
-  completed_at: unknown;
-  ended_at: unknown;
-  end_reason: string | null;
-  report_key: string | null;
-  report_sha256: string | null;
+  searchText: string;
+  quotaState: string;
+  createdAt: unknown;
+  completedAt: unknown;
+  endedAt: unknown;
+  endReason: string | null;
+  reportKey: string | null;
+  reportSha256: string | null;
   /** Reminders every N days, chosen at launch (migration 120); null: none. */
-  remind_every_days?: number | null;
-  next_remind_at?: unknown;
-  deadline_notice_at?: unknown;
+  remindEveryDays?: number | null;
+  nextRemindAt?: unknown;
+  deadlineNoticeAt?: unknown;
 };
 
-export type PartyRow = {
+/** One signer of a flow's step: a person, or a company through the phone that receives its link. */
+export type Party = {
   id: string;
-  flow_id: string;
-  step_index: number;
+  flowId: string;
+  stepIndex: number;
   ord: number;
   kind: 'person' | 'company';
   name: string | null;
   phone: string;
-  company_id: string | null;
-  company_name: string | null;
+  companyId: string | null;
+  companyName: string | null;
   applies: unknown;
   positions: unknown;
   status: string;
-  link_type: number;
-  signed_at: unknown;
-  signed_by_user: string | null;
-  signed_by_name: string | null;
-  declined_at: unknown;
-  decline_reason: string | null;
-  last_reminded_at: unknown;
-  sent_at: unknown;
-  opened_at: unknown;
-  onboarding_at: unknown;
-  onboarding_problem: unknown;
+  linkType: number;
+  signedAt: unknown;
+  signedByUser: string | null;
+  signedByName: string | null;
+  declinedAt: unknown;
+  declineReason: string | null;
+  lastRemindedAt: unknown;
+  sentAt: unknown;
+  openedAt: unknown;
+  onboardingAt: unknown;
+  onboardingProblem: unknown;
   /** The intent check chosen at launch (migration 118): sms, face or password. */
   intent?: string;
 };
@@ -66,13 +69,13 @@ export type PartyRow = {
 // ---------------------------------------------------------------------------------------------------------
 // flows
 
-export async function findFlow(ex: Exec, id: string): Promise<FlowRow | undefined> {
-  return one<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${id}`);
+export async function findFlow(ex: Exec, id: string): Promise<Flow | undefined> {
+  return camelOne<Flow>(ex, sql`SELECT * FROM flows WHERE id = ${id}`);
 }
 
 /** The flow row, locked for the rest of the transaction. */
-export async function lockFlow(ex: Exec, id: string): Promise<FlowRow | undefined> {
-  return one<FlowRow>(ex, sql`SELECT * FROM flows WHERE id = ${id} FOR UPDATE`);
+export async function lockFlow(ex: Exec, id: string): Promise<Flow | undefined> {
+  return camelOne<Flow>(ex, sql`SELECT * FROM flows WHERE id = ${id} FOR UPDATE`);
 }
 
 export async function insertFlow(
@@ -109,8 +112,8 @@ export async function endOpenFlow(
   ex: Exec,
   flowId: string,
   end: { status: 'cancelled' | 'declined' | 'expired'; reason: string | null; now: Date },
-): Promise<FlowRow | undefined> {
-  return one<FlowRow>(
+): Promise<Flow | undefined> {
+  return camelOne<Flow>(
     ex,
     sql`UPDATE flows SET status = ${end.status}, ended_at = ${ts(end.now)}, end_reason = ${end.reason},
           quota_state = 'released'
@@ -119,8 +122,8 @@ export async function endOpenFlow(
 }
 
 /** Completes a signing flow; the row, or undefined when another caller completed it first. */
-export async function markCompleted(ex: Exec, flowId: string, now: Date): Promise<FlowRow | undefined> {
-  return one<FlowRow>(
+export async function markCompleted(ex: Exec, flowId: string, now: Date): Promise<Flow | undefined> {
+  return camelOne<Flow>(
     ex,
     sql`UPDATE flows SET status = 'completed', completed_at = ${ts(now)}, quota_state = 'used'
         WHERE id = ${flowId} AND status = 'signing' RETURNING *`,
@@ -173,8 +176,8 @@ export async function dueReminderFlowIds(ex: Exec, now: Date): Promise<string[]>
  * Claims a due reminder of an open flow: its next one moves to now + N days. The row when this caller won
  * (one instance sends each reminder), undefined when it was not due or not open any more.
  */
-export async function claimFlowReminder(ex: Exec, flowId: string, now: Date): Promise<FlowRow | undefined> {
-  return one<FlowRow>(
+export async function claimFlowReminder(ex: Exec, flowId: string, now: Date): Promise<Flow | undefined> {
+  return camelOne<Flow>(
     ex,
     sql`UPDATE flows SET next_remind_at = ${ts(now)}::timestamptz + remind_every_days * interval '1 day'
         WHERE id = ${flowId} AND status = 'signing' AND next_remind_at <= ${ts(now)} RETURNING *`,
@@ -198,8 +201,8 @@ export async function dueDeadlineNoticeFlowIds(ex: Exec, now: Date, windowMs: nu
 }
 
 /** Claims a flow's "deadline approaching" notice: the row when this caller won, else undefined. */
-export async function claimDeadlineNotice(ex: Exec, flowId: string, now: Date): Promise<FlowRow | undefined> {
-  return one<FlowRow>(
+export async function claimDeadlineNotice(ex: Exec, flowId: string, now: Date): Promise<Flow | undefined> {
+  return camelOne<Flow>(
     ex,
     sql`UPDATE flows SET deadline_notice_at = ${ts(now)}
         WHERE id = ${flowId} AND status = 'signing' AND deadline_notice_at IS NULL AND deadline > ${ts(now)}
@@ -249,7 +252,7 @@ export async function launchedPage(
   ex: Exec,
   account: { ownerType: 0 | 1; ownerId: string },
   f: ListFilters & { status?: string },
-): Promise<{ list: FlowRow[]; total: number }> {
+): Promise<{ list: Flow[]; total: number }> {
   const conds = [
     sql`f.owner_type = ${account.ownerType}`,
     sql`f.owner_id = ${account.ownerId}`,
@@ -259,7 +262,7 @@ export async function launchedPage(
   const where = sql.join(conds, sql` AND `);
   const total =
     (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM flows f WHERE ${where}`))?.n ?? 0;
-  const list = await rows<FlowRow>(
+  const list = await camelRows<Flow>(
     ex,
     sql`SELECT f.* FROM flows f WHERE ${where} ORDER BY f.created_at DESC, f.id
         LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
@@ -291,8 +294,8 @@ export async function partyPage(
         sql`SELECT count(*)::int AS n FROM flow_parties p JOIN flows f ON f.id = p.flow_id WHERE ${where}`,
       )
     )?.n ?? 0;
-  const list = await rows<
-    FlowRow & { party_id: string; party_status: string; party_kind: 'person' | 'company' }
+  const list = await camelRows<
+    Flow & { partyId: string; partyStatus: string; partyKind: 'person' | 'company' }
   >(
     ex,
     sql`SELECT f.*, p.id AS party_id, p.status AS party_status, p.kind AS party_kind
@@ -305,15 +308,15 @@ export async function partyPage(
 // ---------------------------------------------------------------------------------------------------------
 // flow_parties
 
-export async function partiesOf(ex: Exec, flowId: string): Promise<PartyRow[]> {
-  return rows<PartyRow>(
+export async function partiesOf(ex: Exec, flowId: string): Promise<Party[]> {
+  return camelRows<Party>(
     ex,
     sql`SELECT * FROM flow_parties WHERE flow_id = ${flowId} ORDER BY step_index, ord`,
   );
 }
 
-export async function findParty(ex: Exec, id: string): Promise<PartyRow | undefined> {
-  return one<PartyRow>(ex, sql`SELECT * FROM flow_parties WHERE id = ${id}`);
+export async function findParty(ex: Exec, id: string): Promise<Party | undefined> {
+  return camelOne<Party>(ex, sql`SELECT * FROM flow_parties WHERE id = ${id}`);
 }
 
 export async function insertParty(
@@ -349,7 +352,7 @@ export async function partyCountsOf(
 ): Promise<Map<string, { all: number; signed: number }>> {
   const out = new Map<string, { all: number; signed: number }>();
   if (flowIds.length === 0) return out;
-  const list = await rows<{ flow_id: string; all: number; signed: number }>(
+  const list = await camelRows<{ flowId: string; all: number; signed: number }>(
     ex,
     sql`SELECT flow_id, count(*)::int AS all, (count(*) FILTER (WHERE status = 'signed'))::int AS signed
         FROM flow_parties WHERE flow_id IN (${sql.join(
@@ -357,18 +360,20 @@ export async function partyCountsOf(
           sql`, `,
         )}) GROUP BY flow_id`,
   );
-  for (const r of list) out.set(r.flow_id, { all: r.all, signed: r.signed });
+  for (const r of list) out.set(r.flowId, { all: r.all, signed: r.signed });
   return out;
 }
+
+const MOMENT_COLUMNS = { sentAt: 'sent_at', openedAt: 'opened_at', onboardingAt: 'onboarding_at' } as const;
 
 /** The first moment of a party's progress (sent, opened, onboarding): set once. */
 export async function markPartyMoment(
   ex: Exec,
   partyId: string,
-  moment: 'sent_at' | 'opened_at' | 'onboarding_at',
+  moment: keyof typeof MOMENT_COLUMNS,
   now: Date,
 ): Promise<boolean> {
-  const column = sql.raw(moment);
+  const column = sql.raw(MOMENT_COLUMNS[moment]);
   const set = await rows(
     ex,
     sql`UPDATE flow_parties SET ${column} = ${ts(now)} WHERE id = ${partyId} AND ${column} IS NULL RETURNING id`,
@@ -406,8 +411,8 @@ export async function markPartySigned(
   ex: Exec,
   partyId: string,
   by: { userId: string; name: string; now: Date },
-): Promise<PartyRow | undefined> {
-  return one<PartyRow>(
+): Promise<Party | undefined> {
+  return camelOne<Party>(
     ex,
     sql`UPDATE flow_parties SET status = 'signed', signed_at = ${ts(by.now)}, signed_by_user = ${by.userId},
     signed_by_name = ${by.name} WHERE id = ${partyId} AND status = 'pending' RETURNING *`,
@@ -432,8 +437,8 @@ export async function closeOpenParties(ex: Exec, flowId: string): Promise<void> 
 }
 
 /** The waiting parties of a step become pending; they are returned. */
-export async function openStep(ex: Exec, flowId: string, stepIndex: number): Promise<PartyRow[]> {
-  return rows<PartyRow>(
+export async function openStep(ex: Exec, flowId: string, stepIndex: number): Promise<Party[]> {
+  return camelRows<Party>(
     ex,
     sql`UPDATE flow_parties SET status = 'pending' WHERE flow_id = ${flowId} AND step_index = ${stepIndex}
         AND status = 'waiting' RETURNING *`,
@@ -451,8 +456,11 @@ export async function insertPartyLink(ex: Exec, linkHash: string, partyId: strin
 
 export async function partyIdOfLink(ex: Exec, linkHash: string): Promise<string | undefined> {
   return (
-    await one<{ party_id: string }>(ex, sql`SELECT party_id FROM party_links WHERE link_hash = ${linkHash}`)
-  )?.party_id;
+    await camelOne<{ partyId: string }>(
+      ex,
+      sql`SELECT party_id FROM party_links WHERE link_hash = ${linkHash}`,
+    )
+  )?.partyId;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -505,22 +513,22 @@ export async function hasSigned(ex: Exec, partyId: string, documentId: string): 
 
 /** The certificate serials that signed in a flow. */
 export async function certSerialsOf(ex: Exec, flowId: string): Promise<string[]> {
-  const list = await rows<{ cert_serial: string }>(
+  const list = await camelRows<{ certSerial: string }>(
     ex,
     sql`SELECT DISTINCT s.cert_serial FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
         WHERE p.flow_id = ${flowId}`,
   );
-  return list.map((r) => r.cert_serial);
+  return list.map((r) => r.certSerial);
 }
 
 /** The signatures on one document, in signing order (the verification page). */
 export async function signaturesOfDocument(ex: Exec, documentId: string) {
-  return rows<{
+  return camelRows<{
     kind: string;
     name: string | null;
-    signed_by_name: string | null;
-    company_name: string | null;
-    signed_at: unknown;
+    signedByName: string | null;
+    companyName: string | null;
+    signedAt: unknown;
     sha256: string;
   }>(
     ex,
@@ -533,17 +541,18 @@ export async function signaturesOfDocument(ex: Exec, documentId: string) {
 // ---------------------------------------------------------------------------------------------------------
 // room_tokens
 
-export type RoomTokenRow = {
-  token_hash: string;
-  party_id: string;
-  flow_id: string;
-  user_id: string | null;
+/** A signing room's token (only its hash), with its party's flow. */
+export type RoomToken = {
+  tokenHash: string;
+  partyId: string;
+  flowId: string;
+  userId: string | null;
   phone: string;
-  expires_at: unknown;
-  made_account: boolean;
+  expiresAt: unknown;
+  madeAccount: boolean;
   via: string;
-  phone_proof: string | null;
-  api_key_id: string | null;
+  phoneProof: string | null;
+  apiKeyId: string | null;
 };
 
 export async function insertRoomToken(
@@ -567,8 +576,8 @@ export async function insertRoomToken(
 }
 
 /** A room token with its party's flow. */
-export async function findRoomToken(ex: Exec, tokenHash: string): Promise<RoomTokenRow | undefined> {
-  return one<RoomTokenRow>(
+export async function findRoomToken(ex: Exec, tokenHash: string): Promise<RoomToken | undefined> {
+  return camelOne<RoomToken>(
     ex,
     sql`SELECT t.token_hash, t.party_id, p.flow_id, t.user_id, t.phone, t.expires_at, t.made_account, t.via,
           t.phone_proof, t.api_key_id
@@ -600,15 +609,16 @@ export async function setRoomPhoneProven(ex: Exec, tokenHash: string, userId: st
 // ---------------------------------------------------------------------------------------------------------
 // flow_messages
 
-export type MessageRow = {
+/** A notice in a person's /message list. */
+export type FlowMessage = {
   id: string;
   kind: string;
   title: string;
   text: string;
-  flow_id: string | null;
+  flowId: string | null;
   link: string | null;
-  read_at: unknown;
-  created_at: unknown;
+  readAt: unknown;
+  createdAt: unknown;
 };
 
 export async function insertMessage(
@@ -654,11 +664,11 @@ export async function messagePage(
   ex: Exec,
   scope: MessageScope,
   f: { pageNum: number; pageSize: number; unreadOnly?: boolean },
-): Promise<{ list: MessageRow[]; total: number }> {
+): Promise<{ list: FlowMessage[]; total: number }> {
   const where = f.unreadOnly ? sql`${scopeSql(scope)} AND read_at IS NULL` : scopeSql(scope);
   const total =
     (await one<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM flow_messages WHERE ${where}`))?.n ?? 0;
-  const list = await rows<MessageRow>(
+  const list = await camelRows<FlowMessage>(
     ex,
     sql`SELECT * FROM flow_messages WHERE ${where} ORDER BY created_at DESC, id
         LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
@@ -682,15 +692,16 @@ export async function markMessagesRead(ex: Exec, scope: MessageScope, ids: strin
 // ---------------------------------------------------------------------------------------------------------
 // signing_passwords
 
-export type PasswordRow = {
-  password_hash: string;
+/** A person's signing password: its argon2id hash and its own wrong-attempt lock. */
+export type SigningPassword = {
+  passwordHash: string;
   failures: number;
-  locked_until: unknown;
-  updated_at: unknown;
+  lockedUntil: unknown;
+  updatedAt: unknown;
 };
 
-export async function findSigningPassword(ex: Exec, userId: string): Promise<PasswordRow | undefined> {
-  return one<PasswordRow>(
+export async function findSigningPassword(ex: Exec, userId: string): Promise<SigningPassword | undefined> {
+  return camelOne<SigningPassword>(
     ex,
     sql`SELECT password_hash, failures, locked_until, updated_at FROM signing_passwords WHERE user_id = ${userId}`,
   );
@@ -765,8 +776,8 @@ export function spendEmbedLink(
   ex: Exec,
   codeHash: string,
   now: Date,
-): Promise<{ party_id: string; api_key_id: string | null; asserts_identity: boolean } | undefined> {
-  return one<{ party_id: string; api_key_id: string | null; asserts_identity: boolean }>(
+): Promise<{ partyId: string; apiKeyId: string | null; assertsIdentity: boolean } | undefined> {
+  return camelOne<{ partyId: string; apiKeyId: string | null; assertsIdentity: boolean }>(
     ex,
     sql`UPDATE embed_links SET used_at = ${ts(now)}
         WHERE code_hash = ${codeHash} AND used_at IS NULL AND expires_at > ${ts(now)}

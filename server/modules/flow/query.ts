@@ -18,18 +18,18 @@ export async function detail(deps: AppDeps, reader: Reader, flowId: string): Pro
   const parties = await partiesOf(deps.db, flowId);
   const docs = await flowDocuments(deps.db, flowId);
   const [summary] = await summaries(deps.db, [flow]);
-  const steps = Array.from({ length: flow.step_count }, (_, index) => ({
+  const steps = Array.from({ length: flow.stepCount }, (_, index) => ({
     index,
-    parties: parties.filter((p) => p.step_index === index).map(presentParty),
+    parties: parties.filter((p) => p.stepIndex === index).map(presentParty),
   }));
   const isOpen = flow.status === 'signing';
   return {
     ...summary,
     message: flow.message,
-    endReason: flow.end_reason,
-    endedAt: flow.ended_at ? dateOf(flow.ended_at).toISOString() : null,
-    remindEveryDays: flow.remind_every_days ?? null,
-    nextRemindAt: isOpen && flow.next_remind_at ? dateOf(flow.next_remind_at).toISOString() : null,
+    endReason: flow.endReason,
+    endedAt: flow.endedAt ? dateOf(flow.endedAt).toISOString() : null,
+    remindEveryDays: flow.remindEveryDays ?? null,
+    nextRemindAt: isOpen && flow.nextRemindAt ? dateOf(flow.nextRemindAt).toISOString() : null,
     documents: docs.map((d) => presentDocument(d, flow.status)),
     steps,
     mine: {
@@ -75,9 +75,9 @@ export async function listPending(
   return {
     list: list.map((r, i) => ({
       ...sums[i],
-      partyId: r.party_id,
-      partyStatus: r.party_status as 'pending',
-      partyKind: r.party_kind,
+      partyId: r.partyId,
+      partyStatus: r.partyStatus as 'pending',
+      partyKind: r.partyKind,
     })),
     total,
     pageNum: f.pageNum,
@@ -109,10 +109,10 @@ export async function listMessages(
       kind: m.kind as 'remind',
       title: m.title,
       text: m.text,
-      flowId: m.flow_id,
+      flowId: m.flowId,
       link: m.link,
-      isRead: m.read_at !== null,
-      createdAt: dateOf(m.created_at).toISOString(),
+      isRead: m.readAt !== null,
+      createdAt: dateOf(m.createdAt).toISOString(),
     })),
     total,
     unread,

@@ -4,12 +4,12 @@ import { AppError } from '../../http/app-error.ts';
 import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
 import type { LiveSession } from '../session/index.ts';
-import { type FlowRow, partiesOf, sendLink } from './model.ts';
+import { type Flow, partiesOf, sendLink } from './model.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
 
 import * as q from './queries.ts';
-import type { PartyRow } from './queries.ts';
+import type { Party } from './queries.ts';
 import { flowAccess, sessionActor } from './access.ts';
 import { expireIfDue } from './end.ts';
 
@@ -33,9 +33,9 @@ export async function remind(
     (p) =>
       p.status === 'pending' &&
       (!partyIds || partyIds.includes(p.id)) &&
-      (!p.last_reminded_at || now.getTime() - dateOf(p.last_reminded_at).getTime() >= REMIND_EVERY_MS),
+      (!p.lastRemindedAt || now.getTime() - dateOf(p.lastRemindedAt).getTime() >= REMIND_EVERY_MS),
   );
-  const actor = await sessionActor(deps, session, req, access.flow.initiator_company_name);
+  const actor = await sessionActor(deps, session, req, access.flow.initiatorCompanyName);
   await remindParties(deps, access.flow, due, actor, now);
   return due.length;
 }
@@ -83,7 +83,7 @@ export async function sendDeadlineNotices(deps: AppDeps): Promise<number> {
 async function remindClaimedFlows(
   deps: AppDeps,
   ids: string[],
-  claim: (flowId: string) => Promise<FlowRow | undefined>,
+  claim: (flowId: string) => Promise<Flow | undefined>,
   now: Date,
   kind: ReminderKind,
 ): Promise<number> {
@@ -103,8 +103,8 @@ type ReminderKind = 'remind' | 'deadline_soon';
 /** Sends each party a new link with the reminder notice, and an audit entry on every document. */
 async function remindParties(
   deps: AppDeps,
-  flow: FlowRow,
-  parties: PartyRow[],
+  flow: Flow,
+  parties: Party[],
   actor: AuditActor,
   now: Date,
   kind: ReminderKind = 'remind',
@@ -123,10 +123,10 @@ async function remindParties(
           event: 'remind',
           detail:
             (kind === 'deadline_soon' ? '截止提醒 deadline notice: ' : '') +
-            `${p.name ?? p.company_name ?? ''} ${p.phone.slice(0, 3)}****${p.phone.slice(-4)}`,
+            `${p.name ?? p.companyName ?? ''} ${p.phone.slice(0, 3)}****${p.phone.slice(-4)}`,
           at: now,
-          hashBefore: d.current_sha256,
-          hashAfter: d.current_sha256,
+          hashBefore: d.currentSha256,
+          hashAfter: d.currentSha256,
         });
     });
   }

@@ -21,8 +21,8 @@ import { findUserById, findUserByPhone } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
 import {
-  type FlowRow,
-  type PartyRow,
+  type Flow,
+  type Party,
   appliesOf,
   findFlow,
   findParty,
@@ -76,7 +76,7 @@ const hashToken = (t: string) => createHash('sha256').update(`room:${t}`).digest
 
 async function createRoom(
   deps: AppDeps,
-  party: PartyRow,
+  party: Party,
   userId: string | null,
   phone: string,
   how: { via: RoomVia; phoneProof: PhoneProof | null; apiKeyId?: string | null },
@@ -98,43 +98,38 @@ async function createRoom(
   return {
     roomToken: token,
     expiresAt: expiresAt.toISOString(),
-    flowId: party.flow_id,
+    flowId: party.flowId,
     partyId: party.id,
-    linkType: party.link_type,
+    linkType: party.linkType,
   };
 }
 
 /** The room of a token; 1313 when unknown or expired. */
 export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
   const r = await q.findRoomToken(deps.db, hashToken(token));
-  if (!r || dateOf(r.expires_at).getTime() <= deps.clock.now().getTime())
+  if (!r || dateOf(r.expiresAt).getTime() <= deps.clock.now().getTime())
     throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
   // A room opened before its phone had an account acts as the account made since (in another room of the
   // same phone, say): the phone was proven either way.
-  const userId = r.user_id ?? (await findUserByPhone(deps.db, r.phone))?.id ?? null;
+  const userId = r.userId ?? (await findUserByPhone(deps.db, r.phone))?.id ?? null;
   return {
-    tokenHash: r.token_hash,
-    partyId: r.party_id,
-    flowId: r.flow_id,
+    tokenHash: r.tokenHash,
+    partyId: r.partyId,
+    flowId: r.flowId,
     userId,
     phone: r.phone,
-    madeAccount: r.made_account,
+    madeAccount: r.madeAccount,
     via: r.via as RoomVia,
-    phoneProof: r.phone_proof as PhoneProof | null,
-    apiKeyId: r.api_key_id,
+    phoneProof: r.phoneProof as PhoneProof | null,
+    apiKeyId: r.apiKeyId,
   };
 }
 
-async function partyOfLink(
-  deps: AppDeps,
-  linkType: number,
-  linkCode: string,
-  phone: string,
-): Promise<PartyRow> {
+async function partyOfLink(deps: AppDeps, linkType: number, linkCode: string, phone: string): Promise<Party> {
   const partyId = await q.partyIdOfLink(deps.db, hashLinkCode(linkCode));
   const party = partyId ? await findParty(deps.db, partyId) : undefined;
   // One answer for an unknown link and a wrong phone: the link alone tells nothing about the party.
-  if (!party || party.link_type !== linkType || party.phone !== phone)
+  if (!party || party.linkType !== linkType || party.phone !== phone)
     throw new AppError(Code.LinkInvalid, F.linkInvalid);
   return party;
 }
@@ -192,7 +187,7 @@ export async function createEmbedLink(
   const access = await flowAccess(deps, { session }, b.flowId);
   if (!access.isInitiator) throw new AppError(Code.NotFound, F.flowNotFound);
   const party = await findParty(deps.db, b.partyId);
-  if (!party || party.flow_id !== b.flowId) throw new AppError(Code.NotFound, F.partyNotFound);
+  if (!party || party.flowId !== b.flowId) throw new AppError(Code.NotFound, F.partyNotFound);
   await expireIfDue(deps, b.flowId);
   const refusal = signRefusal((await findFlow(deps.db, b.flowId))!, party, deps.clock.now());
   if (refusal) throw refusal;
@@ -221,13 +216,13 @@ export async function createEmbedLink(
  */
 export async function loginByEmbed(deps: AppDeps, b: { embedCode: string }): Promise<RoomLogin> {
   const link = await q.spendEmbedLink(deps.db, hashEmbedCode(b.embedCode), deps.clock.now());
-  const party = link ? await findParty(deps.db, link.party_id) : undefined;
+  const party = link ? await findParty(deps.db, link.partyId) : undefined;
   if (!link || !party) throw new AppError(Code.LinkInvalid, F.embedLinkInvalid);
   const user = await findUserByPhone(deps.db, party.phone);
   return createRoom(deps, party, user?.id ?? null, party.phone, {
     via: 'embed',
-    phoneProof: link.asserts_identity ? 'apiKey' : null,
-    apiKeyId: link.api_key_id,
+    phoneProof: link.assertsIdentity ? 'apiKey' : null,
+    apiKeyId: link.apiKeyId,
   });
 }
 
@@ -248,7 +243,7 @@ export async function provePhone(deps: AppDeps, room: Room, smsCode: string, ip:
 }
 
 /** The room's party and flow, fresh, after expiring the flow if its deadline passed. */
-export async function roomState(deps: AppDeps, room: Room): Promise<{ flow: FlowRow; party: PartyRow }> {
+export async function roomState(deps: AppDeps, room: Room): Promise<{ flow: Flow; party: Party }> {
   await expireIfDue(deps, room.flowId);
   const [flow, party] = await Promise.all([findFlow(deps.db, room.flowId), findParty(deps.db, room.partyId)]);
   if (!flow || !party) throw new AppError(Code.NotFound, F.flowNotFound);
@@ -256,7 +251,7 @@ export async function roomState(deps: AppDeps, room: Room): Promise<{ flow: Flow
 }
 
 /** Why the party cannot sign now, or null when it can. */
-export function signRefusal(flow: FlowRow, party: PartyRow, now: Date): AppError | null {
+export function signRefusal(flow: Flow, party: Party, now: Date): AppError | null {
   if (party.status === 'signed') return new AppError(Code.AlreadySigned, F.alreadySigned);
   if (
     flow.status === 'expired' ||
@@ -273,7 +268,7 @@ export function signRefusal(flow: FlowRow, party: PartyRow, now: Date): AppError
 export async function roomActor(
   deps: AppDeps,
   room: Room,
-  party: PartyRow,
+  party: Party,
   req: { ip?: string; userAgent?: string | null },
   /** The room's user when the caller has already read it. */
   known?: { id: string; name: string | null },
@@ -289,7 +284,7 @@ export async function roomActor(
   return {
     actor: user?.name ?? party.name ?? maskPhone(room.phone),
     actorPhone: room.phone,
-    actorCompany: party.company_name,
+    actorCompany: party.companyName,
     ip: req.ip ?? null,
     userAgent: req.userAgent ?? null,
   };
@@ -315,19 +310,19 @@ export async function auditFlowEvent(
         event,
         detail,
         at: now,
-        hashBefore: d.current_sha256,
-        hashAfter: d.current_sha256,
+        hashBefore: d.currentSha256,
+        hashAfter: d.currentSha256,
       });
     }
   });
 }
 
 /** Seals the room's signer may use now, as the signing room lists them. */
-async function usableSeals(deps: AppDeps, room: Room, party: PartyRow): Promise<SigningRoom['seals']> {
+async function usableSeals(deps: AppDeps, room: Room, party: Party): Promise<SigningRoom['seals']> {
   if (!room.userId) return [];
   const seals = await sealsUsableBy(deps, {
     userId: room.userId,
-    companyId: party.kind === 'company' ? party.company_id : null,
+    companyId: party.kind === 'company' ? party.companyId : null,
     personal: party.kind === 'person' || appliesOf(party).personSignature,
   });
   return seals.map((s) => ({
@@ -341,12 +336,12 @@ async function usableSeals(deps: AppDeps, room: Room, party: PartyRow): Promise<
 }
 
 /** Whether the account that would sign for the party has a current certificate. */
-export async function hasSigningCertificate(deps: AppDeps, room: Room, party: PartyRow): Promise<boolean> {
+export async function hasSigningCertificate(deps: AppDeps, room: Room, party: Party): Promise<boolean> {
   if (!room.userId) return false;
   const pki = await pkiFor(deps);
   const holder =
     party.kind === 'company'
-      ? { userType: UserType.Company, accountId: party.company_id! }
+      ? { userType: UserType.Company, accountId: party.companyId! }
       : { userType: UserType.Person, accountId: room.userId };
   return (await pki.current(holder)) !== undefined;
 }
@@ -366,9 +361,9 @@ export async function getRoom(
   await auditFlowEvent(deps, flow.id, 'view', await roomActor(deps, room, party, req), viewDetail(room));
   // The first view and its event are stored together (an outbox); the deliveries are queued after.
   // (A party seen opened already skips the transaction; the conditional UPDATE decides between racers.)
-  if (!party.opened_at) {
+  if (!party.openedAt) {
     const afterCommit = await deps.db.transaction(async (tx) =>
-      (await q.markPartyMoment(tx, party.id, 'opened_at', deps.clock.now()))
+      (await q.markPartyMoment(tx, party.id, 'openedAt', deps.clock.now()))
         ? storeFlowEvent(deps, tx, 'party.opened', flow, { party })
         : nothingAfterCommit,
     );

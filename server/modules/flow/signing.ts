@@ -19,8 +19,8 @@ import { findUserById } from '../session/index.ts';
 import { confirmIntent } from './intent.ts';
 import { hasSigned } from './queries.ts';
 import {
-  type FlowRow,
-  type PartyRow,
+  type Flow,
+  type Party,
   appliesOf,
   findFlow,
   findParty,
@@ -135,7 +135,7 @@ async function prepareSignature(
   deps: AppDeps,
   rt: FlowRuntime,
   room: Room,
-  party: PartyRow,
+  party: Party,
   input: SignInput,
 ): Promise<{
   signer: Signer;
@@ -157,8 +157,8 @@ async function prepareSignature(
   let material: Material | undefined;
   if (party.kind === 'company') {
     // A company not opened yet (its handler opens it from the room) has neither certificate nor seals.
-    if (!party.company_id) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
-    const companyId = party.company_id;
+    if (!party.companyId) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
+    const companyId = party.companyId;
     // Authorisation: only an active member of the party's company signs for it; which seals they may use is
     // sealForSigning's decision (administrator: any enabled seal; operator: seals authorised to them now).
     const member = (await listActiveMembers(deps, companyId)).find((m) => m.userId === room.userId);
@@ -220,7 +220,7 @@ async function prepareSignature(
     certSerial: material.certificate.serial,
     signerUserId: user.id,
     user,
-    signerName: party.kind === 'company' ? (party.company_name ?? '') : (user.name ?? party.name ?? ''),
+    signerName: party.kind === 'company' ? (party.companyName ?? '') : (user.name ?? party.name ?? ''),
     appearance,
     crossPage: applies.crossPageSeal ? crossPage : null,
     sealIds,
@@ -231,7 +231,7 @@ async function prepareSignature(
  * The room's flow and party, fresh. Like roomState, but the deadline is checked on the row read anyway:
  * only a flow actually past its deadline pays for expiring it and reading it again.
  */
-async function signingState(deps: AppDeps, room: Room): Promise<{ flow: FlowRow; party: PartyRow }> {
+async function signingState(deps: AppDeps, room: Room): Promise<{ flow: Flow; party: Party }> {
   const [flow, party] = await Promise.all([findFlow(deps.db, room.flowId), findParty(deps.db, room.partyId)]);
   if (flow && party && !(flow.status === 'signing' && dateOf(flow.deadline) <= deps.clock.now()))
     return { flow, party };
@@ -260,11 +260,11 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   // or expired flow, and the transaction that stores the party's last document also marks the party
   // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
   // The row locked by the transaction under way (advanceIn goes on from it instead of locking it again).
-  let locked: FlowRow | undefined;
+  let locked: Flow | undefined;
   const lockOpenFlow = async (tx: Exec) => {
     const f = await q.lockFlow(tx, flow.id);
     if (!f) throw new Error('flow vanished');
-    if (f.status !== 'signing' || f.current_step >= f.step_count)
+    if (f.status !== 'signing' || f.currentStep >= f.stepCount)
       throw new AppError(Code.FlowClosed, F.flowClosed(f.status));
     if (dateOf(f.deadline).getTime() <= deps.clock.now().getTime())
       throw new AppError(Code.DeadlinePassed, F.deadlinePassed);
@@ -288,14 +288,14 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
       const doc = await findDocument(deps.db, pos.documentId);
       if (!doc) throw new Error(`document ${pos.documentId} of flow ${flow.id} is missing`);
       if (await hasSigned(deps.db, party.id, doc.id)) {
-        signed.push({ documentId: doc.id, sha256: doc.current_sha256, signatureCount: doc.signature_count });
+        signed.push({ documentId: doc.id, sha256: doc.currentSha256, signatureCount: doc.signatureCount });
         done = true;
         break;
       }
       // A file with damaged cross-reference data is repaired once, before its first signature (a signed
       // file never is): the repaired bytes are kept as a blob, the repair goes into the audit trail, and
       // the signature is appended to them.
-      const ready = prepareForSigning(await blobBytes(deps, doc.current_key));
+      const ready = prepareForSigning(await blobBytes(deps, doc.currentKey));
       const repairedKey = ready.repaired ? await deps.storage.put(ready.bytes) : undefined;
       const bytes = await signPdf(ready.bytes, {
         signer: prepared.signer,
@@ -340,7 +340,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
               event: 'repair',
               detail: `repaired before signing: ${ready.problem ?? ''}`.slice(0, 300),
               at,
-              hashBefore: doc.current_sha256,
+              hashBefore: doc.currentSha256,
               hashAfter: repairedKey,
             });
           await appendAudit(tx, {
@@ -351,7 +351,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             event: 'sign',
             detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}`,
             at,
-            hashBefore: repairedKey ?? doc.current_sha256,
+            hashBefore: repairedKey ?? doc.currentSha256,
             hashAfter: sha,
           });
           if (mine >= documentCount) {
@@ -363,7 +363,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
         lockOpenFlow,
       );
       if (ok) {
-        signed.push({ documentId: doc.id, sha256: sha, signatureCount: doc.signature_count + 1 });
+        signed.push({ documentId: doc.id, sha256: sha, signatureCount: doc.signatureCount + 1 });
         done = true;
       }
     }
@@ -399,21 +399,21 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
       const d = docs.find((x) => x.id === s.documentId);
       return {
         documentId: s.documentId,
-        sha256: d?.current_sha256 ?? s.sha256,
-        signatureCount: d?.signature_count ?? s.signatureCount,
+        sha256: d?.currentSha256 ?? s.sha256,
+        signatureCount: d?.signatureCount ?? s.signatureCount,
       };
     }),
   };
 }
 
 type Advance = {
-  next: PartyRow[];
+  next: Party[];
   isLast: boolean;
   status: string;
   /** The flow row as this transaction left it (locked, so no one else changed it meanwhile). */
-  flow?: FlowRow;
+  flow?: Flow;
   /** The party row as marked signed here (undefined when it was signed before). */
-  party?: PartyRow;
+  party?: Party;
 };
 
 /**
@@ -429,21 +429,21 @@ async function advanceIn(
   signedByName: string,
   now: Date,
   /** The flow row, when this transaction has already locked it. */
-  lockedFlow?: FlowRow,
+  lockedFlow?: Flow,
 ): Promise<Advance> {
   const flow = lockedFlow ?? (await q.lockFlow(tx, flowId));
   if (!flow) throw new Error('flow vanished');
   const party = await q.markPartySigned(tx, partyId, { userId, name: signedByName, now });
   const status = flow.status;
   if (status !== 'signing') return { next: [], isLast: false, status, flow, party };
-  if (flow.current_step >= flow.step_count) return { next: [], isLast: true, status, flow, party };
+  if (flow.currentStep >= flow.stepCount) return { next: [], isLast: true, status, flow, party };
   const parties = await partiesOf(tx, flowId);
-  const step = parties.filter((p) => p.step_index === flow.current_step);
+  const step = parties.filter((p) => p.stepIndex === flow.currentStep);
   if (!step.every((p) => p.status === 'signed')) return { next: [], isLast: false, status, flow, party };
-  const nextIndex = flow.current_step + 1;
+  const nextIndex = flow.currentStep + 1;
   await q.setCurrentStep(tx, flowId, nextIndex);
-  const moved = { ...flow, current_step: nextIndex };
-  if (nextIndex >= flow.step_count) return { next: [], isLast: true, status, flow: moved, party };
+  const moved = { ...flow, currentStep: nextIndex };
+  if (nextIndex >= flow.stepCount) return { next: [], isLast: true, status, flow: moved, party };
   const next = await q.openStep(tx, flowId, nextIndex);
   next.sort((a, b) => a.ord - b.ord);
   return { next, isLast: false, status, flow: moved, party };

@@ -252,13 +252,13 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
   if (!existing) {
     if (!input.documentId) throw refuse(S.needsDocument);
     const doc = await ownDocument(deps, account, input.documentId);
-    if (doc.flow_id) throw refuse(S.documentLaunched);
+    if (doc.flowId) throw refuse(S.documentLaunched);
     source = {
       name: doc.name,
-      key: doc.current_key,
-      sha: doc.current_sha256,
+      key: doc.currentKey,
+      sha: doc.currentSha256,
       pages: doc.pages,
-      sizes: jsonOf<PageSize[]>(doc.page_sizes),
+      sizes: jsonOf<PageSize[]>(doc.pageSizes),
     };
   }
   const sizes = existing ? jsonOf<PageSize[]>(existing.pageSizes) : source!.sizes;

@@ -181,18 +181,18 @@ export async function platformDocument(
 ): Promise<{ document: PlatformDocument; bytes: Uint8Array } | undefined> {
   const wanted = normaliseCode(code);
   const doc = await findByVerificationCode(deps.db, wanted);
-  if (!doc?.flow_id || doc.deleted_at !== null) return undefined;
-  const flow = await findFlow(deps.db, doc.flow_id);
+  if (!doc?.flowId || doc.deletedAt !== null) return undefined;
+  const flow = await findFlow(deps.db, doc.flowId);
   if (!flow) return undefined;
   const document: PlatformDocument = {
-    verificationCode: doc.verification_code ?? wanted,
+    verificationCode: doc.verificationCode ?? wanted,
     documentName: doc.name,
     flowTitle: flow.title,
     flowStatus: flow.status,
-    launchedAt: dateOf(flow.created_at).toISOString(),
-    completedAt: isoOrNull(flow.completed_at),
+    launchedAt: dateOf(flow.createdAt).toISOString(),
+    completedAt: isoOrNull(flow.completedAt),
   };
-  return { document, bytes: await blobBytes(deps, doc.current_key) };
+  return { document, bytes: await blobBytes(deps, doc.currentKey) };
 }
 
 /** Verifies the current signed version of the platform document with this code; null when unknown. */
