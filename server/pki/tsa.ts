@@ -4,9 +4,9 @@ import type { CaHierarchy } from './ca.ts';
 import { signingCertificateV2 } from './cms-attributes.ts';
 import { pkijs, RSA_SIGN, randomSerial, subtle, toArrayBuffer, wholeSeconds } from './crypto.ts';
 import {
+  certFields,
   ecdsaP1363ToDer,
   generalizedTime,
-  issuerAndSerial,
   NULL,
   octets,
   oid,
@@ -16,7 +16,7 @@ import {
   time,
   tlv,
   unsignedInt,
-} from './der.ts';
+} from '../lib/der.ts';
 import { HASH_OID_BY_NAME, HASHES, type HashName, Oid, TSA_POLICY_OID } from './profile.ts';
 
 /** PKIFailureInfo bit numbers of RFC 3161 §2.4.2. */
@@ -100,7 +100,7 @@ const constantsByCa = new WeakMap<CaHierarchy, TsaConstants>();
 function tsaConstants(ca: CaHierarchy): TsaConstants {
   let c = constantsByCa.get(ca);
   if (c) return c;
-  const { issuer, serial } = issuerAndSerial(ca.tsa.der);
+  const { issuer, serial } = certFields(ca.tsa.der);
   const key = ca.tsaKey;
   const webKey = ca.tsa.privateKey;
   const ec = webKey.algorithm.name === 'ECDSA';

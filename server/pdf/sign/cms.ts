@@ -9,14 +9,14 @@ import {
   type CertFields,
   certFields,
   ecdsaP1363ToDer,
-  encodeSmallInt,
   NULL,
   octets,
   oid,
   seq,
   setOf,
+  smallInt,
   tlv,
-} from '../der.ts';
+} from '../../lib/der.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 
 /** Produces a signature with SHA-256 over `data`; an HSM or KMS implements this instead of a local key. */
@@ -130,7 +130,7 @@ export async function buildCadesSignature(input: CadesInput): Promise<Uint8Array
   const isEc = bytesEqual(cert.keyAlgorithm, oid(OID.ecPublicKey));
   const sigAlg = isEc ? seq(oid(OID.ecdsaWithSha256)) : seq(oid(OID.rsaEncryption), NULL);
   const signerInfoParts = [
-    encodeSmallInt(1),
+    smallInt(1),
     seq(cert.issuer, cert.serial),
     SHA256_ALG,
     setOf(attrs, 0xa0),
@@ -143,7 +143,7 @@ export async function buildCadesSignature(input: CadesInput): Promise<Uint8Array
     signerInfoParts.push(setOf([attribute(OID.signatureTimeStampToken, token)], 0xa1));
   }
   const signedData = seq(
-    encodeSmallInt(1),
+    smallInt(1),
     setOf([SHA256_ALG]),
     seq(oid(OID.data)),
     setOf([...signer.certificateChain], 0xa0),

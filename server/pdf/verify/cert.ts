@@ -17,7 +17,7 @@ import {
   T,
   type Tlv,
   timeOf,
-} from '../der.ts';
+} from '../../lib/der.ts';
 
 /** One attribute of a distinguished name, in order of appearance (multi-valued RDNs flattened). */
 export type NameAttr = { oid: string; text: string | undefined; value: Uint8Array };

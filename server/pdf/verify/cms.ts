@@ -37,11 +37,11 @@ import {
   readTlv,
   readWhole,
   scanBer,
-  smallInt,
+  smallIntOf,
   T,
   type Tlv,
   timeOf,
-} from '../der.ts';
+} from '../../lib/der.ts';
 
 export type { AlgId, Cert };
 export { certFromDer, nameAttr, publicKeyOf, serialHex };
@@ -139,7 +139,7 @@ function pssParams(params: Uint8Array | undefined): { hash: string; saltLength: 
       if (!alg) return undefined;
       hash = digestName(alg.oid) ?? 'sha1';
     } else if (p.tag === ctx(2)) {
-      const n = smallInt(params, inner[0]);
+      const n = smallIntOf(params, inner[0]);
       if (n === undefined) return undefined;
       saltLength = n;
     } else if (p.tag !== ctx(1) && p.tag !== ctx(3)) return undefined;

@@ -31,7 +31,7 @@ import {
   readTlv,
   T,
   timeOf,
-} from '../der.ts';
+} from '../../lib/der.ts';
 
 export type Revocation = 'good' | 'revoked' | 'unknown';
 
