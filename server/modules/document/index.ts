@@ -1,14 +1,5 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
 export {
-  PdfRejected,
-  compositeAppearance,
-  embedCjkFont,
-  findKeyword,
-  footerWouldDecrypt,
-  stampFooter,
-} from './pdf-tools.ts';
-export type { AppearancePart } from './pdf-tools.ts';
-export {
   attachToFlow,
   documentNamesOf,
   findByVerificationCode,

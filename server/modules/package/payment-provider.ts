@@ -2,7 +2,7 @@ import type { PaymentNotes } from '#contract/calls/package.ts';
 import { AlipayProvider } from '../../providers/payment/alipay.ts';
 import type { OnlinePaymentProvider } from '../../providers/payment/types.ts';
 import { WechatPayProvider } from '../../providers/payment/wechat.ts';
-import type { PackageSettings } from './package-config.ts';
+import type { PackageSettings } from '../../config/package.ts';
 
 /** The part of an order a payment provider needs. */
 export type PayableOrder = { orderNo: string; amountFen: number; payBy: Date };

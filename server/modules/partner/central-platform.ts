@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HyLoginType } from '#contract/enums.ts';
 import type { Clock } from '../../deps.ts';
 import { isLocalClient } from '../../http/local-client.ts';
-import type { CentralSettings } from './partner-config.ts';
+import type { CentralSettings } from '../../config/partner.ts';
 
 /**
  * The central user centre (hyCenter) behind isHyCenterLogin and loginAsHy (SPEC §6): ONE interface,

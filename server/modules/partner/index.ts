@@ -1,3 +1,2 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
-export { findPartner } from './partner-config.ts';
 export { partnerModule } from './routes.ts';

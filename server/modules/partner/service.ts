@@ -15,7 +15,7 @@ import { companiesOf, hashPassword } from '../session/index.ts';
 import { endSession } from '../session/index.ts';
 import { type LiveSession, startSession } from '../session/index.ts';
 import type { CentralPlatform } from './central-platform.ts';
-import { findPartner } from './partner-config.ts';
+import { findPartner } from '../../config/partner.ts';
 import { verifyPartnerToken } from './partner-token.ts';
 import {
   findLinkByPartnerUser,
