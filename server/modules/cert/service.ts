@@ -16,7 +16,13 @@ import { DAY_MS, Oid, RevocationReason } from '../../pki/profile.ts';
 import { type CompanyAccess, getCompany, requireCompanyRole } from '../company/index.ts';
 import { findIdentity } from '../person/index.ts';
 import { maskPhone } from '../person/index.ts';
-import { type HolderCertRow, listHolderCertificates, listHolderGoodSerials, pkiFor } from '../pki/index.ts';
+import {
+  type HolderCertRow,
+  listHolderCertificates,
+  listHolderGoodSerials,
+  pkiFor,
+  presentCertSummary,
+} from '../pki/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
@@ -95,13 +101,9 @@ function subjectNames(pem: string): { commonName: string; organisation: string |
 
 function present(row: HolderCertRow, ctx: { issuer: string; now: Date; currentSerial?: string }): CertRecord {
   return {
-    serial: row.serial,
-    subject: row.subject,
+    ...presentCertSummary(row),
     commonName: subjectNames(row.pem).commonName,
     issuer: ctx.issuer,
-    notBefore: row.notBefore.toISOString(),
-    notAfter: row.notAfter.toISOString(),
-    status: row.status,
     isExpired: row.notAfter.getTime() <= ctx.now.getTime(),
     isCurrent: row.serial === ctx.currentSerial,
     revokedAt: row.revokedAt?.toISOString() ?? null,

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { hitSlidingCounter } from '../../db/rate-counter.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { pkiFor } from '../pki/index.ts';
+import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { computeLoginInfo, findUsersByPhoneOrName, setSessionIdentity } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
@@ -201,14 +201,7 @@ export async function getCompanyCaCert(
   const access = await requireCompanyRole(deps, session, ANY_MEMBER);
   const cert = await ensureCompanyCert(deps, access.companyId);
   if (!cert) return null;
-  return {
-    serial: cert.serial,
-    subject: cert.subject,
-    notBefore: cert.notBefore.toISOString(),
-    notAfter: cert.notAfter.toISOString(),
-    status: cert.status,
-    pem: cert.pem,
-  };
+  return { ...presentCertSummary(cert), pem: cert.pem };
 }
 
 export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
@@ -233,15 +226,7 @@ export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
     activeMembers: counts.active,
     // Pending requests are the administrator's business only.
     pendingRequests: access.role === 'admin' ? counts.pending : 0,
-    certificate: cert
-      ? {
-          serial: cert.serial,
-          subject: cert.subject,
-          notBefore: cert.notBefore.toISOString(),
-          notAfter: cert.notAfter.toISOString(),
-          status: cert.status,
-        }
-      : null,
+    certificate: cert ? presentCertSummary(cert) : null,
   };
 }
 
