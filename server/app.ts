@@ -43,7 +43,7 @@ import { webhookModule } from './modules/webhook/index.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/index.ts';
  */
-export const modules: readonly ServerModule[] = [
+const modules: readonly ServerModule[] = [
   monitorModule,
   sessionModule,
   pkiModule,

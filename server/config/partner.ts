@@ -44,7 +44,7 @@ export type PartnerSettings = {
   central: CentralSettings;
 };
 
-export type PartnerSettingsResult = { ok: true; value: PartnerSettings } | { ok: false; issues: string[] };
+type PartnerSettingsResult = { ok: true; value: PartnerSettings } | { ok: false; issues: string[] };
 
 const DEFAULT_AUDIENCE = 'bcp-esign';
 const DEFAULT_NAMES: Record<string, string> = { ZHDB: '担保公司平台', ZYPT: '科研平台' };

@@ -22,7 +22,7 @@ export type SessionLookup =
  * request, the XSRF check, clearing the cookies and the refusal of a call that needs a login. The session
  * module supplies it when it registers (`provideSessionGate`), so http/ never imports a module.
  */
-export type SessionGate = {
+type SessionGate = {
   lookup(deps: AppDeps, req: FastifyRequest): Promise<SessionLookup>;
   /** Throws the XSRF refusal when the request's headers do not match the live session. */
   checkXsrf(req: FastifyRequest, session: LiveSession): void;

@@ -38,7 +38,7 @@ export const octets = (b: Uint8Array) => tlv(0x04, b);
 export const NULL = new Uint8Array([0x05, 0x00]);
 
 /** Lexicographic order of encodings, as DER wants for SET OF (X.690 §11.6). */
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return a.length - b.length;

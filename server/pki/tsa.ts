@@ -20,7 +20,7 @@ import {
 import { HASH_OID_BY_NAME, HASHES, type HashName, Oid, TSA_POLICY_OID } from './profile.ts';
 
 /** PKIFailureInfo bit numbers of RFC 3161 §2.4.2. */
-export const TsaFailure = {
+const TsaFailure = {
   BadAlg: 0,
   BadRequest: 2,
   BadDataFormat: 5,
@@ -37,9 +37,9 @@ export const MAX_TSA_REQUEST_BYTES = 16 * 1024;
 /** Imprint hashes accepted. SHA-1 is refused: a collision would let one token cover two documents. */
 const ACCEPTED_IMPRINT_HASHES: readonly string[] = [Oid.sha256, Oid.sha384, Oid.sha512];
 
-export type TsaDeps = { ca: CaHierarchy; now?: () => Date; onError?: (err: unknown) => void };
+type TsaDeps = { ca: CaHierarchy; now?: () => Date; onError?: (err: unknown) => void };
 
-export class TsaRequestError extends Error {
+class TsaRequestError extends Error {
   override name = 'TsaRequestError';
   readonly failure: TsaFailure;
   constructor(failure: TsaFailure, message: string) {

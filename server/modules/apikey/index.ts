@@ -2,8 +2,6 @@
 // The integrator API (server/open/) authenticates keys, checks scopes and keeps idempotent answers here.
 export { apiKeyModule } from './routes.ts';
 export {
-  IDEMPOTENCY_TTL_MS,
-  type IdempotencyStart,
   type KeyCaller,
   authenticate,
   finishIdempotent,
@@ -11,4 +9,3 @@ export {
   setKeyTrust,
   startIdempotent,
 } from './service.ts';
-export { K } from './texts.ts';

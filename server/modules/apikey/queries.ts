@@ -104,7 +104,7 @@ export async function touchKey(ex: Exec, id: string, now: Date, everyMs: number)
   );
 }
 
-export type IdempotencyRow = {
+type IdempotencyRow = {
   request_hash: string;
   status: number | null;
   answer: unknown;

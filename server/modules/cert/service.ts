@@ -29,7 +29,7 @@ import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
 import { X } from './texts.ts';
 
 /** Fewer days left than this: the screen advises renewal. */
-export const RENEW_ADVICE_DAYS = 30;
+const RENEW_ADVICE_DAYS = 30;
 
 /** The RFC 5280 reason each choice of the screen is published under. */
 const REASON_CODE: Record<CertChangeReason, RevocationReason> = {

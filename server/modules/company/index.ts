@@ -1,6 +1,5 @@
 // The module's public face: other modules and the app import from here only (server/README.md, "Layers").
 export {
-  activeCompaniesOf,
   companyLoginFlags,
   companyNamesOf,
   getCompany,

@@ -30,7 +30,7 @@ const ADMIN = ['admin'] as const;
 const ANY_MEMBER = ['admin', 'operator'] as const;
 
 /** SPEC §5: a phone shows its first 3 and last 4 digits. */
-export const maskPhone = (phone: string) =>
+const maskPhone = (phone: string) =>
   phone.length > 7 ? `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}` : phone;
 
 /** A list's optional keyword: undefined (no filter) when empty, else what it may match (picker-keyword.ts). */
@@ -151,7 +151,7 @@ export async function sendMicroPayment(deps: AppDeps, session: LiveSession, comp
 }
 
 /** "0.37", ".37", "0.4" -> fen; anything else -> null. */
-export function parseYuanToFen(text: string): number | null {
+function parseYuanToFen(text: string): number | null {
   const m = /^(\d{0,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!m || (m[1] === '' && m[2] === undefined)) return null;
   return Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));

@@ -533,7 +533,7 @@ export async function signaturesOfDocument(ex: Exec, documentId: string) {
 // ---------------------------------------------------------------------------------------------------------
 // room_tokens
 
-export type RoomTokenRow = {
+type RoomTokenRow = {
   token_hash: string;
   party_id: string;
   flow_id: string;
@@ -600,7 +600,7 @@ export async function setRoomPhoneProven(ex: Exec, tokenHash: string, userId: st
 // ---------------------------------------------------------------------------------------------------------
 // flow_messages
 
-export type MessageRow = {
+type MessageRow = {
   id: string;
   kind: string;
   title: string;

@@ -41,7 +41,7 @@ import { F } from './texts.ts';
 import { PT_PER_MM } from '#contract/rules/document.ts';
 const MAX_ATTEMPTS = 12;
 
-export type SignInput = {
+type SignInput = {
   smsCode?: string;
   signingPassword?: string;
   companySealId?: string;

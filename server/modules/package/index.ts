@@ -2,12 +2,9 @@
 export { seedCatalogue } from './catalogue.ts';
 export {
   consumeUnit,
-  quotaLoginFields,
   quotaOf,
   releaseUnit,
   reserveUnit,
-  salePackageProductTypes,
 } from './quota.ts';
-export type { Quota } from './quota.ts';
 export { packageModule } from './routes.ts';
 export { requirePlatformAdmin } from './service.ts';

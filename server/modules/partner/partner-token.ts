@@ -11,7 +11,7 @@ import { type PartnerEntry, type PartnerSettings, findPartner } from '../../conf
 import { P } from './texts.ts';
 
 /** What a verified partner token says. */
-export type PartnerClaims = {
+type PartnerClaims = {
   partner: PartnerEntry;
   partnerUserId: string;
   phone: string;

@@ -5,7 +5,7 @@ import { type UserStatus, smsCodes, smsLocks, users } from '../../db/schema/acco
 
 // SQL of users and SMS codes.
 
-export type UserRow = {
+type UserRow = {
   id: string;
   phone: string;
   passwordHash: string;

@@ -12,7 +12,7 @@ export {
   usersByIds,
 } from './account-queries.ts';
 export { companiesOf, hashPassword } from './account-service.ts';
-export { actingCompanies, type LoginFacts, loginFacts } from './hooks.ts';
+export { actingCompanies, loginFacts } from './hooks.ts';
 export { computeLoginInfo } from './login-info.ts';
 export { sessionModule } from './routes.ts';
 export { endOtherSessions, endSession, setSessionIdentity } from './session-queries.ts';

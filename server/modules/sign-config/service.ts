@@ -40,7 +40,7 @@ export function normaliseApplies(
 }
 
 /** Role keys and role names are unique across the whole configuration (a role signs once). */
-export function checkSteps(steps: Steps): Steps {
+function checkSteps(steps: Steps): Steps {
   const keys = new Set<string>();
   const names = new Set<string>();
   return steps.map((step) => ({
@@ -76,7 +76,7 @@ async function presentAll(deps: AppDeps, found: q.SignConfigRow[]): Promise<Sign
   return found.map((c) => presentConfig(c, counts.get(c.id) ?? 0, creators.get(c.created_by)?.name ?? null));
 }
 
-export function presentConfig(
+function presentConfig(
   row: q.SignConfigRow,
   templateCount: number,
   createdByName: string | null,
@@ -96,7 +96,7 @@ export function presentConfig(
 const notFound = () => new AppError(Code.NotFound, S.configNotFound);
 
 /** A configuration of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
-export async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRow> {
+async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRow> {
   const account = await accountOf(deps, session);
   const row = await q.findConfig(deps.db, account, id);
   if (!row) throw notFound();

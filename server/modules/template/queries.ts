@@ -35,7 +35,7 @@ export async function findTemplate(ex: Exec, account: Account, id: string): Prom
   return one<TemplateRow>(ex, sql`${SELECT} WHERE t.id = ${id} AND ${own(account)}`);
 }
 
-export type TemplateContent = {
+type TemplateContent = {
   name: string;
   description: string | null;
   roles: unknown;

@@ -1,6 +1,5 @@
-// The module's public face (server/README.md, "Layers"). The open API (/open/v1/webhooks) and the job
-// system use the services and the delivery functions from here.
-export { deliverDue, deliverMessage } from './deliver.ts';
+// The module's public face (server/README.md, "Layers"). The open API (/open/v1/webhooks) uses the
+// services from here.
 export { webhookModule } from './routes.ts';
 export {
   createEndpoint,
@@ -8,8 +7,5 @@ export {
   listDeliveries,
   listEndpoints,
   redeliver,
-  rotateSecret,
-  sendTestEvent,
-  setEndpointEnabled,
 } from './service.ts';
 export { signatureOf } from './signature.ts';

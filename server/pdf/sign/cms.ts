@@ -51,7 +51,7 @@ const bytesEqual = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffe
  * A Signer over a local key: a WebCrypto CryptoKey (what server/pki `signer()` returns, usable but not
  * extractable) or a node KeyObject. `chain` follows the certificate: issuing CA, then optionally the root.
  */
-export function signerFromKey(
+function signerFromKey(
   key: CryptoKey | KeyObject,
   certificate: Uint8Array,
   chain: readonly Uint8Array[] = [],
@@ -93,7 +93,7 @@ function signingCertificateV2(cert: CertFields): Uint8Array {
   return seq(seq(seq(octets(sha256(cert.der)), issuerSerial)));
 }
 
-export type CadesInput = {
+type CadesInput = {
   /** SHA-256 of the signed bytes (the PDF's /ByteRange). */
   digest: Uint8Array;
   signer: Signer;
@@ -102,7 +102,7 @@ export type CadesInput = {
 };
 
 /** The signed attributes as signed (SET tag 0x31); the SignerInfo carries them with tag [0]. */
-export function signedAttributes(digest: Uint8Array, cert: CertFields): Uint8Array[] {
+function signedAttributes(digest: Uint8Array, cert: CertFields): Uint8Array[] {
   return [
     attribute(OID.contentType, oid(OID.data)),
     attribute(OID.messageDigest, octets(digest)),
