@@ -96,10 +96,6 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-/** Where one launched flow's signing unit stands: reserved at launch, used at completion, released otherwise. */
-export const QuotaState = { Reserved: 'reserved', Used: 'used', Released: 'released' } as const;
-export type QuotaState = (typeof QuotaState)[keyof typeof QuotaState];
-
 /** What buying a package needs (SPEC §6) and may be missing: certificate, seal, operator (company), admin role. */
 export const PurchaseRequirement = {
   CaCert: 'caCert',

@@ -13,7 +13,7 @@ export { CSIGN_PREFIX, JINSHANG_PREFIX } from './call-path.ts';
  * `userType` travels with every call (SPEC §3): 0 person, 1 company.
  * Missing or below 0 is rejected by the server with Code.UserTypeInvalid before any schema runs.
  */
-export const zUserType = z.number().int().min(0).max(1);
+const zUserType = z.number().int().min(0).max(1);
 export const zBase = z.object({ userType: zUserType });
 
 /**

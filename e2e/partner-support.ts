@@ -1,4 +1,4 @@
-import { loadPartnerSettings } from '../server/modules/partner/partner-config.ts';
+import { loadPartnerSettings } from '../server/config/partner.ts';
 import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/partner-token.ts';
 
 /**

@@ -43,7 +43,7 @@ import { closeDatabase, openDatabase } from '../server/db/database.ts';
 import { type AppDeps, systemClock } from '../server/deps.ts';
 import { OutboxMessenger, listOutbox } from '../server/messaging/messenger.ts';
 import { devBankAddress } from '../server/modules/company/verification-provider.ts';
-import { embedCjkFont } from '../server/modules/document/pdf-tools.ts';
+import { embedCjkFont } from '../server/pdf/compose/pdf-tools.ts';
 import { pkiFor } from '../server/modules/pki/service.ts';
 import { openBlobStore } from '../server/storage/open-blob-store.ts';
 

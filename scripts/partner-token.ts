@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { JS_TOKEN_PARAM, PARTNER_TOKEN_MAX_LIFETIME_SECONDS } from '../contract/calls/partner.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { findPartner } from '../server/modules/partner/partner-config.ts';
+import { findPartner } from '../server/config/partner.ts';
 import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/partner-token.ts';
 
 const usage =
@@ -56,9 +56,7 @@ try {
 const partner = findPartner(config.partners, values.platform);
 if (!partner) {
   const known = config.partners.partners.map((p) => p.code).join(', ') || 'none';
-  fail(
-    `partner ${values.platform} is not configured (configured: ${known}); see server/modules/partner/partner-config.ts`,
-  );
+  fail(`partner ${values.platform} is not configured (configured: ${known}); see server/config/partner.ts`);
 }
 
 let key: ReturnType<typeof signingKeyFor>;

@@ -44,7 +44,7 @@ import { webhookModule } from './modules/webhook/module.ts';
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
  *   pkiModule,   // import { pkiModule } from './modules/pki/module.ts';
  */
-export const modules: readonly ServerModule[] = [
+const modules: readonly ServerModule[] = [
   monitorModule,
   sessionModule,
   pkiModule,

@@ -17,7 +17,7 @@ export type ServiceState = (typeof ServiceState)[keyof typeof ServiceState];
 /** A check that takes longer than this counts as down. */
 export const SERVICE_CHECK_TIMEOUT_MS = 5000;
 
-export const zServiceCheck = z.object({
+const zServiceCheck = z.object({
   service: z.enum(MONITORED_SERVICES),
   state: z.enum(['up', 'down']),
   /** Time the check took, in milliseconds (one decimal). */

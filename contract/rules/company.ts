@@ -8,7 +8,5 @@ import { companyPowerOfAttorney } from '../paths/company.ts';
 export const POWER_OF_ATTORNEY_FILE_PATH = companyPowerOfAttorney.path;
 /** Largest power-of-attorney letter accepted. */
 export const POWER_OF_ATTORNEY_MAX_BYTES = 10 * 1024 * 1024;
-/** File types accepted for the letter (checked by the server from the first bytes). */
-export const POWER_OF_ATTORNEY_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 /** Wrong micro-payment amounts allowed before the payment must be sent again. */
 export const MICRO_PAYMENT_MAX_ATTEMPTS = 3;

@@ -15,7 +15,7 @@ export const IdNumberProblem = {
 } as const;
 export type IdNumberProblem = (typeof IdNumberProblem)[keyof typeof IdNumberProblem];
 
-export type IdNumberCheck =
+type IdNumberCheck =
   | { ok: true; normalised: string; birthDate: string }
   | { ok: false; problem: IdNumberProblem };
 

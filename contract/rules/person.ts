@@ -23,6 +23,3 @@ export const FaceResult = {
   Expired: 'expired',
 } as const;
 export type FaceResult = (typeof FaceResult)[keyof typeof FaceResult];
-
-/** Certificate status as getPersonCaCert reports it. */
-export const CertState = { Good: 'good', Revoked: 'revoked' } as const;

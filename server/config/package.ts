@@ -7,7 +7,7 @@ import {
 } from './payment.ts';
 
 /** Placeholders for development and tests: NOT a real bank account (the payment notes say so). */
-export const DEV_BANK = {
+const DEV_BANK = {
   accountName: 'DEVELOPMENT ONLY - e-signature platform (not a real account)',
   bankName: 'DEVELOPMENT ONLY - Example Bank, Test Branch',
   accountNo: '6200 0000 0000 0000 000',
@@ -30,7 +30,7 @@ export type PackageSettings = {
   catalogue: 'default' | 'none' | { file: string };
 };
 
-export type PackageSettingsResult = { ok: true; value: PackageSettings } | { ok: false; issues: string[] };
+type PackageSettingsResult = { ok: true; value: PackageSettings } | { ok: false; issues: string[] };
 
 const text = (env: Record<string, string | undefined>, name: string) => {
   const v = env[name]?.trim();

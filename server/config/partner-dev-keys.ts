@@ -1,7 +1,7 @@
 /**
  * DEVELOPMENT-ONLY key material of the partner platforms and the simulated central user centre.
  * It is public (it is in this repository): it lets a developer, the tests and Playwright mint partner tokens
- * without any set-up. partner-config.ts uses it only when NODE_ENV is not production, and production refuses
+ * without any set-up. partner.ts uses it only when NODE_ENV is not production, and production refuses
  * to start when a configured partner uses any of it.
  */
 

@@ -16,7 +16,7 @@ import { DEV_HY_SECRET, DEV_ZHDB_SECRET, DEV_ZYPT_PUBLIC_KEY_PEM } from './partn
  *   HY_CENTER                   central user centre: 'development' (default outside production) or 'none'
  *   HY_DEV_SECRET               secret of the development centre's hy_session cookie (default: a public dev value)
  *
- * Outside production, ZHDB and ZYPT fall back to the public development material of dev-keys.ts.
+ * Outside production, ZHDB and ZYPT fall back to the public development material of partner-dev-keys.ts.
  * Production never falls back, and refuses that material when it is given explicitly.
  */
 
@@ -44,7 +44,7 @@ export type PartnerSettings = {
   central: CentralSettings;
 };
 
-export type PartnerSettingsResult = { ok: true; value: PartnerSettings } | { ok: false; issues: string[] };
+type PartnerSettingsResult = { ok: true; value: PartnerSettings } | { ok: false; issues: string[] };
 
 const DEFAULT_AUDIENCE = 'bcp-esign';
 const DEFAULT_NAMES: Record<string, string> = { ZHDB: '担保公司平台', ZYPT: '科研平台' };

@@ -3,7 +3,7 @@ import { SmsPurpose } from '#contract/enums.ts';
 // The SMS gateway's settings (SMS_*), read with every other setting at start; server/providers/sms/ uses them.
 
 /** Code purposes (contract SmsPurpose) and notice purposes, each with its template variable. */
-export const SMS_CODE_TEMPLATES: Record<SmsPurpose, string> = {
+const SMS_CODE_TEMPLATES: Record<SmsPurpose, string> = {
   [SmsPurpose.Register]: 'SMS_TEMPLATE_REGISTER',
   [SmsPurpose.Login]: 'SMS_TEMPLATE_LOGIN',
   [SmsPurpose.ResetPassword]: 'SMS_TEMPLATE_RESET_PASSWORD',
@@ -16,7 +16,7 @@ export const SMS_CODE_TEMPLATES: Record<SmsPurpose, string> = {
 };
 
 /** Notices of the signing flows (server/modules/flow/model.ts `notify`): optional templates. */
-export const SMS_NOTICE_TEMPLATES: Record<string, string> = {
+const SMS_NOTICE_TEMPLATES: Record<string, string> = {
   'flow:sign_request': 'SMS_TEMPLATE_SIGN_REQUEST',
   'flow:remind': 'SMS_TEMPLATE_REMIND',
   'flow:deadline_soon': 'SMS_TEMPLATE_DEADLINE_SOON',

@@ -37,7 +37,7 @@ export type RawExec = {
   engine: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 };
-export type RawQuery = <R>(text: string, params?: unknown[]) => Promise<R[]>;
+type RawQuery = <R>(text: string, params?: unknown[]) => Promise<R[]>;
 
 /** Connections of a server's pool on PostgreSQL (the job system keeps a few of its own). */
 const POOL_SIZE = 10;

@@ -18,7 +18,7 @@ export async function hitCounter(db: Db, key: string, windowMs: number, now: Dat
 }
 
 /** How many buckets a sliding window is kept in (hitSlidingCounter). */
-export const SLIDING_BUCKETS = 15;
+const SLIDING_BUCKETS = 15;
 
 /**
  * Sliding-window counter (table rate_counters, like hitCounter, so that a limit holds across instances):
@@ -52,16 +52,6 @@ export async function hitSlidingCounter(db: Db, key: string, windowMs: number, n
         ), 0))::int AS count`,
   );
   return Number(rows[0].count);
-}
-
-/** The count in the current window without adding to it. */
-export async function peekCounter(db: Db, key: string, windowMs: number, now: Date): Promise<number> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count FROM rate_counters WHERE key = ${key} AND window_start = ${windowStart.toISOString()}`,
-  );
-  return rows.length ? Number(rows[0].count) : 0;
 }
 
 /** Forgets a key's counts (e.g. failed logins after a successful one). */

@@ -28,14 +28,7 @@ import { listMigrations } from './migrate.ts';
  * later migrations at start, as any existing folder does.
  * Holds no secrets: the CA and master key live in DATA_DIR/pki, never in the database folder.
  */
-export const TEMPLATE_ROOT = resolve(
-  import.meta.dirname,
-  '..',
-  '..',
-  'node_modules',
-  '.cache',
-  'pglite-template',
-);
+const TEMPLATE_ROOT = resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'pglite-template');
 
 /** How every embedded database runs (and so part of the template's name). */
 export const PGLITE_START_PARAMS = [

@@ -12,15 +12,15 @@ import type { WriteWatch } from './write-watch.ts';
  * A lost listening connection may have missed notifications: every table counts as written then, and again
  * once it listens anew. The time to live stays as the bound for what no notification covers.
  */
-export const WRITES_CHANNEL = 'esign_writes';
+const WRITES_CHANNEL = 'esign_writes';
 /** Written where the tables are not known (raw SQL, a transaction's end). */
 const ANY_TABLE = '*';
 const RECONNECT_MS = 1000;
 
-export type WritePublisher = (tables: Iterable<string | null>) => Promise<void>;
+type WritePublisher = (tables: Iterable<string | null>) => Promise<void>;
 
 /** Parses a notification: the sender and the tables (null: unknown, i.e. all). */
-export function parseWrites(payload: string): { from: string; tables: (string | null)[] } {
+function parseWrites(payload: string): { from: string; tables: (string | null)[] } {
   const bar = payload.indexOf('|');
   const from = payload.slice(0, bar);
   const tables = payload

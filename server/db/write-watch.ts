@@ -69,7 +69,7 @@ export class WriteWatch {
 }
 
 /** What a statement does to the data: nothing, a write to a known table, or a write to unknown tables. */
-export type StatementEffect = { kind: 'read' } | { kind: 'write'; table: string | null } | { kind: 'txEnd' };
+type StatementEffect = { kind: 'read' } | { kind: 'write'; table: string | null } | { kind: 'txEnd' };
 
 const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
 const WRITE_WORD = /\b(?:insert|update|delete|truncate|merge|alter|drop|create|copy|nextval|setval)\b/i;

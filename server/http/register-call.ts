@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** What a call handler gets: the parsed body, the caller's live session (if any) and the app's deps. */
-export type CallContext<Req> = {
+type CallContext<Req> = {
   body: Req;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -32,7 +32,7 @@ export type CallContext<Req> = {
   requireSession(): LiveSession;
 };
 
-export type CallHandler<D extends CallDef> = (
+type CallHandler<D extends CallDef> = (
   ctx: CallContext<z.output<D['request']>>,
 ) => Promise<z.output<D['response']>> | z.output<D['response']>;
 

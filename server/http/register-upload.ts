@@ -11,9 +11,9 @@ import { type Lang, type Text, langOf } from './texts.ts';
 import { type UploadTicket, admitUpload, releaseUpload } from './upload-budget.ts';
 
 /** The one file of an upload, read into memory (bounded by `maxFileBytes`). */
-export type UploadedFile = { bytes: Uint8Array; filename: string; mimetype: string };
+type UploadedFile = { bytes: Uint8Array; filename: string; mimetype: string };
 
-export type UploadContext = {
+type UploadContext = {
   /** Text fields of the form; `userType` already checked. */
   fields: Record<string, string>;
   file: UploadedFile | null;

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionEndReason } from '../db/schema/accounts.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Actor } from '../lib/actor.ts';
 import type { AppError } from './app-error.ts';
 
-/** A session that may act: not ended, not idle too long, its user active. */
-export type LiveSession = {
+/**
+ * A session that may act: not ended, not idle too long, its user active. It is the Actor of the calls made
+ * in it (proven by the session), plus what only the session itself has: its id and XSRF token.
+ */
+export type LiveSession = Actor & {
   id: string;
-  userId: string;
-  userType: number;
-  companyId: string | null;
   token: string;
+  via: { kind: 'session'; sessionId: string };
 };
 
 export type SessionLookup =
@@ -22,7 +24,7 @@ export type SessionLookup =
  * request, the XSRF check, clearing the cookies and the refusal of a call that needs a login. The session
  * module supplies it when it registers (`provideSessionGate`), so http/ never imports a module.
  */
-export type SessionGate = {
+type SessionGate = {
   lookup(deps: AppDeps, req: FastifyRequest): Promise<SessionLookup>;
   /** Throws the XSRF refusal when the request's headers do not match the live session. */
   checkXsrf(req: FastifyRequest, session: LiveSession): void;

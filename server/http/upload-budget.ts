@@ -18,9 +18,9 @@ import type { Text } from './texts.ts';
  */
 
 /** Seconds a refused upload is told to wait (Retry-After, and `data.retryAfterSeconds`). */
-export const UPLOAD_RETRY_AFTER_SECONDS = 5;
+const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
-export const UPLOAD_TEXTS = {
+const UPLOAD_TEXTS = {
   callerBusy: {
     en: 'too many uploads from this account at once; please try again in a few seconds',
     zh: '该账号同时上传的文件过多，请稍后再试',
@@ -31,7 +31,7 @@ export const UPLOAD_TEXTS = {
   },
 } satisfies Record<string, Text>;
 
-export type UploadBudgetState = {
+type UploadBudgetState = {
   /** Bytes reserved by the uploads in flight. */
   heldBytes: number;
   /** Uploads in flight. */
@@ -54,7 +54,7 @@ const refusal = (status: 429 | 503) =>
     data: { retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS },
   });
 
-export class UploadBudget {
+class UploadBudget {
   readonly totalBytes: number;
   readonly perCaller: number;
   #held = 0;

@@ -22,7 +22,7 @@ const RUN_DUE_MAX_JOBS = 1000;
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different payloads live in one list
 export type AnyJobDefinition<Ctx> = JobDefinition<any, Ctx>;
 
-export type JobsSettings = {
+type JobsSettings = {
   /** Seconds between a worker's polls of its queue. */
   pollSeconds: number;
   /** A running job not refreshed for this long (its instance died) is failed and retried (>= 10). */

@@ -7,10 +7,10 @@ const UNSAFE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export const MAX_FILE_TEXT = 500;
+const MAX_FILE_TEXT = 500;
 
 /** One text made safe to show and to store. */
-export function cleanText(text: string, max = MAX_FILE_TEXT): string {
+function cleanText(text: string, max = MAX_FILE_TEXT): string {
   const clean = text.replace(UNSAFE, '\uFFFD');
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

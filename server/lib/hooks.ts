@@ -8,7 +8,7 @@
  * Listeners live in the `Hooks` of one app's deps (never in module-level state), so every app a test
  * builds has its own. A listener's failure is the caller's failure: nothing is swallowed here.
  */
-export type Hook<E, R = void> = {
+type Hook<E, R = void> = {
   readonly name: string;
   /** Type carriers only; never set. */
   readonly _event?: E;

@@ -4,7 +4,7 @@
  * in module-level variables or WeakMaps, so every app a test builds has its own and a reader of deps.ts
  * sees that such state exists. The module that owns an object declares its slot and makes it on first use.
  */
-export type PerAppSlot<T> = {
+type PerAppSlot<T> = {
   readonly name: string;
   /** Type carrier only; never set. */
   readonly _type?: T;

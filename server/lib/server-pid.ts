@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const SERVER_PID_FILE = 'server.pid';
+const SERVER_PID_FILE = 'server.pid';
 
 export function writeServerPid(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });

@@ -16,7 +16,7 @@ const isPhone = (to: string) => /^\+?\d{6,15}$/.test(to);
 const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
 
 /** What the person sees when a code could not be sent (Code.SmsNotSent), by the provider's reason. */
-export function smsNotSentText(kind: SmsFailureKind, providerCode: string): Text {
+function smsNotSentText(kind: SmsFailureKind, providerCode: string): Text {
   const ref = ` (${providerCode})`;
   switch (kind) {
     case 'throttled':
@@ -42,7 +42,7 @@ type Attempted<R> = { result: R; attempts: number };
 /** The job that delivers a failed notice again (its handler: the messaging module, `redeliver`). */
 export const REDELIVER_JOB = 'messaging.redeliver';
 /** The first redelivery waits this long; then pg-boss doubles its wait after each failure. */
-export const REDELIVER_FIRST_DELAY_MS = 60_000;
+const REDELIVER_FIRST_DELAY_MS = 60_000;
 
 /** A notice whose SMS or e-mail failed for a reason that may pass: delivered again by a job. */
 export type Redelivery = { deliveryId: number; channel: 'sms' | 'email'; notice: Notice };
@@ -305,7 +305,7 @@ function mailOutcome(r: MailResult): Outcome {
   };
 }
 
-export type DeliveryFailure = {
+type DeliveryFailure = {
   id: number;
   channel: 'sms' | 'email';
   provider: string;

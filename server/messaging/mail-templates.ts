@@ -6,11 +6,11 @@ const BRANDS: Record<string, { zh: string; en: string }> = {
   ZHDB: { zh: '担保公司平台', en: 'Guarantee-company platform' },
   ZYPT: { zh: '科研平台', en: 'Research platform' },
 };
-export const brandOf = (platform: string | null | undefined, lang: Lang): string =>
+const brandOf = (platform: string | null | undefined, lang: Lang): string =>
   (BRANDS[platform ?? ''] ?? BRANDS.BCP_STFWPT)[lang];
 
 /** Kinds of flow notice that are also e-mailed (the others stay in-product and SMS). */
-export type MailKind =
+type MailKind =
   | 'sign_request'
   | 'remind'
   | 'deadline_soon'

@@ -41,7 +41,7 @@ export interface Messenger {
   redeliver?(r: { deliveryId: number; channel: 'sms' | 'email'; notice: Notice }): Promise<void>;
 }
 
-export type OutboxMessage = {
+type OutboxMessage = {
   id: number;
   channel: 'sms' | 'notice';
   to: string;

@@ -30,7 +30,7 @@ export const OPEN_STATUS_OF_CODE: Readonly<Record<number, number>> = {
 const DEFAULT_REFUSAL_STATUS = 422;
 
 /** The HTTP status of a refusal: the product's 601/602 become 401/403; a 200 refusal gets its code's status. */
-export function openStatusOf(refusal: { status: number; code: number }): number {
+function openStatusOf(refusal: { status: number; code: number }): number {
   if (refusal.status === 601) return 401;
   if (refusal.status === 602) return 403;
   if (refusal.status >= 400) return refusal.status;

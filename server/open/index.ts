@@ -12,7 +12,7 @@ import { flowRoutes } from './routes/flows.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
-export { OPEN_PREFIX, defineOpenRoute, type OpenRoute } from './route.ts';
+export { OPEN_PREFIX } from './route.ts';
 
 /** Every route of /open/v1, in the reference's order. */
 export const OPEN_ROUTES: readonly OpenRoute[] = [

@@ -32,7 +32,7 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler gets. */
-export type OpenContext<P, Q, B> = {
+type OpenContext<P, Q, B> = {
   deps: AppDeps;
   caller: KeyCaller;
   params: P;

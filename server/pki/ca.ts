@@ -28,7 +28,7 @@ export type CaHierarchy = {
   rootCrl: Uint8Array;
 };
 
-export type CaOptions = {
+type CaOptions = {
   /** DATA_DIR/pki */
   pkiDir: string;
   publicUrl: string;
@@ -45,14 +45,14 @@ export type CaOptions = {
 };
 
 /** File names under DATA_DIR/pki. The verifier reads the root from exactly `root.crt`. */
-export const CaFiles = {
+const CaFiles = {
   rootCrt: 'root.crt',
   issuingCrt: 'issuing.crt',
   tsaCrt: 'tsa.crt',
   ocspCrt: 'ocsp.crt',
   key: (name: CaRole) => `${name}.key.enc`,
 } as const;
-export type CaRole = 'root' | 'issuing' | 'tsa' | 'ocsp';
+type CaRole = 'root' | 'issuing' | 'tsa' | 'ocsp';
 
 const DEFAULT_ORGANISATION = 'ESign Platform';
 // Issued certificates start a few minutes in the past so that a verifier whose clock is slightly behind

@@ -26,7 +26,7 @@ export function buildName(parts: { cn: string; o?: string; serialNumber?: string
   return new x509.Name(rdns);
 }
 
-export type IssueParams = {
+type IssueParams = {
   serial: Uint8Array;
   subject: x509.Name;
   publicKey: CryptoKey;

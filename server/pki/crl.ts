@@ -4,7 +4,7 @@ import { signParams, wholeSeconds, x509 } from './crypto.ts';
 import { RevocationReason } from './profile.ts';
 
 /** How long a CRL is good for; relying parties fetch a new one after this. */
-export const CRL_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CRL_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The current CRL of the issuing CA (DER, v2): every revoked, unexpired account certificate with its

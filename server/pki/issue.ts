@@ -30,7 +30,7 @@ export type AccountSubject = CertHolder & {
 /** An issued certificate as callers see it: no key material. */
 export type IssuedCertificate = Omit<CertRecord, 'encryptedKey'>;
 
-export type IssuerDeps = {
+type IssuerDeps = {
   ca: CaHierarchy;
   keyStore: KeyStore;
   repository: CertRepository;
@@ -49,7 +49,7 @@ const BACKDATE_MS = 5 * 60 * 1000;
 const keyLabel = (serial: string) => `account:${serial}`;
 
 /** Strips what a key of the signing code must not see. */
-export function presentCertificate(r: CertRecord): IssuedCertificate {
+function presentCertificate(r: CertRecord): IssuedCertificate {
   const { encryptedKey: _omit, ...rest } = r;
   return rest;
 }

@@ -8,7 +8,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { RSA_SIGN, subtle, toArrayBuffer } from './crypto.ts';
-import { children, oid, raw, readTlv } from './der.ts';
+import { allChildren, oid, raw, readTlv } from '../lib/der.ts';
 import type { KeySpec } from './profile.ts';
 
 /** A key pair just generated: the form to store, and the keys to use now. */
@@ -76,8 +76,12 @@ const CURVES = new Map<string, string>([
  */
 function importParams(pkcs8: Uint8Array): RsaHashedImportParams | EcKeyImportParams {
   // PrivateKeyInfo ::= SEQUENCE { version, privateKeyAlgorithm AlgorithmIdentifier, privateKey, ... }
-  const algId = children(pkcs8, readTlv(pkcs8, 0))[1];
-  const [algorithm, params] = algId ? children(pkcs8, algId) : [];
+  const info = readTlv(pkcs8, 0);
+  const fields = info && allChildren(pkcs8, info);
+  const algIdFields = fields?.[1] ? allChildren(pkcs8, fields[1]) : [];
+  // Unreadable DER throws, as it always did; a readable key of another kind is refused below.
+  if (!fields || !algIdFields) throw new RangeError('DER: not a PKCS#8 key');
+  const [algorithm, params] = algIdFields;
   const alg = algorithm && Buffer.from(raw(pkcs8, algorithm));
   if (alg?.equals(RSA_ENCRYPTION)) return RSA_SIGN;
   const curve =

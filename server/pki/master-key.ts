@@ -3,13 +3,13 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where the development master key lives when ESIGN_MASTER_KEY is not set. */
-export const DEV_MASTER_KEY_FILE = 'master.key';
+const DEV_MASTER_KEY_FILE = 'master.key';
 
 export class MasterKeyError extends Error {
   override name = 'MasterKeyError';
 }
 
-export type MasterKeyOptions = {
+type MasterKeyOptions = {
   /** ESIGN_MASTER_KEY, or undefined when it is not set. */
   masterKey: string | undefined;
   /** NODE_ENV=production: a missing master key is fatal instead of generated. */

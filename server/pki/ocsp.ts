@@ -6,7 +6,7 @@ import { normalizeSerial, pkijs, signHash, toArrayBuffer, toHex, wholeSeconds } 
 import { HASHES, Oid, RevocationReason } from './profile.ts';
 
 /** OCSPResponseStatus of RFC 6960 §4.2.1 (4 is unused). */
-export const OcspResponseStatus = {
+const OcspResponseStatus = {
   Successful: 0,
   MalformedRequest: 1,
   InternalError: 2,
@@ -16,12 +16,12 @@ export const OcspResponseStatus = {
 } as const;
 
 /** How long a relying party may cache an answer. Short: revocation should show within the hour. */
-export const OCSP_VALIDITY_MS = 60 * 60 * 1000;
+const OCSP_VALIDITY_MS = 60 * 60 * 1000;
 
 /** Largest OCSP request accepted; a real one is a few hundred bytes. */
 export const MAX_OCSP_REQUEST_BYTES = 16 * 1024;
 
-export type OcspDeps = {
+type OcspDeps = {
   ca: CaHierarchy;
   repository: CertRepository;
   now?: () => Date;

@@ -10,7 +10,7 @@ import { respondOcsp } from './ocsp.ts';
 import type { CaKeyKind, HashName, RevocationReason } from './profile.ts';
 import { respondTimestamp, timestamp } from './tsa.ts';
 
-export type PkiLog = {
+type PkiLog = {
   info: (msg: string) => void;
   warn: (msg: string) => void;
   error: (obj: unknown, msg: string) => void;

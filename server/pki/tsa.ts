@@ -4,9 +4,9 @@ import type { CaHierarchy } from './ca.ts';
 import { signingCertificateV2 } from './cms-attributes.ts';
 import { pkijs, RSA_SIGN, randomSerial, subtle, toArrayBuffer, wholeSeconds } from './crypto.ts';
 import {
+  certFields,
   ecdsaP1363ToDer,
   generalizedTime,
-  issuerAndSerial,
   NULL,
   octets,
   oid,
@@ -16,11 +16,11 @@ import {
   time,
   tlv,
   unsignedInt,
-} from './der.ts';
+} from '../lib/der.ts';
 import { HASH_OID_BY_NAME, HASHES, type HashName, Oid, TSA_POLICY_OID } from './profile.ts';
 
 /** PKIFailureInfo bit numbers of RFC 3161 §2.4.2. */
-export const TsaFailure = {
+const TsaFailure = {
   BadAlg: 0,
   BadRequest: 2,
   BadDataFormat: 5,
@@ -37,9 +37,9 @@ export const MAX_TSA_REQUEST_BYTES = 16 * 1024;
 /** Imprint hashes accepted. SHA-1 is refused: a collision would let one token cover two documents. */
 const ACCEPTED_IMPRINT_HASHES: readonly string[] = [Oid.sha256, Oid.sha384, Oid.sha512];
 
-export type TsaDeps = { ca: CaHierarchy; now?: () => Date; onError?: (err: unknown) => void };
+type TsaDeps = { ca: CaHierarchy; now?: () => Date; onError?: (err: unknown) => void };
 
-export class TsaRequestError extends Error {
+class TsaRequestError extends Error {
   override name = 'TsaRequestError';
   readonly failure: TsaFailure;
   constructor(failure: TsaFailure, message: string) {
@@ -100,7 +100,7 @@ const constantsByCa = new WeakMap<CaHierarchy, TsaConstants>();
 function tsaConstants(ca: CaHierarchy): TsaConstants {
   let c = constantsByCa.get(ca);
   if (c) return c;
-  const { issuer, serial } = issuerAndSerial(ca.tsa.der);
+  const { issuer, serial } = certFields(ca.tsa.der);
   const key = ca.tsaKey;
   const webKey = ca.tsa.privateKey;
   const ec = webKey.algorithm.name === 'ECDSA';

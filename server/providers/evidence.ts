@@ -7,9 +7,9 @@ import { rows } from '../db/sql-helpers.ts';
 // register or payment provider answered, with the provider's request id. Read by administrators and
 // support when a result is disputed; an account's entries are listed by `evidenceOf`.
 
-export type EvidenceKind = 'identity' | 'face' | 'company' | 'payment' | 'refund';
+type EvidenceKind = 'identity' | 'face' | 'company' | 'payment' | 'refund';
 
-export type Evidence = {
+type Evidence = {
   kind: EvidenceKind;
   provider: string;
   requestId: string | null;

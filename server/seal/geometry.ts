@@ -18,7 +18,7 @@ export type Segment =
   | ['Z'];
 
 /** Affine map x' = a·x + c·y + e, y' = b·x + d·y + f. */
-export interface Affine {
+interface Affine {
   a: number;
   b: number;
   c: number;
@@ -27,7 +27,7 @@ export interface Affine {
   f: number;
 }
 
-export function apply(m: Affine, x: number, y: number): Point {
+function apply(m: Affine, x: number, y: number): Point {
   return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
 }
 
@@ -95,11 +95,6 @@ export function transformOutline(commands: readonly FontPathCommand[], m: Affine
     }
   }
   return out;
-}
-
-/** The four corners of a box in font units, mapped onto the page (a convex quadrilateral). */
-export function boxCorners(m: Affine, minX: number, minY: number, maxX: number, maxY: number): Point[] {
-  return [apply(m, minX, minY), apply(m, maxX, minY), apply(m, maxX, maxY), apply(m, minX, maxY)];
 }
 
 function project(poly: readonly Point[], nx: number, ny: number): [number, number] {

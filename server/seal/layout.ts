@@ -20,11 +20,11 @@ import { SealError, SealErrorCode } from './seal-errors.ts';
 export const SEAL_RED = '#e60012';
 
 /** A stroked ring, centred on the stroke: an ellipse (a circle when rx = ry) or a rectangle. */
-export type Ring =
+type Ring =
   | { kind: 'ellipse'; cx: number; cy: number; rx: number; ry: number; strokeWidth: number }
   | { kind: 'rect'; x: number; y: number; width: number; height: number; strokeWidth: number };
 
-export type GlyphRole = 'name' | 'title' | 'number' | 'code';
+type GlyphRole = 'name' | 'title' | 'number' | 'code';
 
 /** One character as placed: its cell and ink box (convex quadrilaterals, page mm) and its outline. */
 export interface PlacedGlyph {

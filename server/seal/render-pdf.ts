@@ -67,7 +67,7 @@ function ellipseOps(cx: number, cy: number, rx: number, ry: number, out: string[
 }
 
 /** The page content of a layout: one matrix maps mm with y down onto points, then the same numbers as the SVG. */
-export function layoutToPdfContent(layout: SealLayout): string {
+function layoutToPdfContent(layout: SealLayout): string {
   const colour = rgb(SEAL_RED);
   const out: string[] = ['q', `${PT_PER_MM} 0 0 ${-PT_PER_MM} 0 ${layout.height * PT_PER_MM} cm`];
   out.push(`${colour} rg`, `${colour} RG`);

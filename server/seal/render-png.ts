@@ -14,7 +14,7 @@ function loadResvg(): typeof ResvgClass {
   return Resvg;
 }
 
-export interface PngOptions {
+interface PngOptions {
   /** Dots per inch at the seal's real size; 300 unless told (a 40 mm seal is then 472 px). */
   dpi?: number;
 }

@@ -9,7 +9,7 @@ export function mm(v: number): string {
   return Object.is(r, -0) ? '0' : String(r);
 }
 
-export function segmentsToPathData(segments: readonly Segment[]): string {
+function segmentsToPathData(segments: readonly Segment[]): string {
   const parts: string[] = [];
   for (const s of segments) {
     switch (s[0]) {

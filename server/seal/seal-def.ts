@@ -6,8 +6,6 @@ import { SealType } from '#contract/enums.ts';
 import { hasGlyph } from './fonts.ts';
 import { SealError, SealErrorCode } from './seal-errors.ts';
 
-export { SealType } from '#contract/enums.ts';
-
 /** A company seal of one of the types of SPEC §3. */
 export interface CompanySealDef {
   kind: 'company';
@@ -28,7 +26,7 @@ export interface CompanySealDef {
 }
 
 /** A person's name seal. */
-export interface PersonSealDef {
+interface PersonSealDef {
   kind: 'person';
   style: 'square';
   name: string;
@@ -50,7 +48,7 @@ export type CheckedSealDef =
   | { form: 'square'; holder: 'legal-person' | 'person'; name: string };
 
 /** Titles across the bottom of the round special-purpose seals. */
-export const SEAL_TITLES: Partial<Record<SealType, string>> = {
+const SEAL_TITLES: Partial<Record<SealType, string>> = {
   [SealType.Contract]: '合同专用章',
   [SealType.Finance]: '财务专用章',
   [SealType.HR]: '人事专用章',

@@ -24,7 +24,7 @@ export const SealErrorCode = {
 } as const;
 export type SealErrorCode = (typeof SealErrorCode)[keyof typeof SealErrorCode];
 
-export interface BilingualText {
+interface BilingualText {
   zh: string;
   en: string;
 }

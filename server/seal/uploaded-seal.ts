@@ -9,11 +9,11 @@ import { SealError, SealErrorCode } from './seal-errors.ts';
 /** Largest upload accepted, in bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Largest side of an upload, in pixels. */
-export const MAX_UPLOAD_SIDE = 4000;
+const MAX_UPLOAD_SIDE = 4000;
 /** Longest side of the stored PNG: 40 mm at 600 dpi is 945 px; more only makes signed PDFs heavier. */
-export const MAX_STORED_SIDE = 1200;
+const MAX_STORED_SIDE = 1200;
 
-export interface PreparedSeal {
+interface PreparedSeal {
   png: Uint8Array;
   width: number;
   height: number;

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { type BlobStore, assertBlobKey, blobKeyOf } from './blob-store.ts';
 
-export type S3Settings = {
+type S3Settings = {
   /** e.g. https://s3.eu-central-1.amazonaws.com, http://minio.internal:9000 */
   endpoint: string;
   bucket: string;

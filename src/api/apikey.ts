@@ -5,7 +5,7 @@ import { call } from './http.ts';
 
 export type { ApiKey, ApiScope } from '#contract/calls/apikey.ts';
 
-export { API_KEY_SECRET_PREFIX, API_SCOPES } from '#contract/api-scopes.ts';
+export { API_SCOPES } from '#contract/api-scopes.ts';
 
 export const createApiKey = call<typeof calls.createApiKey>(P.createApiKey);
 

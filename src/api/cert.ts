@@ -1,16 +1,13 @@
 // Typed client of contract/calls/cert.ts (types only from the contract: no zod in the bundle).
 import type * as calls from '#contract/calls/cert.ts';
 import * as P from '#contract/paths/cert.ts';
-import { call, type Res } from './http.ts';
+import { call } from './http.ts';
 
 export type {
   CertChangeInfo,
   CertChangeReason,
   CertRecord,
-  RevocationReasonName,
 } from '#contract/calls/cert.ts';
-export type RenewResult = Res<typeof calls.renewCaCert>;
-export type ReissueResult = Res<typeof calls.reissueCaCert>;
 
 export const getCertChangeInfo = call<typeof calls.getCertChangeInfo>(P.getCertChangeInfo);
 

@@ -6,14 +6,10 @@ import { call, type Req, type Res } from './http.ts';
 
 export type {
   Applies,
-  AuditEntry,
   FlowDetail,
   FlowSummary,
   IntentCheck,
-  PartyInput,
   PartyView,
-  Position,
-  RoomLogin,
   SigningRoom,
 } from '#contract/calls/flow.ts';
 export type LaunchRequest = Req<typeof calls.launchFlow>;
@@ -39,7 +35,6 @@ export const PartyStatus = {
   Declined: 'declined',
   Closed: 'closed',
 } as const satisfies typeof calls.PartyStatus;
-export const LinkType = { Person: 1, Company: 2 } as const satisfies typeof calls.LinkType;
 export const FLOW_LIMITS = {
   documents: 10,
   steps: 10,

@@ -6,9 +6,7 @@ import { call, type Req, type Res } from './http.ts';
 export type {
   AccountPackage,
   PackageInfo,
-  PackageInput,
   PackageOrder,
-  PaymentNotes,
   PaymentStart,
   UsageRow,
 } from '#contract/calls/package.ts';

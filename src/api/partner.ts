@@ -3,8 +3,6 @@ import type * as calls from '#contract/calls/partner.ts';
 import * as P from '#contract/paths/partner.ts';
 import { call, post, type Req, type Res } from './http.ts';
 
-export type { PartnerIdentity } from '#contract/calls/partner.ts';
-
 /** Partner login: the token travels in the query as the spec has it (`loginEsign?jsToken=`). */
 export const loginEsign = (jsToken: string, body: Req<typeof calls.loginEsign> = {}) =>
   post<Res<typeof calls.loginEsign>>(P.loginEsign.path, body, { params: { jsToken } });

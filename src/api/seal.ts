@@ -5,10 +5,9 @@ import { apiBaseUrl, readEnv } from '@/lib/env.ts';
 import { call, type Res } from './http.ts';
 import { upload } from './transfer.ts';
 
-export type { CompanySealDTO, Seal, SealAuthorisation } from '#contract/calls/seal.ts';
+export type { CompanySealDTO, Seal } from '#contract/calls/seal.ts';
 export type SealList = Res<typeof calls.getUserCertSealList>;
 export type SealOperator = Res<typeof calls.listSealOperators>[number];
-export type SealPreview = Res<typeof calls.previewSeal>;
 
 /** Seal images are GET routes of the API server: make the server's path absolute for <img src>. */
 export function sealImageSrc(path: string): string {

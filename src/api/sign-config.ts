@@ -3,8 +3,8 @@ import type * as calls from '#contract/calls/sign-config.ts';
 import * as P from '#contract/paths/sign-config.ts';
 import { call, type Req } from './http.ts';
 
-export type { ConfigParty, RoleKind, SignConfig } from '#contract/calls/sign-config.ts';
-export type SaveSignConfigRequest = Req<typeof calls.saveSignConfig>;
+export type { SignConfig } from '#contract/calls/sign-config.ts';
+type SaveSignConfigRequest = Req<typeof calls.saveSignConfig>;
 export type ConfigStep = SaveSignConfigRequest['steps'][number];
 
 export const saveSignConfig = call<typeof calls.saveSignConfig>(P.saveSignConfig);

@@ -12,7 +12,6 @@ export const JS_TOKEN_PARAM = 'jsToken';
 export type RouteHandle = {
   access?: 'public' | 'protected';
   scope?: 'pc' | 'mobile';
-  planned?: string;
   /**
    * The screen and its layouts render no antd component (the signing room): antd's theme provider, and with
    * it antd's core and the computing of its theme, are not loaded for it (src/app/root-layout.tsx).
@@ -23,7 +22,7 @@ export type RouteHandle = {
 /** True when a matched route says its screen renders without antd. */
 export const isPlainUiOf = (handles: readonly (RouteHandle | undefined)[]): boolean =>
   handles.some((h) => h?.isPlainUi === true);
-export type RouteAccess = { isProtected: boolean; scope: 'pc' | 'mobile' };
+type RouteAccess = { isProtected: boolean; scope: 'pc' | 'mobile' };
 
 export function accessFromHandles(handles: readonly (RouteHandle | undefined)[]): RouteAccess {
   let isProtected = false;

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, matchRoutes, redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import type { PlannedKey } from './planned-routes.ts';
 import { loadAntdProvider, RouteError, RouteLoading, RootLayout } from './root-layout.tsx';
 import { accessFromHandles, isPlainUiOf, type RouteHandle, runRouteGuard } from './route-guard.ts';
 
@@ -8,19 +7,12 @@ import { accessFromHandles, isPlainUiOf, type RouteHandle, runRouteGuard } from 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
-const plannedPage = lazyPage(() => import('./planned-route-page.tsx'));
 
 const PUBLIC: RouteHandle = { access: 'public' };
 /** Public, and drawn without antd: the login pages and what a signer's phone opens from a link (first loads). */
 const PLAIN_PUBLIC: RouteHandle = { access: 'public', isPlainUi: true };
 const PROTECTED: RouteHandle = { access: 'protected' };
 
-/** A screen a later issue builds: the route renders its PlannedPage (none left in SPEC §2). */
-export const planned = (key: PlannedKey, handle: RouteHandle = PUBLIC): RouteObject => ({
-  path: paths[key],
-  handle: { ...handle, planned: key },
-  lazy: plannedPage,
-});
 const to = (target: string): RouteObject => ({ index: true, loader: () => redirect(target) });
 
 // Person accounts (src/features/person): opening e-signature, details, real name, agreement, face results.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COUNT_UP_DURATION_MS, FRAME_MS, isHexColor, toAnimatableNumber, tweenAt } from '@/lib/tween.ts';
 
-export type CountUpProps = {
+type CountUpProps = {
   /** A number or numeric string; anything else renders nothing. */
   end: number | string;
   start?: number | string;

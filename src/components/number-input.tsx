@@ -7,7 +7,7 @@ import {
   settleNumber,
 } from '@/lib/number-format.ts';
 
-export type NumberInputProps = Omit<InputProps, 'value' | 'onChange' | 'defaultValue'> &
+type NumberInputProps = Omit<InputProps, 'value' | 'onChange' | 'defaultValue'> &
   NumberBounds & {
     value?: number | string | null;
     /** Called with the sanitised text while typing and with the settled value on blur. */

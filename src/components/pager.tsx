@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useT } from '@/i18n/i18n-store.ts';
 import { PAGER_ACTIVE_COLOR } from '@/lib/theme.ts';
 
-export type PagerProps = {
+type PagerProps = {
   total: number;
   current: number;
   pageSize?: number;

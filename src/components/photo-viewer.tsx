@@ -2,7 +2,7 @@ import 'react-photo-view/dist/react-photo-view.css';
 import { PhotoProvider, PhotoView } from 'react-photo-view';
 import { useT } from '@/i18n/i18n-store.ts';
 
-export type PhotoItem = { src: string; alt: string; key?: string };
+type PhotoItem = { src: string; alt: string; key?: string };
 
 /**
  * Thumbnails that open a full-screen viewer (zoom, rotate, swipe between images) on click.

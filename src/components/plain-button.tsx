@@ -31,7 +31,7 @@ border-radius:50%;animation:plain-btn-spin .8s linear infinite}
 @keyframes plain-btn-spin{to{transform:rotate(360deg)}}
 `;
 
-export type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
+type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   kind?: 'default' | 'primary' | 'link' | 'text';
   isDanger?: boolean;
   size?: 'small' | 'middle' | 'large';

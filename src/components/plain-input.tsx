@@ -32,7 +32,7 @@ function Style() {
   );
 }
 
-export type PlainInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+type PlainInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   type?: 'text' | 'password';
 };
 

@@ -10,7 +10,6 @@
  *   language a button named after the other language, 'English' / '中文', on login pages and in the workspace header
  *   workspace the header button with test id 'current-user' (title 'Account menu' / '账号菜单') shows the
  *            logged-in phone masked (138****5678); a visitor sees a 'Log in' / '登录' button there instead
- *   planned  screens not built yet have a root element with the attribute data-planned (its value is the path)
  */
 export const paths = {
   home: '/',
@@ -137,8 +136,6 @@ export const paths = {
   mobileStaffList: '/mobile/staffList',
   mobileAdminPowerAuth: '/mobile/adminPowerAuth',
 } as const;
-
-export type PathKey = keyof typeof paths;
 
 /** Query parameters the route guard adds when it sends a visitor to log in (SPEC §2). */
 export const NEXT_PARAM = 'next';

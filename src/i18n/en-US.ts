@@ -8,7 +8,6 @@ export const enUS = {
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
   'common.language': 'Language',
-  'common.planned': 'Coming soon',
 
   'http.loginTimedOut': 'Login timed out, please log in again',
   'http.noPermission': 'User has no permission',

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { enUS, type MessageKey, type Messages } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
 
-export const LOCALES = ['zh-CN', 'en-US'] as const;
+const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 /** Local-storage key of the chosen language; kept when the login is cleared (see src/session). */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -44,7 +44,7 @@ export const useI18nStore = create<I18nState>((set) => ({
   },
 }));
 
-export type TranslateParams = Record<string, string | number>;
+type TranslateParams = Record<string, string | number>;
 
 /** Translate in a given locale; `{name}` placeholders take params[name]. */
 export function translate(locale: Locale, key: MessageKey, params?: TranslateParams): string {

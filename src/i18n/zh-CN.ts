@@ -8,7 +8,6 @@ export const zhCN: Messages = {
   'common.ok': '确定',
   'common.cancel': '取消',
   'common.language': '语言',
-  'common.planned': '即将上线',
 
   'http.loginTimedOut': '登录超时，请重新登录',
   'http.noPermission': '用户没有权限',

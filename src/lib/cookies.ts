@@ -1,15 +1,15 @@
 import Cookies from 'js-cookie';
 
 /** SPEC §9: one day, SameSite=Lax, path '/'. */
-export const COOKIE_DEFAULTS = { expires: 1, sameSite: 'Lax', path: '/' } as const;
+const COOKIE_DEFAULTS = { expires: 1, sameSite: 'Lax', path: '/' } as const;
 
 /** Attribute names a cookie may not be called (SPEC §5): writing one would corrupt the cookie string. */
-export const RESERVED_COOKIE_NAMES = ['expires', 'max-age', 'path', 'domain', 'secure', 'samesite'] as const;
+const RESERVED_COOKIE_NAMES = ['expires', 'max-age', 'path', 'domain', 'secure', 'samesite'] as const;
 
-export type CookieOptions = { expires?: number | Date; path?: string; domain?: string; secure?: boolean };
+type CookieOptions = { expires?: number | Date; path?: string; domain?: string; secure?: boolean };
 
 /** Throws on an empty or reserved name (case-insensitive), so a bad name fails loudly instead of silently. */
-export function assertCookieName(name: string): void {
+function assertCookieName(name: string): void {
   if (!name?.trim()) throw new Error('Cookie name must not be empty');
   if ((RESERVED_COOKIE_NAMES as readonly string[]).includes(name.trim().toLowerCase())) {
     throw new Error(`Cookie name "${name}" is reserved`);

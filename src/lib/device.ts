@@ -1,7 +1,7 @@
 // Phone or desktop: shared by the signing-room transition and the screens that choose a phone home.
 
 /** Narrower than this (CSS px) counts as a phone even with a desktop user agent (a small window, an emulator). */
-export const PHONE_MAX_WIDTH = 768;
+const PHONE_MAX_WIDTH = 768;
 
 const PHONE_UA = /Android|iPhone|iPod|iPad|Mobile|HarmonyOS|MicroMessenger|Windows Phone/i;
 

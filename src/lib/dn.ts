@@ -2,7 +2,7 @@
 // such as `C=CN, O=某公司, CN=张三, 2.5.4.5=3f9a…` (an attribute without a short name keeps its OID); every
 // screen that shows a certificate turns it into labelled parts with this one parser and table.
 
-export type DnPart = { type: string; value: string };
+type DnPart = { type: string; value: string };
 
 /** The attribute types people meet, by short name or OID (upper-cased), with their labels. */
 const LABELS: Record<string, { zh: string; en: string; order: number }> = {
@@ -41,7 +41,7 @@ const ALIASES: Record<string, string> = {
 };
 
 /** The canonical type of an attribute (`2.5.4.5`, `serialNumber`, `OID.2.5.4.5` → `SERIALNUMBER`). */
-export function dnType(type: string): string {
+function dnType(type: string): string {
   const upper = type
     .trim()
     .replace(/^OID\./i, '')
@@ -132,7 +132,7 @@ export function parseDn(text: string): DnPart[] {
 }
 
 /** The readable label of a canonical type in the locale, or the type itself when unknown. */
-export function dnLabel(type: string, locale: 'zh-CN' | 'en-US'): string {
+function dnLabel(type: string, locale: 'zh-CN' | 'en-US'): string {
   const label = LABELS[type];
   if (!label) return type;
   return locale === 'zh-CN' ? label.zh : label.en;

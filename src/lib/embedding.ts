@@ -20,7 +20,7 @@ import { useSessionStore } from '@/session/session-store.ts';
  */
 
 export const EMBED_MESSAGE_SOURCE = 'esign-platform';
-export const EMBED_MESSAGE_VERSION = 1;
+const EMBED_MESSAGE_VERSION = 1;
 
 export const EmbedEvent = {
   SigningFinished: 'signingFinished',
@@ -29,13 +29,13 @@ export const EmbedEvent = {
 } as const;
 export type EmbedEvent = (typeof EmbedEvent)[keyof typeof EmbedEvent];
 
-export type EmbedPayloads = {
+type EmbedPayloads = {
   signingFinished: { flowId: string; partyId: string };
   signingDeclined: { flowId: string; partyId: string };
   accountOpened: { userType: number };
 };
 
-export type EmbedMessage<E extends EmbedEvent = EmbedEvent> = {
+type EmbedMessage<E extends EmbedEvent = EmbedEvent> = {
   source: typeof EMBED_MESSAGE_SOURCE;
   version: typeof EMBED_MESSAGE_VERSION;
   event: E;
@@ -46,7 +46,7 @@ export type EmbedMessage<E extends EmbedEvent = EmbedEvent> = {
 };
 
 /** Where the origins of a platform code come from (the server; tests pass their own). */
-export type OriginsLoader = (fromPtCode: string) => Promise<string[]>;
+type OriginsLoader = (fromPtCode: string) => Promise<string[]>;
 
 const loadOriginsFromServer: OriginsLoader = async (fromPtCode) => {
   const { getPlatformConfig } = await import('@/api/platform.ts');
@@ -63,7 +63,7 @@ export function setOriginsLoader(loader: OriginsLoader | null): void {
 }
 
 /** The partner origins of a code, asked once per page; a failed answer is not cached (asked again next time). */
-export function partnerOrigins(fromPtCode: string): Promise<string[]> {
+function partnerOrigins(fromPtCode: string): Promise<string[]> {
   let origins = originsCache.get(fromPtCode);
   if (!origins) {
     origins = originsLoader(fromPtCode).then((list) => list.filter(isOrigin));

@@ -1,7 +1,7 @@
 // Build-time settings of the client (Vite modes: .env.dev, .env.test, .env.prod). Checked once at start so
 // a bad value fails with the variable's name instead of as a mysterious network error later.
 
-export type ClientEnv = {
+type ClientEnv = {
   /** API origin for pages served from the `dev.` sub-domain ('' = the page's own origin). */
   VITE_API_HOST_DEV: string;
   VITE_API_HOST_TEST: string;

@@ -3,7 +3,7 @@
  * error catalogue). antd's message loads on first use, so no page pays for it before something is said;
  * its theme comes from ConfigProvider.config({ holderRender }) in src/lib/antd-static.tsx.
  */
-export type Notifier = {
+type Notifier = {
   error: (text: string, durationMs: number) => void;
   success: (text: string, durationMs: number) => void;
 };
@@ -12,8 +12,8 @@ const loadMessage = () => import('./antd-static.tsx').then((m) => m.loadMessage(
 
 // One key per kind: a new success message replaces the one still showing instead of stacking under it
 // (issue 11 edge 8); so does a new error.
-export const SUCCESS_KEY = 'notify-success';
-export const ERROR_KEY = 'notify-error';
+const SUCCESS_KEY = 'notify-success';
+const ERROR_KEY = 'notify-error';
 
 const antdNotifier: Notifier = {
   error: (text, durationMs) => {

@@ -36,7 +36,7 @@ export const personFieldTexts = defineTexts({
     smsFormat: '验证码为 6 位数字',
   },
 });
-export type PersonFieldKey = keyof (typeof personFieldTexts)['en-US'];
+type PersonFieldKey = keyof (typeof personFieldTexts)['en-US'];
 
 export type Check = (value: string) => PersonFieldKey | null;
 

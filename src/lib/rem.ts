@@ -1,7 +1,7 @@
 /** SPEC §9: the mobile layout stops growing past this width (px). */
 export const MOBILE_MAX_WIDTH = 540;
 /** 1rem is a tenth of the (capped) layout width, so a 375-wide design is 10rem wide. */
-export const REM_DIVISOR = 10;
+const REM_DIVISOR = 10;
 
 export const remFontSize = (viewportWidth: number): number =>
   Math.min(viewportWidth, MOBILE_MAX_WIDTH) / REM_DIVISOR;

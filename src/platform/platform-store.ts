@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { type PlatformEntry, platformEntry } from './platforms.ts';
 
 /** Session-storage key of the platform code taken from the `fromPtCode` query (SPEC §2). */
-export const PLATFORM_CODE_KEY = 'fromPtCode';
+const PLATFORM_CODE_KEY = 'fromPtCode';
 
 export function storedPlatformCode(): string {
   try {

@@ -1,7 +1,7 @@
 import { PlatformCode } from '#contract/enums.ts';
 import type { MessageKey } from '@/i18n/en-US.ts';
 
-export type Bilingual = { zh: string; en: string };
+type Bilingual = { zh: string; en: string };
 
 /**
  * One platform configuration entry (SPEC §3). Display names are bilingual pairs and the success texts
@@ -111,7 +111,7 @@ export const PLATFORMS: Record<PlatformCode, PlatformEntry> = {
   },
 };
 
-export const isPlatformCode = (code: unknown): code is PlatformCode =>
+const isPlatformCode = (code: unknown): code is PlatformCode =>
   typeof code === 'string' && Object.hasOwn(PLATFORMS, code);
 
 /** The entry for a code; unknown codes fall back to the default platform's look. */

@@ -10,7 +10,7 @@ export const USER_INFO_KEY = 'userInfo';
 
 export const getToken = (): string | undefined => getCookie(TOKEN_COOKIE) || undefined;
 
-export function readCachedUserInfo(): LoginInfo | null {
+function readCachedUserInfo(): LoginInfo | null {
   try {
     const raw = sessionStorage.getItem(USER_INFO_KEY);
     return raw ? (JSON.parse(raw) as LoginInfo) : null;

@@ -1,8 +1,6 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 // The integrator API (server/open/) authenticates keys, checks scopes and keeps idempotent answers here.
 export {
-  IDEMPOTENCY_TTL_MS,
-  type IdempotencyStart,
   type KeyCaller,
   authenticate,
   finishIdempotent,
@@ -10,4 +8,3 @@ export {
   setKeyTrust,
   startIdempotent,
 } from './service.ts';
-export { K } from './texts.ts';

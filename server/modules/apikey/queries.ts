@@ -109,7 +109,7 @@ export async function touchKey(ex: Exec, id: string, now: Date, everyMs: number)
   );
 }
 
-export type IdempotencyRecord = {
+type IdempotencyRecord = {
   requestHash: string;
   status: number | null;
   answer: unknown;

@@ -18,7 +18,7 @@ export type AuditActor = {
   userAgent?: string | null;
 };
 
-export type NewAuditEntry = AuditActor & {
+type NewAuditEntry = AuditActor & {
   flowId: string;
   documentId: string;
   event: AuditEvent;
@@ -30,7 +30,7 @@ export type NewAuditEntry = AuditActor & {
   isDocumentLocked?: boolean;
 };
 
-export const GENESIS_HASH = '0'.repeat(64);
+const GENESIS_HASH = '0'.repeat(64);
 
 type Hashed = {
   flowId: string;
@@ -49,7 +49,7 @@ type Hashed = {
 };
 
 /** SHA-256 over the previous hash and the entry's fields in a fixed order (JSON of an array). */
-export function entryHash(prevHash: string, e: Hashed): string {
+function entryHash(prevHash: string, e: Hashed): string {
   const fields = [
     e.flowId,
     e.documentId,
@@ -101,7 +101,7 @@ export async function appendAudit(ex: Exec, e: NewAuditEntry): Promise<void> {
   await q.insertEntry(ex, { ...h, at }, prevHash, hash);
 }
 
-export type StoredEntry = Hashed & { prevHash: string; entryHash: string };
+type StoredEntry = Hashed & { prevHash: string; entryHash: string };
 
 const fromRecord = (r: q.AuditRecord): StoredEntry => ({ ...r, at: r.at.toISOString() });
 

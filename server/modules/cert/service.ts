@@ -16,14 +16,20 @@ import { DAY_MS, Oid, RevocationReason } from '../../pki/profile.ts';
 import { type CompanyAccess, getCompany, requireCompanyRole } from '../company/index.ts';
 import { verifiedNameOf } from '../person/index.ts';
 import { maskPhone } from '../person/index.ts';
-import { type HolderCertificate, holderCertificates, holderGoodSerials, pkiFor } from '../pki/index.ts';
+import {
+  type HolderCertificate,
+  holderCertificates,
+  holderGoodSerials,
+  pkiFor,
+  presentCertSummary,
+} from '../pki/index.ts';
 import { findUserById } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
 import { X } from './texts.ts';
 
 /** Fewer days left than this: the screen advises renewal. */
-export const RENEW_ADVICE_DAYS = 30;
+const RENEW_ADVICE_DAYS = 30;
 
 /** The RFC 5280 reason each choice of the screen is published under. */
 const REASON_CODE: Record<CertChangeReason, RevocationReason> = {
@@ -98,13 +104,9 @@ function present(
   ctx: { issuer: string; now: Date; currentSerial?: string },
 ): CertRecord {
   return {
-    serial: row.serial,
-    subject: row.subject,
+    ...presentCertSummary(row),
     commonName: subjectNames(row.pem).commonName,
     issuer: ctx.issuer,
-    notBefore: row.notBefore.toISOString(),
-    notAfter: row.notAfter.toISOString(),
-    status: row.status,
     isExpired: row.notAfter.getTime() <= ctx.now.getTime(),
     isCurrent: row.serial === ctx.currentSerial,
     revokedAt: row.revokedAt?.toISOString() ?? null,

@@ -1,6 +1,5 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export {
-  activeCompaniesOf,
   companyByName,
   companyLoginFlags,
   companyNamesOf,

@@ -11,7 +11,7 @@ import { C } from './texts.ts';
 
 // The API other modules (seals, contracts, ...) use to ask "who may act for which company".
 
-export type CompanyRole = 'admin' | 'operator';
+type CompanyRole = 'admin' | 'operator';
 export type CompanyAccess = { companyId: string; companyName: string; role: CompanyRole; userId: string };
 
 /**

@@ -41,7 +41,7 @@ import * as svc from './service.ts';
 import { C } from './texts.ts';
 
 /** The letter's type from its first bytes: a renamed file of another kind is refused. */
-export function sniffLetterType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'application/pdf' | null {
+function sniffLetterType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'application/pdf' | null {
   const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';

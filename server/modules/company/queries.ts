@@ -60,7 +60,7 @@ async function withUsers<R extends { userId: string }>(
 }
 
 /** LIKE pattern that matches the text literally (users type % and _ too). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function insertCompany(
   db: Db,

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { hitSlidingCounter } from '../../db/rate-counter.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
-import { pkiFor } from '../pki/index.ts';
+import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { computeLoginInfo, findUsersByPhoneOrName, switchSessionIdentity } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
@@ -30,7 +30,7 @@ const ADMIN = ['admin'] as const;
 const ANY_MEMBER = ['admin', 'operator'] as const;
 
 /** SPEC §5: a phone shows its first 3 and last 4 digits. */
-export const maskPhone = (phone: string) =>
+const maskPhone = (phone: string) =>
   phone.length > 7 ? `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}` : phone;
 
 /** A list's optional keyword: undefined (no filter) when empty, else what it may match (picker-keyword.ts). */
@@ -157,7 +157,7 @@ export async function sendMicroPayment(deps: AppDeps, session: LiveSession, comp
 }
 
 /** "0.37", ".37", "0.4" -> fen; anything else -> null. */
-export function parseYuanToFen(text: string): number | null {
+function parseYuanToFen(text: string): number | null {
   const m = /^(\d{0,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!m || (m[1] === '' && m[2] === undefined)) return null;
   return Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
@@ -207,14 +207,7 @@ export async function getCompanyCaCert(
   const access = await requireCompanyRole(deps, session, ANY_MEMBER);
   const cert = await ensureCompanyCert(deps, access.companyId);
   if (!cert) return null;
-  return {
-    serial: cert.serial,
-    subject: cert.subject,
-    notBefore: cert.notBefore.toISOString(),
-    notAfter: cert.notAfter.toISOString(),
-    status: cert.status,
-    pem: cert.pem,
-  };
+  return { ...presentCertSummary(cert), pem: cert.pem };
 }
 
 export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
@@ -239,15 +232,7 @@ export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
     activeMembers: counts.active,
     // Pending requests are the administrator's business only.
     pendingRequests: access.role === 'admin' ? counts.pending : 0,
-    certificate: cert
-      ? {
-          serial: cert.serial,
-          subject: cert.subject,
-          notBefore: cert.notBefore.toISOString(),
-          notAfter: cert.notAfter.toISOString(),
-          status: cert.status,
-        }
-      : null,
+    certificate: cert ? presentCertSummary(cert) : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { definePerAppSlot } from '../../lib/per-app.ts';
 import { checkCompanyRegister } from '../../providers/company/aliyun-market.ts';
 
 /** What a provider is told about the company under verification. */
-export type CompanyToVerify = { id: string; name: string; creditCode: string; legalRepName: string };
+type CompanyToVerify = { id: string; name: string; creditCode: string; legalRepName: string };
 
 /**
  * Verification of a company's identity. The product asks the provider to pay a small random amount into
@@ -16,7 +16,7 @@ export type CompanyToVerify = { id: string; name: string; creditCode: string; le
  *    reference that names this platform (sendMicroPayment), and return only when the bank accepted it,
  *  - never return the amount to the applicant: the service keeps it hashed and compares what is typed.
  */
-export interface CompanyVerificationProvider {
+interface CompanyVerificationProvider {
   /** Shown to the user ('development' is labelled as simulated in the UI). */
   readonly name: string;
   readonly isDevelopment: boolean;
@@ -31,14 +31,14 @@ export const randomAmountFen = (): number => randomInt(1, 100);
 
 /** Where the development bank "pays": an outbox address per credit code (GET /v1/dev/outbox?phone=...). */
 export const devBankAddress = (creditCode: string) => `bank:${creditCode}`;
-export const MICRO_PAYMENT_PURPOSE = 'companyMicroPayment';
+const MICRO_PAYMENT_PURPOSE = 'companyMicroPayment';
 
 /**
  * DEVELOPMENT provider: accepts every well-formed company (no register lookup) and "pays" by writing a
  * notice to the message outbox addressed to `bank:<credit code>`, readable in the dev outbox only.
  * It moves no money and proves nothing about the applicant; it is never meant for production.
  */
-export function developmentProvider(deps: Pick<AppDeps, 'messenger'>): CompanyVerificationProvider {
+function developmentProvider(deps: Pick<AppDeps, 'messenger'>): CompanyVerificationProvider {
   return {
     name: 'development',
     isDevelopment: true,
@@ -63,7 +63,7 @@ const PROVIDER = definePerAppSlot<CompanyVerificationProvider>('company.verifica
  * COMPANY_CHECK_PROVIDER=aliyun-market: the register check through the Aliyun API market; the bank
  * micro-payment stays the development one (no bank integration is built: see README "Going live").
  */
-export function marketRegisterProvider(deps: AppDeps): CompanyVerificationProvider {
+function marketRegisterProvider(deps: AppDeps): CompanyVerificationProvider {
   const settings = deps.config.companyCheck!;
   const dev = developmentProvider(deps);
   return {
@@ -83,9 +83,4 @@ export function verificationProviderFor(deps: AppDeps): CompanyVerificationProvi
       deps.log.warn('company verification uses the DEVELOPMENT provider: no real bank micro-payment is made');
     return developmentProvider(deps);
   });
-}
-
-/** Tests swap the provider (e.g. one that refuses the register check). */
-export function setVerificationProvider(deps: AppDeps, provider: CompanyVerificationProvider): void {
-  deps.perApp.set(PROVIDER, provider);
 }

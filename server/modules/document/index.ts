@@ -1,14 +1,5 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export {
-  PdfRejected,
-  compositeAppearance,
-  embedCjkFont,
-  findKeyword,
-  footerWouldDecrypt,
-  stampFooter,
-} from './pdf-tools.ts';
-export type { AppearancePart } from './pdf-tools.ts';
-export {
   type Document,
   appendVersion,
   attachToFlow,

@@ -5,7 +5,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import type { ServerModule } from '../server-module.ts';
 import { registerPdfJsAssets } from './pdfjs-assets.ts';
-import { findKeyword } from './pdf-tools.ts';
+import { findKeyword } from '../../pdf/compose/pdf-tools.ts';
 import * as documents from './service.ts';
 import { D } from './texts.ts';
 

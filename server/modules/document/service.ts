@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import type { LiveSession } from '../session/index.ts';
-import { PdfRejected, inspectPdf } from './pdf-tools.ts';
+import { PdfRejected, inspectPdf } from '../../pdf/compose/pdf-tools.ts';
 import {
   type DocumentRecord,
   findDocument,

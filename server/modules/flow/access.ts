@@ -12,7 +12,7 @@ import { F } from './texts.ts';
 /** The reader of a flow: a logged-in session, or a signing room (one party). */
 export type Reader = { session: LiveSession } | { room: { partyId: string; flowId: string } };
 
-export type FlowAccess = { flow: Flow; isInitiator: boolean; partyIds: string[] };
+type FlowAccess = { flow: Flow; isInitiator: boolean; partyIds: string[] };
 
 const notFound = () => new AppError(Code.NotFound, F.flowNotFound);
 
@@ -28,7 +28,7 @@ export async function phoneOf(deps: AppDeps, userId: string): Promise<string> {
  * addressed to its own phone; a company session acts for parties of ITS company (from the session) when the
  * caller is the administrator or the member the party's link was sent to.
  */
-export async function partiesForSession(
+async function partiesForSession(
   deps: AppDeps,
   session: LiveSession,
   parties: Party[],

@@ -20,13 +20,13 @@ import {
 } from '../audit/index.ts';
 
 /** The platform's account id for its own certificate (a fixed UUID: the certificate table keys by uuid). */
-export const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-00000000e5a1';
-export const PLATFORM_NAME = '电子签章平台 e-Sign Platform';
+const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-00000000e5a1';
+const PLATFORM_NAME = '电子签章平台 e-Sign Platform';
 // Stands where a credit code would; only its keyed hash reaches the certificate.
 const PLATFORM_ID_NUMBER = 'ESIGNPLATFORM0001';
 
 /** The platform's signer, issuing its certificate on first use. */
-export async function platformSigner(deps: AppDeps): Promise<Signer> {
+async function platformSigner(deps: AppDeps): Promise<Signer> {
   const pki = await pkiFor(deps);
   const holder = { userType: UserType.Company, accountId: PLATFORM_ACCOUNT_ID } as const;
   let m = await pki.signer(holder);

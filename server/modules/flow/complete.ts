@@ -145,7 +145,7 @@ export async function ensureAuditReport(
 export const REPORT_JOB = 'flow.auditReport';
 
 /** Queues the report build of a completed flow: at most one waiting job per flow. */
-export async function queueReportBuild(deps: AppDeps, flowId: string): Promise<void> {
+async function queueReportBuild(deps: AppDeps, flowId: string): Promise<void> {
   await deps.jobs.send(REPORT_JOB, { flowId }, { singletonKey: flowId });
 }
 

@@ -48,7 +48,7 @@ export async function readerOf(
  * Who may read a document: the uploading account (person, or a member of the uploading company), or, once
  * launched, whoever may read its flow (flowAccess). Others get NotFound, as for an unknown id.
  */
-export async function documentAccess(deps: AppDeps, reader: Reader, documentId: string) {
+async function documentAccess(deps: AppDeps, reader: Reader, documentId: string) {
   const doc = await documents.findDocument(deps.db, documentId);
   if (!doc) throw notFound();
   if ('session' in reader) {
@@ -75,9 +75,7 @@ export async function documentAccess(deps: AppDeps, reader: Reader, documentId: 
 }
 
 /** A reader of a download: a session, or a room with its token (the audit entry names the room's signer). */
-export type DownloadReader =
-  | { session: LiveSession }
-  | { room: { partyId: string; flowId: string; token: string } };
+type DownloadReader = { session: LiveSession } | { room: { partyId: string; flowId: string; token: string } };
 
 async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadReader> {
   const roomToken = (req.query as Record<string, string | undefined>).roomToken;

@@ -25,7 +25,7 @@ import { flowAccess, sessionActor } from './access.ts';
  * declined or expired. Once the last signature is stored, completion is the only way on (a crash before it
  * is finished by completeStragglers), so a cancel arriving in between is refused.
  */
-export async function endFlow(
+async function endFlow(
   deps: AppDeps,
   flowId: string,
   end: {
@@ -79,7 +79,7 @@ export async function endFlow(
 }
 
 /** Every party has signed (the last signature is stored) and the flow is completing or completed. */
-export const isAllSigned = (f: Flow): boolean =>
+const isAllSigned = (f: Flow): boolean =>
   f.status === 'completed' || (f.status === 'signing' && f.currentStep >= f.stepCount);
 
 const PLATFORM_ACTOR: AuditActor = { actor: 'platform' };

@@ -6,15 +6,13 @@
 // remind and the downloads.
 export { launch } from './launch.ts';
 export { findFlow } from './model.ts';
-export { type FlowEvent, type FlowEventType, flowEvent } from './hooks.ts';
-export type { Flow } from './model.ts';
-export { EMBED_LINK_TTL_MS, createEmbedLink, roomOf } from './room.ts';
+export { type FlowEvent, flowEvent } from './hooks.ts';
+export { createEmbedLink } from './room.ts';
 export { F } from './texts.ts';
 export { detail as flowDetail, listLaunched } from './query.ts';
 export { cancel as cancelFlow } from './end.ts';
 export { remind as remindSigners } from './remind.ts';
 export {
-  type DownloadReader,
   type PdfDownload,
   downloadAuditReport,
   downloadDocument,

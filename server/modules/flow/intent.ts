@@ -20,20 +20,20 @@ import { dateOf } from '../../db/sql-helpers.ts';
 import * as q from './queries.ts';
 import { F } from './texts.ts';
 
-export type IntentCheck = 'sms' | 'face' | 'password';
+type IntentCheck = 'sms' | 'face' | 'password';
 
 /** A passed face check confirms a signature of its party for this long after the provider decided it. */
-export const FACE_INTENT_WINDOW_MS = 10 * 60 * 1000;
+const FACE_INTENT_WINDOW_MS = 10 * 60 * 1000;
 /** Wrong signing passwords before the lock, and how long the lock lasts. */
-export const SIGNING_PASSWORD_MAX_WRONG = 5;
-export const SIGNING_PASSWORD_LOCK_MS = 15 * 60 * 1000;
+const SIGNING_PASSWORD_MAX_WRONG = 5;
+const SIGNING_PASSWORD_LOCK_MS = 15 * 60 * 1000;
 
-export const intentOf = (p: Party): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
+const intentOf = (p: Party): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
 
 type IntentInput = { smsCode?: string; signingPassword?: string };
 
 /** The intent check that confirmed a signature, and for an SMS code when it was sent (the audit names it). */
-export type ConfirmedIntent = { check: IntentCheck; codeSentAt: Date | null };
+type ConfirmedIntent = { check: IntentCheck; codeSentAt: Date | null };
 
 /**
  * Checks the party's intent check for `userId` (the signer the room proved) and uses it up: the SMS code (one

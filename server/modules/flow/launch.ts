@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { appendAudit } from '../audit/index.ts';
 import { getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
-import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../document/index.ts';
+import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../../pdf/compose/pdf-tools.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {

@@ -72,7 +72,7 @@ function progressOf(p: Party): PartyView['progress'] {
   return 'sent';
 }
 
-export function presentSummary(
+function presentSummary(
   f: Flow,
   names: string[],
   counts: { all: number; signed: number } | undefined,
@@ -108,19 +108,19 @@ export const linkTypeOf = (kind: 'person' | 'company') =>
   kind === 'company' ? LinkType.Company : LinkType.Person;
 
 /** SPA path of a signing link (hash router): `/singingRoom/:linkType/:linkCode`. */
-export const linkPath = (linkType: number, code: string) => `/singingRoom/${linkType}/${code}`;
+const linkPath = (linkType: number, code: string) => `/singingRoom/${linkType}/${code}`;
 
 /**
  * A new link for a party: 192 random bits, only the hash stored. Earlier links of the party stay valid
  * (a reminder does not break the link of the first message).
  */
-export async function newPartyLink(deps: AppDeps, party: Party): Promise<string> {
+async function newPartyLink(deps: AppDeps, party: Party): Promise<string> {
   const code = randomBytes(24).toString('base64url');
   await insertPartyLink(deps.db, hashLinkCode(code), party.id, deps.clock.now());
   return linkPath(party.linkType, code);
 }
 
-export type MessageKind =
+type MessageKind =
   | 'sign_request'
   | 'remind'
   | 'deadline_soon'
@@ -134,7 +134,7 @@ export type MessageKind =
  * A notice to one person: a row of /message (by phone, within a company or as a person) and the message
  * itself through the messenger (the outbox in development). Texts carry both languages.
  */
-export async function notify(
+async function notify(
   deps: AppDeps,
   to: { phone: string; companyId: string | null },
   m: {
@@ -171,7 +171,7 @@ export async function notify(
   });
 }
 
-export type LinkKind = 'sign_request' | 'remind' | 'deadline_soon';
+type LinkKind = 'sign_request' | 'remind' | 'deadline_soon';
 
 /** The notice's title and text in both languages, for each reason a party gets its link. */
 function linkNotice(kind: LinkKind, who: string, title: string, deadline: string) {

@@ -542,7 +542,7 @@ export async function signaturesOfDocument(ex: Exec, documentId: string) {
 // room_tokens
 
 /** A signing room's token (only its hash), with its party's flow. */
-export type RoomToken = {
+type RoomToken = {
   tokenHash: string;
   partyId: string;
   flowId: string;
@@ -610,7 +610,7 @@ export async function setRoomPhoneProven(ex: Exec, tokenHash: string, userId: st
 // flow_messages
 
 /** A notice in a person's /message list. */
-export type FlowMessage = {
+type FlowMessage = {
   id: string;
   kind: string;
   title: string;

@@ -57,7 +57,7 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
 }
 
 /** How long before its deadline an open flow's unsigned parties are told it is near. */
-export const DEADLINE_NOTICE_MS = 24 * 60 * 60_000;
+const DEADLINE_NOTICE_MS = 24 * 60 * 60_000;
 
 /**
  * The "deadline approaching" notice: a day before an open flow's deadline, the unsigned parties of its

@@ -21,7 +21,7 @@ export type FlowRuntime = {
   reportBuilds: ReportBuilds;
 };
 
-export const createFlowRuntime = (): FlowRuntime => ({ materials: new Map(), reportBuilds: new Map() });
+const createFlowRuntime = (): FlowRuntime => ({ materials: new Map(), reportBuilds: new Map() });
 
 const FLOW_RUNTIME = definePerAppSlot<FlowRuntime>('flow.runtime');
 

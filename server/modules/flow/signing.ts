@@ -11,7 +11,7 @@ import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { appendAudit } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
-import { type AppearancePart, compositeAppearance } from '../document/index.ts';
+import { type AppearancePart, compositeAppearance } from '../../pdf/compose/pdf-tools.ts';
 import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { sealForSigning } from '../seal/index.ts';
@@ -41,7 +41,7 @@ import { F } from './texts.ts';
 import { PT_PER_MM } from '#contract/rules/document.ts';
 const MAX_ATTEMPTS = 12;
 
-export type SignInput = {
+type SignInput = {
   smsCode?: string;
   signingPassword?: string;
   companySealId?: string;

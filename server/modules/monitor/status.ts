@@ -55,7 +55,7 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
 }
 
 /** Runs one check and times it; any failure is logged in full and reported as down with a short reason. */
-export async function runCheck(
+async function runCheck(
   deps: AppDeps,
   service: MonitoredService,
   check: Check = checks[service],

@@ -45,7 +45,7 @@ export const DEFAULT_CATALOGUE: PackageInput[] = [
 ];
 
 /** The packages PACKAGE_CATALOGUE names (a file is read and checked like the administrator's input). */
-export function catalogueOf(setting: AppDeps['config']['packages']['catalogue']): PackageInput[] {
+function catalogueOf(setting: AppDeps['config']['packages']['catalogue']): PackageInput[] {
   if (setting === 'none') return [];
   if (setting === 'default') return DEFAULT_CATALOGUE;
   let list: unknown;

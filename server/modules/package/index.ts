@@ -2,11 +2,8 @@
 export { seedCatalogue } from './catalogue.ts';
 export {
   consumeUnit,
-  quotaLoginFields,
   quotaOf,
   releaseUnit,
   reserveUnit,
-  salePackageProductTypes,
 } from './quota.ts';
-export type { Quota } from './quota.ts';
 export { requirePlatformAdmin } from './service.ts';

@@ -23,7 +23,7 @@ import { P, PAY } from './texts.ts';
 // the provider's signature check, names an order of this platform awaiting payment with exactly its
 // amount, and was not seen before, marks the order paid (markOrderPaid credits the signings).
 
-export type PaymentStart = {
+type PaymentStart = {
   provider: string;
   kind: 'qr' | 'redirect';
   /** WeChat Native: the code_url and its QR code as an SVG data URL. */
@@ -81,7 +81,7 @@ export async function startPayment(
   return { provider: provider.id, kind: 'redirect', codeUrl: null, qrDataUrl: null, url: start.url };
 }
 
-export type NotificationOutcome =
+type NotificationOutcome =
   | 'credited'
   | 'duplicate'
   | 'already_paid'

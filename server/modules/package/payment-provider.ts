@@ -2,10 +2,10 @@ import type { PaymentNotes } from '#contract/calls/package.ts';
 import { AlipayProvider } from '../../providers/payment/alipay.ts';
 import type { OnlinePaymentProvider } from '../../providers/payment/types.ts';
 import { WechatPayProvider } from '../../providers/payment/wechat.ts';
-import type { PackageSettings } from './package-config.ts';
+import type { PackageSettings } from '../../config/package.ts';
 
 /** The part of an order a payment provider needs. */
-export type PayableOrder = { orderNo: string; amountFen: number; payBy: Date };
+type PayableOrder = { orderNo: string; amountFen: number; payBy: Date };
 
 /**
  * How an order gets paid. The offline bank transfer shows the account and the order number to quote; a
@@ -14,7 +14,7 @@ export type PayableOrder = { orderNo: string; amountFen: number; payBy: Date };
  * verified notification (POST /v1/pay/notify/<provider>) calls service.markOrderPaid — the one place where
  * an order becomes paid and its signings are credited. The browser's return proves nothing.
  */
-export interface PaymentProvider {
+interface PaymentProvider {
   readonly id: string;
   readonly confirmsByAdministrator: boolean;
   notesFor(order: PayableOrder): PaymentNotes;

@@ -58,7 +58,7 @@ export type AllocationRecord = {
   quantity: number;
 };
 
-export type GrantRecord = {
+type GrantRecord = {
   id: string;
   ownerType: number;
   ownerId: string;
@@ -212,7 +212,7 @@ export type UsageFilters = {
   keyword?: string;
 };
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function usageWhere(a: Account, f: UsageFilters): SQL {
   const conds: SQL[] = [sql`h.owner_type = ${a.ownerType} AND h.owner_id = ${a.ownerId}`];

@@ -16,8 +16,8 @@ import * as q from './queries.ts';
 // (reserved + used < quantity) on the chosen bucket. Counters never go negative (CHECK constraints and
 // `reserved > 0` guards) and never exceed the bucket.
 
-export type Quota = { total: number; reserved: number; used: number; remaining: number };
-export type QuotaDetail = Quota & { starter: { total: number; reserved: number; used: number } };
+type Quota = { total: number; reserved: number; used: number; remaining: number };
+type QuotaDetail = Quota & { starter: { total: number; reserved: number; used: number } };
 
 /**
  * The account's quota: total = starter allowance + live packages' quantities + what expired or refunded

@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
 
 type Tier = { minCopies: number; priceFen: number };
 
-export function presentPackage(r: q.PackageRecord): PackageInfo {
+function presentPackage(r: q.PackageRecord): PackageInfo {
   return {
     id: r.id,
     name: r.name,
@@ -197,7 +197,7 @@ export async function savePackage(
 }
 
 /** The price of one copy when buying `copies`: the highest tier reached, else the package price. */
-export function unitPriceFor(pkg: { priceFen: number; tiers: Tier[] }, copies: number): number {
+function unitPriceFor(pkg: { priceFen: number; tiers: Tier[] }, copies: number): number {
   let price = pkg.priceFen;
   let reached = 0;
   for (const t of pkg.tiers)
@@ -220,7 +220,7 @@ function newOrderNo(now: Date): string {
   return `PK${now.toISOString().slice(0, 10).replace(/-/g, '')}${tail}`;
 }
 
-export type OrderInput = {
+type OrderInput = {
   packageId: string;
   copies: number;
   allocations?: { creditCode: string; quantity: number }[];

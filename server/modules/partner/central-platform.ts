@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HyLoginType } from '#contract/enums.ts';
 import type { Clock } from '../../deps.ts';
 import { isLocalClient } from '../../http/local-client.ts';
-import type { CentralSettings } from './partner-config.ts';
+import type { CentralSettings } from '../../config/partner.ts';
 
 /**
  * The central user centre (hyCenter) behind isHyCenterLogin and loginAsHy (SPEC §6): ONE interface,
@@ -15,7 +15,7 @@ import type { CentralSettings } from './partner-config.ts';
  * a company login (4, with the company's name) or a person login (1). It must never trust data the browser
  * could forge. Until one is built, HY_CENTER is 'none' in production and every request answers 0.
  */
-export type CentralUser = {
+type CentralUser = {
   centralUserId: string;
   phone: string;
   name: string | null;
@@ -23,7 +23,7 @@ export type CentralUser = {
   companyName: string | null;
 };
 
-export type CentralLogin =
+type CentralLogin =
   | { loginType: typeof HyLoginType.None }
   | { loginType: typeof HyLoginType.Person | typeof HyLoginType.Company; user: CentralUser };
 
@@ -67,7 +67,7 @@ const NO_LOGIN: CentralLogin = { loginType: HyLoginType.None };
  * HOST=0.0.0.0 anyone on the network could sign a cookie, so only a client on this machine is ever logged in
  * (issue 23); every other client sees no login.
  */
-export class DevCentralPlatform implements CentralPlatform {
+class DevCentralPlatform implements CentralPlatform {
   readonly isDevelopment = true;
   private readonly secret: string;
   private readonly clock: Clock;
@@ -105,7 +105,7 @@ export class DevCentralPlatform implements CentralPlatform {
 }
 
 /** No central user centre configured: never a login. */
-export const noCentralPlatform: CentralPlatform = { currentLogin: async () => NO_LOGIN };
+const noCentralPlatform: CentralPlatform = { currentLogin: async () => NO_LOGIN };
 
 export function centralPlatformFor(settings: CentralSettings, clock: Clock): CentralPlatform {
   return settings.kind === 'development' ? new DevCentralPlatform(settings.secret, clock) : noCentralPlatform;

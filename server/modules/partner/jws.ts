@@ -8,10 +8,7 @@ import { type KeyObject, createHmac, sign, timingSafeEqual, verify } from 'node:
 
 import type { JwsAlg } from '../../config/partner.ts';
 
-export type { JwsAlg } from '../../config/partner.ts';
-export const JWS_ALGS: readonly JwsAlg[] = ['HS256', 'RS256', 'ES256'];
-
-export type DecodedJws = {
+type DecodedJws = {
   header: Record<string, unknown>;
   payload: Record<string, unknown>;
   signingInput: string;

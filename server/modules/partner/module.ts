@@ -58,7 +58,7 @@ export const partnerModule: ServerModule = {
       return computeLoginInfo(deps, session);
     });
 
-    // DEVELOPMENT ONLY: stands in for logging in on the central user centre. partner-config.ts never selects
+    // DEVELOPMENT ONLY: stands in for logging in on the central user centre. config/partner.ts never selects
     // the development centre in production, so this route does not exist there.
     const settings = deps.config.partners.central;
     if (settings.kind === 'development' && !deps.config.isProduction) {

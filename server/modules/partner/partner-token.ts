@@ -5,13 +5,13 @@ import {
 } from '#contract/calls/partner.ts';
 import { Code } from '#contract/codes.ts';
 import { AppError } from '../../http/app-error.ts';
-import { DEV_ZYPT_PRIVATE_KEY_PEM } from './dev-keys.ts';
+import { DEV_ZYPT_PRIVATE_KEY_PEM } from '../../config/partner-dev-keys.ts';
 import { decodeJws, signJws, verifyJws } from './jws.ts';
-import { type PartnerEntry, type PartnerSettings, findPartner } from './partner-config.ts';
+import { type PartnerEntry, type PartnerSettings, findPartner } from '../../config/partner.ts';
 import { P } from './texts.ts';
 
 /** What a verified partner token says. */
-export type PartnerClaims = {
+type PartnerClaims = {
   partner: PartnerEntry;
   partnerUserId: string;
   phone: string;
@@ -44,7 +44,7 @@ export function verifyPartnerToken(
   if (typeof payload.iss !== 'string') throw new AppError(Code.PartnerTokenMalformed, P.tokenMalformed);
   const partner = findPartner(settings, payload.iss);
   if (!partner) throw new AppError(Code.PartnerUnknown, P.partnerUnknown);
-  // The development key material is public (dev-keys.ts): anyone could sign with it. With HOST=0.0.0.0 it
+  // The development key material is public (config/partner-dev-keys.ts): anyone could sign with it. With HOST=0.0.0.0 it
   // would log anyone on the network in as anyone, so it answers only clients on this machine (issue 23).
   if (partner.isDevelopmentKey && !client.isLocalClient)
     throw new AppError(Code.Refused, P.devKeyLocalOnly(partner.code));
@@ -77,7 +77,7 @@ export function verifyPartnerToken(
 
 /**
  * The key that signs tokens for a partner in local testing: the shared secret (HS256), the given private
- * key PEM, or — for the development public key only — the development private key of dev-keys.ts.
+ * key PEM, or — for the development public key only — the development private key of config/partner-dev-keys.ts.
  */
 export function signingKeyFor(partner: PartnerEntry, privateKeyPem?: string): KeyObject {
   if (partner.alg === 'HS256') return partner.key;

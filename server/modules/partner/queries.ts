@@ -107,12 +107,3 @@ export async function recordOpening(
     .values({ userId: v.userId, via: v.via, partnerCode: v.partnerCode, createdAt: v.now })
     .onConflictDoNothing();
 }
-
-export async function findOpening(db: Db, userId: string) {
-  const rows = await db
-    .select()
-    .from(externalAccountOpenings)
-    .where(eq(externalAccountOpenings.userId, userId))
-    .limit(1);
-  return rows[0] ?? null;
-}

@@ -12,7 +12,7 @@ import { T } from '../../http/texts.ts';
 import { companiesOf, createSignerAccount, findUserById } from '../session/index.ts';
 import { type LiveSession, startSession } from '../session/index.ts';
 import type { CentralPlatform } from './central-platform.ts';
-import { findPartner } from './partner-config.ts';
+import { findPartner } from '../../config/partner.ts';
 import { verifyPartnerToken } from './partner-token.ts';
 import {
   findLinkByPartnerUser,

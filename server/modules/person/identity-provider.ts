@@ -5,10 +5,7 @@ import type { FaceCallback, IdentityProvider } from '../../providers/identity/id
 // The provider interface lives with the providers (server/providers/identity/identity-provider.ts).
 export type {
   FaceCallback,
-  FaceQuery,
-  FaceVerdict,
   IdentityProvider,
-  IdentityVerdict,
 } from '../../providers/identity/identity-provider.ts';
 
 /** What the development provider signs: the fields the result depends on, one per line. */
@@ -71,7 +68,7 @@ export class DevelopmentIdentityProvider implements IdentityProvider {
   }
 }
 
-export class IdentityProviderError extends Error {
+class IdentityProviderError extends Error {
   override name = 'IdentityProviderError';
 }
 

@@ -24,7 +24,7 @@ import { DevelopmentIdentityProvider } from './identity-provider.ts';
 import * as person from './service.ts';
 
 /** Where an identity provider posts its signed face-recognition result. */
-export const FACE_CALLBACK_PATH = '/v1/person/face/callback';
+const FACE_CALLBACK_PATH = '/v1/person/face/callback';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -12,7 +12,7 @@ import {
 // SQL of person accounts. Every function names the user it acts on; nothing reads another user's rows
 // except the identity-hash lookup, which answers only "which user holds this identity".
 
-export type IdentityRow = typeof personIdentities.$inferSelect;
+type IdentityRow = typeof personIdentities.$inferSelect;
 
 export async function findIdentity(db: Db, userId: string): Promise<IdentityRow | null> {
   const rows = await db.select().from(personIdentities).where(eq(personIdentities.userId, userId)).limit(1);

@@ -13,7 +13,7 @@ import { definePerAppSlot } from '../../lib/per-app.ts';
 import type { IssuedCertificate } from '../../pki/issue.ts';
 import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/index.ts';
-import { pkiFor } from '../pki/index.ts';
+import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { findUserById, findUserByPhone, movePhone, renameUser } from '../session/index.ts';
 import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
@@ -276,15 +276,7 @@ export async function acceptAgreementFor(deps: AppDeps, userId: string, version:
 
 async function presentCert(deps: AppDeps, c: IssuedCertificate): Promise<PersonCert> {
   const pki = await pkiFor(deps);
-  return {
-    serial: c.serial,
-    subject: c.subject,
-    issuer: pki.ca.issuing.cert.subject,
-    notBefore: c.notBefore.toISOString(),
-    notAfter: c.notAfter.toISOString(),
-    status: c.status,
-    pem: c.pem,
-  };
+  return { ...presentCertSummary(c), issuer: pki.ca.issuing.cert.subject, pem: c.pem };
 }
 
 /**

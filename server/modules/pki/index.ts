@@ -8,3 +8,4 @@ export {
   pkiFor,
   prepareCaFiles,
 } from './service.ts';
+export { presentCertSummary } from './present.ts';

@@ -5,7 +5,7 @@ import type { ServerModule } from '../server-module.ts';
 import { pkiFor } from './service.ts';
 
 /** Media types of the PKI protocols (RFC 2585, RFC 6960, RFC 3161). */
-export const PkiMediaType = {
+const PkiMediaType = {
   pem: 'application/x-pem-file',
   cert: 'application/pkix-cert',
   crl: 'application/pkix-crl',

@@ -1,7 +1,7 @@
 import { getPlatformConfig } from '#contract/calls/platform.ts';
 import { PlatformCode } from '#contract/enums.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { findPartner } from '../partner/index.ts';
+import { findPartner } from '../../config/partner.ts';
 import type { ServerModule } from '../server-module.ts';
 import { exactOrigins } from './framing.ts';
 

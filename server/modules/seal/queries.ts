@@ -20,7 +20,7 @@ export const companyOwner = (companyId: string): SealOwner => ({
 const ofOwner = (owner: SealOwner) =>
   and(eq(seals.ownerType, owner.ownerType), eq(seals.ownerId, owner.ownerId), isNull(seals.deletedAt));
 
-export type NewSeal = {
+type NewSeal = {
   owner: SealOwner;
   sealType: number | null;
   name: string;
@@ -121,7 +121,7 @@ export async function findByAntiCounterfeitNo(db: Db, no: string): Promise<SealR
 }
 
 /** An authorisation row as stored (the holder's name and phone come from the session module). */
-export type StoredAuthorisation = {
+type StoredAuthorisation = {
   id: string;
   sealId: string;
   userId: string;

@@ -15,7 +15,7 @@ import { isSealError } from '../../seal/seal-errors.ts';
 import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
 import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole } from '../company/index.ts';
 import { verifiedNameOf } from '../person/index.ts';
-import { currentCertificate } from '../pki/index.ts';
+import { currentCertificate, presentCertSummary } from '../pki/index.ts';
 import { type LiveSession, usersByIds } from '../session/index.ts';
 import { sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
@@ -145,14 +145,7 @@ export async function certSummaryOf(deps: AppDeps, caller: SealCaller) {
       ? { userType: UserType.Person, accountId: caller.userId }
       : { userType: UserType.Company, accountId: caller.access.companyId };
   const cert = await currentCertificate(deps, holder);
-  if (!cert) return null;
-  return {
-    serial: cert.serial,
-    subject: cert.subject,
-    notBefore: cert.notBefore.toISOString(),
-    notAfter: cert.notAfter.toISOString(),
-    status: cert.status,
-  };
+  return cert ? presentCertSummary(cert) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

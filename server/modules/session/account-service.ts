@@ -47,7 +47,7 @@ export async function registerPerson(
  * per phone in any 15 minutes (sliding window, db/rate-counter.ts; a refused attempt counts too). A
  * disabled account is told so (4000) only after the right password.
  */
-export async function authenticate(deps: AppDeps, phone: string, password: string, ip: string) {
+async function authenticate(deps: AppDeps, phone: string, password: string, ip: string) {
   const now = deps.clock.now();
   if (
     (await hitSlidingCounter(deps.db, `login-ip:${ip}`, LOGIN_WINDOW_MS, now)) > deps.config.login.maxPerIp

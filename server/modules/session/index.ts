@@ -14,7 +14,7 @@ export {
   usersByIds,
 } from './users.ts';
 export { companiesOf, hashPassword } from './account-service.ts';
-export { actingCompanies, type LoginFacts, loginFacts } from './hooks.ts';
+export { actingCompanies, loginFacts } from './hooks.ts';
 export { computeLoginInfo } from './login-info.ts';
 export { lookupSession, refusalFor, startSession } from './session-service.ts';
 export type { LiveSession } from './session-service.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type SessionEndReason, type UserStatus, sessions, users } from '../../db/schema/accounts.ts';
 
@@ -106,14 +106,6 @@ export async function liveSessionIds(db: Db, userId: string): Promise<string[]> 
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
     .orderBy(asc(sessions.createdAt), asc(sessions.id));
   return rows.map((r) => r.id);
-}
-
-export async function countLiveSessions(db: Db, userId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
-  return Number(rows[0].n);
 }
 
 /** Ends every live session of a user but one (the account moved to a new phone: the others are evicted). */

@@ -24,14 +24,14 @@ import {
 } from './session-queries.ts';
 
 // The transport's view of a session (http/session-gate.ts); this module supplies the gate (routes.ts).
-export type { LiveSession, SessionLookup } from '../../http/session-gate.ts';
+export type { LiveSession } from '../../http/session-gate.ts';
 
 /** Cookie lifetime (SPEC §9: 1 day) and the session's absolute lifetime. */
-export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 // last_seen is written at most this often: one write per minute of activity instead of one per request.
 const TOUCH_EVERY_MS = 60_000;
 
-export const hashSid = (sid: string) => createHash('sha256').update(sid).digest('hex');
+const hashSid = (sid: string) => createHash('sha256').update(sid).digest('hex');
 
 /** Finds the session of the request's `sid` cookie and decides whether it is live. */
 export async function lookupSession(deps: AppDeps, req: FastifyRequest): Promise<SessionLookup> {
@@ -66,6 +66,7 @@ export async function lookupSession(deps: AppDeps, req: FastifyRequest): Promise
       userType: row.userType,
       companyId: row.companyId,
       token: row.token,
+      via: { kind: 'session', sessionId: row.id },
     },
   };
 }
@@ -150,7 +151,14 @@ export async function startSession(
   for (const old of excess) await endSession(deps.db, old, SessionEndReason.Evicted, now);
   reply.setCookie(SESSION_COOKIE, sid, cookieOptions(deps, true));
   reply.setCookie(TOKEN_COOKIE, token, cookieOptions(deps, false));
-  return { id, userId: who.userId, userType: who.userType, companyId: who.companyId, token };
+  return {
+    id,
+    userId: who.userId,
+    userType: who.userType,
+    companyId: who.companyId,
+    token,
+    via: { kind: 'session', sessionId: id },
+  };
 }
 
 export function clearSessionCookies(deps: AppDeps, reply: FastifyReply): void {

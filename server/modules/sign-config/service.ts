@@ -44,7 +44,7 @@ export function normaliseApplies(
 }
 
 /** Role keys and role names are unique across the whole configuration (a role signs once). */
-export function checkSteps(steps: Steps): Steps {
+function checkSteps(steps: Steps): Steps {
   const keys = new Set<string>();
   const names = new Set<string>();
   return steps.map((step) => ({
@@ -80,7 +80,7 @@ async function presentAll(deps: AppDeps, found: q.SignConfigRecord[]): Promise<S
   return found.map((c) => presentConfig(c, counts.get(c.id) ?? 0, creators.get(c.createdBy)?.name ?? null));
 }
 
-export function presentConfig(
+function presentConfig(
   row: q.SignConfigRecord,
   templateCount: number,
   createdByName: string | null,
@@ -100,7 +100,7 @@ export function presentConfig(
 const notFound = () => new AppError(Code.NotFound, S.configNotFound);
 
 /** A configuration of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
-export async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRecord> {
+async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRecord> {
   const account = await accountOf(deps, session);
   const row = await q.findConfig(deps.db, account, id);
   if (!row) throw notFound();

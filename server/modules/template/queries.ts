@@ -38,7 +38,7 @@ export async function findTemplate(
   return camelOne<TemplateRecord>(ex, sql`${SELECT} WHERE t.id = ${id} AND ${own(account)}`);
 }
 
-export type TemplateContent = {
+type TemplateContent = {
   name: string;
   description: string | null;
   roles: unknown;

@@ -41,7 +41,7 @@ import { type LiveSession, usersByIds } from '../session/index.ts';
 import { type SignConfigRecord, findAccountConfig, liveConfigNames } from '../sign-config/index.ts';
 import { normaliseApplies } from '../sign-config/index.ts';
 import { S } from '../sign-config/index.ts';
-import { type FieldFill, fillPdf } from './fill-pdf.ts';
+import { type FieldFill, fillPdf } from '../../pdf/compose/fill-pdf.ts';
 import * as q from './queries.ts';
 
 type SaveInput = z.output<(typeof saveTemplate)['request']>;

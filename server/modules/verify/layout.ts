@@ -12,8 +12,8 @@ import {
   textOf,
 } from '../../pdf/parse/objects.ts';
 
-export type PageLayout = { widthPt: number; heightPt: number; rotate: number };
-export type WidgetPlace = { page: number; rect: [number, number, number, number] };
+type PageLayout = { widthPt: number; heightPt: number; rotate: number };
+type WidgetPlace = { page: number; rect: [number, number, number, number] };
 export type DocumentLayout = {
   pages: PageLayout[];
   /** Visible widgets of each signature field, by the field's full name. */

@@ -6,7 +6,7 @@ import { normalizeSerial } from '../../pki/crypto.ts';
 import { RevocationReason } from '../../pki/profile.ts';
 import type { RevocationAnswer, RevocationHook } from '../../pdf/verify/types.ts';
 
-export const PLATFORM_REVOCATION_SOURCE = 'platform';
+const PLATFORM_REVOCATION_SOURCE = 'platform';
 
 /** RFC 5280 reason names (the words of the CRL reasonCode), for the report's note. */
 const REASON_NAMES = new Map<number, string>(

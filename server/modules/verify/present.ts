@@ -12,7 +12,7 @@ type Reason = SignatureCard['reasons'][number];
 /** Adobe's words for one signature, decided from the report's machine values. */
 const REVOKED_SUBS: readonly (string | null)[] = ['REVOKED', 'REVOKED_NO_POE'];
 
-export function statusOf(s: SignatureReport): Status {
+function statusOf(s: SignatureReport): Status {
   // A certificate revoked after the time-stamp proves the signature existed leaves the signature valid
   // (the card still shows the revocation and its time); only a revocation that counts makes it 'revoked'.
   if (REVOKED_SUBS.includes(s.subIndication)) return 'revoked';
@@ -35,7 +35,7 @@ const PRECISE: readonly Reason[] = [
   'NO_SIGNING_CERTIFICATE',
 ];
 
-export function reasonsOf(s: SignatureReport): Reason[] {
+function reasonsOf(s: SignatureReport): Reason[] {
   const out = new Set<Reason>();
   const subs = [s.subIndication, s.trustAside.subIndication];
   if (s.intact === false) out.add('HASH_MISMATCH');

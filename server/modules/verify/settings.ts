@@ -86,7 +86,7 @@ export function loadTrustAnchors(dir: string | undefined): Uint8Array[] {
 }
 
 /** The DER bytes of each `BEGIN CERTIFICATE` block. */
-export function pemCertificates(pem: string): Uint8Array[] {
+function pemCertificates(pem: string): Uint8Array[] {
   const re = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
   return [...pem.matchAll(re)].map((m) => new Uint8Array(Buffer.from(m[1].replace(/\s+/g, ''), 'base64')));
 }

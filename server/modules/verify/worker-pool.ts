@@ -41,7 +41,7 @@ type Slot = {
 /** A job's answer from a worker, with the worker's heap in use after it (MB). */
 type JobAnswer = { id: number; result: VerifyJobResult; heapUsedMb?: number };
 
-export type VerifyPoolOptions = {
+type VerifyPoolOptions = {
   /** Old-generation heap ceiling of one worker, MB (VERIFY_WORKER_HEAP_MB). */
   heapLimitMb?: number;
   /** Files one worker verifies before it is retired (VERIFY_WORKER_MAX_JOBS). */

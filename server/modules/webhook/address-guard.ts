@@ -167,7 +167,7 @@ export function refusedRange(address: string): RefusedRange | null {
 }
 
 /** Why a URL may not be posted to (its scheme, or the address it names or resolves to), or null. */
-export type UrlRefusal =
+type UrlRefusal =
   | { reason: 'https-only' }
   | { reason: 'address'; host: string; address: string; range: RefusedRange }
   | { reason: 'unresolvable'; host: string };

@@ -10,7 +10,7 @@ import { openSecret } from './secret.ts';
 import { signatureOf } from './signature.ts';
 
 /** How long one POST may take. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** How long a failing delivery is retried after its event. */
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** The first retry's delay; each further one doubles it, up to MAX_DELAY_MS. */
@@ -24,7 +24,7 @@ const MAX_DELAY_MS = 2 * 3_600_000;
 const LEASE_MS = 30_000;
 
 /** The delay before retry number `failures` (1 = after the first failure): 30 s, 1 min, 2 min, ... 2 h. */
-export const retryDelayMs = (failures: number): number =>
+const retryDelayMs = (failures: number): number =>
   Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
 
 type Outcome = { ok: boolean; responseCode: number | null; error: string | null; durationMs: number };

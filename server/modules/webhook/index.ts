@@ -1,14 +1,10 @@
-// The module's public face (server/README.md, "Layers"). The open API (/open/v1/webhooks) and the job
-// system use the services and the delivery functions from here.
-export { deliverDue, deliverMessage } from './deliver.ts';
+// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts. The open
+// API (/open/v1/webhooks) uses the services from here.
 export {
   createEndpoint,
   deleteEndpoint,
   listDeliveries,
   listEndpoints,
   redeliver,
-  rotateSecret,
-  sendTestEvent,
-  setEndpointEnabled,
 } from './service.ts';
 export { signatureOf } from './signature.ts';

@@ -23,13 +23,13 @@ import { newSecret } from './signature.ts';
 import { W } from './texts.ts';
 
 /** At most this many endpoints per account. */
-export const MAX_ENDPOINTS = 20;
+const MAX_ENDPOINTS = 20;
 
 /**
  * The account whose endpoints the caller manages: a person's own; a company's, for its administrators only
  * (an operator is refused, like other company settings).
  */
-export async function webhookAccount(deps: AppDeps, session: LiveSession): Promise<Account> {
+async function webhookAccount(deps: AppDeps, session: LiveSession): Promise<Account> {
   if (session.userType === UserType.Company) {
     const access = await requireCompanyRole(deps, session, ['admin']);
     return { ownerType: 1, ownerId: access.companyId };

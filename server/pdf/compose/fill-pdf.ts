@@ -24,13 +24,7 @@ const INK_RGB = [0.05, 0.05, 0.2] as const;
 const PAD = 2;
 
 /** The font size that fits `text` into the box: the requested or height-derived size, shrunk to the width. */
-export function fittedSize(
-  font: PDFFont,
-  text: string,
-  width: number,
-  height: number,
-  wanted?: number,
-): number {
+function fittedSize(font: PDFFont, text: string, width: number, height: number, wanted?: number): number {
   let size = wanted ?? Math.min(14, Math.max(6, height * 0.68));
   const textWidth = font.widthOfTextAtSize(text, size);
   const room = Math.max(1, width - 2 * PAD);

@@ -14,7 +14,7 @@ import { PT_PER_MM } from '#contract/rules/document.ts';
 
 const require = createRequire(import.meta.url);
 
-export type PdfProblem = 'notPdf' | 'encrypted' | 'passwordRequired' | 'notPermitted' | 'broken' | 'empty';
+type PdfProblem = 'notPdf' | 'encrypted' | 'passwordRequired' | 'notPermitted' | 'broken' | 'empty';
 
 export class PdfRejected extends Error {
   readonly problem: PdfProblem;
@@ -39,7 +39,7 @@ const hasPdfHeader = (bytes: Uint8Array) => {
 };
 
 /** A trailer (or xref stream) naming an /Encrypt dictionary: the file is encrypted, whatever a parser makes of it. */
-export function hasEncryptEntry(bytes: Uint8Array): boolean {
+function hasEncryptEntry(bytes: Uint8Array): boolean {
   return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString('latin1'));
 }
 
@@ -95,7 +95,7 @@ const MAX_PAGE_TREE_DEPTH = 64;
 /** Direct objects nested deeper than this are not serialised by pdf-lib's recursion (real files: < 20). */
 const MAX_NESTING = 256;
 
-export type PdfLib = typeof import('@cantoo/pdf-lib');
+type PdfLib = typeof import('@cantoo/pdf-lib');
 
 /**
  * Why pdf-lib's recursive page-tree walks would not end (a /Kids cycle, a node reached twice, a /Parent
@@ -275,8 +275,7 @@ async function qrPagePdf(text: string, sizePt: number): Promise<Uint8Array> {
 }
 
 /** The public verification address a footer's QR opens. */
-export const verifyUrl = (publicUrl: string, code: string) =>
-  `${publicUrl}/#/verify/${encodeURIComponent(code)}`;
+const verifyUrl = (publicUrl: string, code: string) => `${publicUrl}/#/verify/${encodeURIComponent(code)}`;
 
 const FOOTER_FONT_SIZE = 6;
 const FOOTER_LABELS = ['验证码 Verification code: ', '扫码或访问验证 Scan or visit to verify: '];
@@ -405,7 +404,7 @@ function loadPdfjs(): Promise<PdfjsModule> {
   return pdfjs;
 }
 
-export type KeywordHit = { page: number; rect: [number, number, number, number] };
+type KeywordHit = { page: number; rect: [number, number, number, number] };
 
 /**
  * Every occurrence of `keyword` in the text of the document, in page order, with a box in PDF points

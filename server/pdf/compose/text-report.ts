@@ -9,7 +9,7 @@ import { embedCjkFont } from './pdf-tools.ts';
 /** A4 in points and the report's margin. */
 export const REPORT_PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
 
-export type ReportLineStyle = {
+type ReportLineStyle = {
   size?: number;
   /** 'cjk' (default) or 'mono' (Courier, for hashes and ids). */
   font?: 'cjk' | 'mono';
@@ -22,7 +22,7 @@ export type ReportLineStyle = {
  * hash is always shown whole); a new page when less than two lines' height is left. `chars`: the longest
  * part that fits, whitespace runs read as one space; a new page when less than one line is left.
  */
-export type ReportWrap = 'words' | 'chars';
+type ReportWrap = 'words' | 'chars';
 
 /** Splits a text into lines no wider than `max`, breaking after a space where the line has one. */
 export function wrap(text: string, width: (t: string) => number, max: number): string[] {

@@ -18,7 +18,7 @@ const PAD = Uint8Array.from([
 type Method = 'none' | 'rc4' | 'aes128' | 'aes256';
 
 /** Permission bits of /P (ISO 32000-2 Table 22), 1-based as in the standard. */
-export const Permission = {
+const Permission = {
   /** bit 4: modify the contents otherwise than by bits 6, 9, 11 */
   modify: 4,
   /** bit 6: add or modify annotations, fill in form fields */

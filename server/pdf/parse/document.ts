@@ -21,7 +21,6 @@ import {
   type PdfObject,
   type PdfRef,
   type PdfStream,
-  PdfSyntaxError,
   parseIndirectAt,
 } from './objects.ts';
 import {
@@ -36,7 +35,7 @@ import {
   type XrefSection,
 } from './xref.ts';
 
-export type { Deadline, XrefEntry, XrefSection };
+export type { Deadline, XrefEntry };
 
 export type Revision = {
   index: number;
@@ -337,5 +336,3 @@ export class PdfFile {
     };
   }
 }
-
-export { PdfSyntaxError };

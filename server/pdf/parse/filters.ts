@@ -2,7 +2,7 @@ import { constants, inflateSync } from 'node:zlib';
 import { isArray, isDict, isName, type PdfDict, type PdfObject, PdfSyntaxError } from './objects.ts';
 
 /** A decoded stream may not exceed this size: protects against compression bombs. */
-export const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
 
 function inflate(data: Uint8Array): Uint8Array {
   try {

@@ -32,7 +32,6 @@ export type PdfStream = {
   readonly dataEnd: number;
   readonly raw: Uint8Array;
 };
-export type PdfKeyword = { readonly t: 'kw'; readonly v: string };
 export type PdfObject =
   | null
   | boolean
@@ -64,12 +63,6 @@ for (let c = 0; c < 6; c++) {
 const DELIM = new Uint8Array(256);
 for (const c of '()<>[]{}/%') DELIM[c.charCodeAt(0)] = 1;
 
-export function isWhite(c: number): boolean {
-  return WS[c] === 1;
-}
-export function isDelim(c: number): boolean {
-  return DELIM[c] === 1;
-}
 function isRegular(c: number): boolean {
   return WS[c] !== 1 && DELIM[c] !== 1;
 }

@@ -35,7 +35,7 @@ export type XrefSection = {
 export type Deadline = () => void;
 export const noDeadline: Deadline = () => {};
 
-export const MAX_SECTIONS = 2000;
+const MAX_SECTIONS = 2000;
 const MAX_XREF_ENTRIES = 5_000_000;
 
 export function intOf(o: PdfObject | undefined): number | undefined {
@@ -125,7 +125,7 @@ function parseSection(b: Uint8Array, offset: number, deadline: Deadline): XrefSe
   return { offset, isStream: true, entries, trailer: dict };
 }
 
-export type MergedTable = {
+type MergedTable = {
   /** entries of this revision's own section(s): what this update wrote */
   own: Map<number, XrefEntry>;
   /** merged table as seen by a reader of the first `limit` bytes */
@@ -205,7 +205,7 @@ export function objStmOffsets(data: Uint8Array, n: number, first: number): Map<n
   return offsets;
 }
 
-export type RebuiltXref = {
+type RebuiltXref = {
   /** the last definition of every object found in the file, then the objects of object streams */
   table: Map<number, XrefEntry>;
   /** keys of the trailers found (tables' `trailer` and cross-reference streams), later ones winning */

@@ -9,14 +9,14 @@ import {
   type CertFields,
   certFields,
   ecdsaP1363ToDer,
-  encodeSmallInt,
   NULL,
   octets,
   oid,
   seq,
   setOf,
+  smallInt,
   tlv,
-} from '../der.ts';
+} from '../../lib/der.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 
 /** Produces a signature with SHA-256 over `data`; an HSM or KMS implements this instead of a local key. */
@@ -51,7 +51,7 @@ const bytesEqual = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffe
  * A Signer over a local key: a WebCrypto CryptoKey (what server/pki `signer()` returns, usable but not
  * extractable) or a node KeyObject. `chain` follows the certificate: issuing CA, then optionally the root.
  */
-export function signerFromKey(
+function signerFromKey(
   key: CryptoKey | KeyObject,
   certificate: Uint8Array,
   chain: readonly Uint8Array[] = [],
@@ -93,7 +93,7 @@ function signingCertificateV2(cert: CertFields): Uint8Array {
   return seq(seq(seq(octets(sha256(cert.der)), issuerSerial)));
 }
 
-export type CadesInput = {
+type CadesInput = {
   /** SHA-256 of the signed bytes (the PDF's /ByteRange). */
   digest: Uint8Array;
   signer: Signer;
@@ -102,7 +102,7 @@ export type CadesInput = {
 };
 
 /** The signed attributes as signed (SET tag 0x31); the SignerInfo carries them with tag [0]. */
-export function signedAttributes(digest: Uint8Array, cert: CertFields): Uint8Array[] {
+function signedAttributes(digest: Uint8Array, cert: CertFields): Uint8Array[] {
   return [
     attribute(OID.contentType, oid(OID.data)),
     attribute(OID.messageDigest, octets(digest)),
@@ -130,7 +130,7 @@ export async function buildCadesSignature(input: CadesInput): Promise<Uint8Array
   const isEc = bytesEqual(cert.keyAlgorithm, oid(OID.ecPublicKey));
   const sigAlg = isEc ? seq(oid(OID.ecdsaWithSha256)) : seq(oid(OID.rsaEncryption), NULL);
   const signerInfoParts = [
-    encodeSmallInt(1),
+    smallInt(1),
     seq(cert.issuer, cert.serial),
     SHA256_ALG,
     setOf(attrs, 0xa0),
@@ -143,7 +143,7 @@ export async function buildCadesSignature(input: CadesInput): Promise<Uint8Array
     signerInfoParts.push(setOf([attribute(OID.signatureTimeStampToken, token)], 0xa1));
   }
   const signedData = seq(
-    encodeSmallInt(1),
+    smallInt(1),
     setOf([SHA256_ALG]),
     seq(oid(OID.data)),
     setOf([...signer.certificateChain], 0xa0),

@@ -9,7 +9,7 @@ import { addAnnots, addToAcroForm, freeFieldName, listFields } from './form.ts';
 import { PdfBase } from './pdf-base.ts';
 import { arr, dict, finishSigned, IncrementalUpdate, name, textString, withEntries } from './pdf-writer.ts';
 
-export type ValidationData = {
+type ValidationData = {
   /** DER certificates: signers' chains, the TSA's, the OCSP responder's. */
   certs?: readonly Uint8Array[];
   /** DER OCSPResponse (the full response, as the responder sent it). */
@@ -61,7 +61,7 @@ export function addValidationData(input: Uint8Array, data: ValidationData): Uint
   return update.finish().bytes;
 }
 
-export type DocumentTimestampOptions = {
+type DocumentTimestampOptions = {
   fieldName?: string;
   /** Bytes reserved for the token; default 12 KiB. */
   contentsReserve?: number;

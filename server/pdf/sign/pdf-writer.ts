@@ -20,7 +20,7 @@ import type { PdfBase } from './pdf-base.ts';
 export const name = (v: string): PdfName => ({ t: 'name', v });
 export const ref = (num: number, gen = 0): PdfRef => ({ t: 'ref', num, gen });
 export const arr = (...v: PdfObject[]): PdfArray => ({ t: 'arr', v });
-export const bytesString = (v: Uint8Array): PdfString => ({ t: 'str', v, hex: true, start: -1, end: -1 });
+const bytesString = (v: Uint8Array): PdfString => ({ t: 'str', v, hex: true, start: -1, end: -1 });
 
 /** A text string: PDFDocEncoding-safe ASCII as is, anything else UTF-16BE with a byte-order mark. */
 export function textString(s: string): PdfString {
@@ -96,7 +96,7 @@ export function serialize(o: PdfObject | undefined, str?: (b: Uint8Array) => Uin
 type Written = { num: number; gen: number; chunks: Uint8Array[] };
 
 /** Where the signature placeholders landed, in bytes of the whole output. */
-export type SignatureSlot = {
+type SignatureSlot = {
   /** offset of `<` opening /Contents */
   contentsStart: number;
   /** offset just after `>` closing /Contents */
@@ -298,7 +298,7 @@ export class IncrementalUpdate {
  * Writes the real /ByteRange into the slot: everything except the /Contents hex string, delimiters
  * included. Returns the byte range.
  */
-export function patchByteRange(out: Uint8Array, slot: SignatureSlot): [number, number, number, number] {
+function patchByteRange(out: Uint8Array, slot: SignatureSlot): [number, number, number, number] {
   const range: [number, number, number, number] = [
     0,
     slot.contentsStart,
@@ -312,7 +312,7 @@ export function patchByteRange(out: Uint8Array, slot: SignatureSlot): [number, n
 }
 
 /** Writes the DER into /Contents as hex; returns false when it does not fit. */
-export function patchContents(out: Uint8Array, slot: SignatureSlot, der: Uint8Array): boolean {
+function patchContents(out: Uint8Array, slot: SignatureSlot, der: Uint8Array): boolean {
   const room = (slot.contentsEnd - slot.contentsStart - 2) / 2;
   if (der.length > room) return false;
   out.set(Buffer.from(Buffer.from(der).toString('hex').toUpperCase(), 'latin1'), slot.contentsStart + 1);

@@ -5,7 +5,7 @@
 import { inflateSync } from 'node:zlib';
 import { SignError, SignErrorCode } from './errors.ts';
 
-export type DecodedPng = {
+type DecodedPng = {
   width: number;
   height: number;
   /** 3 bytes per pixel (RGB) or 1 (grey) */

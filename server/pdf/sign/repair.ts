@@ -25,7 +25,7 @@ export type Prepared = {
 };
 
 /** Whether the file carries a signature dictionary anywhere (a /ByteRange in any revision). */
-export function carriesSignature(bytes: Uint8Array): boolean {
+function carriesSignature(bytes: Uint8Array): boolean {
   return indexOf(bytes, '/ByteRange') >= 0;
 }
 

@@ -16,7 +16,7 @@ import { PT_PER_MM } from '#contract/rules/document.ts';
 const WIDGET_FLAGS = 132;
 
 /** Where the widget goes: a rectangle in PDF user space (points, origin bottom-left), or in mm from the top-left corner. */
-export type Placement =
+type Placement =
   | { pageIndex: number; rect: readonly [number, number, number, number] }
   | { pageIndex: number; mm: { left: number; top: number; width: number; height: number } };
 
@@ -26,7 +26,7 @@ export type AppearanceInput =
   | { pdf: Uint8Array }
   | { png: Uint8Array; width?: number; height?: number };
 
-export type CrossPageSealOptions = {
+type CrossPageSealOptions = {
   /** The seal to split; defaults to the signature's own appearance. */
   appearance?: AppearanceInput;
   /** 0-based pages that get a strip, in order; default every page. */
@@ -60,7 +60,7 @@ export type SignPdfOptions = {
   contentsReserve?: number;
 };
 
-export function toAppearance(a: AppearanceInput): Appearance {
+function toAppearance(a: AppearanceInput): Appearance {
   if ('embed' in a) return a;
   if ('pdf' in a) return appearanceFromPdf(a.pdf);
   return appearanceFromPng(a.png, a.width && a.height ? { width: a.width, height: a.height } : undefined);
@@ -93,7 +93,7 @@ function rectOf(p: Placement, page: PageInfo): [number, number, number, number] 
 let observedTokenBytes = 0;
 
 /** Default /Contents room: the certificates, a signature, a time-stamp token (with two certificates) and slack. */
-export function defaultReserve(signer: Signer, withTimestamp: boolean): number {
+function defaultReserve(signer: Signer, withTimestamp: boolean): number {
   let certs = 0;
   for (const c of signer.certificateChain) certs += c.length;
   const token = withTimestamp ? (observedTokenBytes > 0 ? observedTokenBytes + 512 : 7168) : 0;
@@ -266,17 +266,4 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
   return finishSigned(update, (digest) =>
     buildCadesSignature({ digest, signer: opts.signer, timestamp: observed }),
   );
-}
-
-export { sigDictEntries };
-
-/**
- * A signature together with a cross-page (riding) seal: the seal split into equal vertical strips, one at
- * the right edge of each chosen page, all in the party's one incremental update (see signPdf).
- */
-export function addCrossPageSeal(
-  input: Uint8Array,
-  opts: SignPdfOptions & { crossPageSeal: CrossPageSealOptions },
-): Promise<Uint8Array> {
-  return signPdf(input, opts);
 }

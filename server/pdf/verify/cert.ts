@@ -17,10 +17,10 @@ import {
   T,
   type Tlv,
   timeOf,
-} from '../der.ts';
+} from '../../lib/der.ts';
 
 /** One attribute of a distinguished name, in order of appearance (multi-valued RDNs flattened). */
-export type NameAttr = { oid: string; text: string | undefined; value: Uint8Array };
+type NameAttr = { oid: string; text: string | undefined; value: Uint8Array };
 export type Name = { der: Uint8Array; attrs: NameAttr[] };
 
 /** An algorithm identifier: its OID and the DER of its parameters, if any. */

@@ -17,7 +17,6 @@ import {
   algIdOf,
   type Cert,
   certAt,
-  certFromDer,
   hasKeyId,
   type Name,
   nameAttr,
@@ -37,14 +36,13 @@ import {
   readTlv,
   readWhole,
   scanBer,
-  smallInt,
+  smallIntOf,
   T,
   type Tlv,
   timeOf,
-} from '../der.ts';
+} from '../../lib/der.ts';
 
-export type { AlgId, Cert };
-export { certFromDer, nameAttr, publicKeyOf, serialHex };
+export { nameAttr, serialHex };
 
 export const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -114,7 +112,7 @@ export function hashChunks(alg: string, chunks: Uint8Array[]): Buffer {
   return h.digest();
 }
 
-export type SignatureCheck = {
+type SignatureCheck = {
   /** the digest in the CMS equals the digest of the signed data */
   intact: boolean | null;
   /** the signature value verifies with the signer's public key */
@@ -139,7 +137,7 @@ function pssParams(params: Uint8Array | undefined): { hash: string; saltLength: 
       if (!alg) return undefined;
       hash = digestName(alg.oid) ?? 'sha1';
     } else if (p.tag === ctx(2)) {
-      const n = smallInt(params, inner[0]);
+      const n = smallIntOf(params, inner[0]);
       if (n === undefined) return undefined;
       saltLength = n;
     } else if (p.tag !== ctx(1) && p.tag !== ctx(3)) return undefined;
@@ -415,7 +413,7 @@ function signingCertificateBinds(cms: ParsedCms, cert: Cert): boolean | null {
   return eqBytes(createHash(alg).update(cert.der).digest(), octetsOf(b, hashPart));
 }
 
-export type SignerCheck = SignatureCheck & {
+type SignerCheck = SignatureCheck & {
   /** the signing-certificate attribute binds the certificate (null: no such attribute) */
   certBound: boolean | null;
   signingTime?: Date;

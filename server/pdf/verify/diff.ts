@@ -8,16 +8,7 @@
  * catalog key) may not change — that is how overwritten shared objects and shadow attacks are caught.
  */
 import type { Deadline, PdfFile, Revision, XrefEntry } from '../parse/document.ts';
-import {
-  isArray,
-  isDict,
-  isName,
-  isRef,
-  isStream,
-  type PdfDict,
-  type PdfObject,
-  textOf,
-} from '../parse/objects.ts';
+import { isArray, isDict, isName, isRef, isStream, type PdfDict, type PdfObject } from '../parse/objects.ts';
 
 type Role =
   | 'catalog'
@@ -46,7 +37,7 @@ type Role =
 export const Level = { none: 0, dss: 1, timestamp: 2, form: 3, annot: 4, other: 5 } as const;
 export type LevelValue = (typeof Level)[keyof typeof Level];
 
-export type RevisionDiff = { level: LevelValue; changes: string[]; disallowedReasons: string[] };
+type RevisionDiff = { level: LevelValue; changes: string[]; disallowedReasons: string[] };
 
 const SKIP_KEYS = new Set([
   'Parent',
@@ -474,8 +465,4 @@ export class DiffAnalyzer {
     const d = this.diff(i) as RevisionDiff & { fill?: boolean };
     return kinds.length > 0 && kinds.every((k) => k === 'doc_timestamp') && !d.fill;
   }
-}
-
-export function fieldName(o: PdfObject | undefined): string | undefined {
-  return textOf(o);
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 
 import { certFromDer, keyHashSha1 } from './cert.ts';
-import { certIssuerSerial, NULL, octets, oid, raw, seq, tlv } from '../der.ts';
+import { certIssuerSerial, NULL, octets, oid, raw, seq, tlv } from '../../lib/der.ts';
 import { ocspFinding } from './trust.ts';
 import type { RevocationAnswer, RevocationHook } from './types.ts';
 

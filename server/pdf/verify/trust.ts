@@ -14,7 +14,6 @@ import {
   namesEqual,
   publicKeyOf,
   sameCert,
-  serialHex,
 } from './cert.ts';
 import { type Attr, digestName, SIG_ALGS, verifySignatureValue } from './cms.ts';
 import {
@@ -31,11 +30,11 @@ import {
   readTlv,
   T,
   timeOf,
-} from '../der.ts';
+} from '../../lib/der.ts';
 
-export type Revocation = 'good' | 'revoked' | 'unknown';
+type Revocation = 'good' | 'revoked' | 'unknown';
 
-export type ChainResult = {
+type ChainResult = {
   chain: Cert[];
   /** the chain ends at one of the trust anchors */
   anchored: boolean;
@@ -63,7 +62,7 @@ function certSignatureValid(c: Cert, key: KeyObject): boolean {
 }
 
 /** True when `issuer` signed `child` (name match and signature check). */
-export function issued(issuer: Cert, child: Cert): boolean {
+function issued(issuer: Cert, child: Cert): boolean {
   if (!namesEqual(child.issuer, issuer.subject)) return false;
   let byChild = issuedCache.get(issuer);
   const known = byChild?.get(child);
@@ -352,21 +351,6 @@ export function mergeFindings(found: RevocationFinding[]): RevocationFinding {
   return { status: found.some((f) => f.status === 'good') ? 'good' : 'unknown' };
 }
 
-/**
- * Revocation status of `cert` (issued by `issuer`) at `at` from embedded CRLs/OCSP responses: a CRL
- * revocation dated after `at` counts as good there.
- */
-export function revocationOf(
-  cert: Cert,
-  issuer: Cert | undefined,
-  data: ValidationData,
-  at: Date,
-): Revocation {
-  const f = revocationFindingOf(cert, issuer, data);
-  if (f.status === 'revoked' && f.revokedAt && f.revokedAt.getTime() > at.getTime()) return 'good';
-  return f.status;
-}
-
 /** Parses PEM text holding one or more certificates. */
 export function certsFromPem(pem: string): Cert[] {
   const out: Cert[] = [];
@@ -377,5 +361,3 @@ export function certsFromPem(pem: string): Cert[] {
   }
   return out;
 }
-
-export { serialHex };

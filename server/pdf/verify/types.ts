@@ -36,7 +36,7 @@ export type Coverage = (typeof Coverage)[keyof typeof Coverage];
 
 export type Modification = 'none' | 'allowed' | 'disallowed';
 export type SignatureKind = 'approval' | 'certification' | 'doc_timestamp';
-export type RevocationStatus = 'good' | 'revoked' | 'unknown';
+type RevocationStatus = 'good' | 'revoked' | 'unknown';
 
 export type CertificateInfo = {
   subject: string;
@@ -46,7 +46,7 @@ export type CertificateInfo = {
   notAfter: string;
 };
 
-export type TimestampInfo = {
+type TimestampInfo = {
   /** time proven by the token (genTime), ISO 8601 */
   time: string;
   authority: string | null;

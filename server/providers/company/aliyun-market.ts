@@ -12,10 +12,8 @@ import type { AliyunMarketSettings } from '../../config/company-check.ts';
 // The gateway answers X-Ca-Request-Id, kept as evidence. Market products differ in parameter names and
 // answer layout; both are settings (COMPANY_CHECK_PARAMS, COMPANY_CHECK_RESULT_FIELD, COMPANY_CHECK_MATCH).
 
-export { type AliyunMarketSettings, loadCompanyCheckSettings } from '../../config/company-check.ts';
-
 /** The X-Ca-* headers of a signed GET (exported for the stand-in test's independent check). */
-export function apiGatewayHeaders(
+function apiGatewayHeaders(
   s: Pick<AliyunMarketSettings, 'appKey' | 'appSecret'>,
   path: string,
   query: Record<string, string>,
@@ -54,7 +52,7 @@ const at = (value: unknown, dotted: string): unknown =>
       value,
     );
 
-export type RegisterVerdict = { problem: Text | null; requestId?: string };
+type RegisterVerdict = { problem: Text | null; requestId?: string };
 
 export async function checkCompanyRegister(
   s: AliyunMarketSettings,

@@ -3,7 +3,7 @@ import type { Text } from '../../lib/text.ts';
 // What an identity provider (tencent.ts, aliyun.ts, and the development one in modules/person) offers.
 
 /** The result a face provider reports for one attempt. */
-export type FaceVerdict = 'passed' | 'failed';
+type FaceVerdict = 'passed' | 'failed';
 
 /** A provider callback after verification of its signature. */
 export type FaceCallback = { personCode: string; openFlag: string; result: FaceVerdict };

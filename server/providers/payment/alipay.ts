@@ -16,8 +16,6 @@ import {
 // answer the SDK verifies with Alipay's public key), and asynchronous notifications verified with
 // Alipay's public key (RSA2 = SHA256withRSA over the sorted parameters without sign and sign_type).
 
-export { type AlipaySettings, loadAlipaySettings } from '../../config/payment.ts';
-
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 /** "12.30" -> 1230 (whole fen; anything else -> NaN). */
 const fenOf = (amount: string | undefined) =>

@@ -29,10 +29,10 @@ import {
 //  - a notification's `resource` is AEAD_AES_256_GCM under the APIv3 key (nonce, associated_data, and the
 //    ciphertext whose last 16 bytes are the tag).
 
-export { PAY_NOTIFY_PATH, type WechatPaySettings, loadWechatPaySettings } from '../../config/payment.ts';
+export { PAY_NOTIFY_PATH } from '../../config/payment.ts';
 
 /** Notifications older (or newer) than this are refused: WeChat Pay's documented replay window. */
-export const WECHAT_NOTIFY_WINDOW_MS = 5 * 60 * 1000;
+const WECHAT_NOTIFY_WINDOW_MS = 5 * 60 * 1000;
 
 const header = (h: RawNotification['headers'], name: string): string | undefined => {
   const v = h[name.toLowerCase()];
@@ -40,7 +40,7 @@ const header = (h: RawNotification['headers'], name: string): string | undefined
 };
 
 /** The Authorization header value for one request (exported for the stand-in's tests). */
-export function wechatAuthorization(
+function wechatAuthorization(
   s: Pick<WechatPaySettings, 'mchId' | 'merchantSerialNo'>,
   key: KeyObject,
   req: { method: string; pathAndQuery: string; body: string; timestamp: number; nonce: string },
@@ -54,7 +54,7 @@ export function wechatAuthorization(
 }
 
 /** True when `signature` (base64) is WeChat Pay's signature over "timestamp\nnonce\nbody\n". */
-export function wechatSignatureValid(
+function wechatSignatureValid(
   publicKey: KeyObject,
   timestamp: string,
   nonce: string,
@@ -71,7 +71,7 @@ export function wechatSignatureValid(
 }
 
 /** AEAD_AES_256_GCM decryption of a notification resource. */
-export function wechatDecryptResource(
+function wechatDecryptResource(
   apiV3Key: string,
   r: { ciphertext: string; nonce: string; associated_data?: string },
 ): string {

@@ -31,9 +31,4 @@ export type SmsResult =
     };
 export type SmsFailureKind = Extract<SmsResult, { ok: false }>['kind'];
 
-export {
-  SMS_CODE_TEMPLATES,
-  SMS_NOTICE_TEMPLATES,
-  type SmsSettings,
-  loadSmsSettings,
-} from '../../config/sms.ts';
+export type { SmsSettings } from '../../config/sms.ts';

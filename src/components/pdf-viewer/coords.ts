@@ -24,7 +24,7 @@ export function displayedSizePt(page: PageBox): { width: number; height: number 
 }
 
 /** A point of the unrotated page (points, origin bottom-left) to the displayed page (points, origin top-left). */
-export function pdfPointToDisplayed(page: PageBox, x: number, y: number): { u: number; v: number } {
+function pdfPointToDisplayed(page: PageBox, x: number, y: number): { u: number; v: number } {
   const { widthPt: w, heightPt: h } = page;
   switch (normaliseRotate(page.rotate)) {
     case 90:
@@ -39,7 +39,7 @@ export function pdfPointToDisplayed(page: PageBox, x: number, y: number): { u: n
 }
 
 /** The inverse of pdfPointToDisplayed. */
-export function displayedPointToPdf(page: PageBox, u: number, v: number): { x: number; y: number } {
+function displayedPointToPdf(page: PageBox, u: number, v: number): { x: number; y: number } {
   const { widthPt: w, heightPt: h } = page;
   switch (normaliseRotate(page.rotate)) {
     case 90:

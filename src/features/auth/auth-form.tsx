@@ -7,7 +7,7 @@ import type { Check } from './rules.ts';
 // The auth pages use this small form instead of antd Form: antd Form brings its validator, tooltips and
 // popup engine, about a seventh of the login page's JS budget, for four fields.
 
-export type FieldSpec = { check: Check };
+type FieldSpec = { check: Check };
 
 /** Values and per-field errors of a form; validate() checks every field and says whether all passed. */
 export function useAuthForm<K extends string>(specs: Record<K, FieldSpec>) {

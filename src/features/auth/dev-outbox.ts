@@ -2,7 +2,7 @@
 // page (/v1/dev/outbox.html) that exists only outside production. The hint is offered only to a page opened
 // on this machine (a loopback address) and only when the outbox answers, so production never shows it.
 
-export const DEV_OUTBOX_PAGE = '/v1/dev/outbox.html';
+const DEV_OUTBOX_PAGE = '/v1/dev/outbox.html';
 
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();

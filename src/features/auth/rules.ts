@@ -2,8 +2,8 @@ import type { MessageKey } from '@/i18n/en-US.ts';
 
 // The limits the contract checks on the server (contract/calls/session.ts), repeated as field checks so the
 // user sees a mistake before sending; the server stays the authority. Each returns a message key or null.
-export const PHONE_PATTERN = /^1\d{10}$/;
-export const SMS_CODE_PATTERN = /^\d{6}$/;
+const PHONE_PATTERN = /^1\d{10}$/;
+const SMS_CODE_PATTERN = /^\d{6}$/;
 
 export type Check = (value: string) => MessageKey | null;
 

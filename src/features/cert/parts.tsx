@@ -10,11 +10,11 @@ import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { useFormatTime } from '@/lib/format-time.ts';
 
-export const MESSAGE_MS = 2000;
+const MESSAGE_MS = 2000;
 export type CertTextKey = keyof (typeof texts)['en-US'];
 
 /** The status tag of a certificate: valid, replaced (renewed but still valid), expired or revoked. */
-export function CertStatusTag({ cert }: { cert: CertRecord }) {
+function CertStatusTag({ cert }: { cert: CertRecord }) {
   const tt = useTexts(texts);
   if (cert.status === 'revoked') return <Tag color="red">{tt('statusRevoked')}</Tag>;
   if (cert.isExpired) return <Tag>{tt('statusExpired')}</Tag>;

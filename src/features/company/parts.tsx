@@ -15,7 +15,7 @@ import { companyTexts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 
 export const useCompanyTexts = () => useTexts(companyTexts);
-export type CompanyT = ReturnType<typeof useCompanyTexts>;
+type CompanyT = ReturnType<typeof useCompanyTexts>;
 
 /** Shows a refusal the transport did not already show (business codes: their msg is for the user), or any other failure. */
 export function showError(error: unknown): void {

@@ -28,7 +28,7 @@ export type DraftParty = {
   applies: Applies;
 };
 
-export type DraftStep = { key: string; parties: DraftParty[] };
+type DraftStep = { key: string; parties: DraftParty[] };
 export type Placement = { page: number; rect: PdfRect };
 
 export type LaunchDraft = {
@@ -144,7 +144,7 @@ export const allParties = (d: Pick<LaunchDraft, 'steps'>) => d.steps.flatMap((s)
 
 /** A problem of the draft, as a text key of the feature and where it is. */
 export type DraftIssue = { key: IssueKey; partyKey?: string; step?: number };
-export type IssueKey =
+type IssueKey =
   | 'needTitle'
   | 'needDocument'
   | 'quickOneDocument'

@@ -5,7 +5,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { guideTexts } from './texts.ts';
 
 type Key = keyof (typeof guideTexts)['en-US'];
-export type GuideStep = { title: Key; text: Key; link: string };
+type GuideStep = { title: Key; text: Key; link: string };
 
 export const PERSON_STEPS: GuideStep[] = [
   { title: 'p1', text: 'p1Text', link: paths.registerPage },

@@ -8,7 +8,7 @@ import { fenOf, usePackageName, usePackageTexts, yuanText } from './parts.tsx';
 import { showApiError } from '@/api/http.ts';
 
 /** Largest numbers the calculator takes (SPEC §5: clamped on focus-out). */
-export const CALC_LIMITS = { quantity: 1_000_000, unitPrice: 100_000 } as const;
+const CALC_LIMITS = { quantity: 1_000_000, unitPrice: 100_000 } as const;
 
 /** quantity × price per signing, in fen (integers: no float drift). */
 export function calculatorTotalFen(quantityText: string, unitPriceText: string): number {

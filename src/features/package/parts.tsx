@@ -115,9 +115,3 @@ export function MissingRequirements({ eligibility }: { eligibility: Eligibility 
     />
   );
 }
-
-/** One-line text of what is missing, for a disabled buy button's explanation. */
-export function useMissingText() {
-  const tt = usePackageTexts();
-  return (e: Eligibility) => `${tt('missingIntro')} ${e.missing.map((m) => tt(`missing_${m}`)).join(', ')}`;
-}

@@ -290,5 +290,3 @@ export const texts = defineTexts({
     copiesOf: '{copies} × {name}',
   },
 });
-
-export type PackageTextKey = keyof (typeof texts)['en-US'];

@@ -70,7 +70,7 @@ export function DevProviderNotice({ isDevelopment }: { isDevelopment: boolean | 
 type A11y = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; status?: 'error' };
 
 /** A labelled field with its localized error under it; inputs are found by their label. */
-export function Field(props: {
+function Field(props: {
   id: string;
   label: string;
   error?: PersonTextKey | null;
@@ -357,7 +357,7 @@ export function AgreementView(props: { onAccepted?: () => void; acceptLabel?: st
 }
 
 /** Save the certificate PEM as a file. */
-export function downloadPem(cert: PersonCert) {
+function downloadPem(cert: PersonCert) {
   const url = URL.createObjectURL(new Blob([cert.pem], { type: 'application/x-pem-file' }));
   const a = document.createElement('a');
   a.href = url;

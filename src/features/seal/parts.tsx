@@ -112,7 +112,7 @@ export function SealCard({
 }
 
 /** Layout of the seal screens: a grid of cards that becomes one column on a phone. */
-export const SEAL_STYLES = `
+const SEAL_STYLES = `
 .seal-page { padding: 16px; max-width: 1080px; margin: 0 auto; box-sizing: border-box; }
 .seal-page h1 { font-size: 22px; margin: 0 0 12px; }
 .seal-toolbar { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 16px; }

@@ -7,7 +7,7 @@ export type EditStep = { parties: EditParty[] };
 
 let counter = 0;
 /** A fresh role key (letters and digits, unique enough within one configuration). */
-export const newRoleKey = () => `r${Date.now().toString(36)}${(counter++).toString(36)}`;
+const newRoleKey = () => `r${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export function newParty(name: string, kind: 'person' | 'company'): EditParty {
   return {
@@ -33,7 +33,7 @@ export function newParty(name: string, kind: 'person' | 'company'): EditParty {
   };
 }
 
-export type StepsIssue =
+type StepsIssue =
   | { key: 'roleNameRequired' }
   | { key: 'roleNameTwice'; name: string }
   | { key: 'companyNeedsSeal'; name: string };

@@ -1,11 +1,11 @@
 import { paths } from '@/config/paths.ts';
 
-export { isPhoneDevice, PHONE_MAX_WIDTH } from '@/lib/device.ts';
+export { isPhoneDevice } from '@/lib/device.ts';
 
 /** Which room a transition opens: `room=step` (step-by-step) or `room=temp` (from a template), else the plain one. */
-export type RoomKind = 'sign' | 'step' | 'temp';
+type RoomKind = 'sign' | 'step' | 'temp';
 
-export function roomKindOf(search: URLSearchParams): RoomKind {
+function roomKindOf(search: URLSearchParams): RoomKind {
   const room = search.get('room');
   return room === 'step' || room === 'temp' ? room : 'sign';
 }

@@ -67,7 +67,7 @@ export function partyFromAssignment(a: RoleAssignment, ownCompanyId: string | nu
   };
 }
 
-export type FillIssue =
+type FillIssue =
   | { key: 'titleRequired' }
   | { key: 'required_' | 'notNumber' | 'notDate'; label: string }
   | { key: 'nameRequired' | 'phoneInvalid' | 'companyRequired'; role: string };

@@ -7,15 +7,14 @@ import {
   isCalendarDate,
   NUMBER_PATTERN,
   type TemplateField,
-  type TemplatePosition,
   type TemplateRole,
 } from '@/api/template.ts';
 
-export type Rect = [number, number, number, number];
+type Rect = [number, number, number, number];
 export type EditField = Omit<TemplateField, 'page' | 'rect'> & { page?: number; rect?: Rect };
 
 let counter = 0;
-export const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Size of a new box, in points, as it reads on the page. */
 export const FIELD_SIZE_PT: Record<FieldType, { widthPt: number; heightPt: number }> = {
@@ -72,7 +71,7 @@ export const rolesOfConfig = (c: SignConfig): TemplateRole[] =>
   );
 
 /** Whether a default value (text) fits the field's type. */
-export function defaultFits(f: EditField): boolean {
+function defaultFits(f: EditField): boolean {
   const v = f.defaultValue?.trim();
   if (!v) return true;
   if (f.type === 'number') return NUMBER_PATTERN.test(v);
@@ -81,7 +80,7 @@ export function defaultFits(f: EditField): boolean {
   return true;
 }
 
-export type EditorIssue =
+type EditorIssue =
   | { key: 'labelRequired' }
   | { key: 'roleNameRequired' }
   | { key: 'fieldNotPlaced'; label: string }
@@ -105,5 +104,3 @@ export function compactSteps(roles: TemplateRole[]): TemplateRole[] {
 
 export const placedFields = (fields: EditField[]): TemplateField[] =>
   fields.filter((f): f is TemplateField => !!f.page && !!f.rect);
-
-export type { TemplatePosition };

@@ -41,7 +41,7 @@ const SYMBOLS: Record<Status, string> = {
 export const colourOf = (s: Status) => COLOURS[s];
 
 /** The status icon: a coloured disc with a symbol, like Adobe's signature panel (decorative; words follow). */
-export function StatusIcon({ status, size = 22 }: { status: Status; size?: number }) {
+function StatusIcon({ status, size = 22 }: { status: Status; size?: number }) {
   return (
     <span
       aria-hidden="true"
@@ -66,10 +66,10 @@ export function StatusIcon({ status, size = 22 }: { status: Status; size?: numbe
   );
 }
 
-export const formatTime = (iso: string | null | undefined, locale: string) =>
+const formatTime = (iso: string | null | undefined, locale: string) =>
   iso ? new Date(iso).toLocaleString(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour12: false }) : '—';
 
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

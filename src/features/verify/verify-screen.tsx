@@ -25,10 +25,10 @@ import {
 import { texts } from './texts.ts';
 import { type CurrentVerification, useVerifyStore } from './verify-store.ts';
 
-export const VIEWS = ['summary', 'signatures', 'chain', 'pdf'] as const;
+const VIEWS = ['summary', 'signatures', 'chain', 'pdf'] as const;
 export type View = (typeof VIEWS)[number];
 
-export type VerifyScreenProps = {
+type VerifyScreenProps = {
   /** check: a file the user uploads (report id in the route); verify: a platform document by code; standalone: one page. */
   mode: 'check' | 'verify' | 'standalone';
   view: View;

@@ -3,10 +3,10 @@ import type { LoginInfo } from '@/api/session.ts';
 import { paths } from '@/config/paths.ts';
 
 /** The getting-started steps, in order; `:next` of /manage/startup/:next names one of these keys. */
-export const STARTUP_STEPS = ['esign', 'cert', 'seal', 'package', 'contract'] as const;
+const STARTUP_STEPS = ['esign', 'cert', 'seal', 'package', 'contract'] as const;
 export type StartupStepKey = (typeof STARTUP_STEPS)[number];
 
-export type StartupFacts = {
+type StartupFacts = {
   info: LoginInfo | null;
   /** checkCurrentLoginUserOpenSign: real name and agreement (null while unknown or logged out). */
   isEsignOpen: boolean | null;
@@ -14,7 +14,7 @@ export type StartupFacts = {
   launchedCount: number | null;
 };
 
-export type StartupStep = { key: StartupStepKey; isDone: boolean; link: string };
+type StartupStep = { key: StartupStepKey; isDone: boolean; link: string };
 
 /** Each step with whether it is done and where the user does it (person and company differ). */
 export function startupSteps({ info, isEsignOpen, launchedCount }: StartupFacts): StartupStep[] {

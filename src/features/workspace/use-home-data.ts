@@ -15,7 +15,7 @@ import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { showApiError } from '@/api/http.ts';
 
 /** How many rows the home previews show; the lists behind "See all" have the rest. */
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 
 export type HomeData = {
   pending: { total: number; list: PendingItem[] };

@@ -5,7 +5,7 @@
 // pdf-lib can rewrite safely keep their footer. Upload (inspectPdf) measures every one of them. The
 // template fill (the other pdf-lib rewrite before a launch) refuses the same files the same way.
 import { describe, expect, test } from 'vitest';
-import { PdfRejected, inspectPdf, stampFooter } from '#server/modules/document/pdf-tools.ts';
+import { PdfRejected, inspectPdf, stampFooter } from '#server/pdf/compose/pdf-tools.ts';
 import { fillPdf } from '#server/pdf/compose/fill-pdf.ts';
 import { CYCLIC_CASES, KEYWORD, indirectResources } from '../flow/cyclic-pdfs.ts';
 

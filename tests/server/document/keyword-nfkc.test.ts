@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { embedCjkFont, findKeyword } from '#server/modules/document/pdf-tools.ts';
+import { embedCjkFont, findKeyword } from '#server/pdf/compose/pdf-tools.ts';
 
 /** A contract page whose text uses the code points Chrome's printing puts in the text layer. */
 async function chromeStylePdf(): Promise<Uint8Array> {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { findKeyword } from '#server/modules/document/pdf-tools.ts';
+import { findKeyword } from '#server/pdf/compose/pdf-tools.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 
 const WILD = join(import.meta.dirname, '../../../../shared/pdf-wild/files/issue17554.pdf');

@@ -8,7 +8,7 @@ import { isHyCenterLogin } from '#contract/calls/session.ts';
 import { callPath } from '#contract/envelope.ts';
 import { Code } from '#contract/codes.ts';
 import { HyLoginType } from '#contract/enums.ts';
-import { DEV_HY_SECRET } from '#server/modules/partner/dev-keys.ts';
+import { DEV_HY_SECRET } from '#server/config/partner-dev-keys.ts';
 import { devHySessionValue } from '#server/modules/partner/central-platform.ts';
 import { type TestApp, createTestApp, uniquePhone } from '../helper.ts';
 import { loginEsignUrl, tokenFor } from './partner-support.ts';
@@ -126,7 +126,7 @@ describe('loginEsign with a partner key of its own', () => {
 });
 
 describe('the simulated central user centre (HY_CENTER=development)', () => {
-  /** A hy_session cookie as anyone who read dev-keys.ts can sign it. */
+  /** A hy_session cookie as anyone who read partner-dev-keys.ts can sign it. */
   const forged = (phone: string) =>
     devHySessionValue(
       DEV_HY_SECRET,

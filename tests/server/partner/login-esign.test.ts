@@ -5,7 +5,7 @@ import { type LoginInfo, getEsignLoginInfo, userLogin } from '#contract/calls/se
 import { Code } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
 import { signJws } from '#server/modules/partner/jws.ts';
-import { findPartner } from '#server/modules/partner/partner-config.ts';
+import { findPartner } from '#server/config/partner.ts';
 import { mintPartnerToken } from '#server/modules/partner/partner-token.ts';
 import { setUserStatus } from '#server/modules/session/account-queries.ts';
 import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';

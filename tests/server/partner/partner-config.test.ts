@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { DEV_ZHDB_SECRET, DEV_ZYPT_PUBLIC_KEY_PEM } from '#server/modules/partner/dev-keys.ts';
+import { DEV_ZHDB_SECRET, DEV_ZYPT_PUBLIC_KEY_PEM } from '#server/config/partner-dev-keys.ts';
 
 const PROD = { NODE_ENV: 'production', ESIGN_MASTER_KEY: 'k'.repeat(32) };
 const GOOD_SECRET = 's'.repeat(40);

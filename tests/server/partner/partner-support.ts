@@ -2,7 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { loginEsign } from '#contract/calls/partner.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { callPath } from '#contract/envelope.ts';
-import { findPartner } from '#server/modules/partner/partner-config.ts';
+import { findPartner } from '#server/config/partner.ts';
 import { mintPartnerToken, signingKeyFor } from '#server/modules/partner/partner-token.ts';
 import type { Agent, TestApp } from '../helper.ts';
 

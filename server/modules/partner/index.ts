@@ -1,2 +1,0 @@
-// The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
-export { findPartner } from './partner-config.ts';
