@@ -1,6 +1,6 @@
 // How a route of the integrator API (/open/v1) is declared and served. A route is data: method, path, the
 // scope it needs, zod schemas of its path parameters, query, body and answer, and a handler that gets the
-// key's caller (a session-like object the modules' services take). registerOpenRoutes serves every route
+// key's caller (its `actor`, the Actor the modules' services take). registerOpenRoutes serves every route
 // the same way (key, scope, validation, Idempotency-Key, answer envelope) and openapi.ts documents the same
 // declarations, so the reference cannot drift from what is validated.
 //

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import { T, type Text } from '../../http/texts.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import type { Account } from '../../lib/account.ts';
-import { type LiveSession, findUserById, usersByIds } from '../session/index.ts';
+import { findUserById, usersByIds } from '../session/index.ts';
 import * as q from './queries.ts';
 import { K } from './texts.ts';
 
@@ -36,12 +37,12 @@ export const hashSecret = (secret: string): string => createHash('sha256').updat
  * The account whose keys the caller manages: the person, or the session's company when the caller is one
  * of its administrators (operators and others: HTTP 602).
  */
-async function keyAccount(deps: AppDeps, session: LiveSession): Promise<Account> {
-  if (session.userType === UserType.Company) {
-    const access = await requireCompanyRole(deps, session, ['admin']);
+async function keyAccount(deps: AppDeps, actor: Actor): Promise<Account> {
+  if (actor.userType === UserType.Company) {
+    const access = await requireCompanyRole(deps, actor, ['admin']);
     return { ownerType: 1, ownerId: access.companyId };
   }
-  return { ownerType: 0, ownerId: session.userId };
+  return { ownerType: 0, ownerId: actor.userId };
 }
 
 async function present(deps: AppDeps, found: q.ApiKeyRecord[]): Promise<ApiKey[]> {
@@ -64,10 +65,10 @@ async function present(deps: AppDeps, found: q.ApiKeyRecord[]): Promise<ApiKey[]
 
 export async function create(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: Pick<z.output<(typeof createApiKey)['request']>, 'name' | 'scopes'>,
 ): Promise<ApiKey & { secret: string }> {
-  const account = await keyAccount(deps, session);
+  const account = await keyAccount(deps, actor);
   if ((await q.liveKeyCount(deps.db, account)) >= MAX_LIVE_KEYS)
     throw new AppError(Code.Refused, K.tooManyKeys(MAX_LIVE_KEYS));
   const secret = `${API_KEY_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
@@ -76,19 +77,19 @@ export async function create(
     scopes: [...new Set(input.scopes)],
     secretHash: hashSecret(secret),
     prefix: secret.slice(0, VISIBLE_PREFIX_LENGTH),
-    createdBy: session.userId,
+    createdBy: actor.userId,
     now: deps.clock.now(),
   });
   const [shown] = await present(deps, [row]);
   return { ...shown, secret };
 }
 
-export async function list(deps: AppDeps, session: LiveSession): Promise<{ list: ApiKey[] }> {
-  return { list: await present(deps, await q.keysOf(deps.db, await keyAccount(deps, session))) };
+export async function list(deps: AppDeps, actor: Actor): Promise<{ list: ApiKey[] }> {
+  return { list: await present(deps, await q.keysOf(deps.db, await keyAccount(deps, actor))) };
 }
 
-export async function revoke(deps: AppDeps, session: LiveSession, keyId: string): Promise<ApiKey> {
-  const account = await keyAccount(deps, session);
+export async function revoke(deps: AppDeps, actor: Actor, keyId: string): Promise<ApiKey> {
+  const account = await keyAccount(deps, actor);
   const row = await q.revokeKey(deps.db, account, keyId, deps.clock.now());
   if (row) return (await present(deps, [row]))[0];
   const existing = await q.findKey(deps.db, account, keyId);
@@ -96,11 +97,11 @@ export async function revoke(deps: AppDeps, session: LiveSession, keyId: string)
   throw new AppError(Code.Refused, K.alreadyRevoked);
 }
 
-/** The key a request of the integrator API acts with: its id, scopes, and the session-like caller. */
+/** The key a request of the integrator API acts with: its id, scopes, and the Actor its calls act as. */
 export type KeyCaller = {
   keyId: string;
   scopes: readonly ApiScope[];
-  session: LiveSession;
+  actor: Actor;
   /** The platform trusts this key to assert its signers' identities (embedded rooms may onboard). */
   assertsIdentity: boolean;
 };
@@ -109,7 +110,7 @@ const invalid = (text: Text) => new AppError(Code.ApiKeyInvalid, text, { status:
 
 /**
  * Authenticates an API key secret: a live key whose account can still act (the person active; for a company
- * key, its creator still an active administrator of the verified company). The answer's `session` is what
+ * key, its creator still an active administrator of the verified company). The answer's `actor` is what
  * a module's services take, so the key sees exactly what its account sees. Counts the request against the
  * key's per-minute limit (in the database, so every instance shares it: HTTP 429 beyond) and records the use.
  */
@@ -121,16 +122,15 @@ export async function authenticate(deps: AppDeps, secret: string | undefined): P
   const now = deps.clock.now();
   const creator = await findUserById(deps.db, row.createdBy);
   if (creator?.status !== 'active') throw invalid(K.keyOwnerGone);
-  const session: LiveSession = {
-    id: `apikey:${row.id}`,
+  const actor: Actor = {
     userId: row.createdBy,
     userType: row.ownerType === 1 ? UserType.Company : UserType.Person,
     companyId: row.ownerType === 1 ? row.ownerId : null,
-    token: '',
+    via: { kind: 'apiKey', keyId: row.id },
   };
   if (row.ownerType === 1) {
     try {
-      await requireCompanyRole(deps, session, ['admin']);
+      await requireCompanyRole(deps, actor, ['admin']);
     } catch (err) {
       if (err instanceof AppError) throw invalid(K.keyOwnerGone);
       throw err;
@@ -143,7 +143,7 @@ export async function authenticate(deps: AppDeps, secret: string | undefined): P
     throw new AppError(Code.RateLimited, T.rateLimited, { status: 429, data: { retryAfterSeconds } });
   }
   await q.touchKey(deps.db, row.id, now, TOUCH_EVERY_MS);
-  return { keyId: row.id, scopes: row.scopes as ApiScope[], session, assertsIdentity: row.assertsIdentity };
+  return { keyId: row.id, scopes: row.scopes as ApiScope[], actor, assertsIdentity: row.assertsIdentity };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import type {
   CertChangeInfo,
   CertChangeReason,
@@ -24,7 +25,6 @@ import {
   presentCertSummary,
 } from '../pki/index.ts';
 import { findUserById } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
 import { X } from './texts.ts';
 
@@ -51,22 +51,22 @@ const REASON_NAME: Record<number, RevocationReasonName> = {
 
 /** Whose certificate the session works on: the person's own, or the session company's. */
 type Caller =
-  | { kind: 'person'; session: LiveSession; holder: CertHolder }
-  | { kind: 'company'; session: LiveSession; holder: CertHolder; access: CompanyAccess };
+  | { kind: 'person'; actor: Actor; holder: CertHolder }
+  | { kind: 'company'; actor: Actor; holder: CertHolder; access: CompanyAccess };
 
-async function callerOf(deps: AppDeps, session: LiveSession): Promise<Caller> {
-  if (session.userType === UserType.Company) {
+async function callerOf(deps: AppDeps, actor: Actor): Promise<Caller> {
+  if (actor.userType === UserType.Company) {
     // Reading is open to every ACTIVE member of the VERIFIED company of the session (602 otherwise);
     // the company always comes from the session, never from the body.
-    const access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+    const access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
     return {
       kind: 'company',
-      session,
+      actor,
       access,
       holder: { userType: UserType.Company, accountId: access.companyId },
     };
   }
-  return { kind: 'person', session, holder: { userType: UserType.Person, accountId: session.userId } };
+  return { kind: 'person', actor, holder: { userType: UserType.Person, accountId: actor.userId } };
 }
 
 /**
@@ -85,8 +85,8 @@ async function currentNameOf(deps: AppDeps, caller: Caller): Promise<string | nu
   return verifiedNameOf(deps, caller.holder.accountId);
 }
 
-async function callerPhone(deps: AppDeps, session: LiveSession): Promise<string> {
-  const user = await findUserById(deps.db, session.userId);
+async function callerPhone(deps: AppDeps, actor: Actor): Promise<string> {
+  const user = await findUserById(deps.db, actor.userId);
   if (!user) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
   return user.phone;
 }
@@ -124,15 +124,15 @@ function isNameDifferent(pem: string, name: string, kind: Caller['kind']): boole
 }
 
 /** getCertChangeInfo: the holder's current certificate, the advice to renew, and the earlier ones. */
-export async function certChangeInfo(deps: AppDeps, session: LiveSession): Promise<CertChangeInfo> {
-  const caller = await callerOf(deps, session);
+export async function certChangeInfo(deps: AppDeps, actor: Actor): Promise<CertChangeInfo> {
+  const caller = await callerOf(deps, actor);
   const pki = await pkiFor(deps);
   const now = deps.clock.now();
   const [current, rows, currentName, phone] = await Promise.all([
     pki.current(caller.holder),
     holderCertificates(deps, caller.holder),
     currentNameOf(deps, caller),
-    callerPhone(deps, session),
+    callerPhone(deps, actor),
   ]);
   const ctx = { issuer: pki.ca.issuing.cert.subject, now, currentSerial: current?.serial };
   const records = rows.map((r) => present(r, ctx));
@@ -156,8 +156,8 @@ export async function certChangeInfo(deps: AppDeps, session: LiveSession): Promi
 }
 
 /** The caller's current certificate, after the change right is checked; refuses when there is none. */
-async function changeTarget(deps: AppDeps, session: LiveSession) {
-  const caller = await callerOf(deps, session);
+async function changeTarget(deps: AppDeps, actor: Actor) {
+  const caller = await callerOf(deps, actor);
   requireChangeRight(caller);
   const pki = await pkiFor(deps);
   const current = await pki.current(caller.holder);
@@ -166,9 +166,9 @@ async function changeTarget(deps: AppDeps, session: LiveSession) {
 }
 
 /** sendCertChangeSmsCode: the confirmation code goes to the caller's own phone, never to one from the body. */
-export async function sendChangeCode(deps: AppDeps, session: LiveSession, ip: string) {
-  await changeTarget(deps, session);
-  const phone = await callerPhone(deps, session);
+export async function sendChangeCode(deps: AppDeps, actor: Actor, ip: string) {
+  await changeTarget(deps, actor);
+  const phone = await callerPhone(deps, actor);
   const sent = await sendSmsCode(deps, phone, SmsPurpose.CertChange, ip);
   return { phoneMasked: maskPhone(phone), ...sent };
 }
@@ -193,9 +193,9 @@ const issueError = (err: unknown) =>
  * renewCaCert: a new key and certificate with the same subject; the previous certificate stays good until
  * it expires, so documents signed with it stay verifiable.
  */
-export async function renewCert(deps: AppDeps, session: LiveSession, smsCode: string) {
-  const { caller, pki, current } = await changeTarget(deps, session);
-  await consumeSmsCode(deps, await callerPhone(deps, session), SmsPurpose.CertChange, smsCode);
+export async function renewCert(deps: AppDeps, actor: Actor, smsCode: string) {
+  const { caller, pki, current } = await changeTarget(deps, actor);
+  await consumeSmsCode(deps, await callerPhone(deps, actor), SmsPurpose.CertChange, smsCode);
   const issued = await pki.renew(caller.holder).catch((err) => {
     throw issueError(err);
   });
@@ -220,13 +220,8 @@ export async function renewCert(deps: AppDeps, session: LiveSession, smsCode: st
  * kept in the same place as the compromised one, and the holder asked to stop them all.
  * Reason nameChanged needs a name that really changed (for a person: through real-name verification).
  */
-export async function reissueCert(
-  deps: AppDeps,
-  session: LiveSession,
-  reason: CertChangeReason,
-  smsCode: string,
-) {
-  const { caller, pki, current } = await changeTarget(deps, session);
+export async function reissueCert(deps: AppDeps, actor: Actor, reason: CertChangeReason, smsCode: string) {
+  const { caller, pki, current } = await changeTarget(deps, actor);
   const name = await currentNameOf(deps, caller);
   if (!name) throw new AppError(Code.Refused, caller.kind === 'person' ? X.needRealName : X.companyMissing);
   if (reason === 'nameChanged' && !isNameDifferent(current.pem, name, caller.kind))
@@ -234,7 +229,7 @@ export async function reissueCert(
       Code.Refused,
       caller.kind === 'person' ? X.personNameUnchanged : X.companyNameUnchanged,
     );
-  await consumeSmsCode(deps, await callerPhone(deps, session), SmsPurpose.CertChange, smsCode);
+  await consumeSmsCode(deps, await callerPhone(deps, actor), SmsPurpose.CertChange, smsCode);
   const code = REASON_CODE[reason];
   const change = caller.kind === 'company' ? { name, organisation: name } : { name };
   const { issued, revokedSerial } = await pki.reissue(caller.holder, change, code).catch((err) => {

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { Code } from '#contract/codes.ts';
 import { UserType } from '#contract/enums.ts';
 import { CompanyStatus, MemberStatus } from '../../db/schema/company.ts';
@@ -5,7 +6,6 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import * as q from './queries.ts';
 import { C } from './texts.ts';
 
@@ -23,17 +23,17 @@ export type CompanyAccess = { companyId: string; companyName: string; role: Comp
  */
 export async function requireCompanyRole(
   deps: AppDeps,
-  session: LiveSession | null,
+  actor: Actor | null,
   roles: readonly CompanyRole[],
 ): Promise<CompanyAccess> {
-  if (!session) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
-  if (session.userType !== UserType.Company || !session.companyId)
+  if (!actor) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
+  if (actor.userType !== UserType.Company || !actor.companyId)
     throw new AppError(Code.Refused, C.notActingForCompany);
-  const m = await q.membershipOf(deps.db, session.companyId, session.userId);
+  const m = await q.membershipOf(deps.db, actor.companyId, actor.userId);
   // Authorisation: only an ACTIVE member of a VERIFIED company, with one of the roles asked for.
   if (!m || m.status !== MemberStatus.Active || m.cs !== CompanyStatus.Verified || !roles.includes(m.role))
     throw noPermission();
-  return { companyId: session.companyId, companyName: m.name, role: m.role, userId: session.userId };
+  return { companyId: actor.companyId, companyName: m.name, role: m.role, userId: actor.userId };
 }
 
 /** A company by id (any status except rejected applications stay readable: pending or verified). */
@@ -80,14 +80,14 @@ export async function activeCompaniesOf(
  */
 export async function companyLoginFlags(
   deps: AppDeps,
-  session: Pick<LiveSession, 'userId' | 'userType' | 'companyId'>,
+  actor: Pick<Actor, 'userId' | 'userType' | 'companyId'>,
 ): Promise<{ companyName: string | null; isAdmin: boolean; hasCaCert: boolean; hasOperator: boolean }> {
   const none = { companyName: null, isAdmin: false, hasCaCert: false, hasOperator: false };
-  if (session.userType !== UserType.Company || !session.companyId) return none;
-  const company = await getCompany(deps, session.companyId);
+  if (actor.userType !== UserType.Company || !actor.companyId) return none;
+  const company = await getCompany(deps, actor.companyId);
   if (!company || company.status !== CompanyStatus.Verified) return none;
   const members = await listActiveMembers(deps, company.id);
-  const me = members.find((m) => m.userId === session.userId);
+  const me = members.find((m) => m.userId === actor.userId);
   const cert = await (await pkiFor(deps)).current({ userType: UserType.Company, accountId: company.id });
   return {
     companyName: company.name,

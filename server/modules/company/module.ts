@@ -54,8 +54,8 @@ export const companyModule: ServerModule = {
   name: 'company',
   listen(hooks) {
     // The login info of a company session: company name, administrator, the company's certificate, operator.
-    hooks.on(loginFacts, ({ deps, session }) =>
-      session.userType === UserType.Company ? companyLoginFlags(deps, session) : {},
+    hooks.on(loginFacts, ({ deps, actor }) =>
+      actor.userType === UserType.Company ? companyLoginFlags(deps, actor) : {},
     );
     // The companies a user may log into as operator: verified ones where the user is an active member.
     hooks.on(actingCompanies, ({ deps, userId }) => activeCompaniesOf(deps, userId));

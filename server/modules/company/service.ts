@@ -1,3 +1,5 @@
+import type { Actor } from '../../lib/actor.ts';
+import type { LiveSession } from '../session/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type {
@@ -18,7 +20,6 @@ import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { computeLoginInfo, findUsersByPhoneOrName, switchSessionIdentity } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import { pickerKeyword } from './picker-keyword.ts';
 import * as q from './queries.ts';
@@ -74,7 +75,7 @@ const presentMember = (m: q.MemberRow): Member => ({
 
 export async function applyCompany(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { companyName: string; creditCode: string; legalRepName: string; applicantRole: ApplicantRole },
 ): Promise<CompanyApply> {
   if (await q.isCreditCodeVerified(deps.db, input.creditCode))
@@ -98,14 +99,14 @@ export async function applyCompany(
   };
   if (verdict.problem) {
     // No company row exists for a refused application: the evidence names the applicant.
-    await recordEvidence(deps.db, { ...evidence, subjectType: 'user', subjectId: session.userId });
+    await recordEvidence(deps.db, { ...evidence, subjectType: 'user', subjectId: actor.userId });
     throw new AppError(Code.Refused, verdict.problem);
   }
   const row = await q.insertCompany(deps.db, {
     name: input.companyName,
     creditCode: input.creditCode,
     legalRepName: input.legalRepName,
-    applicantUserId: session.userId,
+    applicantUserId: actor.userId,
     applicantRole: input.applicantRole,
     now: deps.clock.now(),
   });
@@ -114,14 +115,14 @@ export async function applyCompany(
 }
 
 /** The caller's own application (scoped by applicant): another user's id finds nothing. */
-async function ownApply(deps: AppDeps, session: LiveSession, companyId: string): Promise<q.CompanyRow> {
-  const row = await q.findApplyOf(deps.db, session.userId, companyId);
+async function ownApply(deps: AppDeps, actor: Actor, companyId: string): Promise<q.CompanyRow> {
+  const row = await q.findApplyOf(deps.db, actor.userId, companyId);
   if (!row) throw new AppError(Code.NotFound, C.applyNotFound);
   return row;
 }
 
-async function ownPendingApply(deps: AppDeps, session: LiveSession, companyId: string) {
-  const row = await ownApply(deps, session, companyId);
+async function ownPendingApply(deps: AppDeps, actor: Actor, companyId: string) {
+  const row = await ownApply(deps, actor, companyId);
   if (row.status !== CompanyStatus.Pending) throw new AppError(Code.Refused, C.applyNotPending);
   return row;
 }
@@ -137,13 +138,13 @@ export async function pendingApplyNamed(deps: AppDeps, userId: string, name: str
   return row && row.name === name ? applyView(deps, row.id) : undefined;
 }
 
-export async function getApply(deps: AppDeps, session: LiveSession, companyId?: string) {
-  const row = await q.findApplyOf(deps.db, session.userId, companyId);
+export async function getApply(deps: AppDeps, actor: Actor, companyId?: string) {
+  const row = await q.findApplyOf(deps.db, actor.userId, companyId);
   return row ? presentApply(deps, row) : null;
 }
 
-export async function sendMicroPayment(deps: AppDeps, session: LiveSession, companyId: string) {
-  const row = await ownPendingApply(deps, session, companyId);
+export async function sendMicroPayment(deps: AppDeps, actor: Actor, companyId: string) {
+  const row = await ownPendingApply(deps, actor, companyId);
   if (row.applicantRole === 'agent' && !row.poaBlobKey) throw new AppError(Code.Refused, C.letterRequired);
   if (await q.isCreditCodeVerified(deps.db, row.creditCode))
     throw new AppError(Code.Refused, C.creditCodeTaken);
@@ -165,11 +166,11 @@ function parseYuanToFen(text: string): number | null {
 
 export async function confirmMicroPayment(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   companyId: string,
   amount: string,
 ): Promise<CompanyApply> {
-  const row = await ownPendingApply(deps, session, companyId);
+  const row = await ownPendingApply(deps, actor, companyId);
   if (!row.paymentAmountHash) throw new AppError(Code.Refused, C.paymentNotSent);
   const fen = parseYuanToFen(amount);
   if (fen === null || amountHash(row.id, fen) !== row.paymentAmountHash) {
@@ -202,16 +203,16 @@ async function ensureCompanyCert(deps: AppDeps, companyId: string) {
 
 export async function getCompanyCaCert(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
 ): Promise<z.infer<typeof zCompanyCert> | null> {
-  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+  const access = await requireCompanyRole(deps, actor, ANY_MEMBER);
   const cert = await ensureCompanyCert(deps, access.companyId);
   if (!cert) return null;
   return { ...presentCertSummary(cert), pem: cert.pem };
 }
 
-export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
-  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+export async function getAccountInfo(deps: AppDeps, actor: Actor) {
+  const access = await requireCompanyRole(deps, actor, ANY_MEMBER);
   const company = (await q.findCompany(deps.db, access.companyId))!;
   const counts = await q.countMembers(deps.db, company.id);
   const admin = (
@@ -242,14 +243,14 @@ export async function getAccountInfo(deps: AppDeps, session: LiveSession) {
  * Whose letter may the caller replace: the applicant's own pending application, or (after verification)
  * the company the session acts for, by its administrator only (/mobile/adminPowerAuth).
  */
-export async function letterTargetForWrite(deps: AppDeps, session: LiveSession, companyId: string) {
-  const own = await q.findApplyOf(deps.db, session.userId, companyId);
+export async function letterTargetForWrite(deps: AppDeps, actor: Actor, companyId: string) {
+  const own = await q.findApplyOf(deps.db, actor.userId, companyId);
   if (own && own.status === CompanyStatus.Pending) return own;
-  if (session.companyId !== companyId) {
+  if (actor.companyId !== companyId) {
     if (own) throw new AppError(Code.Refused, C.applyNotPending);
     throw new AppError(Code.NotFound, C.applyNotFound);
   }
-  await requireCompanyRole(deps, session, ADMIN);
+  await requireCompanyRole(deps, actor, ADMIN);
   return (await q.findCompany(deps.db, companyId))!;
 }
 
@@ -259,11 +260,11 @@ export async function storeLetter(deps: AppDeps, companyId: string, bytes: Uint8
 }
 
 /** Reading the letter: its applicant, or an active member of the company the session acts for. */
-export async function readLetter(deps: AppDeps, session: LiveSession, companyId: string) {
-  let row = await q.findApplyOf(deps.db, session.userId, companyId);
+export async function readLetter(deps: AppDeps, actor: Actor, companyId: string) {
+  let row = await q.findApplyOf(deps.db, actor.userId, companyId);
   if (!row) {
-    if (session.companyId !== companyId) throw new AppError(Code.NotFound, T.notFound);
-    await requireCompanyRole(deps, session, ANY_MEMBER);
+    if (actor.companyId !== companyId) throw new AppError(Code.NotFound, T.notFound);
+    await requireCompanyRole(deps, actor, ANY_MEMBER);
     row = await q.findCompany(deps.db, companyId);
   }
   if (!row?.poaBlobKey || !row.poaMime) throw new AppError(Code.NotFound, T.notFound);
@@ -290,7 +291,7 @@ const presentMine = (m: Awaited<ReturnType<typeof q.membershipsOf>>[number]): z.
 
 export async function joinCompany(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { companyId?: string; inviteCode?: string },
 ) {
   let company: q.CompanyRow | undefined;
@@ -299,28 +300,28 @@ export async function joinCompany(
   else throw new AppError(Code.BadRequest, C.joinTarget);
   if (!company || company.status !== CompanyStatus.Verified)
     throw new AppError(Code.NotFound, input.inviteCode ? C.inviteCodeInvalid : C.companyNotFound);
-  const existing = await q.findMembership(deps.db, company.id, session.userId);
+  const existing = await q.findMembership(deps.db, company.id, actor.userId);
   if (existing?.status === MemberStatus.Active) throw new AppError(Code.Refused, C.alreadyMember);
   if (existing?.status === MemberStatus.Pending) throw new AppError(Code.Refused, C.alreadyRequested);
   // A disabled member must not lift the administrator's decision by asking again.
   if (existing?.status === MemberStatus.Disabled) throw new AppError(Code.Refused, C.memberDisabled);
   await q.upsertMember(deps.db, {
     companyId: company.id,
-    userId: session.userId,
+    userId: actor.userId,
     role: 'operator',
     status: MemberStatus.Pending,
     now: deps.clock.now(),
   });
-  const mine = (await q.membershipsOf(deps.db, session.userId)).find((m) => m.companyId === company.id)!;
+  const mine = (await q.membershipsOf(deps.db, actor.userId)).find((m) => m.companyId === company.id)!;
   return presentMine(mine);
 }
 
-export async function myCompanies(deps: AppDeps, session: LiveSession) {
-  return (await q.membershipsOf(deps.db, session.userId)).map(presentMine);
+export async function myCompanies(deps: AppDeps, actor: Actor) {
+  return (await q.membershipsOf(deps.db, actor.userId)).map(presentMine);
 }
 
-export async function cancelJoin(deps: AppDeps, session: LiveSession, memberId: string) {
-  const mine = (await q.membershipsOf(deps.db, session.userId)).find((m) => m.memberId === memberId);
+export async function cancelJoin(deps: AppDeps, actor: Actor, memberId: string) {
+  const mine = (await q.membershipsOf(deps.db, actor.userId)).find((m) => m.memberId === memberId);
   if (!mine) throw new AppError(Code.NotFound, C.memberNotFound);
   if (mine.status !== MemberStatus.Pending) throw new AppError(Code.Refused, C.memberWrongState);
   await q.setMemberStatus(
@@ -337,10 +338,10 @@ export async function cancelJoin(deps: AppDeps, session: LiveSession, memberId: 
 
 export async function memberList(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   query: { keyword?: string; status?: MemberStatus; pageNum: number; pageSize: number },
 ) {
-  const access = await requireCompanyRole(deps, session, ADMIN);
+  const access = await requireCompanyRole(deps, actor, ADMIN);
   const { keyword, ...rest } = query;
   // Names by part, phones only in full (issue 23): the list shows phones masked, and a part must not unmask one.
   const page = await q.listMembers(deps.db, access.companyId, { ...rest, match: keywordMatch(keyword) });
@@ -352,8 +353,8 @@ export async function memberList(
   };
 }
 
-export async function staffList(deps: AppDeps, session: LiveSession) {
-  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+export async function staffList(deps: AppDeps, actor: Actor) {
+  const access = await requireCompanyRole(deps, actor, ANY_MEMBER);
   const page = await q.listMembers(deps.db, access.companyId, {
     activeOnly: true,
     pageNum: 1,
@@ -372,42 +373,42 @@ async function memberOf(deps: AppDeps, access: CompanyAccess, memberId: string) 
 
 async function transition(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   memberId: string,
   from: readonly MemberStatus[],
   to: MemberStatus,
 ) {
-  const access = await requireCompanyRole(deps, session, ADMIN);
+  const access = await requireCompanyRole(deps, actor, ADMIN);
   await memberOf(deps, access, memberId);
   const ok = await q.setMemberStatus(deps.db, access.companyId, memberId, from, to, deps.clock.now());
   if (!ok) throw new AppError(Code.Refused, C.memberWrongState);
   return presentMember((await q.findMemberInCompany(deps.db, access.companyId, memberId))!);
 }
 
-export const approveJoin = (deps: AppDeps, session: LiveSession, memberId: string, isApproved: boolean) =>
+export const approveJoin = (deps: AppDeps, actor: Actor, memberId: string, isApproved: boolean) =>
   transition(
     deps,
-    session,
+    actor,
     memberId,
     [MemberStatus.Pending],
     isApproved ? MemberStatus.Active : MemberStatus.Rejected,
   );
-export const disableOperator = (deps: AppDeps, session: LiveSession, memberId: string) =>
-  transition(deps, session, memberId, [MemberStatus.Active], MemberStatus.Disabled);
-export const enableOperator = (deps: AppDeps, session: LiveSession, memberId: string) =>
-  transition(deps, session, memberId, [MemberStatus.Disabled], MemberStatus.Active);
-export async function removeOperator(deps: AppDeps, session: LiveSession, memberId: string) {
+export const disableOperator = (deps: AppDeps, actor: Actor, memberId: string) =>
+  transition(deps, actor, memberId, [MemberStatus.Active], MemberStatus.Disabled);
+export const enableOperator = (deps: AppDeps, actor: Actor, memberId: string) =>
+  transition(deps, actor, memberId, [MemberStatus.Disabled], MemberStatus.Active);
+export async function removeOperator(deps: AppDeps, actor: Actor, memberId: string) {
   await transition(
     deps,
-    session,
+    actor,
     memberId,
     [MemberStatus.Active, MemberStatus.Disabled, MemberStatus.Pending, MemberStatus.Rejected],
     MemberStatus.Removed,
   );
 }
 
-export async function addOperator(deps: AppDeps, session: LiveSession, phone: string) {
-  const access = await requireCompanyRole(deps, session, ADMIN);
+export async function addOperator(deps: AppDeps, actor: Actor, phone: string) {
+  const access = await requireCompanyRole(deps, actor, ADMIN);
   const [user] = await findUsersByPhoneOrName(deps.db, { phone });
   if (user?.status !== 'active') throw new AppError(Code.NotFound, C.userNotFound);
   const existing = await q.findMembership(deps.db, access.companyId, user.userId);
@@ -424,12 +425,8 @@ export async function addOperator(deps: AppDeps, session: LiveSession, phone: st
   return presentMember((await q.findMembership(deps.db, access.companyId, user.userId))!);
 }
 
-export async function transferAdmin(
-  deps: AppDeps,
-  session: LiveSession,
-  memberId: string,
-): Promise<LoginInfo> {
-  const access = await requireCompanyRole(deps, session, ADMIN);
+export async function transferAdmin(deps: AppDeps, actor: Actor, memberId: string): Promise<LoginInfo> {
+  const access = await requireCompanyRole(deps, actor, ADMIN);
   const target = await memberOf(deps, access, memberId);
   if (target.role !== 'operator' || target.status !== MemberStatus.Active)
     throw new AppError(Code.Refused, C.handOverTarget);
@@ -440,12 +437,12 @@ export async function transferAdmin(
     if (err instanceof q.HandOverRaced) throw new AppError(Code.Refused, C.handOverTarget);
     throw err;
   }
-  return computeLoginInfo(deps, session);
+  return computeLoginInfo(deps, actor);
 }
 
-export async function exclusiveCode(deps: AppDeps, session: LiveSession, isRenewed: boolean) {
+export async function exclusiveCode(deps: AppDeps, actor: Actor, isRenewed: boolean) {
   // Any active member may share the invitation; only the administrator may invalidate it.
-  const access = await requireCompanyRole(deps, session, isRenewed ? ADMIN : ANY_MEMBER);
+  const access = await requireCompanyRole(deps, actor, isRenewed ? ADMIN : ANY_MEMBER);
   const company = (await q.findCompany(deps.db, access.companyId))!;
   let code = company.inviteCode;
   if (!code || isRenewed) {
@@ -469,8 +466,8 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const PICKER_MAX_PER_HOUR = 200;
 
-async function countPickerLookup(deps: AppDeps, session: LiveSession) {
-  const hits = await hitSlidingCounter(deps.db, `picker:${session.userId}`, HOUR_MS, deps.clock.now());
+async function countPickerLookup(deps: AppDeps, actor: Actor) {
+  const hits = await hitSlidingCounter(deps.db, `picker:${actor.userId}`, HOUR_MS, deps.clock.now());
   if (hits > PICKER_MAX_PER_HOUR) throw new AppError(Code.RateLimited, C.pickerTooMany);
 }
 
@@ -482,11 +479,11 @@ const picked = (m: { userId: string; name: string | null; phone: string }) => ({
 
 export async function searchCompanyOperator(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   query: { keyword?: string; pageNum: number; pageSize: number },
 ) {
-  await countPickerLookup(deps, session);
-  const access = await requireCompanyRole(deps, session, ANY_MEMBER);
+  await countPickerLookup(deps, actor);
+  const access = await requireCompanyRole(deps, actor, ANY_MEMBER);
   const page = await q.listMembers(deps.db, access.companyId, {
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -501,8 +498,8 @@ export async function searchCompanyOperator(
   };
 }
 
-export async function chooseUsers(deps: AppDeps, session: LiveSession, keyword: string) {
-  await countPickerLookup(deps, session);
+export async function chooseUsers(deps: AppDeps, actor: Actor, keyword: string) {
+  await countPickerLookup(deps, actor);
   // Exact matches only (full phone or full name): a picker must not become a way to list strangers.
   const by = pickerKeyword(keyword);
   if ('none' in by) return [];
@@ -518,13 +515,13 @@ export async function chooseUsers(deps: AppDeps, session: LiveSession, keyword: 
  */
 export async function chooseOperators(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { companyId?: string; keyword?: string },
 ) {
-  await countPickerLookup(deps, session);
-  const companyId = input.companyId ?? (session.userType === UserType.Company ? session.companyId : null);
+  await countPickerLookup(deps, actor);
+  const companyId = input.companyId ?? (actor.userType === UserType.Company ? actor.companyId : null);
   if (!companyId) throw new AppError(Code.Refused, C.notActingForCompany);
-  const me = await q.membershipOf(deps.db, companyId, session.userId);
+  const me = await q.membershipOf(deps.db, companyId, actor.userId);
   const isAdmin =
     me?.role === 'admin' && me.status === MemberStatus.Active && me.cs === CompanyStatus.Verified;
   if (!isAdmin) throw new AppError(Code.NotFound, C.companyNotFound);
@@ -541,24 +538,24 @@ export async function chooseOperators(
 
 export async function switchableAccounts(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
 ): Promise<z.infer<typeof zSwitchableAccount>[]> {
-  const info = await computeLoginInfo(deps, { ...session, userType: UserType.Person, companyId: null });
-  const companies = await activeCompaniesOf(deps, session.userId);
+  const info = await computeLoginInfo(deps, { ...actor, userType: UserType.Person, companyId: null });
+  const companies = await activeCompaniesOf(deps, actor.userId);
   return [
     {
       userType: UserType.Person,
       companyId: null,
       name: info.name,
       role: null,
-      isCurrent: session.userType === UserType.Person,
+      isCurrent: actor.userType === UserType.Person,
     },
     ...companies.map((c) => ({
       userType: UserType.Company,
       companyId: c.id,
       name: c.name,
       role: c.role,
-      isCurrent: session.userType === UserType.Company && session.companyId === c.id,
+      isCurrent: actor.userType === UserType.Company && actor.companyId === c.id,
     })),
   ];
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import type { Account } from '../../lib/account.ts';
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_DOWNLOAD_PATH, type DocumentInfo, type PageSize } from '#contract/calls/document.ts';
@@ -8,7 +9,6 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
-import type { LiveSession } from '../session/index.ts';
 import { PdfRejected, inspectPdf } from '../../pdf/compose/pdf-tools.ts';
 import {
   type DocumentRecord,
@@ -26,13 +26,13 @@ import { D } from './texts.ts';
  */
 export async function accountOf(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
 ): Promise<Account & { companyName: string | null }> {
-  if (session.userType === UserType.Company) {
-    const access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+  if (actor.userType === UserType.Company) {
+    const access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
     return { ownerType: 1, ownerId: access.companyId, companyName: access.companyName };
   }
-  return { ownerType: 0, ownerId: session.userId, companyName: null };
+  return { ownerType: 0, ownerId: actor.userId, companyName: null };
 }
 
 export const pageSizesOf = (row: DocumentRecord) => jsonOf<PageSize[]>(row.pageSizes);
@@ -78,10 +78,10 @@ export const pdfRefusal = (err: unknown): AppError | null =>
 /** Stores an uploaded PDF for the caller's account after parsing it; refuses what cannot be signed later. */
 export async function uploadDocument(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   file: { bytes: Uint8Array; filename: string },
 ): Promise<DocumentInfo> {
-  const account = await accountOf(deps, session);
+  const account = await accountOf(deps, actor);
   let parsed: Awaited<ReturnType<typeof inspectPdf>>;
   try {
     parsed = await inspectPdf(file.bytes);
@@ -97,7 +97,7 @@ export async function uploadDocument(
   await insertUpload(deps.db, {
     id,
     account,
-    uploadedBy: session.userId,
+    uploadedBy: actor.userId,
     name,
     key,
     sha,
@@ -117,8 +117,8 @@ export async function ownDocument(deps: AppDeps, account: Account, id: string): 
   return row;
 }
 
-export async function deleteDocument(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
-  const account = await accountOf(deps, session);
+export async function deleteDocument(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const account = await accountOf(deps, actor);
   const row = await ownDocument(deps, account, id);
   if (row.flowId) throw new AppError(Code.Refused, D.documentAlreadyLaunched);
   await markDeleted(deps.db, id, deps.clock.now());

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { Code } from '#contract/codes.ts';
 import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -5,12 +6,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { findUserById } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { type Flow, type Party, findFlow, partiesOf } from './model.ts';
 import { F } from './texts.ts';
 
 /** The reader of a flow: a logged-in session, or a signing room (one party). */
-export type Reader = { session: LiveSession } | { room: { partyId: string; flowId: string } };
+export type Reader = { session: Actor } | { room: { partyId: string; flowId: string } };
 
 type FlowAccess = { flow: Flow; isInitiator: boolean; partyIds: string[] };
 
@@ -28,11 +28,7 @@ export async function phoneOf(deps: AppDeps, userId: string): Promise<string> {
  * addressed to its own phone; a company session acts for parties of ITS company (from the session) when the
  * caller is the administrator or the member the party's link was sent to.
  */
-async function partiesForSession(
-  deps: AppDeps,
-  session: LiveSession,
-  parties: Party[],
-): Promise<Party[]> {
+async function partiesForSession(deps: AppDeps, session: Actor, parties: Party[]): Promise<Party[]> {
   const phone = await phoneOf(deps, session.userId);
   if (session.userType === UserType.Company) {
     if (!session.companyId) return [];
@@ -73,7 +69,7 @@ export async function flowAccess(deps: AppDeps, reader: Reader, flowId: string):
 /** Who the caller is, for audit entries. */
 export async function sessionActor(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   req: { ip?: string; userAgent?: string | null },
   companyName?: string | null,
 ): Promise<AuditActor> {

@@ -2,6 +2,7 @@
 // readers), its info, the verification page's facts, and the GET downloads (current or original version,
 // signed PDF, audit report), each download an audit entry. The document module (below flow) stores and
 // versions the files; this file decides who sees them.
+import type { Actor } from '../../lib/actor.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUDIT_REPORT_PATH,
@@ -18,7 +19,7 @@ import { sendPdf } from '../../http/send-pdf.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { listAudit, verifyChain } from '../audit/index.ts';
 import * as documents from '../document/index.ts';
-import { type LiveSession, lookupSession } from '../session/index.ts';
+import { lookupSession } from '../session/index.ts';
 import { findFlow, findParty } from './model.ts';
 import { signaturesOfDocument } from './queries.ts';
 import { auditFlowEvent, roomActor, roomOf } from './room.ts';
@@ -34,8 +35,8 @@ const notFound = () => new AppError(Code.NotFound, F.documentNotFound);
 export async function readerOf(
   deps: AppDeps,
   roomToken: string | undefined,
-  session: LiveSession | null,
-  requireSession: () => LiveSession,
+  session: Actor | null,
+  requireSession: () => Actor,
 ): Promise<Reader> {
   if (roomToken) {
     const room = await roomOf(deps, roomToken);
@@ -75,7 +76,7 @@ async function documentAccess(deps: AppDeps, reader: Reader, documentId: string)
 }
 
 /** A reader of a download: a session, or a room with its token (the audit entry names the room's signer). */
-type DownloadReader = { session: LiveSession } | { room: { partyId: string; flowId: string; token: string } };
+type DownloadReader = { session: Actor } | { room: { partyId: string; flowId: string; token: string } };
 
 async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadReader> {
   const roomToken = (req.query as Record<string, string | undefined>).roomToken;

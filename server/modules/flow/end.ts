@@ -1,10 +1,10 @@
+import type { Actor } from '../../lib/actor.ts';
 import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { type Flow, accountOfFlow, findFlow, findParty, notifyEnd } from './model.ts';
 import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { releaseUnit } from '../package/index.ts';
@@ -100,7 +100,7 @@ export async function sweepExpired(deps: AppDeps): Promise<number> {
 
 export async function cancel(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   flowId: string,
   reason: string,
   req: { ip?: string; userAgent?: string | null },

@@ -3,6 +3,7 @@
 // provider, or the signer's signing password. Nothing the browser says about a result is trusted: a face
 // check counts only when the provider's signed callback (or the server's own query) passed it, for this
 // party and this signer, recently, and only once.
+import type { Actor } from '../../lib/actor.ts';
 import { FaceOpenFlag } from '#contract/rules/person.ts';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose } from '#contract/enums.ts';
@@ -13,7 +14,6 @@ import { spendFaceCheck, startFaceFor } from '../person/index.ts';
 import { hashPassword } from '../session/index.ts';
 import { findUserById } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import type { Party } from './model.ts';
 import { type Room, roomSmsScope, roomState, signRefusal } from './room.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
@@ -110,7 +110,7 @@ async function checkSigningPassword(deps: AppDeps, userId: string, password: str
  */
 export async function setSigningPassword(
   deps: AppDeps,
-  who: { room?: Room; session?: LiveSession },
+  who: { room?: Room; session?: Actor },
   body: { smsCode: string; password: string },
   ip: string,
 ) {
@@ -128,7 +128,7 @@ export async function setSigningPassword(
 }
 
 /** getSigningPassword: whether the logged-in person has one, when it was set, and any lock still running. */
-export async function signingPasswordStatus(deps: AppDeps, session: LiveSession) {
+export async function signingPasswordStatus(deps: AppDeps, session: Actor) {
   const row = await q.findSigningPassword(deps.db, session.userId);
   if (!row) return { isSet: false, updatedAt: null, lockedUntil: null };
   return {

@@ -3,6 +3,7 @@
 // (a new blob; a damaged file is repaired first, an encrypted one goes without the footer), then ONE
 // transaction reserves a quota unit, stores the flow and its parties and moves each document into the flow.
 // Afterwards the first step's parties get their links.
+import type { Actor } from '../../lib/actor.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PT_PER_MM, type PageSize } from '#contract/calls/document.ts';
 import {
@@ -32,7 +33,6 @@ import {
   pageSizesOf,
 } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { type ResolvedPosition, findFlow, linkTypeOf, partiesOf, sendLink } from './model.ts';
 import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
@@ -253,7 +253,7 @@ async function pickedPhone(
  */
 export async function launch(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   input: LaunchInput,
   req: { ip?: string; userAgent?: string | null },
 ): Promise<{ flowId: string; status: FlowSummary['status']; verificationCodes: string[] }> {

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import type { FastifyReply } from 'fastify';
 import type { RoomOnboarding } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
@@ -19,7 +20,7 @@ import {
 } from '../person/index.ts';
 import { createSignerAccount, findUserById, findUserByPhone } from '../session/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { startSession, type LiveSession } from '../session/index.ts';
+import { startSession } from '../session/index.ts';
 import { type Party, appliesOf, maskPhone } from './model.ts';
 import { type Room, isPhoneProven, provePhone, roomState, signRefusal } from './room.ts';
 import * as q from './queries.ts';
@@ -162,12 +163,11 @@ export async function roomProvePhone(
 // A company party whose company has not opened e-signature: its handler opens it from the room.
 
 /** The room's handler acting as a person (the company module's applicant), or for the company it opened. */
-const callerAs = (room: Room, userId: string, companyId: string | null): LiveSession => ({
-  id: `room:${room.tokenHash}`,
+const callerAs = (room: Room, userId: string, companyId: string | null): Actor => ({
   userId,
   userType: companyId ? UserType.Company : UserType.Person,
   companyId,
-  token: '',
+  via: { kind: 'room', tokenHash: room.tokenHash },
 });
 
 /** The handler's pending application for the party's company (by its exact name), if any. */
@@ -221,7 +221,7 @@ export async function roomConfirmCompany(
   deps: AppDeps,
   room: Room,
   amount: string,
-  http: { reply: FastifyReply; session: LiveSession | null },
+  http: { reply: FastifyReply; session: Actor | null },
 ): Promise<RoomOnboarding> {
   const { party, userId } = await unopenedCompanyParty(deps, room);
   const apply = await pendingApplyFor(deps, userId, party);
@@ -255,7 +255,7 @@ export async function roomConfirmCompany(
  * Whether onboarding logs this browser in to the account the room made: only a link room (its login's code
  * proved the phone), never an embedded room (issue 23), and not over a session the browser already has.
  */
-const mayLogIn = (room: Room, session: LiveSession | null) =>
+const mayLogIn = (room: Room, session: Actor | null) =>
   room.via === 'link' && room.phoneProof === 'sms' && room.madeAccount && !session;
 
 /**
@@ -267,7 +267,7 @@ export async function roomAcceptAgreement(
   deps: AppDeps,
   room: Room,
   version: string,
-  http: { reply: FastifyReply; session: LiveSession | null },
+  http: { reply: FastifyReply; session: Actor | null },
 ): Promise<RoomOnboarding> {
   const party = await openPersonParty(deps, room);
   if (!room.userId || (await personOnboardingState(deps, room.userId)).realName === null)
@@ -290,7 +290,7 @@ const READINESS_MAX_PER_HOUR = 300;
  */
 export async function signerReadiness(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   signers: { phone?: string; userId?: string; companyId?: string; companyName?: string }[],
 ) {
   const now = deps.clock.now();

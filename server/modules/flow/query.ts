@@ -1,9 +1,9 @@
+import type { Actor } from '../../lib/actor.ts';
 import type { FlowDetail } from '#contract/calls/flow.ts';
 import { UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { accountOf, flowDocuments, presentDocument } from '../document/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { partiesOf, presentParty, summaries } from './model.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 
@@ -43,22 +43,14 @@ export async function detail(deps: AppDeps, reader: Reader, flowId: string): Pro
   };
 }
 
-export async function listLaunched(
-  deps: AppDeps,
-  session: LiveSession,
-  f: q.ListFilters & { status?: string },
-) {
+export async function listLaunched(deps: AppDeps, session: Actor, f: q.ListFilters & { status?: string }) {
   const account = await accountOf(deps, session);
   await sweepExpired(deps);
   const { list, total } = await q.launchedPage(deps.db, account, f);
   return { list: await summaries(deps.db, list), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
-export async function listPending(
-  deps: AppDeps,
-  session: LiveSession,
-  f: q.ListFilters & { status?: string },
-) {
+export async function listPending(deps: AppDeps, session: Actor, f: q.ListFilters & { status?: string }) {
   await sweepExpired(deps);
   const phone = await phoneOf(deps, session.userId);
   let who: Parameters<typeof q.partyPage>[1];
@@ -89,14 +81,14 @@ export async function listPending(
 // Messages
 
 /** A company session reads the messages of its phone within its company; a person session those outside any. */
-const messageScope = (session: LiveSession, phone: string): q.MessageScope => ({
+const messageScope = (session: Actor, phone: string): q.MessageScope => ({
   phone,
   companyId: session.userType === UserType.Company && session.companyId ? session.companyId : null,
 });
 
 export async function listMessages(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   f: { pageNum: number; pageSize: number; unreadOnly?: boolean },
 ) {
   const phone = await phoneOf(deps, session.userId);
@@ -121,7 +113,7 @@ export async function listMessages(
   };
 }
 
-export async function markRead(deps: AppDeps, session: LiveSession, ids: string[] | undefined) {
+export async function markRead(deps: AppDeps, session: Actor, ids: string[] | undefined) {
   const phone = await phoneOf(deps, session.userId);
   await q.markMessagesRead(deps.db, messageScope(session, phone), ids, deps.clock.now());
   const unread = await q.unreadCount(deps.db, messageScope(session, phone));

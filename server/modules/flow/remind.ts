@@ -1,9 +1,9 @@
+import type { Actor } from '../../lib/actor.ts';
 import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { type Flow, partiesOf, sendLink } from './model.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { F } from './texts.ts';
@@ -19,7 +19,7 @@ const PLATFORM_ACTOR: AuditActor = { actor: 'platform' };
 /** remindFlow: the launcher reminds the unsigned parties of the current step (each at most every 10 minutes). */
 export async function remind(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   flowId: string,
   partyIds: string[] | undefined,
   req: { ip?: string; userAgent?: string | null },

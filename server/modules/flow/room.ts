@@ -4,6 +4,7 @@
 // by its token, so a room can never act for another party or flow. What a room may do beyond signing with its
 // party's intent check (make an account, record a real name, issue a certificate, log the browser in) depends
 // on how its phone was proven (issue 23, see SECURITY.md).
+import type { Actor } from '../../lib/actor.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
@@ -18,7 +19,6 @@ import { flowDocuments, presentDocument } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { sealsUsableBy } from '../seal/index.ts';
 import { findUserById, findUserByPhone } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode, sendSmsCode } from '../session/index.ts';
 import {
   type Flow,
@@ -157,7 +157,7 @@ export async function loginByLink(
 }
 
 /** A logged-in user opens the room of a party they are (flowAccess decides; another party is NotFound). */
-export async function loginBySession(deps: AppDeps, session: LiveSession, flowId: string, partyId: string) {
+export async function loginBySession(deps: AppDeps, session: Actor, flowId: string, partyId: string) {
   const access = await flowAccess(deps, { session }, flowId);
   if (!access.partyIds.includes(partyId)) throw new AppError(Code.NotFound, F.partyNotFound);
   const party = (await findParty(deps.db, partyId))!;
@@ -180,7 +180,7 @@ const hashEmbedCode = (c: string) => createHash('sha256').update(`embed:${c}`).d
  */
 export async function createEmbedLink(
   deps: AppDeps,
-  session: LiveSession,
+  session: Actor,
   b: { flowId: string; partyId: string; fromPtCode?: string },
   key?: { keyId: string; assertsIdentity: boolean },
 ): Promise<{ url: string; expiresAt: string }> {

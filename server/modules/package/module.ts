@@ -32,9 +32,9 @@ export const packageModule: ServerModule = {
   name: 'package',
   listen(hooks) {
     // The login info's packages: the sale product types of the live packages, and the quota.
-    hooks.on(loginFacts, async ({ deps, session }) => ({
-      salePackageProductTypeList: await salePackageProductTypes(deps, session),
-      ...(await quotaLoginFields(deps, session)),
+    hooks.on(loginFacts, async ({ deps, actor }) => ({
+      salePackageProductTypeList: await salePackageProductTypes(deps, actor),
+      ...(await quotaLoginFields(deps, actor)),
     }));
   },
   async register(app, deps) {

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { randomBytes } from 'node:crypto';
 import { Code } from '#contract/codes.ts';
 import { OrderStatus } from '#contract/enums.ts';
@@ -11,7 +12,6 @@ import {
   type RawNotification,
 } from '../../providers/payment/types.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
-import type { LiveSession } from '../session/index.ts';
 import { paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';
 import { accountOfSession } from './quota.ts';
@@ -35,13 +35,13 @@ type PaymentStart = {
 /** startOrderPayment: the buyer's own order awaiting payment, at the configured online provider. */
 export async function startPayment(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { orderNo: string; channel: PayChannel; clientIp: string },
 ): Promise<PaymentStart> {
   const provider = paymentProviderFor(deps.config.packages);
   const now = deps.clock.now();
   await q.expireUnpaidOrders(deps.db, now);
-  const row = await q.findOwnOrder(deps.db, accountOfSession(session), input.orderNo);
+  const row = await q.findOwnOrder(deps.db, accountOfSession(actor), input.orderNo);
   if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
   if (row.status !== OrderStatus.AwaitingPayment)
     throw new AppError(Code.Refused, P.orderNotAwaiting(row.status));

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AccountPackage, PackageInfo, PackageOrder, UsageRow } from '#contract/calls/package.ts';
 import { Code } from '#contract/codes.ts';
@@ -14,7 +15,6 @@ import { dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import { personHasCaCert } from '../person/index.ts';
 import { hasUsableSeal } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { offlineTransferProvider, paymentProviderFor } from './payment-provider.ts';
 import * as q from './queries.ts';
 import type { Account } from '../../lib/account.ts';
@@ -120,47 +120,47 @@ const presentOne = async (deps: AppDeps, r: q.OrderRecord) => (await presentOrde
  * Platform administrators are the users whose phone is in PLATFORM_ADMIN_PHONES; they manage packages and
  * confirm payments, whatever account (person or company) their session acts for.
  */
-export async function isPlatformAdmin(deps: AppDeps, session: LiveSession): Promise<boolean> {
+export async function isPlatformAdmin(deps: AppDeps, actor: Actor): Promise<boolean> {
   const phones = deps.config.packages.platformAdminPhones;
   if (phones.length === 0) return false;
-  const user = await findUserById(deps.db, session.userId);
+  const user = await findUserById(deps.db, actor.userId);
   return user !== undefined && user !== null && phones.includes(user.phone);
 }
 
-export async function requirePlatformAdmin(deps: AppDeps, session: LiveSession): Promise<void> {
+export async function requirePlatformAdmin(deps: AppDeps, actor: Actor): Promise<void> {
   // Authorisation: only the configured platform administrators; everyone else gets HTTP 602.
-  if (!(await isPlatformAdmin(deps, session))) throw noPermission();
+  if (!(await isPlatformAdmin(deps, actor))) throw noPermission();
 }
 
 /** SPEC §6: person: certificate + seal; company: certificate + seal + operator, bought by its administrator. */
 export async function purchaseEligibility(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
 ): Promise<{ canBuy: boolean; userType: number; missing: PurchaseRequirement[] }> {
   const missing: PurchaseRequirement[] = [];
-  if (session.userType === UserType.Company) {
-    const flags = await companyLoginFlags(deps, session);
+  if (actor.userType === UserType.Company) {
+    const flags = await companyLoginFlags(deps, actor);
     if (!flags.hasCaCert) missing.push(PurchaseRequirement.CaCert);
-    if (!(await hasUsableSeal(deps, session))) missing.push(PurchaseRequirement.Seal);
+    if (!(await hasUsableSeal(deps, actor))) missing.push(PurchaseRequirement.Seal);
     if (!flags.hasOperator) missing.push(PurchaseRequirement.Operator);
     if (!flags.isAdmin) missing.push(PurchaseRequirement.CompanyAdmin);
   } else {
-    if (!(await personHasCaCert(deps, session.userId))) missing.push(PurchaseRequirement.CaCert);
-    if (!(await hasUsableSeal(deps, session))) missing.push(PurchaseRequirement.Seal);
+    if (!(await personHasCaCert(deps, actor.userId))) missing.push(PurchaseRequirement.CaCert);
+    if (!(await hasUsableSeal(deps, actor))) missing.push(PurchaseRequirement.Seal);
   }
-  return { canBuy: missing.length === 0, userType: session.userType, missing };
+  return { canBuy: missing.length === 0, userType: actor.userType, missing };
 }
 
-async function requireEligible(deps: AppDeps, session: LiveSession): Promise<{ buyerName: string }> {
-  const { missing } = await purchaseEligibility(deps, session);
+async function requireEligible(deps: AppDeps, actor: Actor): Promise<{ buyerName: string }> {
+  const { missing } = await purchaseEligibility(deps, actor);
   const lacks = missing.filter((m) => m !== PurchaseRequirement.CompanyAdmin);
   if (lacks.length) throw new AppError(Code.Refused, P.missing(lacks.map((m) => REQUIREMENT_TEXTS[m])));
-  if (session.userType === UserType.Company) {
+  if (actor.userType === UserType.Company) {
     // Authorisation: a company buys through its administrator only (operators get 602).
-    const access = await requireCompanyRole(deps, session, ['admin']);
+    const access = await requireCompanyRole(deps, actor, ['admin']);
     return { buyerName: access.companyName };
   }
-  const user = await findUserById(deps.db, session.userId);
+  const user = await findUserById(deps.db, actor.userId);
   return { buyerName: user?.name ?? user?.phone ?? '' };
 }
 
@@ -229,13 +229,13 @@ type OrderInput = {
 /** Checkout: one order awaiting payment (single purchase, or a group purchase with its distribution). */
 export async function createOrder(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   kind: 'single' | 'group',
   input: OrderInput,
 ): Promise<PackageOrder> {
-  if (kind === 'group' && session.userType !== UserType.Company)
+  if (kind === 'group' && actor.userType !== UserType.Company)
     throw new AppError(Code.Refused, P.groupNeedsCompany);
-  const { buyerName } = await requireEligible(deps, session);
+  const { buyerName } = await requireEligible(deps, actor);
   const row = await q.findPackage(deps.db, input.packageId);
   if (!row) throw new AppError(Code.NotFound, P.packageNotFound);
   if (!row.isActive) throw new AppError(Code.Refused, P.packageNotOnSale);
@@ -260,7 +260,7 @@ export async function createOrder(
       throw new AppError(Code.Refused, P.groupTooMany(totalQuantity, distributed));
   }
   const unitPriceFen = kind === 'group' ? unitPriceFor(pkg, input.copies) : pkg.priceFen;
-  const account = accountOfSession(session);
+  const account = accountOfSession(actor);
   const now = deps.clock.now();
   const payBy = new Date(now.getTime() + deps.config.packages.orderPaymentDays * DAY_MS);
   const id = randomUUID();
@@ -274,7 +274,7 @@ export async function createOrder(
           orderNo,
           kind,
           account,
-          buyerUserId: session.userId,
+          buyerUserId: actor.userId,
           buyerName,
           pkg,
           copies: input.copies,
@@ -295,13 +295,9 @@ export async function createOrder(
   return presentOne(deps, (await q.findOrderById(deps.db, id))!);
 }
 
-export async function getOwnOrder(
-  deps: AppDeps,
-  session: LiveSession,
-  orderNo: string,
-): Promise<PackageOrder> {
+export async function getOwnOrder(deps: AppDeps, actor: Actor, orderNo: string): Promise<PackageOrder> {
   await q.expireUnpaidOrders(deps.db, deps.clock.now());
-  const row = await q.findOwnOrder(deps.db, accountOfSession(session), orderNo);
+  const row = await q.findOwnOrder(deps.db, accountOfSession(actor), orderNo);
   if (!row) throw new AppError(Code.NotFound, P.orderNotFound);
   return presentOne(deps, row);
 }
@@ -399,8 +395,8 @@ export async function refundOrder(deps: AppDeps, orderNo: string, reason: string
 // ---------------------------------------------------------------------------------------------------------
 // The account's packages and usage
 
-export async function accountPackages(deps: AppDeps, session: LiveSession) {
-  const account = accountOfSession(session);
+export async function accountPackages(deps: AppDeps, actor: Actor) {
+  const account = accountOfSession(actor);
   const now = deps.clock.now().getTime();
   const packages: AccountPackage[] = (await q.grantsOf(deps.db, account)).map((g) => {
     const expiresAt = dateOf(g.expiresAt);
@@ -452,18 +448,18 @@ const presentUsage = (r: q.UsageRecord): UsageRow => ({
 
 export async function usageDetail(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   f: q.UsageFilters,
   page: { pageNum: number; pageSize: number },
 ) {
-  const { list, total } = await q.usageOf(deps.db, accountOfSession(session), f, {
+  const { list, total } = await q.usageOf(deps.db, accountOfSession(actor), f, {
     limit: page.pageSize,
     offset: (page.pageNum - 1) * page.pageSize,
   });
   return { list: list.map(presentUsage), total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 
-export async function usageExport(deps: AppDeps, session: LiveSession, f: q.UsageFilters, max: number) {
-  const { list, total } = await q.usageOf(deps.db, accountOfSession(session), f, { limit: max, offset: 0 });
+export async function usageExport(deps: AppDeps, actor: Actor, f: q.UsageFilters, max: number) {
+  const { list, total } = await q.usageOf(deps.db, accountOfSession(actor), f, { limit: max, offset: 0 });
   return { rows: list.map(presentUsage), isTruncated: total > list.length };
 }

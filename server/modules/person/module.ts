@@ -94,9 +94,9 @@ export const personModule: ServerModule = {
   name: 'person',
   listen(hooks) {
     // The login info's hasCaCert for a person session (a company session's is the company module's).
-    hooks.on(loginFacts, async ({ deps, session }) =>
-      session.userType === UserType.Person
-        ? { hasCaCert: await person.personHasCaCert(deps, session.userId) }
+    hooks.on(loginFacts, async ({ deps, actor }) =>
+      actor.userType === UserType.Person
+        ? { hasCaCert: await person.personHasCaCert(deps, actor.userId) }
         : {},
     );
   },

@@ -1,3 +1,5 @@
+import type { Actor } from '../../lib/actor.ts';
+import type { LiveSession } from '../session/index.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose, UserType } from '#contract/enums.ts';
@@ -15,7 +17,6 @@ import { evidenceOf, recordEvidence } from '../../providers/evidence.ts';
 import { getCompany, requireCompanyRole } from '../company/index.ts';
 import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { findUserById, findUserByPhone, movePhone, renameUser } from '../session/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { consumeSmsCode } from '../session/index.ts';
 import { USER_AGREEMENT } from './agreement.ts';
 import {
@@ -143,17 +144,17 @@ async function personState(deps: AppDeps, userId: string) {
  * the company of the session: the caller must be an active member (else 602, decided by the company
  * module), and the company is open when verified and holding a current company certificate.
  */
-export async function openSignStatus(deps: AppDeps, session: LiveSession): Promise<OpenSignStatus> {
+export async function openSignStatus(deps: AppDeps, actor: Actor): Promise<OpenSignStatus> {
   const provider = await identityProviderFor(deps);
-  const { identity, acceptance, cert } = await personState(deps, session.userId);
+  const { identity, acceptance, cert } = await personState(deps, actor.userId);
   const base = {
-    userType: session.userType,
+    userType: actor.userType,
     agreementVersion: USER_AGREEMENT.version,
     identityProvider: { name: provider.name, isDevelopment: provider.isDevelopment },
     isAgreementAccepted: acceptance !== null,
   };
-  if (session.userType === UserType.Company && session.companyId) {
-    const access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+  if (actor.userType === UserType.Company && actor.companyId) {
+    const access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
     const company = await getCompany(deps, access.companyId);
     const pki = await pkiFor(deps);
     const companyCert = await pki.current({ userType: UserType.Company, accountId: access.companyId });
@@ -182,20 +183,20 @@ export async function openSignStatus(deps: AppDeps, session: LiveSession): Promi
  */
 export async function authIdNamePhone(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   body: { name: string; idNumber: string; phone: string; smsCode: string },
 ): Promise<OpenSignStatus> {
   const now = deps.clock.now();
-  if (await q.findIdentity(deps.db, session.userId)) throw new AppError(Code.Refused, P.alreadyVerified);
+  if (await q.findIdentity(deps.db, actor.userId)) throw new AppError(Code.Refused, P.alreadyVerified);
   // The schema checked the date against the machine's clock; the server's clock is the authority.
   const check = checkIdNumber(body.idNumber, now);
   if (!check.ok && check.problem === IdNumberProblem.FutureBirthDate)
     throw new AppError(Code.BadRequest, P.idNumberFuture);
-  if ((await hitCounter(deps.db, `realname:${session.userId}`, HOUR_MS, now)) > REAL_NAME_MAX_PER_HOUR)
+  if ((await hitCounter(deps.db, `realname:${actor.userId}`, HOUR_MS, now)) > REAL_NAME_MAX_PER_HOUR)
     throw new AppError(Code.RateLimited, P.realNameTooMany);
   await consumeSmsCode(deps, body.phone, SmsPurpose.RealName, body.smsCode);
-  await verifyAndRecordIdentity(deps, session.userId, body);
-  return openSignStatus(deps, session);
+  await verifyAndRecordIdentity(deps, actor.userId, body);
+  return openSignStatus(deps, actor);
 }
 
 /**
@@ -253,8 +254,8 @@ export async function personOnboardingState(deps: AppDeps, userId: string) {
   };
 }
 
-export async function getAgreement(deps: AppDeps, session: LiveSession | null) {
-  const acceptance = session ? await q.findAcceptance(deps.db, session.userId, USER_AGREEMENT.version) : null;
+export async function getAgreement(deps: AppDeps, actor: Actor | null) {
+  const acceptance = actor ? await q.findAcceptance(deps.db, actor.userId, USER_AGREEMENT.version) : null;
   return {
     version: USER_AGREEMENT.version,
     title: { ...USER_AGREEMENT.title },
@@ -264,8 +265,8 @@ export async function getAgreement(deps: AppDeps, session: LiveSession | null) {
 }
 
 /** Only the current version can be accepted: the user must have been shown the text in force. */
-export async function acceptAgreement(deps: AppDeps, session: LiveSession, version: string) {
-  return acceptAgreementFor(deps, session.userId, version);
+export async function acceptAgreement(deps: AppDeps, actor: Actor, version: string) {
+  return acceptAgreementFor(deps, actor.userId, version);
 }
 
 export async function acceptAgreementFor(deps: AppDeps, userId: string, version: string) {
@@ -283,37 +284,37 @@ async function presentCert(deps: AppDeps, c: IssuedCertificate): Promise<PersonC
  * createPersonCaCert: only after the real-name check and acceptance of the current agreement, for the
  * caller's own person account. Idempotent: the current certificate when there is one.
  */
-export async function createPersonCaCert(deps: AppDeps, session: LiveSession): Promise<PersonCert> {
-  return issuePersonCertFor(deps, session.userId);
+export async function createPersonCaCert(deps: AppDeps, actor: Actor): Promise<PersonCert> {
+  return issuePersonCertFor(deps, actor.userId);
 }
 
 /** createPersonCaCert for a user named by id (the signing room's onboarding, after its own checks). */
 export async function issuePersonCertFor(deps: AppDeps, userId: string): Promise<PersonCert> {
-  const session = { userId };
-  const { identity, acceptance, cert } = await personState(deps, session.userId);
+  const actor = { userId };
+  const { identity, acceptance, cert } = await personState(deps, actor.userId);
   if (cert) return presentCert(deps, cert);
   if (!identity) throw new AppError(Code.Refused, P.needRealName);
   if (!acceptance) throw new AppError(Code.Refused, P.needAgreement);
   const pki = await pkiFor(deps);
   const issued = await pki.issue({
     userType: UserType.Person,
-    accountId: session.userId,
+    accountId: actor.userId,
     name: identity.realName,
     idHash: identity.idHash,
   });
-  deps.log.info({ userId: session.userId, serial: issued.serial }, 'person: certificate issued');
+  deps.log.info({ userId: actor.userId, serial: issued.serial }, 'person: certificate issued');
   return presentCert(deps, issued);
 }
 
-export async function getPersonCaCert(deps: AppDeps, session: LiveSession): Promise<PersonCert | null> {
-  const cert = await currentCert(deps, session.userId);
+export async function getPersonCaCert(deps: AppDeps, actor: Actor): Promise<PersonCert | null> {
+  const cert = await currentCert(deps, actor.userId);
   return cert ? presentCert(deps, cert) : null;
 }
 
-export async function personalDetails(deps: AppDeps, session: LiveSession) {
-  const user = await findUserById(deps.db, session.userId);
+export async function personalDetails(deps: AppDeps, actor: Actor) {
+  const user = await findUserById(deps.db, actor.userId);
   if (!user) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
-  const { identity, acceptance, cert } = await personState(deps, session.userId);
+  const { identity, acceptance, cert } = await personState(deps, actor.userId);
   return {
     name: identity?.realName ?? null,
     idNumberMasked: identity?.idMasked ?? null,
@@ -330,7 +331,7 @@ export async function personalDetails(deps: AppDeps, session: LiveSession) {
           status: cert.status,
         }
       : null,
-    verificationRecords: (await evidenceOf(deps.db, 'user', session.userId))
+    verificationRecords: (await evidenceOf(deps.db, 'user', actor.userId))
       .filter((e) => e.kind === 'identity' || e.kind === 'face')
       .map((e) => ({
         kind: e.kind as 'identity' | 'face',
@@ -349,22 +350,22 @@ export async function personalDetails(deps: AppDeps, session: LiveSession) {
  */
 export async function recoverVerify(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   body: { name: string; idNumber: string; newPhone: string; smsCode: string },
 ) {
   const now = deps.clock.now();
-  if ((await hitCounter(deps.db, `recover:${session.userId}`, HOUR_MS, now)) > RECOVERY_MAX_PER_HOUR)
+  if ((await hitCounter(deps.db, `recover:${actor.userId}`, HOUR_MS, now)) > RECOVERY_MAX_PER_HOUR)
     throw new AppError(Code.RateLimited, P.recoveryTooMany);
-  const identity = await q.findIdentity(deps.db, session.userId);
+  const identity = await q.findIdentity(deps.db, actor.userId);
   if (!identity) throw new AppError(Code.Refused, P.needRealName);
   const pki = await pkiFor(deps);
   const isSameIdentity =
     identity.idHash === pki.subjectIdHash(UserType.Person, body.idNumber) && identity.realName === body.name;
   if (!isSameIdentity) {
-    deps.log.warn({ userId: session.userId }, 'person: account recovery with a wrong identity');
+    deps.log.warn({ userId: actor.userId }, 'person: account recovery with a wrong identity');
     throw new AppError(Code.Refused, P.recoveryMismatch);
   }
-  const user = await findUserById(deps.db, session.userId);
+  const user = await findUserById(deps.db, actor.userId);
   if (user?.phone === body.newPhone) throw new AppError(Code.Refused, P.recoverySamePhone);
   // The new phone's code first: whether that phone has an account is told only to its proven owner.
   await consumeSmsCode(deps, body.newPhone, SmsPurpose.RecoverAccount, body.smsCode);
@@ -373,7 +374,7 @@ export async function recoverVerify(
   const ticket = newSecret(32);
   await q.insertRecovery(deps.db, {
     ticketHash: sha256(ticket),
-    userId: session.userId,
+    userId: actor.userId,
     newPhone: body.newPhone,
     createdAt: now,
     expiresAt: new Date(now.getTime() + RECOVERY_TTL_MS),
@@ -415,10 +416,10 @@ function resultRoutes(
 /** startFaceAuth: a face check of the real-name-verified caller, against the stored identity. */
 export async function startFace(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   body: { openFlag: string; businessCode?: string; deviceType?: string; signUrl?: string },
 ) {
-  return startFaceFor(deps, session.userId, body);
+  return startFaceFor(deps, actor.userId, body);
 }
 
 /**
@@ -430,9 +431,9 @@ export async function startFaceFor(
   userId: string,
   body: { openFlag: string; businessCode?: string; deviceType?: string; signUrl?: string },
 ) {
-  const session = { userId };
+  const actor = { userId };
   const now = deps.clock.now();
-  const identity = await q.findIdentity(deps.db, session.userId);
+  const identity = await q.findIdentity(deps.db, actor.userId);
   if (!identity) throw new AppError(Code.Refused, P.needRealName);
   const personCode = newSecret(12);
   const token = newSecret(24);
@@ -446,7 +447,7 @@ export async function startFaceFor(
   await q.insertFaceSession(deps.db, {
     personCode,
     tokenHash: sha256(token),
-    userId: session.userId,
+    userId: actor.userId,
     openFlag: body.openFlag,
     businessCode: body.businessCode ?? null,
     deviceType: fields.deviceType,

@@ -35,8 +35,8 @@ export const sealModule: ServerModule = {
   name: 'seal',
   listen(hooks) {
     // The login info's hasSeal: the session has a seal it may use.
-    hooks.on(loginFacts, async ({ deps, session }) => ({
-      hasSeal: await seals.hasUsableSeal(deps, session),
+    hooks.on(loginFacts, async ({ deps, actor }) => ({
+      hasSeal: await seals.hasUsableSeal(deps, actor),
     }));
   },
   register(app, deps) {

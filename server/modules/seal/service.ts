@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { randomInt } from 'node:crypto';
 import type { CompanySealDTO, Seal, SealAuthorisation } from '#contract/calls/seal.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
@@ -16,7 +17,7 @@ import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
 import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole } from '../company/index.ts';
 import { verifiedNameOf } from '../person/index.ts';
 import { currentCertificate, presentCertSummary } from '../pki/index.ts';
-import { type LiveSession, usersByIds } from '../session/index.ts';
+import { usersByIds } from '../session/index.ts';
 import { sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
@@ -34,22 +35,22 @@ export type SealCaller = { kind: 'person'; userId: string } | { kind: 'company';
  * The caller of a seal call. A company session is checked against the membership on every call (a removed
  * operator loses access at once); the company always comes from the session, never from the body.
  */
-export async function callerOf(deps: AppDeps, session: LiveSession): Promise<SealCaller> {
-  if (session.userType === UserType.Company) {
-    return { kind: 'company', access: await requireCompanyRole(deps, session, ['admin', 'operator']) };
+export async function callerOf(deps: AppDeps, actor: Actor): Promise<SealCaller> {
+  if (actor.userType === UserType.Company) {
+    return { kind: 'company', access: await requireCompanyRole(deps, actor, ['admin', 'operator']) };
   }
-  return { kind: 'person', userId: session.userId };
+  return { kind: 'person', userId: actor.userId };
 }
 
 const ownerOf = (c: SealCaller): q.SealOwner =>
   c.kind === 'person' ? q.personOwner(c.userId) : q.companyOwner(c.access.companyId);
 
 /** Only the company administrator changes company seals; a person changes their own. */
-async function requireManager(deps: AppDeps, session: LiveSession): Promise<SealCaller> {
-  if (session.userType === UserType.Company) {
-    return { kind: 'company', access: await requireCompanyRole(deps, session, ['admin']) };
+async function requireManager(deps: AppDeps, actor: Actor): Promise<SealCaller> {
+  if (actor.userType === UserType.Company) {
+    return { kind: 'company', access: await requireCompanyRole(deps, actor, ['admin']) };
   }
-  return { kind: 'person', userId: session.userId };
+  return { kind: 'person', userId: actor.userId };
 }
 
 function refusalOf(e: unknown): never {
@@ -228,12 +229,12 @@ async function personSealDef(deps: AppDeps, userId: string): Promise<SealDef> {
 }
 
 /** savePersonSeal: a square name seal from the verified real name. */
-export async function savePersonSeal(deps: AppDeps, session: LiveSession): Promise<Seal> {
-  const caller: SealCaller = { kind: 'person', userId: session.userId };
-  const def = await personSealDef(deps, session.userId);
+export async function savePersonSeal(deps: AppDeps, actor: Actor): Promise<Seal> {
+  const caller: SealCaller = { kind: 'person', userId: actor.userId };
+  const def = await personSealDef(deps, actor.userId);
   const rendered = await renderAll(def);
   const name = def.kind === 'person' ? `${def.name.trim()}印` : '';
-  const row = await store(deps, caller, session.userId, {
+  const row = await store(deps, caller, actor.userId, {
     sealType: null,
     name,
     kind: SealKind.Generated,
@@ -274,13 +275,9 @@ function companySealName(def: CompanySealDef): string {
 }
 
 /** saveCompanySeal: the administrator generates a company seal. */
-export async function saveCompanySeal(
-  deps: AppDeps,
-  session: LiveSession,
-  dto: CompanySealDTO,
-): Promise<Seal> {
+export async function saveCompanySeal(deps: AppDeps, actor: Actor, dto: CompanySealDTO): Promise<Seal> {
   // Authorisation: only the company's administrator creates company seals.
-  const access = await requireCompanyRole(deps, session, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ['admin']);
   const caller: SealCaller = { kind: 'company', access };
   const base = await companySealDef(deps, access, dto);
   // A number the server makes is retried on the (unlikely) clash; a number the admin gave is refused.
@@ -290,7 +287,7 @@ export async function saveCompanySeal(
       : base;
     const rendered = await renderAll(def);
     const no = def.antiCounterfeitNo?.trim() ? def.antiCounterfeitNo.trim().toUpperCase() : null;
-    const row = await store(deps, caller, session.userId, {
+    const row = await store(deps, caller, actor.userId, {
       sealType: def.sealType,
       name: companySealName(def),
       kind: SealKind.Generated,
@@ -307,17 +304,17 @@ export async function saveCompanySeal(
 /** previewSeal: the SVG of a definition, nothing stored. */
 export async function previewSeal(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   dto: CompanySealDTO | { userType: 0 },
 ): Promise<{ svg: string; widthMm: number; heightMm: number }> {
   let def: SealDef;
   if (dto.userType === UserType.Company) {
-    const access = await requireCompanyRole(deps, session, ['admin']);
+    const access = await requireCompanyRole(deps, actor, ['admin']);
     def = await companySealDef(deps, access, dto as CompanySealDTO);
     if ((dto as CompanySealDTO).generateAntiCounterfeitNo)
       def = { ...def, antiCounterfeitNo: '0000000000000' };
   } else {
-    def = await personSealDef(deps, session.userId);
+    def = await personSealDef(deps, actor.userId);
   }
   try {
     const layout = layoutSeal(def);
@@ -330,7 +327,7 @@ export async function previewSeal(
 /** An uploaded image or a pad signature, checked and made transparent by the seal engine. */
 export async function saveUploadedSeal(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: {
     bytes: Uint8Array;
     owner: 'person' | 'company';
@@ -342,9 +339,9 @@ export async function saveUploadedSeal(
   let caller: SealCaller;
   if (input.owner === 'company') {
     // Authorisation: only the company's administrator uploads company seals.
-    caller = { kind: 'company', access: await requireCompanyRole(deps, session, ['admin']) };
+    caller = { kind: 'company', access: await requireCompanyRole(deps, actor, ['admin']) };
   } else {
-    caller = { kind: 'person', userId: session.userId };
+    caller = { kind: 'person', userId: actor.userId };
   }
   let prepared: Awaited<ReturnType<typeof prepareUploadedSeal>>;
   try {
@@ -365,8 +362,8 @@ export async function saveUploadedSeal(
     input.sealName?.trim() ||
     (sealType !== null
       ? SEAL_TYPE_NAMES[sealType as SealType].zh
-      : ((await verifiedNameOf(deps, session.userId)) ?? ''));
-  const row = await store(deps, caller, session.userId, {
+      : ((await verifiedNameOf(deps, actor.userId)) ?? ''));
+  const row = await store(deps, caller, actor.userId, {
     sealType,
     name,
     kind: input.kind,
@@ -383,11 +380,11 @@ export async function saveUploadedSeal(
 
 export async function setSealStatus(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   sealId: string,
   status: SealStatus,
 ): Promise<Seal> {
-  const caller = await requireManager(deps, session);
+  const caller = await requireManager(deps, actor);
   const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
   if (!row) throw notFound();
   await q.setStatus(deps.db, ownerOf(caller), sealId, status, deps.clock.now());
@@ -399,8 +396,8 @@ export async function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): 
   return (await deps.hooks.collect(sealInUnfinishedSigning, { deps, sealId })).some(Boolean);
 }
 
-export async function deleteSeal(deps: AppDeps, session: LiveSession, sealId: string): Promise<void> {
-  const caller = await requireManager(deps, session);
+export async function deleteSeal(deps: AppDeps, actor: Actor, sealId: string): Promise<void> {
+  const caller = await requireManager(deps, actor);
   const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
   if (!row) throw notFound();
   if (await isSealInUnfinishedSigning(deps, sealId)) throw new AppError(Code.Refused, S.sealInUse);
@@ -409,11 +406,11 @@ export async function deleteSeal(deps: AppDeps, session: LiveSession, sealId: st
 
 export async function authoriseSeal(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { sealId: string; userIds: string[]; validFrom: string; validTo: string },
 ): Promise<Seal> {
   // Authorisation: only the administrator hands company seals to operators.
-  const access = await requireCompanyRole(deps, session, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ['admin']);
   const caller: SealCaller = { kind: 'company', access };
   const row = await q.findSeal(deps.db, q.companyOwner(access.companyId), input.sealId);
   if (!row) throw notFound();
@@ -443,10 +440,10 @@ export async function authoriseSeal(
 
 export async function revokeSealAuthorisation(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   authorisationId: string,
 ): Promise<Seal> {
-  const access = await requireCompanyRole(deps, session, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ['admin']);
   const sealId = await q.revokeAuthorisation(
     deps.db,
     access.companyId,
@@ -458,8 +455,8 @@ export async function revokeSealAuthorisation(
   return presentOne(deps, { kind: 'company', access }, sealId);
 }
 
-export async function listSealOperators(deps: AppDeps, session: LiveSession) {
-  const access = await requireCompanyRole(deps, session, ['admin']);
+export async function listSealOperators(deps: AppDeps, actor: Actor) {
+  const access = await requireCompanyRole(deps, actor, ['admin']);
   return (await listActiveMembers(deps, access.companyId))
     .filter((m) => m.role === 'operator')
     .map((m) => ({ userId: m.userId, name: m.name, phone: m.phone }));
@@ -486,13 +483,12 @@ export async function checkAntiCounterfeitNo(deps: AppDeps, no: string) {
 }
 
 /** hasSeal of the login info: an enabled seal the session may use (an operator: one authorised now). */
-export async function hasUsableSeal(deps: AppDeps, session: LiveSession): Promise<boolean> {
+export async function hasUsableSeal(deps: AppDeps, actor: Actor): Promise<boolean> {
   const now = deps.clock.now();
-  if (session.userType !== UserType.Company)
-    return q.hasEnabledSeal(deps.db, q.personOwner(session.userId), now);
+  if (actor.userType !== UserType.Company) return q.hasEnabledSeal(deps.db, q.personOwner(actor.userId), now);
   let access: CompanyAccess;
   try {
-    access = await requireCompanyRole(deps, session, ['admin', 'operator']);
+    access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
   } catch (err) {
     // Expected: the session may not act for its company (refused, no permission): then it has no seal.
     if (err instanceof AppError) return false;
@@ -542,13 +538,13 @@ export type SealForSigning = {
  */
 export async function sealForSigning(
   deps: AppDeps,
-  input: { session: LiveSession; sealId: string } | { holder: SealHolder; sealId: string },
+  input: { actor: Actor; sealId: string } | { holder: SealHolder; sealId: string },
 ): Promise<SealForSigning> {
   const holder: SealHolder =
-    'session' in input
-      ? input.session.userType === UserType.Company && input.session.companyId
-        ? { userType: 1, companyId: input.session.companyId, userId: input.session.userId }
-        : { userType: 0, userId: input.session.userId }
+    'actor' in input
+      ? input.actor.userType === UserType.Company && input.actor.companyId
+        ? { userType: 1, companyId: input.actor.companyId, userId: input.actor.userId }
+        : { userType: 0, userId: input.actor.userId }
       : input.holder;
   const now = deps.clock.now();
   let row: SealRow | undefined;

@@ -1,7 +1,7 @@
+import type { Actor } from '../../lib/actor.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { defineHook } from '../../lib/hooks.ts';
-import type { LiveSession } from './session-service.ts';
 
 // What the session module asks the modules above it, without importing them (lib/hooks.ts, README.md).
 
@@ -27,9 +27,7 @@ export type LoginFacts = Partial<
  * administrator, the company's certificate, operator), seal (a usable seal), package (product types,
  * quota) answer. Each field has one owner: a field told twice is a programming error.
  */
-export const loginFacts = defineHook<{ deps: AppDeps; session: LiveSession }, LoginFacts>(
-  'session.loginFacts',
-);
+export const loginFacts = defineHook<{ deps: AppDeps; actor: Actor }, LoginFacts>('session.loginFacts');
 
 /**
  * "The companies this user may act for" (operator login, partner logins): the company module answers with

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { LoginState } from '#contract/enums.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,16 +13,16 @@ import type { LiveSession } from './session-service.ts';
  * company: company name, administrator, the company's certificate, operator; seal: a usable seal;
  * package: product types and quota). A field nobody tells stays false / null / empty / 0.
  */
-export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Promise<LoginInfo> {
-  const user = await findUserById(deps.db, session.userId);
-  if (!user) throw new Error(`session ${session.id} names a missing user`);
+export async function computeLoginInfo(deps: AppDeps, actor: Actor): Promise<LoginInfo> {
+  const user = await findUserById(deps.db, actor.userId);
+  if (!user) throw new Error(`user ${actor.userId} is missing`);
   const info: LoginInfo = {
     userId: user.id,
-    userType: session.userType,
+    userType: actor.userType,
     loginState: LoginState.Verified,
     phone: user.phone,
     name: user.name,
-    companyId: session.companyId,
+    companyId: actor.companyId,
     companyName: null,
     isAdmin: false,
     hasCaCert: false,
@@ -34,7 +35,7 @@ export async function computeLoginInfo(deps: AppDeps, session: LiveSession): Pro
     remainQuantity: 0,
   };
   const told = new Set<string>();
-  for (const facts of await deps.hooks.collect(loginFacts, { deps, session })) {
+  for (const facts of await deps.hooks.collect(loginFacts, { deps, actor })) {
     for (const [field, value] of Object.entries(facts) as [keyof LoginFacts, unknown][]) {
       if (value === undefined) continue;
       if (told.has(field)) throw new Error(`login info: ${field} told by two modules`);

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import type { Applies } from '#contract/calls/flow.ts';
 import type { SignConfig, listSignConfigs, saveSignConfig } from '#contract/calls/sign-config.ts';
 import { Code } from '#contract/codes.ts';
@@ -8,7 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Account } from '../../lib/account.ts';
 import { accountOf } from '../document/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
-import { type LiveSession, usersByIds } from '../session/index.ts';
+import { usersByIds } from '../session/index.ts';
 import { signConfigDeleted, templatesUsingConfigs } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
@@ -100,21 +101,21 @@ function presentConfig(
 const notFound = () => new AppError(Code.NotFound, S.configNotFound);
 
 /** A configuration of the caller's account (accountOf checks a company caller's membership); 1101 otherwise. */
-async function configOf(deps: AppDeps, session: LiveSession, id: string): Promise<q.SignConfigRecord> {
-  const account = await accountOf(deps, session);
+async function configOf(deps: AppDeps, actor: Actor, id: string): Promise<q.SignConfigRecord> {
+  const account = await accountOf(deps, actor);
   const row = await q.findConfig(deps.db, account, id);
   if (!row) throw notFound();
   return row;
 }
 
 /** One configuration of the caller's account, presented (getSignConfig). */
-export async function detail(deps: AppDeps, session: LiveSession, id: string): Promise<SignConfig> {
-  const row = await configOf(deps, session, id);
+export async function detail(deps: AppDeps, actor: Actor, id: string): Promise<SignConfig> {
+  const row = await configOf(deps, actor, id);
   return (await presentAll(deps, [row]))[0];
 }
 
-export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<SignConfig> {
-  const account = await accountOf(deps, session);
+export async function save(deps: AppDeps, actor: Actor, input: SaveInput): Promise<SignConfig> {
+  const account = await accountOf(deps, actor);
   const steps = checkSteps(input.steps);
   const now = deps.clock.now();
   const values = { name: input.name, description: input.description || null, steps, now };
@@ -122,22 +123,22 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
   if (id) {
     // Scoped UPDATE: another account's id changes nothing and answers NotFound.
     if (!(await q.updateConfig(deps.db, account, id, values))) throw notFound();
-  } else id = await q.insertConfig(deps.db, account, { ...values, createdBy: session.userId });
+  } else id = await q.insertConfig(deps.db, account, { ...values, createdBy: actor.userId });
   return (await presentAll(deps, [(await q.findConfig(deps.db, account, id))!]))[0];
 }
 
 export async function list(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   f: { pageNum: number; pageSize: number; keyword?: string },
 ): Promise<CallResponse<typeof listSignConfigs>> {
-  const account = await accountOf(deps, session);
+  const account = await accountOf(deps, actor);
   const { list: found, total } = await q.listConfigs(deps.db, account, f);
   return { list: await presentAll(deps, found), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
-export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
-  const account = await accountOf(deps, session);
+export async function remove(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const account = await accountOf(deps, actor);
   const done = await deps.db.transaction(async (tx) => {
     if (!(await q.deleteConfig(tx, account, id, deps.clock.now()))) return false;
     await deps.hooks.emit(signConfigDeleted, { ex: tx, configId: id });

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import type { PageSize } from '#contract/calls/document.ts';
 import type { PartyInput } from '#contract/calls/flow.ts';
 import {
@@ -37,7 +38,7 @@ import type { Account } from '../../lib/account.ts';
 import { launch } from '../flow/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import { F } from '../flow/index.ts';
-import { type LiveSession, usersByIds } from '../session/index.ts';
+import { usersByIds } from '../session/index.ts';
 import { type SignConfigRecord, findAccountConfig, liveConfigNames } from '../sign-config/index.ts';
 import { normaliseApplies } from '../sign-config/index.ts';
 import { S } from '../sign-config/index.ts';
@@ -231,22 +232,22 @@ async function templateOf(deps: AppDeps, account: Account, id: string): Promise<
   return (await named(deps, [row]))[0];
 }
 
-export async function getTemplate(deps: AppDeps, session: LiveSession, id: string): Promise<Template> {
-  return presentTemplate(await templateOf(deps, await accountOf(deps, session), id));
+export async function getTemplate(deps: AppDeps, actor: Actor, id: string): Promise<Template> {
+  return presentTemplate(await templateOf(deps, await accountOf(deps, actor), id));
 }
 
 /** The template PDF (for the editor and the preview), for the owning account only. */
 export async function templatePdf(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   id: string,
 ): Promise<{ bytes: Uint8Array; name: string }> {
-  const row = await templateOf(deps, await accountOf(deps, session), id);
+  const row = await templateOf(deps, await accountOf(deps, actor), id);
   return { bytes: await blobBytes(deps, row.blobKey), name: row.documentName };
 }
 
-export async function save(deps: AppDeps, session: LiveSession, input: SaveInput): Promise<Template> {
-  const account = await accountOf(deps, session);
+export async function save(deps: AppDeps, actor: Actor, input: SaveInput): Promise<Template> {
+  const account = await accountOf(deps, actor);
   const existing = input.templateId ? await templateOf(deps, account, input.templateId) : undefined;
   let source: { name: string; key: string; sha: string; pages: number; sizes: PageSize[] } | undefined;
   if (!existing) {
@@ -292,28 +293,28 @@ export async function save(deps: AppDeps, session: LiveSession, input: SaveInput
       sha256: source!.sha,
       pages: source!.pages,
       pageSizes: sizes,
-      createdBy: session.userId,
+      createdBy: actor.userId,
       now,
     });
     // The upload became the template: it is no longer a document waiting to be launched.
-    await deleteDocument(deps, session, input.documentId!);
+    await deleteDocument(deps, actor, input.documentId!);
   }
   return presentTemplate(await templateOf(deps, account, id));
 }
 
 export async function list(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   f: { pageNum: number; pageSize: number; keyword?: string },
 ) {
-  const account = await accountOf(deps, session);
+  const account = await accountOf(deps, actor);
   const { list: found, total } = await q.listTemplates(deps.db, account, f);
   const list = (await named(deps, found)).map(presentSummary);
   return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
-export async function remove(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
-  const account = await accountOf(deps, session);
+export async function remove(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const account = await accountOf(deps, actor);
   if (!(await q.deleteTemplate(deps.db, account, id, deps.clock.now()))) throw notFound();
 }
 
@@ -381,8 +382,8 @@ async function presentDraft(deps: AppDeps, account: Account, draft: q.DraftRecor
   };
 }
 
-export async function getDraft(deps: AppDeps, session: LiveSession, id: string): Promise<TemplateDraft> {
-  const account = await accountOf(deps, session);
+export async function getDraft(deps: AppDeps, actor: Actor, id: string): Promise<TemplateDraft> {
+  const account = await accountOf(deps, actor);
   const draft = await q.findDraft(deps.db, account, id);
   if (!draft) throw new AppError(Code.NotFound, S.draftNotFound);
   return presentDraft(deps, account, draft);
@@ -398,12 +399,8 @@ function checkLaunchable(t: Template): void {
  * Fills a template for one contract: values and parties checked, the values written into a copy of the PDF
  * which becomes a document of the caller's account (not launched), and a draft that remembers all of it.
  */
-export async function prepare(
-  deps: AppDeps,
-  session: LiveSession,
-  input: PrepareInput,
-): Promise<TemplateDraft> {
-  const account = await accountOf(deps, session);
+export async function prepare(deps: AppDeps, actor: Actor, input: PrepareInput): Promise<TemplateDraft> {
+  const account = await accountOf(deps, actor);
   const row = await templateOf(deps, account, input.templateId);
   const t = presentTemplate(row);
   checkLaunchable(t);
@@ -425,7 +422,7 @@ export async function prepare(
   const filled = await fillPdf(await blobBytes(deps, row.blobKey), fills).catch((err: unknown) => {
     throw pdfRefusal(err) ?? err;
   });
-  const doc = await uploadDocument(deps, session, { bytes: filled, filename: t.documentName });
+  const doc = await uploadDocument(deps, actor, { bytes: filled, filename: t.documentName });
   const now = deps.clock.now();
   const content = { documentId: doc.documentId, title: input.title, values, assignments, now };
   let draftId: string;
@@ -433,7 +430,7 @@ export async function prepare(
     if (!(await q.updateDraft(deps.db, account, existing.id, content))) throw refuse(S.draftLaunched);
     draftId = existing.id;
     // The earlier filled copy is replaced; it was never launched (the draft was not).
-    await deleteDocument(deps, session, existing.documentId).catch((err: unknown) => {
+    await deleteDocument(deps, actor, existing.documentId).catch((err: unknown) => {
       // Expected: the copy is already gone (404); anything else stays a failure.
       if (!(err instanceof AppError && err.code === Code.NotFound)) throw err;
     });
@@ -441,7 +438,7 @@ export async function prepare(
     draftId = await q.insertDraft(deps.db, account, {
       ...content,
       templateId: t.templateId,
-      createdBy: session.userId,
+      createdBy: actor.userId,
     });
   return presentDraft(deps, account, (await q.findDraft(deps.db, account, draftId))!);
 }
@@ -450,8 +447,8 @@ export async function prepare(
  * Launches a draft through the flow engine's launch: the template's steps (roles of one step in parallel),
  * each role's party with its applies and the template's position on the filled document.
  */
-export async function launchDraft(deps: AppDeps, session: LiveSession, input: LaunchInput, ctx: Ctx) {
-  const account = await accountOf(deps, session);
+export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInput, ctx: Ctx) {
+  const account = await accountOf(deps, actor);
   const draft = await q.findDraft(deps.db, account, input.draftId);
   if (!draft) throw new AppError(Code.NotFound, S.draftNotFound);
   if (draft.flowId) throw refuse(S.draftLaunched);
@@ -484,9 +481,9 @@ export async function launchDraft(deps: AppDeps, session: LiveSession, input: La
   }));
   const result = await launch(
     deps,
-    session,
+    actor,
     {
-      userType: session.userType,
+      userType: actor.userType,
       title: draft.title,
       documentIds: [draft.documentId],
       steps,

@@ -1,3 +1,4 @@
+import type { Actor } from '../../lib/actor.ts';
 import { randomUUID } from 'node:crypto';
 import type {
   WebhookDelivery,
@@ -14,7 +15,6 @@ import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import type { Account } from '../../lib/account.ts';
 import type { FlowEvent } from '../flow/index.ts';
-import type { LiveSession } from '../session/index.ts';
 import { RETRY_WINDOW_MS, deliverMessage, redeliverNow, scheduleAttempt } from './deliver.ts';
 import { checkWebhookUrl } from './address-guard.ts';
 import * as q from './queries.ts';
@@ -29,12 +29,12 @@ const MAX_ENDPOINTS = 20;
  * The account whose endpoints the caller manages: a person's own; a company's, for its administrators only
  * (an operator is refused, like other company settings).
  */
-async function webhookAccount(deps: AppDeps, session: LiveSession): Promise<Account> {
-  if (session.userType === UserType.Company) {
-    const access = await requireCompanyRole(deps, session, ['admin']);
+async function webhookAccount(deps: AppDeps, actor: Actor): Promise<Account> {
+  if (actor.userType === UserType.Company) {
+    const access = await requireCompanyRole(deps, actor, ['admin']);
     return { ownerType: 1, ownerId: access.companyId };
   }
-  return { ownerType: 0, ownerId: session.userId };
+  return { ownerType: 0, ownerId: actor.userId };
 }
 
 const endpointNotFound = () => new AppError(Code.NotFound, W.endpointNotFound);
@@ -73,10 +73,10 @@ async function checkUrl(deps: AppDeps, url: string): Promise<void> {
 
 export async function createEndpoint(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { url: string; description?: string; events: WebhookEvent[] },
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const account = await webhookAccount(deps, session);
+  const account = await webhookAccount(deps, actor);
   await checkUrl(deps, input.url);
   if ((await q.countEndpoints(deps.db, account)) >= MAX_ENDPOINTS)
     throw new AppError(Code.Refused, W.tooMany(MAX_ENDPOINTS));
@@ -89,15 +89,15 @@ export async function createEndpoint(
     description: input.description || null,
     events: [...new Set(input.events)],
     secretSealed: await sealSecret(deps, id, secret),
-    createdBy: session.userId,
+    createdBy: actor.userId,
     now: deps.clock.now(),
   });
   const row = (await q.findEndpoint(deps.db, account, id))!;
   return { ...present(row, undefined), secret };
 }
 
-export async function listEndpoints(deps: AppDeps, session: LiveSession): Promise<WebhookEndpoint[]> {
-  const account = await webhookAccount(deps, session);
+export async function listEndpoints(deps: AppDeps, actor: Actor): Promise<WebhookEndpoint[]> {
+  const account = await webhookAccount(deps, actor);
   const found = await q.listEndpoints(deps.db, account);
   const last = await q.lastAttempts(
     deps.db,
@@ -107,8 +107,8 @@ export async function listEndpoints(deps: AppDeps, session: LiveSession): Promis
 }
 
 /** An endpoint of the caller's account; another account's id is not found (never told apart). */
-async function endpointOf(deps: AppDeps, session: LiveSession, id: string) {
-  const account = await webhookAccount(deps, session);
+async function endpointOf(deps: AppDeps, actor: Actor, id: string) {
+  const account = await webhookAccount(deps, actor);
   const row = await q.findEndpoint(deps.db, account, id);
   if (!row) throw endpointNotFound();
   return { account, row };
@@ -116,11 +116,11 @@ async function endpointOf(deps: AppDeps, session: LiveSession, id: string) {
 
 export async function setEndpointEnabled(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   id: string,
   enabled: boolean,
 ): Promise<WebhookEndpoint> {
-  const { account } = await endpointOf(deps, session, id);
+  const { account } = await endpointOf(deps, actor, id);
   if (!(await q.updateEndpoint(deps.db, account, id, { enabled }, deps.clock.now())))
     throw endpointNotFound();
   return presentOne(deps, (await q.findEndpoint(deps.db, account, id))!);
@@ -128,10 +128,10 @@ export async function setEndpointEnabled(
 
 export async function rotateSecret(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   id: string,
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const { account } = await endpointOf(deps, session, id);
+  const { account } = await endpointOf(deps, actor, id);
   const secret = newSecret();
   if (
     !(await q.updateEndpoint(
@@ -146,8 +146,8 @@ export async function rotateSecret(
   return { ...(await presentOne(deps, (await q.findEndpoint(deps.db, account, id))!)), secret };
 }
 
-export async function deleteEndpoint(deps: AppDeps, session: LiveSession, id: string): Promise<void> {
-  const account = await webhookAccount(deps, session);
+export async function deleteEndpoint(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const account = await webhookAccount(deps, actor);
   if (!(await q.deleteEndpoint(deps.db, account, id))) throw endpointNotFound();
 }
 
@@ -179,10 +179,10 @@ async function presentDeliveryById(deps: AppDeps, id: string): Promise<WebhookDe
 
 export async function listDeliveries(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   input: { endpointId: string; pageNum: number; pageSize: number },
 ): Promise<CallResponse<typeof listWebhookDeliveries>> {
-  const { row } = await endpointOf(deps, session, input.endpointId);
+  const { row } = await endpointOf(deps, actor, input.endpointId);
   const { list, total } = await q.listMessages(deps.db, row.id, input);
   const attempts = await q.attemptsOf(
     deps.db,
@@ -197,12 +197,8 @@ export async function listDeliveries(
 }
 
 /** Sends a delivery of the caller's account again now and answers it with the new attempt. */
-export async function redeliver(
-  deps: AppDeps,
-  session: LiveSession,
-  deliveryId: string,
-): Promise<WebhookDelivery> {
-  const account = await webhookAccount(deps, session);
+export async function redeliver(deps: AppDeps, actor: Actor, deliveryId: string): Promise<WebhookDelivery> {
+  const account = await webhookAccount(deps, actor);
   const message = await q.findOwnedMessage(deps.db, account, deliveryId);
   if (!message) throw new AppError(Code.NotFound, W.deliveryNotFound);
   await redeliverNow(deps, message);
@@ -216,10 +212,10 @@ const bodyOf = (eventId: string, type: string, at: Date, data: object): string =
 /** A `webhook.test` event to one endpoint, sent now and not retried. */
 export async function sendTestEvent(
   deps: AppDeps,
-  session: LiveSession,
+  actor: Actor,
   endpointId: string,
 ): Promise<WebhookDelivery> {
-  const { row } = await endpointOf(deps, session, endpointId);
+  const { row } = await endpointOf(deps, actor, endpointId);
   const now = deps.clock.now();
   const eventId = randomUUID();
   const id = randomUUID();

@@ -52,7 +52,7 @@ export const documentRoutes = [
           D.uploadTooLarge(Math.round(deps.config.uploadLimitBytes / 1024 / 1024)),
         );
       if (bytes.length === 0) throw new AppError(Code.DocumentRejected, D.empty);
-      return uploadDocument(deps, caller.session, { bytes, filename: body.filename });
+      return uploadDocument(deps, caller.actor, { bytes, filename: body.filename });
     },
   }),
   defineOpenRoute({
@@ -67,13 +67,7 @@ export const documentRoutes = [
     response: z.null(),
     pdf: true,
     handler: ({ deps, caller, params, query, ctx }) =>
-      downloadDocument(
-        deps,
-        { session: caller.session },
-        params.documentId,
-        query.version === 'original',
-        ctx,
-      ),
+      downloadDocument(deps, { session: caller.actor }, params.documentId, query.version === 'original', ctx),
   }),
   defineOpenRoute({
     method: 'GET',
@@ -86,7 +80,7 @@ export const documentRoutes = [
     response: z.null(),
     pdf: true,
     handler: ({ deps, caller, params, ctx }) =>
-      downloadSignedPdf(deps, { session: caller.session }, params.flowId, params.documentId, ctx),
+      downloadSignedPdf(deps, { session: caller.actor }, params.flowId, params.documentId, ctx),
   }),
   defineOpenRoute({
     method: 'GET',
@@ -99,6 +93,6 @@ export const documentRoutes = [
     response: z.null(),
     pdf: true,
     handler: ({ deps, caller, params, ctx }) =>
-      downloadAuditReport(deps, { session: caller.session }, params.flowId, ctx),
+      downloadAuditReport(deps, { session: caller.actor }, params.flowId, ctx),
   }),
 ];

@@ -48,13 +48,13 @@ export const flowRoutes = [
     response: zLaunched,
     status: 201,
     handler: async ({ deps, caller, body, ctx }) => {
-      const { session } = caller;
-      const userType = session.userType;
+      const { actor } = caller;
+      const userType = actor.userType;
       if (body.from === 'documents') {
         const { from: _from, ...rest } = body;
-        return launch(deps, session, { ...rest, userType, isQuick: false }, ctx);
+        return launch(deps, actor, { ...rest, userType, isQuick: false }, ctx);
       }
-      const draft = await prepareTemplateLaunch(deps, session, {
+      const draft = await prepareTemplateLaunch(deps, actor, {
         userType,
         templateId: body.templateId,
         title: body.title,
@@ -63,7 +63,7 @@ export const flowRoutes = [
       });
       return launchDraft(
         deps,
-        session,
+        actor,
         { userType, draftId: draft.draftId, deadline: body.deadline, message: body.message },
         ctx,
       );
@@ -78,7 +78,7 @@ export const flowRoutes = [
     scope: 'flows:read',
     query: zListFlowsQuery,
     response: zFlowPage,
-    handler: ({ deps, caller, query }) => listLaunched(deps, caller.session, query),
+    handler: ({ deps, caller, query }) => listLaunched(deps, caller.actor, query),
   }),
   defineOpenRoute({
     method: 'GET',
@@ -89,7 +89,7 @@ export const flowRoutes = [
     scope: 'flows:read',
     params: zFlowIdParams,
     response: zFlowDetail,
-    handler: ({ deps, caller, params }) => flowDetail(deps, { session: caller.session }, params.flowId),
+    handler: ({ deps, caller, params }) => flowDetail(deps, { session: caller.actor }, params.flowId),
   }),
   defineOpenRoute({
     method: 'POST',
@@ -102,8 +102,8 @@ export const flowRoutes = [
     body: zCancelFlowBody,
     response: zFlowDetail,
     handler: async ({ deps, caller, params, body, ctx }) => {
-      await cancelFlow(deps, caller.session, params.flowId, body.reason, ctx);
-      return flowDetail(deps, { session: caller.session }, params.flowId);
+      await cancelFlow(deps, caller.actor, params.flowId, body.reason, ctx);
+      return flowDetail(deps, { session: caller.actor }, params.flowId);
     },
   }),
   defineOpenRoute({
@@ -118,7 +118,7 @@ export const flowRoutes = [
     body: zRemindBody,
     response: zReminded,
     handler: async ({ deps, caller, params, body, ctx }) => {
-      const reminded = await remindSigners(deps, caller.session, params.flowId, body.partyIds, ctx);
+      const reminded = await remindSigners(deps, caller.actor, params.flowId, body.partyIds, ctx);
       if (reminded === 0) throw new AppError(Code.Refused, F.remindTooSoon);
       return { reminded };
     },
@@ -146,7 +146,7 @@ export const flowRoutes = [
     handler: async ({ deps, caller, params, body }) =>
       createEmbedLink(
         deps,
-        caller.session,
+        caller.actor,
         { ...params, fromPtCode: body.fromPtCode },
         { keyId: caller.keyId, assertsIdentity: caller.assertsIdentity },
       ),

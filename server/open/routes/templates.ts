@@ -13,7 +13,7 @@ export const templateRoutes = [
     scope: 'templates:read',
     query: zListTemplatesQuery,
     response: zTemplatePage,
-    handler: ({ deps, caller, query }) => listTemplates(deps, caller.session, query),
+    handler: ({ deps, caller, query }) => listTemplates(deps, caller.actor, query),
   }),
   defineOpenRoute({
     method: 'GET',
@@ -24,6 +24,6 @@ export const templateRoutes = [
     scope: 'templates:read',
     params: zTemplateIdParams,
     response: zTemplate,
-    handler: ({ deps, caller, params }) => getTemplate(deps, caller.session, params.templateId),
+    handler: ({ deps, caller, params }) => getTemplate(deps, caller.actor, params.templateId),
   }),
 ];

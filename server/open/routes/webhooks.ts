@@ -34,7 +34,7 @@ export const webhookRoutes = [
     body: zCreateWebhookBody,
     response: zWebhookEndpointWithSecret,
     status: 201,
-    handler: ({ deps, caller, body }) => createEndpoint(deps, caller.session, body),
+    handler: ({ deps, caller, body }) => createEndpoint(deps, caller.actor, body),
   }),
   defineOpenRoute({
     method: 'GET',
@@ -44,7 +44,7 @@ export const webhookRoutes = [
     summary: 'The account’s webhook endpoints, newest first (never their secrets).',
     scope: 'webhooks:manage',
     response: zWebhookEndpointList,
-    handler: ({ deps, caller }) => listEndpoints(deps, caller.session),
+    handler: ({ deps, caller }) => listEndpoints(deps, caller.actor),
   }),
   defineOpenRoute({
     method: 'DELETE',
@@ -56,7 +56,7 @@ export const webhookRoutes = [
     params: zWebhookEndpointParams,
     response: z.null(),
     handler: async ({ deps, caller, params }) => {
-      await deleteEndpoint(deps, caller.session, params.endpointId);
+      await deleteEndpoint(deps, caller.actor, params.endpointId);
       return null;
     },
   }),
@@ -71,7 +71,7 @@ export const webhookRoutes = [
     query: zListDeliveriesQuery,
     response: zWebhookDeliveryPage,
     handler: ({ deps, caller, params, query }) =>
-      listDeliveries(deps, caller.session, { endpointId: params.endpointId, ...query }),
+      listDeliveries(deps, caller.actor, { endpointId: params.endpointId, ...query }),
   }),
   defineOpenRoute({
     method: 'POST',
@@ -83,6 +83,6 @@ export const webhookRoutes = [
     scope: 'webhooks:manage',
     params: zWebhookDeliveryParams,
     response: zWebhookDelivery,
-    handler: ({ deps, caller, params }) => redeliver(deps, caller.session, params.deliveryId),
+    handler: ({ deps, caller, params }) => redeliver(deps, caller.actor, params.deliveryId),
   }),
 ];

@@ -155,7 +155,9 @@ describe('revocation hook', () => {
     const { signer } = await account('foreign');
     const signed = await sign(signer, true);
     // The same repository, but another CA named as issuer: no answer, however the serial matches.
-    const otherIssuer = platformRevocation(fx.pki.ca.root.der, (serial) => fx.repository.findBySerial(serial));
+    const otherIssuer = platformRevocation(fx.pki.ca.root.der, (serial) =>
+      fx.repository.findBySerial(serial),
+    );
     expect((await verify(signed, { revocation: otherIssuer })).signatures[0].revocation).toBe('unknown');
   });
 });
