@@ -1,5 +1,5 @@
 import { loadPartnerSettings } from '../server/config/partner.ts';
-import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/partner-token.ts';
+import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/index.ts';
 
 /**
  * A partner login token minted by the same code as `npm run partner-token`, with the development settings

@@ -1,6 +1,6 @@
 // npm run admin -- <command>: platform administration from the shell, on the database the environment
 // names (DATA_DIR / DATABASE_URL, as the server reads them). The same rules as the administrator screen
-// (/manage/admin/packages), through server/modules/package/service.ts.
+// (/manage/admin/packages), through server/modules/package/index.ts.
 //   orders [--status S] [--keyword K] [--page N]   list orders (newest first)
 //   confirm ORDER [--reference TEXT]               the bank transfer arrived: paid, signings credited
 //   cancel ORDER [--reason TEXT]                   cancel an order awaiting payment
@@ -27,7 +27,7 @@ import { type AppDeps, systemClock } from '../server/deps.ts';
 import { AppError } from '../server/http/app-error.ts';
 import { OutboxMessenger } from '../server/messaging/messenger.ts';
 import { setKeyTrust } from '../server/modules/apikey/index.ts';
-import * as svc from '../server/modules/package/service.ts';
+import * as svc from '../server/modules/package/index.ts';
 import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 const USAGE = `usage: npm run admin -- <command>

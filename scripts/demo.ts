@@ -42,9 +42,9 @@ import { loadConfig } from '../server/config.ts';
 import { closeDatabase, openDatabase } from '../server/db/database.ts';
 import { type AppDeps, systemClock } from '../server/deps.ts';
 import { OutboxMessenger, listOutbox } from '../server/messaging/messenger.ts';
-import { devBankAddress } from '../server/modules/company/verification-provider.ts';
+import { devBankAddress } from '../server/modules/company/index.ts';
 import { embedCjkFont } from '../server/pdf/compose/pdf-tools.ts';
-import { pkiFor } from '../server/modules/pki/service.ts';
+import { pkiFor } from '../server/modules/pki/index.ts';
 import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 const args = process.argv.slice(2);

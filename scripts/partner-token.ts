@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { JS_TOKEN_PARAM, PARTNER_TOKEN_MAX_LIFETIME_SECONDS } from '../contract/calls/partner.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { findPartner } from '../server/config/partner.ts';
-import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/partner-token.ts';
+import { mintPartnerToken, signingKeyFor } from '../server/modules/partner/index.ts';
 
 const usage =
   'usage: npm run partner-token -- --platform ZHDB --user PHONE [--name NAME] [--ttl SECONDS] [--sub ID] [--key FILE] [--base URL]';

@@ -14,7 +14,7 @@ import {
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { LoginState } from '#contract/enums.ts';
 import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
-import { setUserStatus } from '#server/modules/session/account-queries.ts';
+import { setUserStatus } from '#server/modules/session/testing.ts';
 import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from './helper.ts';
 
 let t: TestApp;

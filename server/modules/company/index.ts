@@ -17,3 +17,5 @@ export {
   pendingApplyNamed,
   sendMicroPayment,
 } from './service.ts';
+// The development bank's address (development tools pay the micro-payment a real bank would carry).
+export { devBankAddress } from './verification-provider.ts';

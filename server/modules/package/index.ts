@@ -6,4 +6,13 @@ export {
   releaseUnit,
   reserveUnit,
 } from './quota.ts';
-export { requirePlatformAdmin } from './service.ts';
+// The platform administrators' tools (npm run admin) manage packages and orders with these.
+export {
+  cancelOrder,
+  listAllPackages,
+  listOrders,
+  markOrderPaid,
+  refundOrder,
+  requirePlatformAdmin,
+  savePackage,
+} from './service.ts';

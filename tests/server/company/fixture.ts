@@ -11,7 +11,7 @@ import {
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '#contract/rules/credit-code.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
-import { devBankAddress } from '#server/modules/company/verification-provider.ts';
+import { devBankAddress } from '#server/modules/company/index.ts';
 import { type Agent, type CallResult, type TestApp, registerAndLogin } from '../helper.ts';
 
 /** A fresh, valid unified social credit code (91 + division 330106 + 9 random characters + check). */

@@ -17,8 +17,8 @@ import {
 } from '#contract/calls/company.ts';
 import { Code } from '#contract/codes.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { PICKER_MAX_PER_HOUR } from '#server/modules/company/service.ts';
-import { pickerKeyword } from '#server/modules/company/picker-keyword.ts';
+import { PICKER_MAX_PER_HOUR } from '#server/modules/company/testing.ts';
+import { pickerKeyword } from '#server/modules/company/testing.ts';
 import { eq } from 'drizzle-orm';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
 import { type Person, openCompany, person } from './fixture.ts';

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUDIT_REPORT_PATH } from '#contract/calls/document.ts';
 import { type AuditEntry, getAuditTrail, getSigningRoom, launchFlow } from '#contract/calls/flow.ts';
-import { wrap } from '#server/modules/flow/audit-report.ts';
+import { wrap } from '#server/modules/flow/testing.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,

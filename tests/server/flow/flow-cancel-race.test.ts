@@ -14,7 +14,7 @@ import {
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
-import { completeStragglers } from '#server/modules/flow/complete.ts';
+import { completeStragglers } from '#server/modules/flow/testing.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,

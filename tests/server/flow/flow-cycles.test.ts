@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';

@@ -14,7 +14,7 @@ import { SIGNED_PDF_PATH, uploadDocument } from '#contract/calls/document.ts';
 import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';

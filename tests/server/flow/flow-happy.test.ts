@@ -17,7 +17,7 @@ import {
   signingRoomLogin,
 } from '#contract/calls/flow.ts';
 import { getVerificationInfo } from '#contract/calls/document.ts';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import {

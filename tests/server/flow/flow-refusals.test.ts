@@ -553,7 +553,7 @@ describe('crash safety and concurrency', () => {
       await getBytes(alice.agent, `/v1/account/api/csign/downloadSignedPdf/${flowId}/${documentId}`)
     ).bytes;
     const { verifyPdf } = await import('#server/pdf/verify/verify-pdf.ts');
-    const { pkiFor } = await import('#server/modules/pki/service.ts');
+    const { pkiFor } = await import('#server/modules/pki/index.ts');
     const report = await verifyPdf(final, {
       trustAnchors: [(await pkiFor(t.deps)).ca.root.der],
       now: t.clock.now(),

@@ -21,7 +21,7 @@ import { userLogin } from '#contract/calls/session.ts';
 import { callPath } from '#contract/envelope.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
-import { afterBlobWrite, afterLastSignature } from '#server/modules/flow/hooks.ts';
+import { afterBlobWrite, afterLastSignature } from '#server/modules/flow/testing.ts';
 import { openCompany, upload } from '../company/fixture.ts';
 import { type Agent, type CallResult, type TestApp, registerAndLogin } from '../helper.ts';
 import { passRealName } from '../person/person-support.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getServiceStatus, MONITORED_SERVICES, type ServiceCheck } from '#contract/calls/monitor.ts';
-import { serviceStatus } from '../../../server/modules/monitor/status.ts';
+import { serviceStatus } from '../../../server/modules/monitor/testing.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
 
 type Status = { state: string; checkedAt: string; services: ServiceCheck[] };

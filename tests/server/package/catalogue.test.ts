@@ -6,8 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DEFAULT_CATALOGUE, seedCatalogue } from '#server/modules/package/catalogue.ts';
-import { listAllPackages } from '#server/modules/package/service.ts';
+import { DEFAULT_CATALOGUE } from '#server/modules/package/testing.ts';
+import { seedCatalogue } from '#server/modules/package/index.ts';
+import { listAllPackages } from '#server/modules/package/index.ts';
 import { liveServerPid, writeServerPid } from '#server/lib/server-pid.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 

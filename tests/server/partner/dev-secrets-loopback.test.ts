@@ -9,7 +9,7 @@ import { callPath } from '#contract/envelope.ts';
 import { Code } from '#contract/codes.ts';
 import { HyLoginType } from '#contract/enums.ts';
 import { DEV_HY_SECRET } from '#server/config/partner-dev-keys.ts';
-import { devHySessionValue } from '#server/modules/partner/central-platform.ts';
+import { devHySessionValue } from '#server/modules/partner/testing.ts';
 import { type TestApp, createTestApp, uniquePhone } from '../helper.ts';
 import { loginEsignUrl, tokenFor } from './partner-support.ts';
 

@@ -4,10 +4,10 @@ import { type PartnerIdentity, getLoginInfoFromJinshang, loginEsign } from '#con
 import { type LoginInfo, getEsignLoginInfo, userLogin } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
-import { signJws } from '#server/modules/partner/jws.ts';
+import { signJws } from '#server/modules/partner/testing.ts';
 import { findPartner } from '#server/config/partner.ts';
-import { mintPartnerToken } from '#server/modules/partner/partner-token.ts';
-import { setUserStatus } from '#server/modules/session/account-queries.ts';
+import { mintPartnerToken } from '#server/modules/partner/index.ts';
+import { setUserStatus } from '#server/modules/session/testing.ts';
 import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
 import { partnerLogin, tokenFor } from './partner-support.ts';
 

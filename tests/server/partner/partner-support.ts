@@ -3,7 +3,7 @@ import { loginEsign } from '#contract/calls/partner.ts';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { callPath } from '#contract/envelope.ts';
 import { findPartner } from '#server/config/partner.ts';
-import { mintPartnerToken, signingKeyFor } from '#server/modules/partner/partner-token.ts';
+import { mintPartnerToken, signingKeyFor } from '#server/modules/partner/index.ts';
 import type { Agent, TestApp } from '../helper.ts';
 
 /** A token as the configured partner would mint it (the same code as scripts/partner-token.ts). */

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformRevocation } from '#server/modules/verify/platform-revocation.ts';
+import { platformRevocation } from '#server/modules/verify/testing.ts';
 import { addValidationData } from '#server/pdf/sign/ltv.ts';
 import type { Signer } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';

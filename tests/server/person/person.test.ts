@@ -16,7 +16,7 @@ import { Code } from '#contract/codes.ts';
 import { idCheckChar } from '#contract/rules/id-number.ts';
 import { queryRows } from '#server/db/database.ts';
 import { loadConfig } from '#server/config.ts';
-import { assertIdentityProviderAllowed } from '#server/modules/person/identity-provider.ts';
+import { assertIdentityProviderAllowed } from '#server/modules/person/testing.ts';
 import { sql } from 'drizzle-orm';
 import {
   type Agent,

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
 import { EncryptedKeyStore, type KeyStore } from '#server/pki/key-store.ts';

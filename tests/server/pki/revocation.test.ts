@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/database.ts';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { EncryptedKeyStore } from '#server/pki/key-store.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { pkijs, toArrayBuffer } from '#server/pki/crypto.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { TSA_POLICY_OID } from '#server/pki/profile.ts';

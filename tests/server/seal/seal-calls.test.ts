@@ -18,7 +18,7 @@ import {
 import { getUserQualification } from '#contract/calls/session.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
-import { sealForSigning } from '#server/modules/seal/service.ts';
+import { sealForSigning } from '#server/modules/seal/index.ts';
 import type { Agent, TestApp } from '../helper.ts';
 import { createTestApp } from '../helper.ts';
 import {

@@ -32,7 +32,7 @@ import {
 import { Code } from '#contract/codes.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#server/db/database.ts';
-import { pkiFor } from '#server/modules/pki/service.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import {
   type Signer,

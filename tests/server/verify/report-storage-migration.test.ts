@@ -8,8 +8,8 @@ import { expect, test } from 'vitest';
 import type { VerifyResult } from '#contract/calls/verify.ts';
 import { closeDatabase, openDatabase, rawOf } from '#server/db/database.ts';
 import { MIGRATIONS_DIR, listMigrations, runMigrations } from '#server/db/migrate.ts';
-import { findReport, insertReport } from '#server/modules/verify/queries.ts';
-import { packReport, unpackReport } from '#server/modules/verify/report-codec.ts';
+import { findReport, insertReport } from '#server/modules/verify/testing.ts';
+import { packReport, unpackReport } from '#server/modules/verify/testing.ts';
 
 const result = (reportId: string, signatures: number) =>
   ({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '#contract/codes.ts';
 import { getVerifyReport } from '#contract/calls/verify.ts';
 import { loadConfig } from '#server/config.ts';
-import { loadVerifySettings } from '#server/modules/verify/settings.ts';
+import { loadVerifySettings } from '#server/modules/verify/testing.ts';
 import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';

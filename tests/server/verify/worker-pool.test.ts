@@ -1,6 +1,6 @@
 // The verifier runs in worker threads: the server's event loop stays free while a file is verified.
 import { afterAll, describe, expect, it } from 'vitest';
-import { VerifyPool } from '#server/modules/verify/worker-pool.ts';
+import { VerifyPool } from '#server/modules/verify/testing.ts';
 import { corpusFile, hasCorpus } from './verify-support.ts';
 
 const pool = new VerifyPool(2);

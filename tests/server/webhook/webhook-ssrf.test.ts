@@ -14,7 +14,7 @@ import {
   sendWebhookTestEvent,
 } from '#contract/calls/webhook.ts';
 import { Code } from '#contract/codes.ts';
-import { canonicalIp, refusedRange } from '#server/modules/webhook/address-guard.ts';
+import { canonicalIp, refusedRange } from '#server/modules/webhook/testing.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin } from '../helper.ts';
 import { ok } from '../flow/flow-support.ts';
 

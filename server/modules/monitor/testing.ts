@@ -1,0 +1,2 @@
+// What only tests may import of this module (server/README.md, "Two faces"; the graph rule testing-face-only-for-tests).
+export { serviceStatus } from './status.ts';
