@@ -1,7 +1,7 @@
 /**
  * CMS (PKCS #7) signature checks for PDF signatures and RFC 3161 time-stamp tokens.
  *
- * Parsing is a structural walk over the DER bytes in place (der.ts, cert.ts); every cryptographic
+ * Parsing is a structural walk over the DER bytes in place (lib/der.ts, cert.ts); every cryptographic
  * operation uses node:crypto. The functions here never throw on hostile input: problems come back as
  * `formatError` or as false/null results.
  */
