@@ -12,7 +12,6 @@ export {
 export type { CompanyAccess } from './membership.ts';
 export {
   applyCompany,
-  applyView,
   confirmMicroPayment,
   pendingApplyNamed,
   sendMicroPayment,

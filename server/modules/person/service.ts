@@ -48,11 +48,6 @@ export const maskIdNumber = (id: string) => maskMiddle(id, 6, 4);
 /** The app's identity provider (deps.perApp), chosen on first use. */
 const PROVIDER = definePerAppSlot<Promise<IdentityProvider>>('person.identityProvider');
 
-/** Tests swap the provider (e.g. a real adapter pointed at a stand-in built after the app). */
-export function setIdentityProvider(deps: AppDeps, provider: IdentityProvider): void {
-  deps.perApp.set(PROVIDER, Promise.resolve(provider));
-}
-
 const SEAL_PURPOSE = 'person/id-number-seal/v1';
 
 /** The ID number sealed for a real provider's face checks: base64(iv | tag | ciphertext), AES-256-GCM. */
