@@ -13,7 +13,7 @@ import { Code } from '#contract/codes.ts';
 import { ROOM_SMS_PURPOSES, SmsPurpose } from '#contract/enums.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { type CallResult, type TestApp, createTestApp, registerAndLogin, uniquePhone } from './helper.ts';
-import { partnerLogin, tokenFor } from './partner/partner-support.ts';
+import { partnerLogin, tokenFor } from './fixtures/partner.ts';
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 

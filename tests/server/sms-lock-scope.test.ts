@@ -18,7 +18,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from './flow/flow-support.ts';
+} from './fixtures/flow.ts';
 import { type TestApp, createTestApp } from './helper.ts';
 
 let t: TestApp;

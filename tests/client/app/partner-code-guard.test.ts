@@ -7,7 +7,7 @@ import { accessOf } from '@/app/routes.tsx';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { loginInfo, loginInfoHandler, setToken } from '../msw.ts';
+import { loginInfo, loginInfoHandler, setToken } from '../fixtures/msw.ts';
 
 const guard = (pathAndQuery: string) => {
   const url = new URL(pathAndQuery, 'http://localhost');

@@ -5,7 +5,7 @@ import { browser } from '@/lib/browser.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { USER_INFO_KEY, useSessionStore } from '@/session/session-store.ts';
-import { loginInfo, loginInfoHandler, setToken } from '../msw.ts';
+import { loginInfo, loginInfoHandler, setToken } from '../fixtures/msw.ts';
 
 const guard = (pathAndQuery: string) => {
   const url = new URL(pathAndQuery, 'http://localhost');
@@ -104,7 +104,7 @@ describe('route guard (SPEC §2)', () => {
   it('keeps the login when the check fails for network reasons', async () => {
     setToken('t1');
     const { http, HttpResponse } = await import('msw');
-    const { server } = await import('../msw.ts');
+    const { server } = await import('../fixtures/msw.ts');
     server.use(http.post('/v1/jinshang/login/api/csign/getEsignLoginInfo', () => HttpResponse.error()));
     expect(await guard('/manage/home')).toBeNull();
     expect(document.cookie).toContain('token=t1');

@@ -9,7 +9,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server, setToken } from '../msw.ts';
+import { CSIGN, loginInfo, ok, server, setToken } from '../fixtures/msw.ts';
 
 function renderWorkspace() {
   return render(

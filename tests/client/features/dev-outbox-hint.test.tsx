@@ -13,7 +13,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, ok, server } from '../msw.ts';
+import { CSIGN, ok, server } from '../fixtures/msw.ts';
 
 function renderRegister() {
   return render(

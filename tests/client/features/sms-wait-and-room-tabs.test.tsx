@@ -16,7 +16,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, server } from '../msw.ts';
+import { CSIGN, server } from '../fixtures/msw.ts';
 
 const errors: string[] = [];
 const waitRefusal = (seconds: number) =>

@@ -10,7 +10,7 @@ import { setNotifier } from '@/lib/notify.ts';
 import { PLATFORMS, platformEntry } from '@/platform/platforms.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server, setToken } from '../msw.ts';
+import { CSIGN, loginInfo, ok, server, setToken } from '../fixtures/msw.ts';
 import { http } from 'msw';
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ApiKey, createApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
 import { addCompanyOperator, switchAccount } from '#contract/calls/company.ts';
-import { openCompany, person } from '../company/fixture.ts';
+import { openCompany, person } from '../fixtures/company.ts';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
 
 type Created = ApiKey & { secret: string };

@@ -29,7 +29,7 @@ import { callPath } from '#contract/envelope.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { eq } from 'drizzle-orm';
 import { type CallResult, type TestApp, createTestApp } from '../helper.ts';
-import { type Person, openCompany, person, tinyPng, upload } from './fixture.ts';
+import { type Person, openCompany, person, tinyPng, upload } from '../fixtures/company.ts';
 
 let t: TestApp;
 beforeAll(async () => {

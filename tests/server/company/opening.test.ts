@@ -14,7 +14,7 @@ import type { LoginInfo } from '#contract/calls/session.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { newCreditCode, openCompany, paidAmount, person, tinyPng, upload, wrongAmount } from './fixture.ts';
+import { newCreditCode, openCompany, paidAmount, person, tinyPng, upload, wrongAmount } from '../fixtures/company.ts';
 
 let t: TestApp;
 beforeAll(async () => {

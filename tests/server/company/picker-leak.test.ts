@@ -21,7 +21,7 @@ import { PICKER_MAX_PER_HOUR } from '#server/modules/company/service.ts';
 import { pickerKeyword } from '#server/modules/company/picker-keyword.ts';
 import { eq } from 'drizzle-orm';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
-import { type Person, openCompany, person } from './fixture.ts';
+import { type Person, openCompany, person } from '../fixtures/company.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let alice: Signer;

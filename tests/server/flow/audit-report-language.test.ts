@@ -17,7 +17,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 const hasPdftotext = existsSync('/usr/bin/pdftotext');
 if (process.env.CI && !hasPdftotext) throw new Error('pdftotext (poppler-utils) is required in CI');

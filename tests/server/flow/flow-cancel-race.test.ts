@@ -24,7 +24,7 @@ import {
   setSigningFaults,
   signCode,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let alice: Signer;

@@ -13,8 +13,8 @@ import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
 import { pkiFor } from '#server/modules/pki/service.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
-import { CYCLIC_CASES, KEYWORD, type CyclicCase } from './cyclic-pdfs.ts';
+import { hasTool, nssDb, run } from '../fixtures/pdf-signing.ts';
+import { CYCLIC_CASES, KEYWORD, type CyclicCase } from '../fixtures/cyclic-pdfs.ts';
 import {
   getBytes,
   ok,
@@ -24,7 +24,7 @@ import {
   type Signer,
   sign,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let owner: Signer;

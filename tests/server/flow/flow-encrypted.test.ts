@@ -18,7 +18,7 @@ import { pkiFor } from '#server/modules/pki/service.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
+import { hasTool, nssDb, run } from '../fixtures/pdf-signing.ts';
 import {
   contractPdf,
   getBytes,
@@ -28,7 +28,7 @@ import {
   type Signer,
   sign,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let owner: Signer;

@@ -27,7 +27,7 @@ import {
   signaturesOf,
   verifyDocumentTimestamp,
   verifySignatureTimestamp,
-} from '../pdf/sign/helpers.ts';
+} from '../fixtures/pdf-signing.ts';
 import {
   type Signer,
   type TestCompany,
@@ -39,7 +39,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 const TOOLS = ['pdfsig', 'qpdf', 'certutil'];
 const withTools = TOOLS.every(hasTool) ? test : test.skip;

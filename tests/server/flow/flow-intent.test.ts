@@ -22,7 +22,7 @@ import { sendSmsCode } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, signCode, uploadPdf } from './flow-support.ts';
+import { type Signer, contractPdf, ok, personWithCert, signCode, uploadPdf } from '../fixtures/flow.ts';
 
 let t: TestApp;
 let alice: Signer;

@@ -15,7 +15,7 @@ import { Code } from '#contract/codes.ts';
 import { userLogin } from '#contract/calls/session.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, uploadPdf } from './flow-support.ts';
+import { type Signer, contractPdf, ok, personWithCert, uploadPdf } from '../fixtures/flow.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -23,8 +23,8 @@ import {
 import { Code } from '#contract/codes.ts';
 import { getEsignLoginInfo, type LoginInfo } from '#contract/calls/session.ts';
 import { Agent, type TestApp, createTestApp, uniquePhone } from '../helper.ts';
-import { newCreditCode, paidAmount, wrongAmount } from '../company/fixture.ts';
-import { newIdNumber } from '../person/person-support.ts';
+import { newCreditCode, paidAmount, wrongAmount } from '../fixtures/company.ts';
+import { newIdNumber } from '../fixtures/person.ts';
 import {
   type Signer,
   contractPdf,
@@ -36,7 +36,7 @@ import {
   uploadPdf,
   userLogin,
   drawnSignature,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let launcher: Signer;

@@ -41,7 +41,7 @@ import {
   sign,
   signCode,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let company: TestCompany;

@@ -1,7 +1,7 @@
 // Fuzzing the launch (issue 23, L2): seeded mutations of a few base PDFs go through the real HTTP calls,
 // upload and then launch, and every answer must be a success or a documented refusal ({code, msg} with a
 // business code, in the reader's language), never a 500; the server still answers normally afterwards.
-// The mutations are the verifier fuzz's (tests/server/pdf/mutations.ts: byte flips, truncations,
+// The mutations are the verifier fuzz's (tests/server/fixtures/pdf-mutations.ts: byte flips, truncations,
 // duplicated runs, inserted tokens, changed digits, repeated tokens for deep nesting) plus references
 // rewritten into cycles (cyclic-pdfs.ts), which reach the footer's pdf-lib rewrite with the offsets intact.
 // Every third case places the signature by a keyword (pdf.js reads the mutated file: a file it cannot
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { type CallResult, type TestApp, createTestApp } from '../helper.ts';
-import { mutate, prng } from '../pdf/mutations.ts';
-import { indirectResources, rewriteRef } from './cyclic-pdfs.ts';
+import { mutate, prng } from '../fixtures/pdf-mutations.ts';
+import { indirectResources, rewriteRef } from '../fixtures/cyclic-pdfs.ts';
 import {
   contractPdf,
   ok,
@@ -24,7 +24,7 @@ import {
   type Signer,
   sign,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 const CASES = 300;
 const SEED = 0x1a2c23;

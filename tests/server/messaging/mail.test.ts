@@ -12,7 +12,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from '../flow/flow-support.ts';
+} from '../fixtures/flow.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 
 type Mail = { from: string; to: string[]; raw: string; subject: string; text: string };

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OpenApiError, type OpenClient, openClient } from '#contract/open/client.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, personWithCert } from '../flow/flow-support.ts';
-import { makeKey } from './open-support.ts';
+import { type Signer, contractPdf, personWithCert } from '../fixtures/flow.ts';
+import { makeKey } from '../fixtures/open.ts';
 
 let t: TestApp;
 let launcher: Signer;

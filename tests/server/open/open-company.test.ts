@@ -12,8 +12,8 @@ import {
   contractPdf,
   ok,
   personWithCert,
-} from '../flow/flow-support.ts';
-import { makeKey, open } from './open-support.ts';
+} from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let company: TestCompany;

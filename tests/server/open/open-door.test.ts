@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
-import { person } from '../company/fixture.ts';
+import { person } from '../fixtures/company.ts';
 import { type Agent, type TestApp, createTestApp } from '../helper.ts';
-import { contractPdf } from '../flow/flow-support.ts';
-import { makeKey, open } from './open-support.ts';
+import { contractPdf } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let alice: Agent;

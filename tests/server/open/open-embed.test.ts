@@ -11,8 +11,8 @@ import {
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, sign } from '../flow/flow-support.ts';
-import { makeKey, open } from './open-support.ts';
+import { type Signer, contractPdf, ok, personWithCert, sign } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let launcher: Signer;

@@ -14,9 +14,9 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from '../flow/flow-support.ts';
-import { templateSourcePdf } from '../template/template-support.ts';
-import { makeKey, open } from './open-support.ts';
+} from '../fixtures/flow.ts';
+import { templateSourcePdf } from '../fixtures/template.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let launcher: Signer;

@@ -11,9 +11,9 @@ import {
   onePersonSteps,
   personWithCert,
   uploadPdf,
-} from '../flow/flow-support.ts';
-import { type Receiver, startReceiver } from '../webhook/receiver.ts';
-import { makeKey, open } from './open-support.ts';
+} from '../fixtures/flow.ts';
+import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let alice: Signer;

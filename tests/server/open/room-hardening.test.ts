@@ -60,10 +60,10 @@ import {
   ok,
   personWithCert,
   sign,
-} from '../flow/flow-support.ts';
+} from '../fixtures/flow.ts';
 import { sendSmsCode } from '#contract/calls/session.ts';
-import { newIdNumber } from '../person/person-support.ts';
-import { makeKey, open } from './open-support.ts';
+import { newIdNumber } from '../fixtures/person.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let owner: Signer;

@@ -24,8 +24,8 @@ import {
   type PackageOrder,
 } from '#contract/calls/package.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
-import { newCreditCode, openCompany } from '../company/fixture.ts';
-import { type Signer, type TestCompany, companyWithSeals, ok, personWithCert } from '../flow/flow-support.ts';
+import { newCreditCode, openCompany } from '../fixtures/company.ts';
+import { type Signer, type TestCompany, companyWithSeals, ok, personWithCert } from '../fixtures/flow.ts';
 import type { Agent, TestApp } from '../helper.ts';
 import {
   appWithPlatformAdmin,
@@ -33,7 +33,7 @@ import {
   loginAgain,
   loginInfo,
   makePackage,
-} from './package-support.ts';
+} from '../fixtures/package.ts';
 
 let t: TestApp;
 let admin: Agent;

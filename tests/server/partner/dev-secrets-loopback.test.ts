@@ -11,7 +11,7 @@ import { HyLoginType } from '#contract/enums.ts';
 import { DEV_HY_SECRET } from '#server/modules/partner/dev-keys.ts';
 import { devHySessionValue } from '#server/modules/partner/central-platform.ts';
 import { type TestApp, createTestApp, uniquePhone } from '../helper.ts';
-import { loginEsignUrl, tokenFor } from './partner-support.ts';
+import { loginEsignUrl, tokenFor } from '../fixtures/partner.ts';
 
 const REMOTE = ['192.168.1.20', '10.0.0.7', '203.0.113.9', '::ffff:192.168.1.20', '2001:db8::7'];
 const LOCAL = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];

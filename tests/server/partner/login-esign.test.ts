@@ -9,7 +9,7 @@ import { findPartner } from '#server/modules/partner/partner-config.ts';
 import { mintPartnerToken } from '#server/modules/partner/partner-token.ts';
 import { setUserStatus } from '#server/modules/session/account-queries.ts';
 import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
-import { partnerLogin, tokenFor } from './partner-support.ts';
+import { partnerLogin, tokenFor } from '../fixtures/partner.ts';
 
 // A third partner configured with an RSA key pair, to cover RS256 next to ZHDB (HS256) and ZYPT (ES256).
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -3,7 +3,7 @@ import { PdfFile } from '../../../server/pdf/parse/document.ts';
 import { isArray, isDict, isRef } from '../../../server/pdf/parse/objects.ts';
 import { VerifyError } from '../../../server/pdf/verify/errors.ts';
 import { verifyPdf } from '../../../server/pdf/verify/verify-pdf.ts';
-import { corpusFile, hasCorpus } from './corpus.ts';
+import { corpusFile, hasCorpus } from '../fixtures/pdf-corpus.ts';
 
 const SIGNED = 'files/node-signpdf/signed-once.pdf';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFaceAuthResult, getPersonalDetails, startFaceAuth } from '#contract/calls/person.ts';
 import { Code } from '#contract/codes.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin } from '../helper.ts';
-import { passRealName } from './person-support.ts';
+import { passRealName } from '../fixtures/person.ts';
 
 let t: TestApp;
 beforeAll(async () => {

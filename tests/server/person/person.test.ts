@@ -26,7 +26,7 @@ import {
   registerAndLogin,
   uniquePhone,
 } from '../helper.ts';
-import { newIdNumber, passRealName, realNameCode } from './person-support.ts';
+import { newIdNumber, passRealName, realNameCode } from '../fixtures/person.ts';
 
 let t: TestApp;
 beforeAll(async () => {

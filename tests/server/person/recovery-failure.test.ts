@@ -6,7 +6,7 @@ import { recoverAccountFinish, recoverAccountVerify } from '#contract/calls/pers
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
 import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
-import { passRealName, realNameCode } from './person-support.ts';
+import { passRealName, realNameCode } from '../fixtures/person.ts';
 
 let t: TestApp;
 beforeAll(async () => {

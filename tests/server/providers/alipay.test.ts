@@ -13,10 +13,10 @@ import {
   type PaymentStart,
   startOrderPayment,
 } from '#contract/calls/package.ts';
-import { ok, personWithCert } from '../flow/flow-support.ts';
+import { ok, personWithCert } from '../fixtures/flow.ts';
 import type { Agent, TestApp } from '../helper.ts';
-import { appWithPlatformAdmin, loginInfo, makePackage } from '../package/package-support.ts';
-import { type StandIn, rsaPair, startStandIn } from './stand-in.ts';
+import { appWithPlatformAdmin, loginInfo, makePackage } from '../fixtures/package.ts';
+import { type StandIn, rsaPair, startStandIn } from '../fixtures/provider-stand-in.ts';
 
 const app = rsaPair();
 const alipay = rsaPair();

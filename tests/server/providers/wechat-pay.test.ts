@@ -17,10 +17,10 @@ import {
   startOrderPayment,
 } from '#contract/calls/package.ts';
 import { sql } from 'drizzle-orm';
-import { companyWithSeals, ok, personWithCert } from '../flow/flow-support.ts';
+import { companyWithSeals, ok, personWithCert } from '../fixtures/flow.ts';
 import type { Agent, TestApp } from '../helper.ts';
-import { appWithPlatformAdmin, loginInfo, makePackage } from '../package/package-support.ts';
-import { type SeenRequest, type StandIn, rsaPair, startStandIn } from './stand-in.ts';
+import { appWithPlatformAdmin, loginInfo, makePackage } from '../fixtures/package.ts';
+import { type SeenRequest, type StandIn, rsaPair, startStandIn } from '../fixtures/provider-stand-in.ts';
 
 const merchant = rsaPair();
 const platform = rsaPair();

@@ -29,7 +29,7 @@ import {
   scannedSealPng,
   upload,
   verifiedCompany,
-} from './fixture.ts';
+} from '../fixtures/seal.ts';
 
 let t: TestApp;
 beforeAll(async () => {

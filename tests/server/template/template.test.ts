@@ -44,7 +44,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from '../flow/flow-support.ts';
+} from '../fixtures/flow.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 import {
   CONFIG_STEPS,
@@ -54,8 +54,8 @@ import {
   darkPixels,
   pdfText,
   templateSourcePdf,
-} from './template-support.ts';
-import { CYCLIC_CASES } from '../flow/cyclic-pdfs.ts';
+} from '../fixtures/template.ts';
+import { CYCLIC_CASES } from '../fixtures/cyclic-pdfs.ts';
 
 let t: TestApp;
 let company: TestCompany;

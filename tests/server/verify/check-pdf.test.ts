@@ -12,8 +12,8 @@ import { pkiFor } from '#server/modules/pki/service.ts';
 import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { contractSealPdf, hasTool, makePdf } from '../pdf/sign/helpers.ts';
-import { checkFile, corpusFile, hasCorpus, replaceFirstPageContent } from './verify-support.ts';
+import { contractSealPdf, hasTool, makePdf } from '../fixtures/pdf-signing.ts';
+import { checkFile, corpusFile, hasCorpus, replaceFirstPageContent } from '../fixtures/verify.ts';
 
 const VALID = 'files/node-signpdf/signed-once.pdf';
 const ATTACKED = 'files/dss/pdf-signed-added-page.pdf';

@@ -8,8 +8,8 @@ import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
-import { contractSealPdf, makePdf } from '../pdf/sign/helpers.ts';
-import { checkFile } from './verify-support.ts';
+import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
+import { checkFile } from '../fixtures/verify.ts';
 
 const HOUR = 60 * 60_000;
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFlow } from '#contract/calls/flow.ts';
 import { type PlatformDocument, type VerifyResult, verifyByCode } from '#contract/calls/verify.ts';
 import { Code } from '#contract/codes.ts';
-import { contractPdf, openByLink, personWithCert, sign, uploadPdf } from '../flow/flow-support.ts';
+import { contractPdf, openByLink, personWithCert, sign, uploadPdf } from '../fixtures/flow.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 
 let t: TestApp;

@@ -17,8 +17,8 @@ import {
   onePersonSteps,
   personWithCert,
   uploadPdf,
-} from '../flow/flow-support.ts';
-import { type Receiver, startReceiver } from './receiver.ts';
+} from '../fixtures/flow.ts';
+import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
 
 let t: TestApp;
 let company: TestCompany;

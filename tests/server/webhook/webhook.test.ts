@@ -38,8 +38,8 @@ import {
   sign,
   uploadPdf,
   userLogin,
-} from '../flow/flow-support.ts';
-import { type Receiver, documentedVerifier, startReceiver } from './receiver.ts';
+} from '../fixtures/flow.ts';
+import { type Receiver, documentedVerifier, startReceiver } from '../fixtures/webhook-receiver.ts';
 
 let t: TestApp;
 let alice: Signer;

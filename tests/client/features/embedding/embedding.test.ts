@@ -3,7 +3,7 @@ import { browser } from '@/lib/browser.ts';
 import { EMBED_MESSAGE_SOURCE, notifyParent, setOriginsLoader, watchAccountOpened } from '@/lib/embedding.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server } from '../../msw.ts';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
 import { http } from 'msw';
 
 const PARTNER = 'https://research.example.org';

@@ -8,8 +8,8 @@ import { exportSheet, type SheetColumn, sheetRows } from '@/lib/export-sheet.ts'
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
 
 // The real helper builds the rows; only the file download (XLSX.writeFile) is replaced by a spy.
 vi.mock('@/lib/export-sheet.ts', async (importOriginal) => ({

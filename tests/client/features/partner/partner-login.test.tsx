@@ -11,7 +11,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, JINSHANG, fail, loginInfo, ok, server } from '../../msw.ts';
+import { CSIGN, JINSHANG, fail, loginInfo, ok, server } from '../../fixtures/msw.ts';
 
 const errors: string[] = [];
 const guard = (pathAndQuery: string) => {

@@ -6,8 +6,8 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
 
 const details = {
   name: '李四',

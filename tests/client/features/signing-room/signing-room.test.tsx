@@ -8,8 +8,8 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, ok, server } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, fail, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
 
 // pdf.js cannot start its worker under jsdom, and how fast it fails decided whether the page showed its
 // error before the positions (a race that made this file flaky). The document stays "loading" here: the

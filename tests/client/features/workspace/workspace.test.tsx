@@ -7,8 +7,8 @@ import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { currentStep, startupSteps } from '@/features/workspace/startup-steps.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
 
 const openStatus = (isOpen: boolean) => ({
   isOpen,

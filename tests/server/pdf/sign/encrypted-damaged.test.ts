@@ -9,8 +9,8 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { type SignPdfOptions, signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, run } from './helpers.ts';
+import { createPkiFixture, type PkiFixture } from '../../fixtures/pki.ts';
+import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, run } from '../../fixtures/pdf-signing.ts';
 
 const hasTools = ['pdfsig', 'qpdf', 'certutil'].every(hasTool);
 if (!hasTools)

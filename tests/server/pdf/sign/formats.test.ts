@@ -9,8 +9,8 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { type SignPdfOptions, signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { renderSealPng } from '#server/seal/render-png.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, renderPage, run } from './helpers.ts';
+import { createPkiFixture, type PkiFixture } from '../../fixtures/pki.ts';
+import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, renderPage, run } from '../../fixtures/pdf-signing.ts';
 
 const CORPUS = '/work/shared/pdf-corpus/files';
 const hasTools = ['pdfsig', 'qpdf', 'certutil'].every(hasTool);

@@ -9,8 +9,8 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, nssDb, partySigner, run } from './helpers.ts';
+import { createPkiFixture, type PkiFixture } from '../../fixtures/pki.ts';
+import { contractSealPdf, hasTool, nssDb, partySigner, run } from '../../fixtures/pdf-signing.ts';
 
 const WILD = '/work/shared/pdf-wild';
 type Entry = { file: string; class: string; expected: string; permissions?: string; sha256: string };
