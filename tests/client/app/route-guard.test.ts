@@ -1,22 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessOf } from '@/app/routes.tsx';
-import { runRouteGuard } from '@/app/route-guard.ts';
 import { browser } from '@/lib/browser.ts';
-import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { USER_INFO_KEY, useSessionStore } from '@/session/session-store.ts';
 import { loginInfo, loginInfoHandler, setToken } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { guardAt } from '../fixtures/render-app.tsx';
 
-const guard = (pathAndQuery: string) => {
-  const url = new URL(pathAndQuery, 'http://localhost');
-  return runRouteGuard(url, accessOf(url.pathname));
-};
+const guard = guardAt;
 
+freshClientEachTest();
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
   sessionStorage.clear();
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
 });
 
 describe('route guard (SPEC §2)', () => {

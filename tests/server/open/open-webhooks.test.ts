@@ -4,14 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '#contract/calls/webhook.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import {
-  type Signer,
-  contractPdf,
-  ok,
-  onePersonSteps,
-  personWithCert,
-  uploadPdf,
-} from '../fixtures/flow.ts';
+import { type Signer, contractPdf, ok, onePersonSteps, personWithCert, uploadPdf } from '../fixtures/flow.ts';
 import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
 import { makeKey, open } from '../fixtures/open.ts';
 
