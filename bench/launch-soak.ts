@@ -18,7 +18,7 @@ import { uploadDocument } from '#contract/calls/document.ts';
 import { launchFlow } from '#contract/calls/flow.ts';
 import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
-import { mutate, prng } from '../tests/server/pdf/mutations.ts';
+import { mutate, prng } from '../tests/server/fixtures/pdf-mutations.ts';
 import type { Figure } from './foundation.ts';
 import { freshDataDir, memoryByKind, root, rssMb, settle, startServer, threadsOf } from './lib.ts';
 import { Browser, CallError, contractPdf, fetchSend, outboxCode, person } from './signers.ts';

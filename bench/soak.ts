@@ -14,7 +14,7 @@ import { callPath } from '#contract/envelope.ts';
 import { checkPdf } from '#contract/calls/verify.ts';
 import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
-import { mutate, prng } from '../tests/server/pdf/mutations.ts';
+import { mutate, prng } from '../tests/server/fixtures/pdf-mutations.ts';
 import type { Figure } from './foundation.ts';
 import { freshDataDir, memoryByKind, root, rssMb, settle, startServer, threadsOf } from './lib.ts';
 

@@ -1,9 +1,10 @@
 /**
  * Lists the server test files the PostgreSQL pass (scripts/pg-test.sh) runs: those that open a database.
- * A file does when it, or a test helper it imports from tests/ (tests/server/helper.ts, a folder's own
- * helper), names createTestApp, openDatabase or DATABASE_URL. The others (pure units: parsers, the CA, the
- * import graph, …) answer the same on either engine, and the PGlite pass already runs them. The PDF engine,
- * the verifier corpus/fuzz and the seal renderer are left out as before: the PGlite pass covers them.
+ * A file does when it, or a test helper it imports from tests/ (tests/server/helper.ts, the shared
+ * fixtures in tests/server/fixtures/), names createTestApp, openDatabase or DATABASE_URL. The others (pure
+ * units: parsers, the CA, the import graph, …) answer the same on either engine, and the PGlite pass already
+ * runs them. The PDF engine, the verifier corpus/fuzz and the seal renderer are left out as before: the
+ * PGlite pass covers them.
  * New test files are picked up by the same rule, nothing to list by hand.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -3,7 +3,7 @@
 import { cleanup, configure, fireEvent, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { server } from './msw.ts';
+import { server } from './fixtures/msw.ts';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): lazy screens and chunks load slowly on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -35,7 +35,7 @@ import {
 } from '../../bench/signers.ts';
 import { type Cluster, startCluster } from '../../scripts/cluster.ts';
 import { ensureTools } from '../../scripts/ensure-tools.ts';
-import { nssDb, run } from '../server/pdf/sign/helpers.ts';
+import { nssDb, run } from '../server/fixtures/pdf-signing.ts';
 
 let cluster: Cluster;
 const work = mkdtempSync(join(tmpdir(), 'esign-cluster-test-'));

@@ -1,7 +1,7 @@
 // Issue 16: no call that takes a phone before a proof of ownership tells whether the phone has an
 // account. For each, a registered and an unregistered phone get the same answer (code, message, data)
 // and take about as long; once the SMS code has proven the phone, the answer may say so, kindly.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   resetPassword,
   sendSmsCode,
@@ -12,22 +12,18 @@ import {
 import { Code } from '#contract/codes.ts';
 import { ROOM_SMS_PURPOSES, SmsPurpose } from '#contract/enums.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
-import { type CallResult, type TestApp, createTestApp, registerAndLogin, uniquePhone } from './helper.ts';
-import { partnerLogin, tokenFor } from './partner/partner-support.ts';
+import { type CallResult, registerAndLogin, uniquePhone, appForFile } from './helper.ts';
+import { partnerLogin, tokenFor } from './fixtures/partner.ts';
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
-let t: TestApp;
-beforeAll(async () => {
-  // Resend waits, per-phone limits and locks would end the repeated calls below before they say anything.
-  t = await createTestApp({
-    SMS_RESEND_SECONDS: '0',
-    SMS_MAX_PER_PHONE_HOUR: '10000',
-    SMS_MAX_WRONG: '100',
-    LOGIN_MAX_FAILED_PER_PHONE: '1000',
-  });
+// Resend waits, per-phone limits and locks would end the repeated calls below before they say anything.
+const t = appForFile({
+  SMS_RESEND_SECONDS: '0',
+  SMS_MAX_PER_PHONE_HOUR: '10000',
+  SMS_MAX_WRONG: '100',
+  LOGIN_MAX_FAILED_PER_PHONE: '1000',
 });
-afterAll(() => t.close());
 
 const zh = { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } };
 const LANGS = [{}, zh];

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSaleProductTypeList, isHyCenterLogin } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { CSIGN_PREFIX } from '#contract/envelope.ts';
 import type { ServerModule } from '#server/modules/server-module.ts';
-import { type TestApp, createTestApp } from './helper.ts';
+import { createTestApp, appForFile } from './helper.ts';
 
 // A route that fails the way a bug would: the answer must not leak its message or stack.
 const brokenModule: ServerModule = {
@@ -15,11 +15,7 @@ const brokenModule: ServerModule = {
   },
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { modules: [brokenModule] });
-});
-afterAll(() => t.close());
+const t = appForFile({}, { modules: [brokenModule] });
 
 describe('getSaleProductTypeList', () => {
   it('answers the five sale product types of SPEC §3 with both names', async () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allCalls } from '#contract/calls/index-of-calls.ts';
 import { Code } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
-import { type TestApp, createTestApp } from './helper.ts';
+import { appForFile } from './helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 // The contract and the server cannot drift apart: every call the contract lists has a route that
 // applies the transport rules (userType first, then the session for calls that need one).

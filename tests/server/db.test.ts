@@ -2,18 +2,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows, rawOf } from '#server/db/database.ts';
 import { listMigrations, runMigrations } from '#server/db/migrate.ts';
 import { hitCounter } from '#server/db/rate-counter.ts';
 import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
-import { type TestApp, createTestApp } from './helper.ts';
+import { appForFile } from './helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('database', () => {
   it('runs on the engine the environment names', () => {

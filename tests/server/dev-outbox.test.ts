@@ -3,16 +3,12 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { sendSmsCode } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
-import { type TestApp, createTestApp, uniquePhone } from './helper.ts';
+import { type TestApp, createTestApp, uniquePhone, appForFile } from './helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('development outbox', () => {
   it('lists the messages to a phone, latest first, with their codes', async () => {

@@ -1,5 +1,6 @@
 // Test helper for server tests (fastify's demo test/helper.ts): a real app on a fresh database, driven
-// through HTTP with app.inject, and a cookie-keeping agent that follows the client's transport rules.
+// through HTTP with app.inject, and a cookie-keeping agent that follows the client's transport rules. What
+// the tests build on top of it (people, companies, flows, PDFs, stand-ins) is in ./fixtures/.
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { sendSmsCode, userRegister } from '#contract/calls/session.ts';
 import { type CallDef, callPath } from '#contract/envelope.ts';
@@ -157,6 +158,28 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app: created (with `env`) before the file's other beforeAll hooks run, closed after its
+ * tests. Its members are read inside hooks and tests, never at the file's top level.
+ */
+export function appForFile(
+  env: Record<string, string> = {},
+  options: { modules?: ServerModule[] } = {},
+): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, options);
+  }, 120_000);
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('the test app is made in beforeAll: read it in a hook or a test');
+      const value = Reflect.get(current, key);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 function parseSetCookies(header: unknown): Record<string, string> {

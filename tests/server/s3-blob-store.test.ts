@@ -10,7 +10,7 @@ import { blobKeyOf } from '#server/storage/blob-store.ts';
 import { CachingBlobStore } from '#server/storage/caching-blob-store.ts';
 import { S3BlobStore, signV4 } from '#server/storage/s3-blob-store.ts';
 import { createTestApp } from './helper.ts';
-import { person } from './seal/fixture.ts';
+import { person } from './fixtures/seal.ts';
 
 describe('signV4', () => {
   it("gives AWS's published signature for its S3 GET example", () => {

@@ -2,7 +2,7 @@
 // seen by the very next call; a change made behind its back (another server on the same PostgreSQL) is
 // seen once CACHE_TTL_MS has passed.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type LoginInfo,
   getEsignLoginInfo,
@@ -12,14 +12,10 @@ import {
 import { Code } from '#contract/codes.ts';
 import { rawOf } from '#server/db/database.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { type Agent, type TestApp, createTestApp, registerAndLogin } from './helper.ts';
+import { type Agent, registerAndLogin, appForFile } from './helper.ts';
 
 const TTL_MS = 2000;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ CACHE_TTL_MS: String(TTL_MS) });
-});
-afterAll(() => t.close());
+const t = appForFile({ CACHE_TTL_MS: String(TTL_MS) });
 
 /** A write by another process: straight on a connection of the engine, not through this server's Db. */
 const writeBehindItsBack = (text: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type LoginInfo,
   getEsignLoginInfo,
@@ -15,13 +15,9 @@ import { Code, HttpStatus } from '#contract/codes.ts';
 import { LoginState } from '#contract/enums.ts';
 import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '#contract/transport.ts';
 import { setUserStatus } from '#server/modules/session/testing.ts';
-import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from './helper.ts';
+import { createTestApp, registerAndLogin, uniquePhone, appForFile } from './helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SESSION_IDLE_MINUTES: '30' });
-});
-afterAll(() => t.close());
+const t = appForFile({ SESSION_IDLE_MINUTES: '30' });
 
 describe('register and log in', () => {
   it('registers a person, sets sid (HttpOnly) and token (readable) cookies, answers the login info', async () => {

@@ -1,65 +1,28 @@
 // Wrong SMS codes lock only the client that typed them, for that purpose: nobody stops a person from
 // opening a signing room or signing by typing wrong password-reset codes (or wrong room-login codes from
 // another address). Guessing stays bounded: a code dies after SMS_MAX_WRONG wrong guesses from anyone.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type RoomLogin,
-  launchFlow,
-  sendLinkSmsCode,
-  signingRoomLoginByLinkCode,
-} from '#contract/calls/flow.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type RoomLogin, sendLinkSmsCode, signingRoomLoginByLinkCode } from '#contract/calls/flow.ts';
 import { resetPassword, sendSmsCode } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
-import {
-  type Signer,
-  contractPdf,
-  linkFor,
-  ok,
-  personWithCert,
-  sign,
-  uploadPdf,
-} from './flow/flow-support.ts';
-import { type TestApp, createTestApp } from './helper.ts';
+import { type Signer, launchForOne, linkFor, ok, personWithCert, sign } from './fixtures/flow.ts';
+import { appForFile } from './helper.ts';
 
-let t: TestApp;
+// Addresses come from X-Forwarded-For here, so each test client can have its own.
+const t = appForFile({ TRUST_PROXY: 'true', SMS_MAX_PER_PHONE_HOUR: '100' });
 let alice: Signer;
 let bob: Signer;
 
 beforeAll(async () => {
-  // Addresses come from X-Forwarded-For here, so each test client can have its own.
-  t = await createTestApp({ TRUST_PROXY: 'true', SMS_MAX_PER_PHONE_HOUR: '100' });
   alice = await personWithCert(t, '李四', { seal: false });
   bob = await personWithCert(t, '王五');
 }, 180_000);
-afterAll(() => t?.close());
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
 async function launchFor(signer: Signer) {
-  const doc = ok(await uploadPdf(alice.agent, await contractPdf(1)), 'upload');
-  ok(
-    await alice.agent.call(launchFlow, {
-      userType: 0,
-      title: 'lock scope',
-      documentIds: [doc.documentId],
-      steps: [
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: signer.name,
-              phone: signer.phone,
-              positions: [
-                { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
-              ],
-            },
-          ],
-        },
-      ],
-    }),
-    'launch',
-  );
+  await launchForOne(alice.agent, signer, { title: 'lock scope' });
   return linkFor(t, signer.phone);
 }
 

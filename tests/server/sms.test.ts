@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetPassword, sendSmsCode, userLogin, userRegister } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
-import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from './helper.ts';
+import { createTestApp, registerAndLogin, uniquePhone, appForFile } from './helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const send = (phone: string, purpose = 'register') =>
   t.agent().call(sendSmsCode, { userType: 0, phone, purpose });

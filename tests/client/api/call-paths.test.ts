@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallPath } from '#contract/call-path.ts';
 import { allCalls } from '#contract/calls/index-of-calls.ts';
 import { callPath } from '#contract/envelope.ts';
-import { server } from '../msw.ts';
+import { server } from '../fixtures/msw.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const pathModules = import.meta.glob<Record<string, unknown>>('../../../contract/paths/*.ts', {

@@ -7,7 +7,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { browser } from '@/lib/browser.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { USER_INFO_KEY, useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, loginInfo, ok, server, setToken } from '../msw.ts';
+import { CSIGN, fail, loginInfo, ok, server, setToken } from '../fixtures/msw.ts';
 
 const shown: { text: string; ms: number }[] = [];
 const scheduled: { fn: () => void; ms: number }[] = [];

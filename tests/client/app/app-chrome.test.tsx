@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FlowDetail } from '#contract/calls/flow.ts';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../msw.ts';
-import { renderApp } from '../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../fixtures/msw.ts';
+import { renderApp } from '../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { flowSummary } from '../fixtures/data.ts';
 
 const FLOW = '00000000-0000-4000-8000-0000000000f1';
 const applies = { legalPersonSeal: false, personSignature: true, date: false, crossPageSeal: false };
@@ -31,19 +29,7 @@ const party = (id: string, name: string, status: 'signed' | 'pending') => ({
   lastRemindedAt: null,
 });
 const detail = {
-  flowId: FLOW,
-  title: 'Lease 2027',
-  status: 'signing',
-  isQuick: true,
-  initiatorName: 'Wang Fang',
-  initiatorCompanyName: null,
-  createdAt: '2026-11-21T00:00:00.000Z',
-  deadline: '2026-11-28T00:00:00.000Z',
-  completedAt: null,
-  currentStep: 0,
-  partyCount: 2,
-  signedCount: 1,
-  documentNames: ['lease.pdf'],
+  ...flowSummary({ flowId: FLOW, signedCount: 1 }),
   message: null,
   endReason: null,
   endedAt: null,
@@ -52,12 +38,7 @@ const detail = {
   mine: { isInitiator: false, myPendingPartyIds: [], canCancel: false, canRemind: false },
 } as unknown as FlowDetail;
 
-beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-});
+freshClientEachTest({ locale: 'en-US' });
 
 describe('app chrome on workspace screens outside /manage (issue 11 edge 2)', () => {
   it('/signList has the header, the footer and a way back to the workspace', async () => {

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { renderApp } from '../render-app.tsx';
+import { renderApp } from '../fixtures/render-app.tsx';
 
 let go: ReturnType<typeof useSafeNavigate> = () => {};
 function Probe() {

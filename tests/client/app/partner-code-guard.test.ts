@@ -2,23 +2,17 @@
 // platform; under a partner code a browser that is logged in gets its login back in a new tab (the
 // login-state check still runs), while nobody is sent to our login page.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runRouteGuard } from '@/app/route-guard.ts';
-import { accessOf } from '@/app/routes.tsx';
-import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { loginInfo, loginInfoHandler, setToken } from '../msw.ts';
+import { loginInfo, loginInfoHandler, setToken } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { guardAt } from '../fixtures/render-app.tsx';
 
-const guard = (pathAndQuery: string) => {
-  const url = new URL(pathAndQuery, 'http://localhost');
-  return runRouteGuard(url, accessOf(url.pathname));
-};
+const guard = guardAt;
 
+freshClientEachTest();
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
   sessionStorage.clear();
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
 });
 afterEach(() => {
   window.history.replaceState(null, '', '/');

@@ -1,22 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessOf } from '@/app/routes.tsx';
-import { runRouteGuard } from '@/app/route-guard.ts';
 import { browser } from '@/lib/browser.ts';
-import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { USER_INFO_KEY, useSessionStore } from '@/session/session-store.ts';
-import { loginInfo, loginInfoHandler, setToken } from '../msw.ts';
+import { loginInfo, loginInfoHandler, setToken } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { guardAt } from '../fixtures/render-app.tsx';
 
-const guard = (pathAndQuery: string) => {
-  const url = new URL(pathAndQuery, 'http://localhost');
-  return runRouteGuard(url, accessOf(url.pathname));
-};
+const guard = guardAt;
 
+freshClientEachTest();
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
   sessionStorage.clear();
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
 });
 
 describe('route guard (SPEC §2)', () => {
@@ -104,7 +98,7 @@ describe('route guard (SPEC §2)', () => {
   it('keeps the login when the check fails for network reasons', async () => {
     setToken('t1');
     const { http, HttpResponse } = await import('msw');
-    const { server } = await import('../msw.ts');
+    const { server } = await import('../fixtures/msw.ts');
     server.use(http.post('/v1/jinshang/login/api/csign/getEsignLoginInfo', () => HttpResponse.error()));
     expect(await guard('/manage/home')).toBeNull();
     expect(document.cookie).toContain('token=t1');

@@ -1,24 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths.ts';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../msw.ts';
-import { renderApp } from '../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../fixtures/msw.ts';
+import { renderApp } from '../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../fixtures/state.ts';
 
 const atPath = async (router: ReturnType<typeof renderApp>['router'], path: string) =>
   waitFor(() => expect(router.state.location.pathname).toBe(path));
 
-beforeEach(() => {
-  useI18nStore.getState().setLocale('en-US');
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-});
+freshClientEachTest({ locale: 'en-US' });
 
 describe('route table (SPEC §2)', () => {
   it.each([

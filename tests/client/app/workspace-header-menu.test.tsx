@@ -1,34 +1,15 @@
 // The workspace header says who the user acts as (the company, or the person), and platform
 // administrators find the package administration screen in the left menu.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
-import ManageLayout from '@/app/layouts/manage-layout.tsx';
+import { describe, expect, it } from 'vitest';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server, setToken } from '../msw.ts';
+import { CSIGN, loginInfo, ok, server } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { renderWorkspace } from '../fixtures/render-screen.tsx';
 
-function renderWorkspace() {
-  return render(
-    <MemoryRouter initialEntries={['/manage/startup']}>
-      <Routes>
-        <Route path="/manage" element={<ManageLayout />}>
-          <Route path="startup" element={<p>workspace body</p>} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
-beforeEach(() => {
-  setNotifier({ error: () => {}, success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  setToken('t1');
-});
+freshClientEachTest({ locale: 'en-US', token: 't1' });
 
 describe('workspace header and menu', () => {
   it('a company identity shows the company acted for; a person their name', async () => {

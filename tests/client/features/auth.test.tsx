@@ -1,22 +1,18 @@
-import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AntdProvider } from '@/app/antd-provider.tsx';
-import { Providers } from '@/app/providers.tsx';
+import { Route, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import LoginPage from '@/features/auth/login-page.tsx';
 import { nextTarget } from '@/features/auth/next-target.ts';
 import PasswordPage from '@/features/auth/password-page.tsx';
 import RegisterPage from '@/features/auth/register-page.tsx';
 import { SMS_RESEND_SECONDS, useCountdown } from '@/hooks/use-countdown.ts';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, loginInfo, ok, server } from '../msw.ts';
-
-const errors: string[] = [];
+import { CSIGN, fail, loginInfo, ok, server } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { renderRoutes } from '../fixtures/render-screen.tsx';
 
 function Where() {
   const location = useLocation();
@@ -24,27 +20,16 @@ function Where() {
 }
 
 function renderAt(path: string, element: React.ReactNode, route: string) {
-  return render(
-    <Providers>
-      <AntdProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={element} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </AntdProvider>
-    </Providers>,
+  return renderRoutes(
+    path,
+    <>
+      <Route path={route} element={element} />
+      <Route path="*" element={<Where />} />
+    </>,
   );
 }
 
-beforeEach(() => {
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-});
+const { errors } = freshClientEachTest({ locale: 'en-US' });
 
 describe('login page', () => {
   it('finds its fields by label and checks them before sending', async () => {

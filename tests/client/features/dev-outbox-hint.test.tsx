@@ -1,40 +1,22 @@
 // Development register page: after "get code", a hint says where the code went (the development outbox),
 // only on a loopback page and only when the outbox exists (it never does in production).
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AntdProvider } from '@/app/antd-provider.tsx';
-import { Providers } from '@/app/providers.tsx';
 import { isLoopbackHost, resetDevOutboxProbe } from '@/features/auth/dev-outbox.ts';
 import RegisterPage from '@/features/auth/register-page.tsx';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, ok, server } from '../msw.ts';
+import { CSIGN, ok, server } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { renderRoutes } from '../fixtures/render-screen.tsx';
 
-function renderRegister() {
-  return render(
-    <Providers>
-      <AntdProvider>
-        <MemoryRouter initialEntries={['/registerPage']}>
-          <Routes>
-            <Route path="/registerPage" element={<RegisterPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AntdProvider>
-    </Providers>,
-  );
-}
+const renderRegister = () =>
+  renderRoutes('/registerPage', <Route path="/registerPage" element={<RegisterPage />} />);
 
+freshClientEachTest({ locale: 'en-US' });
 beforeEach(() => {
   resetDevOutboxProbe();
-  setNotifier({ error: () => {}, success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
   server.use(http.post(`${CSIGN}/sendSmsCode`, () => ok({ expiresInSeconds: 300, resendAfterSeconds: 60 })));
 });
 

@@ -5,20 +5,15 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { roomTokenFor, saveRoomLogin } from '@/api/flow.ts';
-import { AntdProvider } from '@/app/antd-provider.tsx';
-import { Providers } from '@/app/providers.tsx';
 import RegisterPage from '@/features/auth/register-page.tsx';
 import { SmsCodeInput } from '@/features/signing-room/parts.tsx';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, server } from '../msw.ts';
+import { CSIGN, server } from '../fixtures/msw.ts';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { renderRoutes } from '../fixtures/render-screen.tsx';
 
-const errors: string[] = [];
 const waitRefusal = (seconds: number) =>
   HttpResponse.json({
     code: 1005,
@@ -26,28 +21,12 @@ const waitRefusal = (seconds: number) =>
     data: { retryAfterSeconds: seconds },
   });
 
-beforeEach(() => {
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-});
+const { errors } = freshClientEachTest({ locale: 'en-US' });
 
 describe('get code during the resend wait', () => {
   it('the register page counts down the seconds the server says are left', async () => {
     server.use(http.post(`${CSIGN}/sendSmsCode`, () => waitRefusal(42)));
-    render(
-      <Providers>
-        <AntdProvider>
-          <MemoryRouter initialEntries={['/registerPage']}>
-            <Routes>
-              <Route path="/registerPage" element={<RegisterPage />} />
-            </Routes>
-          </MemoryRouter>
-        </AntdProvider>
-      </Providers>,
-    );
+    renderRoutes('/registerPage', <Route path="/registerPage" element={<RegisterPage />} />);
     await userEvent.type(screen.getByLabelText('Phone'), '13812345678');
     await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
     const waiting = await screen.findByRole('button', { name: /Resend in 42 s$/ });

@@ -1,23 +1,20 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ManageLayout from '@/app/layouts/manage-layout.tsx';
 import { Providers } from '@/app/providers.tsx';
 import { CompanyOpenSuccess } from '@/features/company/company-open-success.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
 import { PLATFORMS, platformEntry } from '@/platform/platforms.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server, setToken } from '../msw.ts';
+import { CSIGN, loginInfo, ok, server, setToken } from '../fixtures/msw.ts';
 import { http } from 'msw';
+import { freshClientEachTest } from '../fixtures/state.ts';
+import { renderWorkspace as renderAppWorkspace } from '../fixtures/render-screen.tsx';
 
-beforeEach(() => {
-  useI18nStore.getState().setLocale('en-US');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-});
+freshClientEachTest({ platform: null, locale: 'en-US' });
 
 describe('platform entries (SPEC §3 table)', () => {
   it('BCP_STFWPT: everything on, home /, login loginPage, create-company on, logo in the workspace', () => {
@@ -103,18 +100,7 @@ describe('CompanyOpenSuccess (SPEC §8)', () => {
   });
 });
 
-function renderWorkspace() {
-  return render(
-    <MemoryRouter initialEntries={['/manage/startup']}>
-      <Routes>
-        <Route path="/manage" element={<ManageLayout />}>
-          <Route path="startup" element={<p>workspace body</p>} />
-        </Route>
-        <Route path="/loginPage" element={<p>login screen</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderWorkspace = () => renderAppWorkspace(<Route path="/loginPage" element={<p>login screen</p>} />);
 
 describe('workspace layout reads visibility from the platform entry', () => {
   it('BCP_STFWPT: header with logo and name, left menu, footer; the masked phone opens a menu with Log out', async () => {

@@ -1,21 +1,20 @@
 // API keys through the workspace calls: a person's and a company administrator's keys, the secret shown
 // once and stored only as a hash, revocation, and refusals for operators and other accounts.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { type ApiKey, createApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
 import { addCompanyOperator, switchAccount } from '#contract/calls/company.ts';
-import { openCompany, person } from '../company/fixture.ts';
-import { type Agent, type TestApp, createTestApp } from '../helper.ts';
+import { openCompany, person } from '../fixtures/company.ts';
+import { type Agent, appForFile } from '../helper.ts';
 
 type Created = ApiKey & { secret: string };
 
-let t: TestApp;
+const t = appForFile();
 let alice: Agent;
 let admin: Agent;
 let operator: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
   alice = (await person(t)).agent;
   const adminPerson = await person(t);
   admin = adminPerson.agent;
@@ -26,7 +25,6 @@ beforeAll(async () => {
   const sw = await operator.call(switchAccount, { userType: 0, targetUserType: 1, companyId: company.id });
   expect(sw.body.code).toBe(0);
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('API keys', () => {
   test('a person creates a key: the secret once, then only its prefix; the table holds only a hash', async () => {

@@ -13,9 +13,15 @@ import { type LoginInfo, sendSmsCode, updateLoginUserInfoCache, userLogin } from
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { companies } from '#server/db/schema/company.ts';
 import { personIdentities } from '#server/db/schema/person.ts';
-import { openCompany, person } from '../company/fixture.ts';
+import { openCompany, person } from '../fixtures/company.ts';
 import { type CallResult, createTestApp, registerAndLogin, type TestApp } from '../helper.ts';
-import { CERT_TEST_ENV, certChangeCode, crlListsSerial, openedPerson, relyingParty } from './cert-support.ts';
+import {
+  CERT_TEST_ENV,
+  certChangeCode,
+  crlListsSerial,
+  openedPerson,
+  relyingParty,
+} from '../fixtures/cert.ts';
 
 type Renewed = { certificate: CertChangeInfo['history'][number]; previousSerial: string };
 type Reissued = {

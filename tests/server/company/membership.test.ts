@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   POWER_OF_ATTORNEY_FILE_PATH,
   addCompanyOperator,
@@ -28,14 +28,10 @@ import { Code, HttpStatus } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { eq } from 'drizzle-orm';
-import { type CallResult, type TestApp, createTestApp } from '../helper.ts';
-import { type Person, openCompany, person, tinyPng, upload } from './fixture.ts';
+import { type CallResult, appForFile } from '../helper.ts';
+import { type Person, openCompany, person, tinyPng, upload } from '../fixtures/company.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 type Member = {
   memberId: string;

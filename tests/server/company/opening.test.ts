@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   POWER_OF_ATTORNEY_FILE_PATH,
   applyCompanyEsign,
@@ -13,14 +13,18 @@ import {
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { newCreditCode, openCompany, paidAmount, person, tinyPng, upload, wrongAmount } from './fixture.ts';
+import { appForFile } from '../helper.ts';
+import {
+  newCreditCode,
+  openCompany,
+  paidAmount,
+  person,
+  tinyPng,
+  upload,
+  wrongAmount,
+} from '../fixtures/company.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const apply = (extra: Record<string, unknown> = {}) => ({
   userType: 0,

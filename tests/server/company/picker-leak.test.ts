@@ -4,7 +4,7 @@
 // through the real HTTP layer and show it closed: the picker answers the company's administrators only, a phone
 // matches only in full in every member search, and the pickers are rate-limited per account.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addCompanyOperator,
   chooseUserList,
@@ -20,14 +20,10 @@ import { users } from '#server/db/schema/accounts.ts';
 import { PICKER_MAX_PER_HOUR } from '#server/modules/company/testing.ts';
 import { pickerKeyword } from '#server/modules/company/testing.ts';
 import { eq } from 'drizzle-orm';
-import { type Agent, type TestApp, createTestApp } from '../helper.ts';
-import { type Person, openCompany, person } from './fixture.ts';
+import { type Agent, appForFile } from '../helper.ts';
+import { type Person, openCompany, person } from '../fixtures/company.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 type Picked = { userId: string; name: string | null; phone: string; role: string };
 type Member = { memberId: string; userId: string; phone: string; role: string };

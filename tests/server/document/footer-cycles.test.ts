@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { PdfRejected, inspectPdf, stampFooter } from '#server/pdf/compose/pdf-tools.ts';
 import { fillPdf } from '#server/pdf/compose/fill-pdf.ts';
-import { CYCLIC_CASES, KEYWORD, indirectResources } from '../flow/cyclic-pdfs.ts';
+import { CYCLIC_CASES, KEYWORD, indirectResources } from '../fixtures/cyclic-pdfs.ts';
 
 const PUBLIC = 'https://esign.example';
 const CODE = 'ABCD-EFGH-JKLM-NPQR';

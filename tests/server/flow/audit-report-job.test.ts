@@ -3,45 +3,23 @@
 // per flow), run by the job system once, and queued again by the flow sweep when its send was lost.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { AUDIT_REPORT_PATH } from '#contract/calls/document.ts';
-import { launchFlow } from '#contract/calls/flow.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import {
-  type Signer,
-  contractPdf,
-  getBytes,
-  ok,
-  onePersonSteps,
-  openByLink,
-  personWithCert,
-  sign,
-  uploadPdf,
-} from './flow-support.ts';
+import { appForFile } from '../helper.ts';
+import { type Signer, getBytes, launchForOne, openByLink, personWithCert, sign } from '../fixtures/flow.ts';
 
-let t: TestApp;
+const t = appForFile({ SMS_MAX_PER_PHONE_HOUR: '100' });
 let alice: Signer;
 let bob: Signer;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMS_MAX_PER_PHONE_HOUR: '100' });
   alice = await personWithCert(t, '李四', { seal: false });
   bob = await personWithCert(t, '王五');
 }, 180_000);
-afterAll(() => t?.close());
 
 /** Alice launches a flow for bob, bob signs: the flow is completed. */
 async function completedFlow(): Promise<string> {
-  const doc = ok(await uploadPdf(alice.agent, await contractPdf(1)), 'upload');
-  const flowId = ok(
-    await alice.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
-      title: 'report job',
-      documentIds: [doc.documentId],
-      steps: onePersonSteps(doc.documentId, bob.name, bob.phone),
-    }),
-    'launch',
-  ).flowId;
+  const { flowId } = await launchForOne(alice.agent, bob, { title: 'report job' });
   const room = await openByLink(t, t.agent(), bob.phone);
   const signed = await sign(t, bob.agent, room, bob.phone, { personSealId: bob.sealId! });
   expect(signed.body.data).toMatchObject({ flowStatus: 'completed' });

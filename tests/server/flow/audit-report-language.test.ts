@@ -3,68 +3,44 @@
 // report's text (pdftotext) searched for every hash of every entry.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { AUDIT_REPORT_PATH } from '#contract/calls/document.ts';
-import { type AuditEntry, getAuditTrail, getSigningRoom, launchFlow } from '#contract/calls/flow.ts';
+import { type AuditEntry, getAuditTrail, getSigningRoom } from '#contract/calls/flow.ts';
 import { wrap } from '#server/modules/flow/testing.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+import { appForFile } from '../helper.ts';
 import {
   type Signer,
-  contractPdf,
   getBytes,
+  launchForOne,
   ok,
   openByLink,
   personWithCert,
   sign,
-  uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 const hasPdftotext = existsSync('/usr/bin/pdftotext');
 if (process.env.CI && !hasPdftotext) throw new Error('pdftotext (poppler-utils) is required in CI');
 
-let t: TestApp;
+const t = appForFile();
 let alice: Signer;
 let bob: Signer;
 let flowId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await personWithCert(t, '李四', { seal: false });
   bob = await personWithCert(t, '王五');
-  const doc = ok(await uploadPdf(alice.agent, await contractPdf(1)), 'upload');
-  flowId = ok(
-    await alice.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
-      title: '2026-07',
-      documentIds: [doc.documentId],
-      steps: [
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: bob.name,
-              phone: bob.phone,
-              positions: [
-                { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
-              ],
-            },
-          ],
-        },
-      ],
-    }),
-    'launch',
-  ).flowId;
+  const launched = await launchForOne(alice.agent, bob, { title: '2026-07' });
+  flowId = launched.flowId;
   const room = await openByLink(t, t.agent(), bob.phone);
   ok(await t.agent().call(getSigningRoom, { userType: 0, roomToken: room.roomToken }), 'room');
   const signed = await sign(t, bob.agent, room, bob.phone, { personSealId: bob.sealId! });
   if (signed.body.data?.flowStatus !== 'completed') throw new Error(JSON.stringify(signed.body));
   const dl = await getBytes(
     alice.agent,
-    `/v1/account/api/csign/downloadSignedPdf/${flowId}/${doc.documentId}`,
+    `/v1/account/api/csign/downloadSignedPdf/${flowId}/${launched.documentId}`,
   );
   expect(dl.status).toBe(200);
 }, 180_000);
-afterAll(() => t?.close());
 
 async function trailIn(lang: string): Promise<AuditEntry[]> {
   return ok(

@@ -3,15 +3,7 @@
 // parallel races. A flow whose parties all signed never ends "cancelled".
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type FlowDetail,
-  type RoomLogin,
-  cancelFlow,
-  getFlowDetail,
-  launchFlow,
-  signDocument,
-  signingRoomLogin,
-} from '#contract/calls/flow.ts';
+import { type RoomLogin, cancelFlow, signDocument } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
 import { completeStragglers } from '#server/modules/flow/testing.ts';
@@ -19,12 +11,12 @@ import { type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,
   contractPdf,
-  ok,
+  launchForOne,
   personWithCert,
+  roomBySession,
   setSigningFaults,
   signCode,
-  uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 let t: TestApp;
 let alice: Signer;
@@ -42,41 +34,8 @@ afterAll(() => {
 
 /** Alice launches a one-party flow for the signer; the signer opens its room and holds a signing code. */
 async function ready(signer: Signer): Promise<{ flowId: string; room: RoomLogin; smsCode: string }> {
-  const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
-  const launched = ok(
-    await alice.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
-      title: 'race',
-      documentIds: [doc.documentId],
-      steps: [
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: signer.name,
-              phone: signer.phone,
-              positions: [
-                { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
-              ],
-            },
-          ],
-        },
-      ],
-    }),
-    'launch',
-  );
-  const d = ok(
-    await signer.agent.call<FlowDetail>(getFlowDetail, { userType: 0, flowId: launched.flowId }),
-    'detail',
-  );
-  const room = ok(
-    await signer.agent.call<RoomLogin>(signingRoomLogin, {
-      userType: 0,
-      flowId: launched.flowId,
-      partyId: d.mine.myPendingPartyIds[0],
-    }),
-    'room',
-  );
+  const launched = await launchForOne(alice.agent, signer, { pdf, title: 'race' });
+  const room = await roomBySession(signer.agent, launched.flowId);
   const smsCode = await signCode(t, signer.agent, room.roomToken, signer.phone);
   return { flowId: launched.flowId, room, smsCode };
 }

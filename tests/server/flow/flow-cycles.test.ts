@@ -4,37 +4,30 @@
 // XObject, /Kids, /Parent, annotation /P and /AP cycles, a page reached twice, deep nesting) must launch,
 // with the footer when pdf-lib can rewrite it safely and otherwise without it, the audit trail saying so
 // in both languages, exactly as a damaged file; the launched flow signs and its signed PDF verifies.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
-import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
-import { pkiFor } from '#server/modules/pki/index.ts';
-import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
-import { CYCLIC_CASES, KEYWORD, type CyclicCase } from './cyclic-pdfs.ts';
+import { getAuditTrail } from '#contract/calls/flow.ts';
+import { appForFile } from '../helper.ts';
+import { pdfsigReport } from '../fixtures/pdf-signing.ts';
+import { CYCLIC_CASES, KEYWORD, type CyclicCase } from '../fixtures/cyclic-pdfs.ts';
 import {
+  expectAllPassed,
   getBytes,
   ok,
-  onePersonSteps,
-  openByLink,
   personWithCert,
   type Signer,
-  sign,
+  signByLink,
+  tryLaunchForOne,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
-let t: TestApp;
+// one flow per case, each using a signing of the starter allowance
+const t = appForFile({ FREE_SIGNING_ALLOWANCE: '100' });
 let owner: Signer;
 
 beforeAll(async () => {
-  // one flow per case, each using a signing of the starter allowance
-  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '100' });
   owner = await personWithCert(t, '孙八');
 }, 120_000);
-afterAll(() => t?.close());
 
 type Trail = { entries: { event: string; detail: string | null }[]; chains: { isIntact: boolean }[] };
 
@@ -42,18 +35,9 @@ const isPrefix = (before: Uint8Array, after: Uint8Array) =>
   after.length > before.length && Buffer.from(after.subarray(0, before.length)).equals(Buffer.from(before));
 
 async function expectValid(bytes: Uint8Array, name: string) {
-  const pki = await pkiFor(t.deps);
-  const report = await verifyPdf(bytes, { trustAnchors: [pki.ca.root.der], now: t.clock.now() });
-  expect(report.signatures.length).toBeGreaterThanOrEqual(2);
-  expect(
-    report.signatures.map((s) => s.indication),
-    JSON.stringify(report.signatures),
-  ).toEqual(report.signatures.map(() => 'TOTAL_PASSED'));
-  if (!['pdfsig', 'certutil'].every(hasTool)) return;
-  const dir = mkdtempSync(join(tmpdir(), 'flow-cycles-'));
-  const file = join(dir, `${name.replace(/\W+/g, '-')}.pdf`);
-  writeFileSync(file, bytes);
-  const out = run('pdfsig', ['-nssdir', nssDb(dir, pki.rootPem), '-no-ocsp', file]).out;
+  const { pki } = await expectAllPassed(t, bytes);
+  const out = pdfsigReport(bytes, pki.rootPem, `${name.replace(/\W+/g, '-')}.pdf`);
+  if (out === null) return;
   expect(out, out).not.toContain('Signature is Invalid');
   expect(out, out).toContain('Signature is Valid.');
 }
@@ -65,18 +49,13 @@ async function throughTheProduct(c: CyclicCase, position: 'rect' | 'keyword') {
   expect(up.body.code, up.body.msg).toBe(0);
   expect(up.body.data.pages).toBe(1);
   const documentId = up.body.data.documentId;
-  const launched = await owner.agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
+  const launched = await tryLaunchForOne(owner.agent, owner, {
+    documentId,
     title: `环 ${c.name}`,
-    documentIds: [documentId],
-    steps: onePersonSteps(
-      documentId,
-      owner.name,
-      owner.phone,
+    position:
       position === 'rect'
         ? { page: 1, rect: [300, 100, 400, 150] }
         : { keyword: KEYWORD, widthMm: 30, heightMm: 15 },
-    ),
   });
   // never the 500 of the finding
   expect(launched.status, JSON.stringify(launched.body)).toBe(200);
@@ -111,9 +90,7 @@ describe('cyclic files through upload, launch, signing and verification', () => 
       }
       expect(en.chains.every((x) => x.isIntact)).toBe(true);
 
-      const agent = t.agent();
-      const room = await openByLink(t, agent, owner.phone);
-      const signed = await sign(t, agent, room, owner.phone, { personSealId: owner.sealId! });
+      const signed = await signByLink(t, t.agent(), owner);
       expect(signed.status).toBe(200);
       expect(signed.body.code, signed.body.msg).toBe(0);
       expect(signed.body.data.flowStatus).toBe('completed');

@@ -8,56 +8,39 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SIGNED_PDF_PATH, uploadDocument } from '#contract/calls/document.ts';
-import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
+import { getAuditTrail } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
-import { pkiFor } from '#server/modules/pki/index.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
-import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
+import { appForFile } from '../helper.ts';
+import { encryptedPdf, hasTool, isPrefix, pdfsigReport, run } from '../fixtures/pdf-signing.ts';
 import {
   contractPdf,
+  expectAllPassed,
   getBytes,
   ok,
-  openByLink,
   personWithCert,
   type Signer,
-  sign,
+  signByLink,
+  tryLaunchForOne,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
-let t: TestApp;
+const t = appForFile();
 let owner: Signer;
 const WILD = join(import.meta.dirname, '../../../../shared/pdf-wild/files');
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await personWithCert(t, '钱七');
 }, 120_000);
-afterAll(() => t?.close());
 
-async function encrypted(
+const encrypted = async (
   algorithm: 'RC4-128' | 'AES-256',
   permissions = { fillingForms: true, annotating: true },
   userPassword = '',
-): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(await contractPdf(2));
-  doc.encrypt({
-    userPassword,
-    ownerPassword: 'owner-secret',
-    algorithm,
-    allowWeakCryptography: true,
-    permissions,
-  } as Parameters<PDFDocument['encrypt']>[0]);
-  return doc.save({ useObjectStreams: false });
-}
-
-const isPrefix = (before: Uint8Array, after: Uint8Array) =>
-  after.length > before.length && Buffer.from(after.subarray(0, before.length)).equals(Buffer.from(before));
+) => encryptedPdf(await contractPdf(2), algorithm, permissions, userPassword);
 
 type Trail = {
   entries: { event: string; detail: string | null; hashAfter: string | null }[];
@@ -70,28 +53,14 @@ async function throughTheProduct(input: Uint8Array, title: string) {
   expect(up.pages).toBeGreaterThan(0);
   const documentId = up.documentId;
   const { widthPt: w, heightPt: h } = up.pageSizes[0];
-  const launched = await owner.agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
+  const launched = await tryLaunchForOne(owner.agent, owner, {
+    documentId,
     title,
-    documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: owner.name,
-            phone: owner.phone,
-            positions: [{ documentId, page: 1, rect: [0, 0, Math.min(100, w), Math.min(50, h)] }],
-          },
-        ],
-      },
-    ],
+    position: { page: 1, rect: [0, 0, Math.min(100, w), Math.min(50, h)] },
   });
   expect(launched.body.code, launched.body.msg).toBe(0);
   const flowId = launched.body.data.flowId;
-  const agent = t.agent();
-  const room = await openByLink(t, agent, owner.phone);
-  const signed = await sign(t, agent, room, owner.phone, { personSealId: owner.sealId! });
+  const signed = await signByLink(t, t.agent(), owner);
   expect(signed.body.code, signed.body.msg).toBe(0);
   expect(signed.body.data.flowStatus).toBe('completed');
   const final = await getBytes(owner.agent, `${SIGNED_PDF_PATH}/${flowId}/${documentId}`);
@@ -107,19 +76,10 @@ async function throughTheProduct(input: Uint8Array, title: string) {
 }
 
 async function expectValid(bytes: Uint8Array, name: string) {
-  const pki = await pkiFor(t.deps);
-  const report = await verifyPdf(bytes, { trustAnchors: [pki.ca.root.der], now: t.clock.now() });
   // the party's signature and the document time-stamp of the completed flow
-  expect(report.signatures.length).toBeGreaterThanOrEqual(2);
-  expect(
-    report.signatures.map((s) => s.indication),
-    JSON.stringify(report.signatures),
-  ).toEqual(report.signatures.map(() => 'TOTAL_PASSED'));
-  if (!['pdfsig', 'certutil'].every(hasTool)) return;
-  const dir = mkdtempSync(join(tmpdir(), 'flow-encrypted-'));
-  const file = join(dir, name);
-  writeFileSync(file, bytes);
-  const out = run('pdfsig', ['-nssdir', nssDb(dir, pki.rootPem), '-no-ocsp', file]).out;
+  const { report, pki } = await expectAllPassed(t, bytes, 2);
+  const out = pdfsigReport(bytes, pki.rootPem, name);
+  if (out === null) return;
   const blocks = out.split(/Signature #\d+:/).slice(1);
   expect(blocks.length, out).toBe(report.signatures.length);
   for (const b of blocks) {

@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { AUDIT_REPORT_PATH, SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import {
   type FlowDetail,
@@ -13,13 +13,11 @@ import {
   getQuota,
   getSigningRoom,
   launchFlow,
-  listPendingSignatures,
-  signingRoomLogin,
 } from '#contract/calls/flow.ts';
 import { getVerificationInfo } from '#contract/calls/document.ts';
 import { pkiFor } from '#server/modules/pki/index.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+import { appForFile } from '../helper.ts';
 import {
   hasTool,
   nssDb,
@@ -27,7 +25,7 @@ import {
   signaturesOf,
   verifyDocumentTimestamp,
   verifySignatureTimestamp,
-} from '../pdf/sign/helpers.ts';
+} from '../fixtures/pdf-signing.ts';
 import {
   type Signer,
   type TestCompany,
@@ -35,16 +33,17 @@ import {
   contractPdf,
   getBytes,
   ok,
-  openByLink,
+  pendingRoom,
   personWithCert,
   sign,
+  signByLink,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 const TOOLS = ['pdfsig', 'qpdf', 'certutil'];
 const withTools = TOOLS.every(hasTool) ? test : test.skip;
 
-let t: TestApp;
+const t = appForFile();
 let company: TestCompany;
 let buyer: Signer;
 let flowId: string;
@@ -56,12 +55,10 @@ const isPrefix = (a: Uint8Array, b: Uint8Array) =>
   b.length > a.length && Buffer.from(b.subarray(0, a.length)).equals(Buffer.from(a));
 
 beforeAll(async () => {
-  t = await createTestApp();
   dir = mkdtempSync(join(tmpdir(), 'flow-happy-'));
   company = await companyWithSeals(t);
   buyer = await personWithCert(t, '李四');
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('launch -> company seals -> person signs -> completed', () => {
   test('the company launches a two-step contract', async () => {
@@ -110,22 +107,7 @@ describe('launch -> company seals -> person signs -> completed', () => {
 
   test('the operator finds it pending, opens the room by session and seals; the file grows by a prefix', async () => {
     const op = company.operator.agent;
-    const pending = ok(
-      await op.call<{ list: { flowId: string; partyId: string }[] }>(listPendingSignatures, { userType: 1 }),
-      'pending',
-    );
-    const item = pending.list.find((x) => x.flowId === flowId)!;
-    expect(item).toBeDefined();
-    const room = ok(
-      await op.call<{
-        roomToken: string;
-        partyId: string;
-        flowId: string;
-        expiresAt: string;
-        linkType: number;
-      }>(signingRoomLogin, { userType: 1, flowId, partyId: item.partyId }),
-      'room',
-    );
+    const room = await pendingRoom(op, flowId);
     const view = ok(
       await op.call<{ canSign: boolean; seals: { sealId: string }[] }>(getSigningRoom, {
         userType: 1,
@@ -149,9 +131,7 @@ describe('launch -> company seals -> person signs -> completed', () => {
   }, 60_000);
 
   test('the person opens the link (phone + SMS code) and signs with their seal; the flow completes', async () => {
-    const agent = t.agent();
-    const room = await openByLink(t, agent, buyer.phone);
-    const signed = await sign(t, agent, room, buyer.phone, { personSealId: buyer.sealId! });
+    const signed = await signByLink(t, t.agent(), buyer);
     expect(signed.body.code, signed.body.msg).toBe(0);
     expect(signed.body.data.flowStatus).toBe('completed');
     const detail = ok(

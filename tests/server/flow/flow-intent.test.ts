@@ -2,72 +2,51 @@
 // signer's signing password (set with an SMS proof, wrong attempts refused and then locked), and a face check
 // through the development identity provider (no passed result: refused; another party's result: refused).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  type FlowDetail,
   type RoomLogin,
   type SigningRoom,
   getAuditTrail,
-  getFlowDetail,
   getSigningPassword,
   getSigningRoom,
-  launchFlow,
   sendSignSmsCode,
   setSigningPassword,
   signDocument,
-  signingRoomLogin,
   startRoomFaceAuth,
 } from '#contract/calls/flow.ts';
 import { sendSmsCode } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, signCode, uploadPdf } from './flow-support.ts';
+import { appForFile } from '../helper.ts';
+import {
+  type Signer,
+  contractPdf,
+  launchForOne,
+  ok,
+  personWithCert,
+  roomBySession,
+  signCode,
+} from '../fixtures/flow.ts';
 
-let t: TestApp;
+const t = appForFile({ FREE_SIGNING_ALLOWANCE: '20', SMS_MAX_PER_PHONE_HOUR: '200' });
 let alice: Signer;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '20', SMS_MAX_PER_PHONE_HOUR: '200' });
   alice = await personWithCert(t, '李四', { seal: false });
   pdf = await contractPdf(1);
 }, 180_000);
-afterAll(() => t?.close());
 
 type Intent = 'sms' | 'face' | 'password' | undefined;
 
 /** Alice launches a one-party flow for the signer with the given intent check; the signer opens its room. */
 async function launchFor(signer: Signer, intent: Intent): Promise<{ flowId: string; room: RoomLogin }> {
-  const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
-  const party = {
-    kind: 'person',
-    name: signer.name,
-    phone: signer.phone,
-    ...(intent ? { intent } : {}),
-    positions: [{ documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } }],
-  };
-  const launched = ok(
-    await alice.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
-      title: `intent ${intent ?? 'default'}`,
-      documentIds: [doc.documentId],
-      steps: [{ parties: [party] }],
-    }),
-    'launch',
-  );
-  const d = ok(
-    await signer.agent.call<FlowDetail>(getFlowDetail, { userType: 0, flowId: launched.flowId }),
-    'detail',
-  );
-  const room = ok(
-    await signer.agent.call<RoomLogin>(signingRoomLogin, {
-      userType: 0,
-      flowId: launched.flowId,
-      partyId: d.mine.myPendingPartyIds[0],
-    }),
-    'room',
-  );
+  const launched = await launchForOne(alice.agent, signer, {
+    pdf,
+    title: `intent ${intent ?? 'default'}`,
+    party: intent ? { intent } : {},
+  });
+  const room = await roomBySession(signer.agent, launched.flowId);
   return { flowId: launched.flowId, room };
 }
 

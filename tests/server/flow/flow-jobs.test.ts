@@ -1,37 +1,34 @@
 // The flow's background work, fired by the job system (the flow.sweep cron job) with the test's clock:
 // a flow past its deadline expires without anyone opening it and its quota unit is released; "remind every
 // N days" reminds the unsigned parties until the flow ends. Everything is read through the SPA's calls.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type FlowDetail,
   cancelFlow,
   getAuditTrail,
   getFlowDetail,
   getQuota,
-  launchFlow,
   listMessages,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { userLogin } from '#contract/calls/session.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
-import { type Agent, type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, uploadPdf } from './flow-support.ts';
+import { type Agent, appForFile } from '../helper.ts';
+import { type Signer, contractPdf, ok, personWithCert, tryLaunchForOne } from '../fixtures/flow.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let t: TestApp;
+const t = appForFile({ FREE_SIGNING_ALLOWANCE: '10' });
 let alice: Signer;
 let bob: Signer;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '10' });
   alice = await personWithCert(t, '李四');
   bob = await personWithCert(t, '王五');
   pdf = await contractPdf(1);
 }, 180_000);
-afterAll(() => t?.close());
 
 /** A fresh login of a signer: the test's clock moves days on, past a session's 24-hour lifetime. */
 async function loggedIn(s: Signer): Promise<Agent> {
@@ -43,27 +40,7 @@ async function loggedIn(s: Signer): Promise<Agent> {
 /** Alice launches a flow for Bob with the given extra launch fields. */
 async function launchForBob(extra: Record<string, unknown>) {
   const agent = await loggedIn(alice);
-  const doc = ok(await uploadPdf(agent, pdf), 'upload');
-  return agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
-    title: 'jobs test',
-    documentIds: [doc.documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: '王五',
-            phone: bob.phone,
-            positions: [
-              { documentId: doc.documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } },
-            ],
-          },
-        ],
-      },
-    ],
-    ...extra,
-  });
+  return tryLaunchForOne(agent, { name: '王五', phone: bob.phone }, { pdf, title: 'jobs test', extra });
 }
 
 const detailOf = async (s: Signer, flowId: string) =>

@@ -3,7 +3,7 @@
 // than the launcher's is a clear stop the launcher sees), the userAgreement step issues the certificate and
 // logs the browser in, then the person signs. Scoping: tokens of other rooms, expired rooms and links, a
 // replayed code. The launcher's side: readiness at launch, each party's progress with times.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type FlowDetail,
   type RoomOnboarding,
@@ -22,9 +22,9 @@ import {
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { getEsignLoginInfo, type LoginInfo } from '#contract/calls/session.ts';
-import { Agent, type TestApp, createTestApp, uniquePhone } from '../helper.ts';
-import { newCreditCode, paidAmount, wrongAmount } from '../company/fixture.ts';
-import { newIdNumber } from '../person/person-support.ts';
+import { Agent, uniquePhone, appForFile } from '../helper.ts';
+import { newCreditCode, paidAmount, wrongAmount } from '../fixtures/company.ts';
+import { newIdNumber } from '../fixtures/person.ts';
 import {
   type Signer,
   contractPdf,
@@ -36,16 +36,14 @@ import {
   uploadPdf,
   userLogin,
   drawnSignature,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
-let t: TestApp;
+const t = appForFile();
 let launcher: Signer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   launcher = await personWithCert(t, '周发起');
 }, 120_000);
-afterAll(() => t?.close());
 
 async function launchTo(phone: string, name: string, deadline?: string) {
   const doc = ok(await uploadPdf(launcher.agent, await contractPdf(1)), 'upload');

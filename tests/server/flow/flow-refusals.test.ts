@@ -4,7 +4,7 @@
 // blob write and version move, and a storage failure); parallel parties of one step; parallel launches
 // against the last quota unit; a tampered audit entry.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type FlowDetail,
   type RoomLogin,
@@ -26,7 +26,7 @@ import {
 import { chooseUserList, chooseUserOperatorList } from '#contract/calls/company.ts';
 import { deleteSeal } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
-import { type Agent, type TestApp, createTestApp } from '../helper.ts';
+import { type Agent, createTestApp, appForFile } from '../helper.ts';
 import {
   type Signer,
   type TestCompany,
@@ -41,23 +41,21 @@ import {
   sign,
   signCode,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
-let t: TestApp;
+// The same signers get many codes over this file's flows: the per-phone limit is sms.test.ts's subject.
+const t = appForFile({ FREE_SIGNING_ALLOWANCE: '30', SMS_MAX_PER_PHONE_HOUR: '100' });
 let company: TestCompany;
 let alice: Signer;
 let bob: Signer;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  // The same signers get many codes over this file's flows: the per-phone limit is sms.test.ts's subject.
-  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '30', SMS_MAX_PER_PHONE_HOUR: '100' });
   company = await companyWithSeals(t);
   alice = await personWithCert(t, '李四');
   bob = await personWithCert(t, '王五');
   pdf = await contractPdf(2);
 }, 180_000);
-afterAll(() => t?.close());
 
 /** Alice launches a flow with the given steps of persons (phones), one position each. */
 async function launchPersons(steps: string[][], opts: { deadline?: string; initiator?: Agent } = {}) {

@@ -3,35 +3,29 @@
 // "repaired before signing" with the hashes of the damaged and the repaired file; the signed result passes
 // the platform verifier and pdfsig.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
-import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
-import { pkiFor } from '#server/modules/pki/index.ts';
-import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { hasTool, nssDb, run } from '../pdf/sign/helpers.ts';
+import { getAuditTrail } from '#contract/calls/flow.ts';
+import { appForFile } from '../helper.ts';
+import { pdfsigReport } from '../fixtures/pdf-signing.ts';
 import {
   contractPdf,
+  expectAllPassed,
   getBytes,
   ok,
-  openByLink,
   personWithCert,
   type Signer,
-  sign,
+  signByLink,
+  tryLaunchForOne,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
-let t: TestApp;
+const t = appForFile();
 let owner: Signer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await personWithCert(t, '赵六');
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('damaged cross-reference data through the product', () => {
   test('repaired once at launch, recorded in the audit trail, signed and valid', async () => {
@@ -43,22 +37,10 @@ describe('damaged cross-reference data through the product', () => {
     const damagedSha = createHash('sha256').update(damaged).digest('hex');
     const up = ok(await uploadPdf(owner.agent, damaged, 0), 'upload');
     const documentId = up.documentId;
-    const launched = await owner.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
+    const launched = await tryLaunchForOne(owner.agent, owner, {
+      documentId,
       title: '修复测试 Repair test',
-      documentIds: [documentId],
-      steps: [
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: owner.name,
-              phone: owner.phone,
-              positions: [{ documentId, page: 1, mm: { left: 120, top: 220, width: 36, height: 18 } }],
-            },
-          ],
-        },
-      ],
+      position: { page: 1, mm: { left: 120, top: 220, width: 36, height: 18 } },
     });
     expect(launched.body.code, launched.body.msg).toBe(0);
     const flowId = launched.body.data.flowId;
@@ -84,21 +66,14 @@ describe('damaged cross-reference data through the product', () => {
     expect(launch?.hashBefore).toBe(repair?.hashAfter);
     expect(trail.chains.every((c) => c.isIntact)).toBe(true);
 
-    const agent = t.agent();
-    const room = await openByLink(t, agent, owner.phone);
-    const signed = await sign(t, agent, room, owner.phone, { personSealId: owner.sealId! });
+    const signed = await signByLink(t, t.agent(), owner);
     expect(signed.body.code, signed.body.msg).toBe(0);
     const final = await getBytes(owner.agent, `${SIGNED_PDF_PATH}/${flowId}/${documentId}`);
     expect(final.status).toBe(200);
-    const pki = await pkiFor(t.deps);
-    const report = await verifyPdf(final.bytes, { trustAnchors: [pki.ca.root.der], now: t.clock.now() });
+    const { report, pki } = await expectAllPassed(t, final.bytes, 1);
     expect(report.signatures.map((s) => s.indication)).toContain('TOTAL_PASSED');
-    expect(report.signatures.every((s) => s.indication === 'TOTAL_PASSED')).toBe(true);
-    if (['pdfsig', 'certutil'].every(hasTool)) {
-      const dir = mkdtempSync(join(tmpdir(), 'flow-repair-'));
-      const file = join(dir, 'signed.pdf');
-      writeFileSync(file, final.bytes);
-      const out = run('pdfsig', ['-nssdir', nssDb(dir, pki.rootPem), '-no-ocsp', file]).out;
+    const out = pdfsigReport(final.bytes, pki.rootPem);
+    if (out !== null) {
       expect(out).toContain('Signature is Valid');
       expect(out).not.toMatch(/Signature is Invalid/);
     }

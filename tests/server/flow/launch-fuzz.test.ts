@@ -1,7 +1,7 @@
 // Fuzzing the launch (issue 23, L2): seeded mutations of a few base PDFs go through the real HTTP calls,
 // upload and then launch, and every answer must be a success or a documented refusal ({code, msg} with a
 // business code, in the reader's language), never a 500; the server still answers normally afterwards.
-// The mutations are the verifier fuzz's (tests/server/pdf/mutations.ts: byte flips, truncations,
+// The mutations are the verifier fuzz's (tests/server/fixtures/pdf-mutations.ts: byte flips, truncations,
 // duplicated runs, inserted tokens, changed digits, repeated tokens for deep nesting) plus references
 // rewritten into cycles (cyclic-pdfs.ts), which reach the footer's pdf-lib rewrite with the offsets intact.
 // Every third case places the signature by a keyword (pdf.js reads the mutated file: a file it cannot
@@ -9,22 +9,21 @@
 // by name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { getAuditTrail } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
-import { type CallResult, type TestApp, createTestApp } from '../helper.ts';
-import { mutate, prng } from '../pdf/mutations.ts';
-import { indirectResources, rewriteRef } from './cyclic-pdfs.ts';
+import { type CallResult, appForFile } from '../helper.ts';
+import { mutate, prng } from '../fixtures/pdf-mutations.ts';
+import { indirectResources, rewriteRef } from '../fixtures/cyclic-pdfs.ts';
 import {
   contractPdf,
   ok,
-  onePersonSteps,
-  openByLink,
   personWithCert,
   type Signer,
-  sign,
+  signByLink,
+  tryLaunchForOne,
   uploadPdf,
-} from './flow-support.ts';
+} from '../fixtures/flow.ts';
 
 const CASES = 300;
 const SEED = 0x1a2c23;
@@ -45,12 +44,11 @@ const WILD_FILES = [
 /** Every refusal upload, launch and signing may give such files, by its documented code. */
 const REFUSALS = new Set<number>([Code.DocumentRejected, Code.Refused, Code.BadRequest]);
 
-let t: TestApp;
+const t = appForFile({ FREE_SIGNING_ALLOWANCE: '10000', SMS_MAX_PER_PHONE_HOUR: '1000' });
 let owner: Signer;
 const bases: { name: string; bytes: Uint8Array }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ FREE_SIGNING_ALLOWANCE: '10000', SMS_MAX_PER_PHONE_HOUR: '1000' });
   owner = await personWithCert(t, '周九');
   bases.push(
     { name: 'contract', bytes: await contractPdf(1) },
@@ -60,7 +58,6 @@ beforeAll(async () => {
     if (existsSync(join(WILD, f)))
       bases.push({ name: f, bytes: new Uint8Array(readFileSync(join(WILD, f))) });
 }, 120_000);
-afterAll(() => t?.close());
 
 /** A success, or a refusal of a documented code with a message; never the server's own failure. */
 function expectAnswered(res: CallResult, what: string): void {
@@ -78,18 +75,12 @@ async function uploadAndLaunch(bytes: Uint8Array, what: string, byKeyword = fals
   if (up.body.code !== 0) return { up, launched: null };
   const { documentId, pageSizes } = up.body.data;
   const { widthPt: w, heightPt: h } = pageSizes[0];
-  const launched = await owner.agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
+  const launched = await tryLaunchForOne(owner.agent, owner, {
+    documentId,
     title: what.slice(0, 60),
-    documentIds: [documentId],
-    steps: onePersonSteps(
-      documentId,
-      owner.name,
-      owner.phone,
-      byKeyword
-        ? { keyword: 'e', widthMm: 5, heightMm: 5 }
-        : { page: 1, rect: [0, 0, Math.min(60, w), Math.min(30, h)] },
-    ),
+    position: byKeyword
+      ? { keyword: 'e', widthMm: 5, heightMm: 5 }
+      : { page: 1, rect: [0, 0, Math.min(60, w), Math.min(30, h)] },
   });
   expectAnswered(launched, `${what} launch`);
   return { up, launched };
@@ -155,9 +146,7 @@ async function fuzz(): Promise<void> {
     if (seen.signed >= SIGNED_SAMPLE) continue;
     // the launched cycle signs (or is refused by name): the signer's walks are bounded too
     t.clock.advance(61_000);
-    const agent = t.agent();
-    const room = await openByLink(t, agent, owner.phone);
-    const signed = await sign(t, agent, room, owner.phone, { personSealId: owner.sealId! });
+    const signed = await signByLink(t, t.agent(), owner);
     expectAnswered(signed, `${what} sign`);
     if (signed.body.code === 0) seen.signed++;
   }

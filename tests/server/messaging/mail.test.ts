@@ -2,17 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNoticeEmail, setNoticeEmail } from '#contract/calls/messaging.ts';
-import { declineFlow, launchFlow } from '#contract/calls/flow.ts';
+import { declineFlow } from '#contract/calls/flow.ts';
 import { messageDeliveries } from '#server/db/schema/messages.ts';
 import {
   type Signer,
   contractPdf,
+  launchForOne,
   ok,
   openByLink,
   personWithCert,
-  sign,
-  uploadPdf,
-} from '../flow/flow-support.ts';
+  signByLink,
+} from '../fixtures/flow.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
 
 type Mail = { from: string; to: string[]; raw: string; subject: string; text: string };
@@ -107,31 +107,12 @@ afterAll(async () => {
 const mailsTo = (address: string) => mails.filter((m) => m.to.includes(address));
 
 async function launch(title: string): Promise<string> {
-  const doc = await uploadPdf(launcher.agent, await contractPdf(1, title));
-  const res = await launcher.agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
+  const launched = await launchForOne(launcher.agent, signer, {
+    pdf: await contractPdf(1, title),
     title,
-    documentIds: [doc.body.data.documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: signer.name,
-            phone: signer.phone,
-            positions: [
-              {
-                documentId: doc.body.data.documentId,
-                page: 1,
-                mm: { left: 20, top: 20, width: 36, height: 18 },
-              },
-            ],
-          },
-        ],
-      },
-    ],
+    position: { page: 1, mm: { left: 20, top: 20, width: 36, height: 18 } },
   });
-  return ok(res, 'launch').flowId;
+  return launched.flowId;
 }
 
 describe('notices by e-mail (SMTP_URL, MAIL_FROM, nodemailer)', () => {
@@ -169,8 +150,7 @@ describe('notices by e-mail (SMTP_URL, MAIL_FROM, nodemailer)', () => {
   });
 
   it('completed: both get it in their own language and brand, with a link and no attachment', async () => {
-    const room = await openByLink(t, signer.agent, signer.phone);
-    ok(await sign(t, signer.agent, room, signer.phone, { personSealId: signer.sealId! }), 'sign');
+    ok(await signByLink(t, signer.agent, signer), 'sign');
     const toLauncher = mailsTo('zhang@example.test').find((m) => m.subject.includes('已完成签署'));
     expect(toLauncher).toBeDefined();
     expect(toLauncher!.subject).toBe('【担保公司平台】已完成签署：《Lease 2026》');

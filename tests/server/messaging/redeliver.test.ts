@@ -6,7 +6,7 @@ import { adminGetMessageFailures } from '#contract/calls/messaging.ts';
 import { sendSmsCode, userRegister } from '#contract/calls/session.ts';
 import { messageDeliveries } from '#server/db/schema/messages.ts';
 import { type Agent, type TestApp, TEST_PASSWORD, createTestApp, uniquePhone } from '../helper.ts';
-import { type StandIn, aliyunError, aliyunStandIn } from './sms-stand-ins.ts';
+import { type StandIn, aliyunError, aliyunStandIn } from '../fixtures/sms-stand-ins.ts';
 
 const KEY_ID = 'LTAI-redeliver-key';
 const KEY_SECRET = 'redeliver-secret';

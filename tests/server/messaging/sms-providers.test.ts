@@ -16,7 +16,7 @@ import {
   tencentError,
   tencentStandIn,
   tencentStatusError,
-} from './sms-stand-ins.ts';
+} from '../fixtures/sms-stand-ins.ts';
 
 // The stand-ins' signature checks are the providers' published algorithms: first they must reproduce the
 // providers' own documented examples, or a passing request below would prove nothing.

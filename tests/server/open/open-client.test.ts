@@ -1,13 +1,13 @@
 // The JavaScript helper (contract/open/client.ts) against the real app: its fetch goes through app.inject,
 // so every request it builds (Bearer key, JSON body, Idempotency-Key, query) meets the real server.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { OpenApiError, type OpenClient, openClient } from '#contract/open/client.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, personWithCert } from '../flow/flow-support.ts';
-import { makeKey } from './open-support.ts';
+import { type TestApp, appForFile } from '../helper.ts';
+import { type Signer, contractPdf, personWithCert } from '../fixtures/flow.ts';
+import { makeKey } from '../fixtures/open.ts';
 
-let t: TestApp;
+const t = appForFile();
 let launcher: Signer;
 let signer: Signer;
 let client: OpenClient;
@@ -29,13 +29,11 @@ const injectFetch = (app: TestApp['app']): typeof fetch =>
   }) as typeof fetch;
 
 beforeAll(async () => {
-  t = await createTestApp();
   launcher = await personWithCert(t, '周发起');
   signer = await personWithCert(t, '李四', { seal: false });
   const key = await makeKey(launcher.agent, ['flows:read', 'flows:write', 'documents:read']);
   client = openClient({ baseUrl: 'http://esign.test', apiKey: key.secret, fetch: injectFetch(t.app) });
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('the JavaScript helper', () => {
   test('uploads, launches once for one idempotency key, reads and downloads', async () => {

@@ -1,10 +1,10 @@
 // A company's API key: made by its administrator, it acts as the company (flows launched through it are
 // the company's, seen by its operator in the workspace), and it stops working when its creator hands the
 // administrator role to someone else.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { getCompanyMemberList, transferCompanyAdmin } from '#contract/calls/company.ts';
 import { type FlowDetail, getFlowDetail } from '#contract/calls/flow.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+import { appForFile } from '../helper.ts';
 import {
   type Signer,
   type TestCompany,
@@ -12,21 +12,19 @@ import {
   contractPdf,
   ok,
   personWithCert,
-} from '../flow/flow-support.ts';
-import { makeKey, open } from './open-support.ts';
+} from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
-let t: TestApp;
+const t = appForFile();
 let company: TestCompany;
 let signer: Signer;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   company = await companyWithSeals(t);
   signer = await personWithCert(t, '李四', { seal: false });
   key = (await makeKey(company.admin.agent, ['flows:read', 'flows:write'], 1)).secret;
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('a company key', () => {
   let flowId: string;

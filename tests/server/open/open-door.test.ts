@@ -2,23 +2,21 @@
 // with an HTTP status, the per-key rate limit, Idempotency-Key (replay and conflict), last use recorded.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { type ApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
-import { person } from '../company/fixture.ts';
-import { type Agent, type TestApp, createTestApp } from '../helper.ts';
-import { contractPdf } from '../flow/flow-support.ts';
-import { makeKey, open } from './open-support.ts';
+import { person } from '../fixtures/company.ts';
+import { type Agent, appForFile } from '../helper.ts';
+import { contractPdf } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
-let t: TestApp;
+const t = appForFile({ OPEN_API_RATE_PER_MINUTE: '30', UPLOAD_LIMIT_MB: '1' });
 let alice: Agent;
 let pdfBase64: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ OPEN_API_RATE_PER_MINUTE: '30', UPLOAD_LIMIT_MB: '1' });
   alice = (await person(t)).agent;
   pdfBase64 = Buffer.from(await contractPdf(1)).toString('base64');
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('keys', () => {
   test('POST /flows without a key: 401 in the envelope, code 2101', async () => {

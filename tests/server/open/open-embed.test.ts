@@ -2,7 +2,7 @@
 // one-time code opens that party's room without a login (an anonymous browser, as inside a partner's
 // iframe), bound to the party's phone, whose SMS code still confirms the signature. Refusals: no key, another
 // account's key (404), a party that cannot sign now (409), a code spent or expired (1312).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type FlowDetail,
   type RoomLogin,
@@ -10,11 +10,11 @@ import {
   signingRoomLoginByEmbed,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { type Signer, contractPdf, ok, personWithCert, sign } from '../flow/flow-support.ts';
-import { makeKey, open } from './open-support.ts';
+import { appForFile } from '../helper.ts';
+import { type Signer, contractPdf, ok, personWithCert, sign } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
-let t: TestApp;
+const t = appForFile();
 let launcher: Signer;
 let first: Signer;
 let second: Signer;
@@ -27,7 +27,6 @@ let secondPartyId: string;
 const codeOf = (url: string) => new URLSearchParams(url.split('?')[1]).get('code')!;
 
 beforeAll(async () => {
-  t = await createTestApp();
   launcher = await personWithCert(t, '周发起');
   first = await personWithCert(t, '李四');
   second = await personWithCert(t, '赵六');
@@ -61,7 +60,6 @@ beforeAll(async () => {
   firstPartyId = detail.body.data.steps[0].parties[0].partyId;
   secondPartyId = detail.body.data.steps[1].parties[0].partyId;
 }, 180_000);
-afterAll(() => t?.close());
 
 const signingUrl = (partyId: string, k?: string, body: object = {}) =>
   open<{ url: string; expiresAt: string }>(t, 'POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {

@@ -2,10 +2,10 @@
 // template, both seen by the workspace's own calls; list, read with each party's status, remind, cancel;
 // the downloads (current PDF, signed PDF, audit report) once signed; and another account's key, which
 // finds none of it (404 with no data).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { type FlowDetail, getFlowDetail, listLaunchedFlows } from '#contract/calls/flow.ts';
 import { type Template, saveTemplate } from '#contract/calls/template.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+import { appForFile } from '../helper.ts';
 import {
   type Signer,
   contractPdf,
@@ -14,11 +14,11 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from '../flow/flow-support.ts';
-import { templateSourcePdf } from '../template/template-support.ts';
-import { makeKey, open } from './open-support.ts';
+} from '../fixtures/flow.ts';
+import { templateSourcePdf } from '../fixtures/template.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
-let t: TestApp;
+const t = appForFile();
 let launcher: Signer;
 let signer: Signer;
 let key: string;
@@ -29,14 +29,12 @@ let documentId: string;
 const ALL = ['flows:read', 'flows:write', 'templates:read', 'documents:read'] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
   launcher = await personWithCert(t, '周发起');
   signer = await personWithCert(t, '李四');
   const other = await personWithCert(t, '王五', { seal: false, cert: false });
   key = (await makeKey(launcher.agent, [...ALL])).secret;
   otherKey = (await makeKey(other.agent, [...ALL])).secret;
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('a flow from an uploaded PDF', () => {
   test('upload, then launch with a keyword position and an intent check: 201, seen by the workspace', async () => {

@@ -4,16 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '#contract/calls/webhook.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import {
-  type Signer,
-  contractPdf,
-  ok,
-  onePersonSteps,
-  personWithCert,
-  uploadPdf,
-} from '../flow/flow-support.ts';
-import { type Receiver, startReceiver } from '../webhook/receiver.ts';
-import { makeKey, open } from './open-support.ts';
+import { type Signer, contractPdf, ok, onePersonSteps, personWithCert, uploadPdf } from '../fixtures/flow.ts';
+import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 let t: TestApp;
 let alice: Signer;

@@ -3,11 +3,11 @@
 // reference page lists every route.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { OPEN_ROUTES } from '#server/open/index.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+import { appForFile } from '../helper.ts';
 
-let t: TestApp;
+const t = appForFile();
 let doc: {
   openapi: string;
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -16,12 +16,10 @@ let doc: {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const res = await t.app.inject({ method: 'GET', url: '/open/v1/openapi.json' });
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(() => t?.close());
 
 const pathOf = (p: string) => `/open/v1${p.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 

@@ -5,7 +5,7 @@
 // issues a certificate before the phone is proven here by a code (or the platform trusts the key to assert
 // identities). Then every room call is walked with such a token. L1: a room's signing code signs only its own
 // party. M2: nobody outside a room can ask, or use up, that room's codes.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { getUserAgreement } from '#contract/calls/person.ts';
 import {
   type AuditEntry,
@@ -43,14 +43,7 @@ import { setKeyTrust } from '../../../server/modules/apikey/index.ts';
 import { personOnboardingState } from '../../../server/modules/person/index.ts';
 import { pkiFor } from '../../../server/modules/pki/index.ts';
 import { findUserByPhone } from '../../../server/modules/session/index.ts';
-import {
-  type Agent,
-  type CallResult,
-  type TestApp,
-  createTestApp,
-  registerAndLogin,
-  uniquePhone,
-} from '../helper.ts';
+import { type Agent, type CallResult, registerAndLogin, uniquePhone, appForFile } from '../helper.ts';
 import {
   type Signer,
   contractPdf,
@@ -60,12 +53,12 @@ import {
   ok,
   personWithCert,
   sign,
-} from '../flow/flow-support.ts';
+} from '../fixtures/flow.ts';
 import { sendSmsCode } from '#contract/calls/session.ts';
-import { newIdNumber } from '../person/person-support.ts';
-import { makeKey, open } from './open-support.ts';
+import { newIdNumber } from '../fixtures/person.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
-let t: TestApp;
+const t = appForFile();
 let owner: Signer;
 let attacker: Signer;
 let ownerKey: string;
@@ -139,7 +132,6 @@ const roomCall = <T>(agent: Agent, def: Parameters<Agent['call']>[0], roomToken:
   agent.call<T>(def, { userType: 0, roomToken, ...body });
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await personWithCert(t, '周发起');
   attacker = await personWithCert(t, '钱攻击');
   ownerKey = (await makeKey(owner.agent, ['flows:read', 'flows:write'])).secret;
@@ -149,7 +141,6 @@ beforeAll(async () => {
     'agreement',
   ).version;
 }, 180_000);
-afterAll(() => t?.close());
 
 describe('H1: an embedded room onboards nobody before its phone is proven', () => {
   test('a phone without an account: no account, no identity, no session; the owner registers and signs later', async () => {

@@ -17,7 +17,7 @@ import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '#contract/transport
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { uploadBudgetOf } from '#server/http/upload-budget.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin } from '../helper.ts';
-import { makeKey } from './open-support.ts';
+import { makeKey } from '../fixtures/open.ts';
 
 const MB = 1024 * 1024;
 const BUDGET = 3 * MB;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createPackageOrder, type PackageOrder } from '#contract/calls/package.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { parseArgs, run, yuanToFen } from '../../../scripts/admin.ts';
-import { ok, personWithCert } from '../flow/flow-support.ts';
+import { ok, personWithCert } from '../fixtures/flow.ts';
 import type { TestApp } from '../helper.ts';
-import { appWithPlatformAdmin, loginInfo } from './package-support.ts';
+import { appWithPlatformAdmin, loginInfo } from '../fixtures/package.ts';
 
 let t: TestApp;
 beforeAll(async () => {

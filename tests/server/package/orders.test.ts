@@ -24,16 +24,21 @@ import {
   type PackageOrder,
 } from '#contract/calls/package.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
-import { newCreditCode, openCompany } from '../company/fixture.ts';
-import { type Signer, type TestCompany, companyWithSeals, ok, personWithCert } from '../flow/flow-support.ts';
+import { newCreditCode, openCompany } from '../fixtures/company.ts';
+import { type Signer, type TestCompany, companyWithSeals, ok, personWithCert } from '../fixtures/flow.ts';
 import type { Agent, TestApp } from '../helper.ts';
 import {
   appWithPlatformAdmin,
   buyAndConfirm,
+  confirmOrder,
   loginAgain,
   loginInfo,
   makePackage,
-} from './package-support.ts';
+  newGroupOrder,
+  newOrder,
+  readOrder,
+  refundOrder,
+} from '../fixtures/package.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -175,14 +180,7 @@ describe('buying needs a certificate and a seal (a company: and an operator, bou
 describe('checkout, payment notes and confirmation', () => {
   test('an order awaits payment with the bank details and the order number; confirmation credits the signings once', async () => {
     const before = await loginInfo(buyer.agent);
-    const order = ok(
-      await buyer.agent.call<PackageOrder>(createPackageOrder, {
-        userType: 0,
-        packageId: basic.id,
-        copies: 2,
-      }),
-      'order',
-    );
+    const order = await newOrder(buyer.agent, basic.id, 2);
     expect(order).toMatchObject({
       status: 'awaiting_payment',
       copies: 2,
@@ -207,14 +205,7 @@ describe('checkout, payment notes and confirmation', () => {
     const byBuyer = await buyer.agent.call(adminConfirmOrder, { userType: 0, orderNo: order.orderNo });
     expect(byBuyer.status).toBe(HttpStatus.NoPermission);
 
-    const paid = ok(
-      await admin.call<PackageOrder>(adminConfirmOrder, {
-        userType: 0,
-        orderNo: order.orderNo,
-        paymentReference: 'BANK-123',
-      }),
-      'confirm',
-    );
+    const paid = await confirmOrder(admin, order.orderNo, 'BANK-123');
     expect(paid.status).toBe('paid');
     expect(paid.paymentNotes).toBeNull();
     expect(Date.parse(paid.validUntil!) - Date.parse(paid.paidAt!)).toBe(30 * 86_400_000);
@@ -229,14 +220,7 @@ describe('checkout, payment notes and confirmation', () => {
     expect((await loginInfo(buyer.agent)).totalQuantitySum).toBe(after.totalQuantitySum);
 
     // Parallel confirmations of one order: one wins, the signings are credited once.
-    const o2 = ok(
-      await buyer.agent.call<PackageOrder>(createPackageOrder, {
-        userType: 0,
-        packageId: basic.id,
-        copies: 1,
-      }),
-      'order',
-    );
+    const o2 = await newOrder(buyer.agent, basic.id, 1);
     const race = await Promise.all(
       [0, 1, 2].map(() => admin.call(adminConfirmOrder, { userType: 0, orderNo: o2.orderNo })),
     );
@@ -256,14 +240,7 @@ describe('checkout, payment notes and confirmation', () => {
   }, 60_000);
 
   test('another account cannot read or cancel the order; unknown orders are not found', async () => {
-    const order = ok(
-      await buyer.agent.call<PackageOrder>(createPackageOrder, {
-        userType: 0,
-        packageId: basic.id,
-        copies: 1,
-      }),
-      'order',
-    );
+    const order = await newOrder(buyer.agent, basic.id, 1);
     const other = await personWithCert(t, '冯十一', { cert: false, seal: false });
     expect((await other.agent.call(getPackageOrder, { userType: 0, orderNo: order.orderNo })).body.code).toBe(
       Code.NotFound,
@@ -277,14 +254,7 @@ describe('checkout, payment notes and confirmation', () => {
   }, 60_000);
 
   test('a cancelled order cannot be confirmed; an administrator may cancel an unpaid order', async () => {
-    const order = ok(
-      await buyer.agent.call<PackageOrder>(createPackageOrder, {
-        userType: 0,
-        packageId: basic.id,
-        copies: 1,
-      }),
-      'order',
-    );
+    const order = await newOrder(buyer.agent, basic.id, 1);
     const cancelled = ok(
       await buyer.agent.call<PackageOrder>(cancelPackageOrder, { userType: 0, orderNo: order.orderNo }),
       'cancel',
@@ -293,35 +263,18 @@ describe('checkout, payment notes and confirmation', () => {
     const confirm = await admin.call(adminConfirmOrder, { userType: 0, orderNo: order.orderNo });
     expect(confirm.body.code).toBe(Code.Refused);
     expect(confirm.body.msg).toMatch(/does not await payment \(it is cancelled\)/);
-    const o2 = ok(
-      await buyer.agent.call<PackageOrder>(createPackageOrder, {
-        userType: 0,
-        packageId: basic.id,
-        copies: 1,
-      }),
-      'order',
-    );
+    const o2 = await newOrder(buyer.agent, basic.id, 1);
     expect(
       ok(await admin.call<PackageOrder>(adminCancelOrder, { userType: 0, orderNo: o2.orderNo }), 'c').status,
     ).toBe('cancelled');
   });
 
   test('an unpaid order expires after ORDER_PAYMENT_DAYS and cannot be confirmed then', async () => {
-    const order = ok(
-      await buyer.agent.call<PackageOrder>(createPackageOrder, {
-        userType: 0,
-        packageId: basic.id,
-        copies: 1,
-      }),
-      'order',
-    );
+    const order = await newOrder(buyer.agent, basic.id, 1);
     t.clock.advance(3 * 86_400_000 + 1000);
     admin = await loginAgain(t, adminPhone);
     buyer.agent = await loginAgain(t, buyer.phone);
-    const read = ok(
-      await buyer.agent.call<PackageOrder>(getPackageOrder, { userType: 0, orderNo: order.orderNo }),
-      'get',
-    );
+    const read = await readOrder(buyer.agent, order.orderNo);
     expect(read.status).toBe('expired');
     expect(read.paymentNotes).toBeNull();
     const confirm = await admin.call(adminConfirmOrder, { userType: 0, orderNo: order.orderNo });
@@ -338,14 +291,7 @@ describe('checkout, payment notes and confirmation', () => {
     const before = await loginInfo(p.agent);
     const paid = await buyAndConfirm(p.agent, admin, basic.id, 1);
     expect((await loginInfo(p.agent)).totalQuantitySum).toBe(before.totalQuantitySum + 5);
-    const refunded = ok(
-      await admin.call<PackageOrder>(adminRefundOrder, {
-        userType: 0,
-        orderNo: paid.orderNo,
-        reason: 'customer asked',
-      }),
-      'refund',
-    );
+    const refunded = await refundOrder(admin, paid.orderNo, 'customer asked');
     expect(refunded).toMatchObject({ status: 'refunded', endReason: 'customer asked' });
     const after = await loginInfo(p.agent);
     expect(after.totalQuantitySum).toBe(before.totalQuantitySum);
@@ -423,20 +369,14 @@ describe('group purchase (type 20): one company buys at the tier price and distr
   test('the tier price applies; after confirmation the receiver owns its share and the buyer the rest', async () => {
     const receiverBefore = await loginInfo(receiverCo.admin.agent, 1);
     const buyerBefore = await loginInfo(buyerCo.admin.agent, 1);
-    const order = ok(
-      await buyerCo.admin.agent.call<PackageOrder>(createGroupOrder, {
-        userType: 1,
-        packageId: group.id,
-        copies: 6,
-        allocations: [{ creditCode: receiverCode, quantity: 25 }],
-      }),
-      'group order',
-    );
+    const order = await newGroupOrder(buyerCo.admin.agent, group.id, 6, [
+      { creditCode: receiverCode, quantity: 25 },
+    ]);
     expect(order).toMatchObject({ kind: 'group', unitPriceFen: 45000, amountFen: 270000, totalQuantity: 60 });
     expect(order.allocations).toEqual([
       { companyId: receiverCo.id, companyName: receiverCo.name, creditCode: receiverCode, quantity: 25 },
     ]);
-    ok(await admin.call(adminConfirmOrder, { userType: 0, orderNo: order.orderNo }), 'confirm');
+    await confirmOrder(admin, order.orderNo);
     const receiverAfter = await loginInfo(receiverCo.admin.agent, 1);
     expect(receiverAfter.totalQuantitySum).toBe(receiverBefore.totalQuantitySum + 25);
     expect(receiverAfter.salePackageProductTypeList).toEqual(['20']);

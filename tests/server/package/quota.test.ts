@@ -21,7 +21,7 @@ import {
   personWithCert,
   sign,
   uploadPdf,
-} from '../flow/flow-support.ts';
+} from '../fixtures/flow.ts';
 import type { Agent, TestApp } from '../helper.ts';
 import {
   appWithPlatformAdmin,
@@ -30,7 +30,7 @@ import {
   loginAgain,
   loginInfo,
   makePackage,
-} from './package-support.ts';
+} from '../fixtures/package.ts';
 
 let pdf: Uint8Array;
 beforeAll(async () => {

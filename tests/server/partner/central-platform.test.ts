@@ -3,13 +3,9 @@ import { getLoginInfoFromJinshang, loginAsHy } from '#contract/calls/partner.ts'
 import { type LoginInfo, getEsignLoginInfo, isHyCenterLogin } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { HyLoginType } from '#contract/enums.ts';
-import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
+import { type TestApp, createTestApp, registerAndLogin, uniquePhone, appForFile } from '../helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const ask = async (agent: ReturnType<TestApp['agent']>) =>
   (await agent.call<number>(isHyCenterLogin, { userType: 0 })).body.data;

@@ -2,7 +2,7 @@
 // secret, ZYPT's ES256 key pair) and the simulated central user centre's HY_DEV_SECRET are public, so with
 // HOST=0.0.0.0 a token or hy_session cookie signed with them must not log in a client on another machine.
 // A partner configured with its own key is unaffected, from any address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAsHy } from '#contract/calls/partner.ts';
 import { isHyCenterLogin } from '#contract/calls/session.ts';
 import { callPath } from '#contract/envelope.ts';
@@ -10,8 +10,8 @@ import { Code } from '#contract/codes.ts';
 import { HyLoginType } from '#contract/enums.ts';
 import { DEV_HY_SECRET } from '#server/config/partner-dev-keys.ts';
 import { devHySessionValue } from '#server/modules/partner/testing.ts';
-import { type TestApp, createTestApp, uniquePhone } from '../helper.ts';
-import { loginEsignUrl, tokenFor } from './partner-support.ts';
+import { type TestApp, createTestApp, uniquePhone, appForFile } from '../helper.ts';
+import { loginEsignUrl, tokenFor } from '../fixtures/partner.ts';
 
 const REMOTE = ['192.168.1.20', '10.0.0.7', '203.0.113.9', '::ffff:192.168.1.20', '2001:db8::7'];
 const LOCAL = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -35,12 +35,8 @@ async function postFrom(
   return { status: res.statusCode, body: res.json(), setCookie: res.headers['set-cookie'] };
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  // ZHDB and ZYPT on the development keys; OWNP with a secret of its own.
-  t = await createTestApp({ PARTNERS: 'ZHDB,ZYPT,OWNP', PARTNER_OWNP_SECRET: OWN_SECRET });
-});
-afterAll(() => t.close());
+// ZHDB and ZYPT on the development keys; OWNP with a secret of its own.
+const t = appForFile({ PARTNERS: 'ZHDB,ZYPT,OWNP', PARTNER_OWNP_SECRET: OWN_SECRET });
 
 describe('loginEsign with a development partner key', () => {
   it.each(['ZHDB', 'ZYPT'])(

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type PartnerIdentity, getLoginInfoFromJinshang, loginEsign } from '#contract/calls/partner.ts';
 import { type LoginInfo, getEsignLoginInfo, userLogin } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
@@ -8,18 +8,14 @@ import { signJws } from '#server/modules/partner/testing.ts';
 import { findPartner } from '#server/config/partner.ts';
 import { mintPartnerToken } from '#server/modules/partner/index.ts';
 import { setUserStatus } from '#server/modules/session/testing.ts';
-import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
-import { partnerLogin, tokenFor } from './partner-support.ts';
+import { registerAndLogin, uniquePhone, appForFile } from '../helper.ts';
+import { partnerLogin, tokenFor } from '../fixtures/partner.ts';
 
 // A third partner configured with an RSA key pair, to cover RS256 next to ZHDB (HS256) and ZYPT (ES256).
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const RSA_PUBLIC_PEM = rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PARTNERS: 'ZHDB,ZYPT,RSAP', PARTNER_RSAP_PUBLIC_KEY: RSA_PUBLIC_PEM });
-});
-afterAll(() => t.close());
+const t = appForFile({ PARTNERS: 'ZHDB,ZYPT,RSAP', PARTNER_RSAP_PUBLIC_KEY: RSA_PUBLIC_PEM });
 
 const ZH = { 'accept-language': 'zh-CN' };
 

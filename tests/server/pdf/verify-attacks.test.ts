@@ -8,8 +8,8 @@ import { isStream } from '#server/pdf/parse/objects.ts';
 import type { VerificationReport } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { addDocumentTimestamp, addValidationData } from '#server/pdf/sign/ltv.ts';
-import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
-import { corpusFile, hasCorpus, manifest } from './corpus.ts';
+import { createPkiFixture, type PkiFixture } from '../fixtures/pki.ts';
+import { corpusFile, hasCorpus, manifest } from '../fixtures/pdf-corpus.ts';
 import {
   appendUpdate,
   byteRangeAt,
@@ -20,7 +20,7 @@ import {
   latin1,
   overwrite,
   pageWith,
-} from './attack-kit.ts';
+} from '../fixtures/pdf-attack-kit.ts';
 import {
   type DemoFiles,
   demoContract,
@@ -28,8 +28,8 @@ import {
   parties,
   preparedContract,
   signTwice,
-} from './demo-contract.ts';
-import { contractSealPdf, makePdf } from './sign/helpers.ts';
+} from '../fixtures/demo-contract.ts';
+import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 
 let fx: PkiFixture;

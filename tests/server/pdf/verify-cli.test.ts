@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { corpusDir, hasCorpus, repoRoot } from './corpus.ts';
+import { corpusDir, hasCorpus, repoRoot } from '../fixtures/pdf-corpus.ts';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { certsFromPem } from '../../../server/pdf/verify/trust.ts';
 import { verifyPdf } from '../../../server/pdf/verify/verify-pdf.ts';
-import { corpusDir, corpusFile, hasCorpus, manifest } from './corpus.ts';
+import { corpusDir, corpusFile, hasCorpus, manifest } from '../fixtures/pdf-corpus.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

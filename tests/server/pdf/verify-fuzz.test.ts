@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerifyError } from '../../../server/pdf/verify/errors.ts';
 import { verifyPdf } from '../../../server/pdf/verify/verify-pdf.ts';
-import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
-import { corpusFile, hasCorpus, manifest } from './corpus.ts';
-import { demoContract, parties } from './demo-contract.ts';
-import { mutate, prng } from './mutations.ts';
+import { createPkiFixture, type PkiFixture } from '../fixtures/pki.ts';
+import { corpusFile, hasCorpus, manifest } from '../fixtures/pdf-corpus.ts';
+import { demoContract, parties } from '../fixtures/demo-contract.ts';
+import { mutate, prng } from '../fixtures/pdf-mutations.ts';
 
 const CASES = 2000;
 const SEED = 0x5eed2024;

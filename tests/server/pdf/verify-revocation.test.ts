@@ -14,9 +14,9 @@ import { ocspHook, ocspUrls } from '#server/pdf/verify/ocsp-client.ts';
 import type { RevocationHook } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
-import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
-import { repoRoot } from './corpus.ts';
-import { contractSealPdf, makePdf, partySigner } from './sign/helpers.ts';
+import { createPkiFixture, type PkiFixture } from '../fixtures/pki.ts';
+import { repoRoot } from '../fixtures/pdf-corpus.ts';
+import { contractSealPdf, makePdf, partySigner } from '../fixtures/pdf-signing.ts';
 
 const HOUR = 60 * 60_000;
 let nowMs = Date.now();

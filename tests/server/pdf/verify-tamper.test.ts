@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PdfFile } from '../../../server/pdf/parse/document.ts';
-import { isArray, isDict, isRef } from '../../../server/pdf/parse/objects.ts';
 import { VerifyError } from '../../../server/pdf/verify/errors.ts';
 import { verifyPdf } from '../../../server/pdf/verify/verify-pdf.ts';
-import { corpusFile, hasCorpus } from './corpus.ts';
+import { corpusFile, hasCorpus } from '../fixtures/pdf-corpus.ts';
+import { replaceFirstPageContent } from '../fixtures/pdf-attack-kit.ts';
 
 const SIGNED = 'files/node-signpdf/signed-once.pdf';
-
-/** Appends an incremental update that rewrites page 1's content stream, as an attacker would. */
-function replaceFirstPageContent(bytes: Uint8Array, text: string): Uint8Array {
-  const pdf = new PdfFile(bytes);
-  const rev = pdf.latest;
-  const pages = pdf.getDict(rev, pdf.catalog(rev), 'Pages');
-  const kids = pdf.get(rev, pages, 'Kids');
-  if (!isArray(kids) || !isRef(kids.v[0])) throw new Error('no first page');
-  const page = pdf.resolve(rev, kids.v[0]);
-  const contents = isDict(page) ? page.v.get('Contents') : undefined;
-  if (!isRef(contents)) throw new Error('page content is not an indirect stream');
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const offset = bytes.length + 1;
-  const obj = `\n${contents.num} 0 obj\n<< /Length ${stream.length} >>\nstream\n${stream}\nendstream\nendobj\n`;
-  const xrefAt = offset - 1 + obj.length;
-  const size = Math.max(...rev.table.keys()) + 1;
-  const root = rev.trailer.v.get('Root');
-  if (!isRef(root)) throw new Error('no root');
-  const tail =
-    `xref\n0 1\n0000000000 65535 f \n${contents.num} 1\n${String(offset).padStart(10, '0')} 00000 n \n` +
-    `trailer\n<< /Size ${size} /Root ${root.num} ${root.gen} R /Prev ${rev.xrefOffset} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.concat([bytes, Buffer.from(obj + tail, 'latin1')]);
-}
 
 describe.skipIf(!hasCorpus)('tampered copies of a signed document', () => {
   it('the untouched file passes (trust aside)', async () => {

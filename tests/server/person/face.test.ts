@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getFaceAuthResult, getPersonalDetails, startFaceAuth } from '#contract/calls/person.ts';
 import { Code } from '#contract/codes.ts';
-import { type Agent, type TestApp, createTestApp, registerAndLogin } from '../helper.ts';
-import { passRealName } from './person-support.ts';
+import { type Agent, registerAndLogin, appForFile } from '../helper.ts';
+import { passRealName } from '../fixtures/person.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 type Started = { url: string; personCode: string };
 type Result = { result: string; openFlag: string; signUrl: string | null; businessCode: string | null };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { x509 } from '#server/pki/crypto.ts';
 import {
   acceptUserAgreement,
@@ -18,21 +18,10 @@ import { queryRows } from '#server/db/database.ts';
 import { loadConfig } from '#server/config.ts';
 import { assertIdentityProviderAllowed } from '#server/modules/person/testing.ts';
 import { sql } from 'drizzle-orm';
-import {
-  type Agent,
-  type TestApp,
-  TEST_PASSWORD,
-  createTestApp,
-  registerAndLogin,
-  uniquePhone,
-} from '../helper.ts';
-import { newIdNumber, passRealName, realNameCode } from './person-support.ts';
+import { type Agent, TEST_PASSWORD, registerAndLogin, uniquePhone, appForFile } from '../helper.ts';
+import { newIdNumber, passRealName, realNameCode } from '../fixtures/person.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ DEV_IDENTITY_REJECT_ID: '110101199003070011' });
-});
-afterAll(() => t.close());
+const t = appForFile({ DEV_IDENTITY_REJECT_ID: '110101199003070011' });
 
 type Status = { isOpen: boolean; isRealNameDone: boolean; isAgreementAccepted: boolean; hasCaCert: boolean };
 type Cert = {

@@ -1,18 +1,14 @@
 // A failure stays a failure (issue 15): a database error while moving an account to a new phone reaches
 // the error envelope (5000, HTTP 500); before, every failure of that write read as "phone taken" (1203).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recoverAccountFinish, recoverAccountVerify } from '#contract/calls/person.ts';
 import { Code } from '#contract/codes.ts';
 import { queryRows } from '#server/db/database.ts';
-import { type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
-import { passRealName, realNameCode } from './person-support.ts';
+import { registerAndLogin, uniquePhone, appForFile } from '../helper.ts';
+import { passRealName, realNameCode } from '../fixtures/person.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('account recovery when the database fails', () => {
   it('answers an internal error, not "phone taken", and leaves the account on its phone', async () => {

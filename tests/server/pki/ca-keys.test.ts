@@ -16,8 +16,8 @@ import { EncryptedKeyStore, type KeyStore } from '#server/pki/key-store.ts';
 import { createPki, type Pki, type PkiOptions } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
-import { openssl, opensslAsync, opensslBytes, PUBLIC_URL, quietLog, tsVerifyArgs } from './fixture.ts';
-import { buildSignedPdf } from './minimal-signed-pdf.ts';
+import { openssl, opensslAsync, opensslBytes, PUBLIC_URL, quietLog, tsVerifyArgs } from '../fixtures/pki.ts';
+import { buildSignedPdf } from '../fixtures/minimal-signed-pdf.ts';
 
 const hasPdfsig = existsSync('/usr/bin/pdfsig') && existsSync('/usr/bin/certutil');
 const MASTER_KEY = 'ca-keys-test-master-key-0123456789-abcdef';

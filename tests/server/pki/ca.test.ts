@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
 import { createPki } from '#server/pki/pki.ts';
 import { EncryptedKeyStore } from '#server/pki/key-store.ts';
-import { createPkiFixture, MASTER_KEY, openssl, type PkiFixture, quietLog } from './fixture.ts';
+import { createPkiFixture, MASTER_KEY, openssl, type PkiFixture, quietLog } from '../fixtures/pki.ts';
 
 let f: PkiFixture;
 let pkiDir: string;

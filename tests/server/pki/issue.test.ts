@@ -5,7 +5,7 @@ import type { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
 import { x509 } from '#server/pki/crypto.ts';
 import { PkiInputError } from '#server/pki/issue.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
-import { createPkiFixture, openssl, type PkiFixture } from './fixture.ts';
+import { createPkiFixture, openssl, type PkiFixture } from '../fixtures/pki.ts';
 
 const ID_NUMBER = '11010519491231002X';
 const CREDIT_CODE = '91350100M000100Y43';

@@ -6,7 +6,7 @@ import { EncryptedKeyStore, KeyDecryptError } from '#server/pki/key-store.ts';
 import { MasterKeyError, resolveMasterKey } from '#server/pki/master-key.ts';
 import { createPki } from '#server/pki/pki.ts';
 import { InMemoryCertRepository } from '#server/pki/cert-repository.ts';
-import { quietLog } from './fixture.ts';
+import { quietLog } from '../fixtures/pki.ts';
 
 const keyA = new TextEncoder().encode('A'.repeat(40));
 const keyB = new TextEncoder().encode('B'.repeat(40));

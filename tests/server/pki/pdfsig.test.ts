@@ -8,8 +8,8 @@ import { pkiFor } from '#server/modules/pki/index.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
-import { buildSignedPdf } from './minimal-signed-pdf.ts';
-import { opensslAsync, tsVerifyArgs } from './fixture.ts';
+import { buildSignedPdf } from '../fixtures/minimal-signed-pdf.ts';
+import { opensslAsync, tsVerifyArgs } from '../fixtures/pki.ts';
 
 // poppler's pdfsig verifies through NSS with certificateUsageEmailSigner and asks the OCSP responder named
 // in the certificate: the closest thing to Adobe Reader that runs here. Skipped where the tools are missing.

@@ -9,7 +9,7 @@ import { EncryptedKeyStore } from '#server/pki/key-store.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { RevocationReason } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
-import { openssl, opensslAsync, opensslBytes } from './fixture.ts';
+import { openssl, opensslAsync, opensslBytes } from '../fixtures/pki.ts';
 
 // The PKI of a real app (database repository, DATA_DIR/pki), served by a listening fastify so that
 // openssl talks HTTP to the OCSP responder as Adobe or pdfsig would.

@@ -7,7 +7,7 @@ import { pkijs, toArrayBuffer } from '#server/pki/crypto.ts';
 import type { Pki } from '#server/pki/pki.ts';
 import { TSA_POLICY_OID } from '#server/pki/profile.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
-import { openssl, opensslBytes } from './fixture.ts';
+import { openssl, opensslBytes } from '../fixtures/pki.ts';
 
 let t: TestApp;
 let pki: Pki;

@@ -5,18 +5,15 @@
 // replayed or other-app ones credit nothing.
 import { createSign, createVerify, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminRefundOrder,
-  createPackageOrder,
-  getPackageOrder,
-  type PackageOrder,
-  type PaymentStart,
-  startOrderPayment,
-} from '#contract/calls/package.ts';
-import { ok, personWithCert } from '../flow/flow-support.ts';
 import type { Agent, TestApp } from '../helper.ts';
-import { appWithPlatformAdmin, loginInfo, makePackage } from '../package/package-support.ts';
-import { type StandIn, rsaPair, startStandIn } from './stand-in.ts';
+import {
+  loginInfo,
+  type PaymentTest,
+  refundOrder,
+  startPayment,
+  startPaymentTest,
+} from '../fixtures/package.ts';
+import { type StandIn, rsaPair } from '../fixtures/provider-stand-in.ts';
 
 const app = rsaPair();
 const alipay = rsaPair();
@@ -26,7 +23,6 @@ let gw: StandIn;
 let t: TestApp;
 let admin: Agent;
 let buyer: Agent;
-let packageId: string;
 
 /** The documented content to sign: every parameter but sign (and sign_type for notifications), sorted. */
 const signContent = (params: Record<string, string>, drop: string[]) =>
@@ -76,68 +72,54 @@ const post = (body: string) =>
     payload: body,
   });
 
-const statusOf = async (orderNo: string) =>
-  ok(await buyer.call<PackageOrder>(getPackageOrder, { userType: 0, orderNo }), 'get').status;
-
+let pay: PaymentTest;
 beforeAll(async () => {
-  gw = await startStandIn();
-  gw.handle((req) => {
-    const url = new URL(req.url, 'http://stand-in');
-    const params: Record<string, string> = Object.fromEntries(url.searchParams);
-    Object.assign(params, Object.fromEntries(new URLSearchParams(req.body)));
-    if (!appSignatureValid(params))
-      return {
-        body: JSON.stringify({
-          error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' },
-        }),
-      };
-    const biz = JSON.parse(params.biz_content ?? '{}');
-    if (params.method === 'alipay.trade.refund') {
-      const inner = JSON.stringify({
-        code: '10000',
-        msg: 'Success',
-        trade_no: '2025030122001400000000000001',
-        out_trade_no: biz.out_trade_no,
-        refund_fee: biz.refund_amount,
-        fund_change: 'Y',
-      });
-      const sign = createSign('RSA-SHA256').update(inner).sign(alipay.privatePem, 'base64');
-      return { body: `{"alipay_trade_refund_response":${inner},"sign":"${sign}"}` };
-    }
-    return { body: JSON.stringify({ error_response: { code: '40004', msg: 'unknown method' } }) };
+  pay = await startPaymentTest({
+    handle: (req) => {
+      const url = new URL(req.url, 'http://stand-in');
+      const params: Record<string, string> = Object.fromEntries(url.searchParams);
+      Object.assign(params, Object.fromEntries(new URLSearchParams(req.body)));
+      if (!appSignatureValid(params))
+        return {
+          body: JSON.stringify({
+            error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' },
+          }),
+        };
+      const biz = JSON.parse(params.biz_content ?? '{}');
+      if (params.method === 'alipay.trade.refund') {
+        const inner = JSON.stringify({
+          code: '10000',
+          msg: 'Success',
+          trade_no: '2025030122001400000000000001',
+          out_trade_no: biz.out_trade_no,
+          refund_fee: biz.refund_amount,
+          fund_change: 'Y',
+        });
+        const sign = createSign('RSA-SHA256').update(inner).sign(alipay.privatePem, 'base64');
+        return { body: `{"alipay_trade_refund_response":${inner},"sign":"${sign}"}` };
+      }
+      return { body: JSON.stringify({ error_response: { code: '40004', msg: 'unknown method' } }) };
+    },
+    env: (gatewayUrl) => ({
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_GATEWAY: `${gatewayUrl}/gateway.do`,
+      ALIPAY_APP_ID: APP_ID,
+      ALIPAY_PRIVATE_KEY: app.privatePem,
+      // Alipay's console shows the public key as bare base64: accepted as is.
+      ALIPAY_PUBLIC_KEY: alipay.publicPem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
+    }),
+    signings: 4,
+    priceFen: 12345,
+    buyerName: '支付宝买家',
   });
-  ({ t, admin } = await appWithPlatformAdmin({
-    FREE_SIGNING_ALLOWANCE: '0',
-    PAYMENT_PROVIDER: 'alipay',
-    ALIPAY_GATEWAY: `${gw.url}/gateway.do`,
-    ALIPAY_APP_ID: APP_ID,
-    ALIPAY_PRIVATE_KEY: app.privatePem,
-    // Alipay's console shows the public key as bare base64: accepted as is.
-    ALIPAY_PUBLIC_KEY: alipay.publicPem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
-    PUBLIC_URL: 'https://esign.example.com',
-  }));
-  packageId = (await makePackage(admin, { signings: 4, priceFen: 12345 })).id;
-  buyer = (await personWithCert(t, '支付宝买家')).agent;
+  ({ gateway: gw, t, admin, buyer } = pay);
 }, 90_000);
-afterAll(async () => {
-  await t?.close();
-  await gw?.close();
-});
+afterAll(() => pay?.close());
 
 describe('Alipay', () => {
   test('page pay on a PC and wap pay on a phone: signed addresses at the gateway', async () => {
-    const order = ok(
-      await buyer.call<PackageOrder>(createPackageOrder, { userType: 0, packageId, copies: 2 }),
-      'o',
-    );
-    const pc = ok(
-      await buyer.call<PaymentStart>(startOrderPayment, {
-        userType: 0,
-        orderNo: order.orderNo,
-        channel: 'pc',
-      }),
-      'pc',
-    );
+    const order = await pay.order(2);
+    const pc = await startPayment(buyer, order.orderNo, 'pc');
     expect(pc.kind).toBe('redirect');
     const u = new URL(pc.url!);
     expect(`${u.origin}${u.pathname}`).toBe(`${gw.url}/gateway.do`);
@@ -152,28 +134,18 @@ describe('Alipay', () => {
       total_amount: '246.90',
       product_code: 'FAST_INSTANT_TRADE_PAY',
     });
-    const h5 = ok(
-      await buyer.call<PaymentStart>(startOrderPayment, {
-        userType: 0,
-        orderNo: order.orderNo,
-        channel: 'h5',
-      }),
-      'h5',
-    );
+    const h5 = await startPayment(buyer, order.orderNo, 'h5');
     const hp = Object.fromEntries(new URL(h5.url!).searchParams);
     expect(hp.method).toBe('alipay.trade.wap.pay');
     expect(JSON.parse(hp.biz_content).product_code).toBe('QUICK_WAP_WAY');
     expect(appSignatureValid(hp)).toBe(true);
     // A changed amount no longer verifies (the stand-in's check is real).
     expect(appSignatureValid({ ...hp, biz_content: hp.biz_content.replace('246.90', '0.01') })).toBe(false);
-    expect(await statusOf(order.orderNo)).toBe('awaiting_payment');
+    expect(await pay.statusOf(order.orderNo)).toBe('awaiting_payment');
   });
 
   test('forged, tampered, other-app and unpaid notifications credit nothing', async () => {
-    const order = ok(
-      await buyer.call<PackageOrder>(createPackageOrder, { userType: 0, packageId, copies: 1 }),
-      'o',
-    );
+    const order = await pay.order();
     const before = (await loginInfo(buyer)).totalQuantitySum;
     const forged = await post(notify({ orderNo: order.orderNo, amount: '123.45' }, rsaPair().privatePem));
     expect(forged.statusCode).toBe(400);
@@ -192,30 +164,24 @@ describe('Alipay', () => {
     expect(waiting.body).toBe('success');
     const short = await post(notify({ orderNo: order.orderNo, amount: '1.00' }));
     expect(short.body).toBe('success');
-    expect(await statusOf(order.orderNo)).toBe('awaiting_payment');
+    expect(await pay.statusOf(order.orderNo)).toBe('awaiting_payment');
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before);
   });
 
   test('a valid notification credits once; a replay credits nothing; refund at the gateway', async () => {
-    const order = ok(
-      await buyer.call<PackageOrder>(createPackageOrder, { userType: 0, packageId, copies: 1 }),
-      'o',
-    );
+    const order = await pay.order();
     const before = (await loginInfo(buyer)).totalQuantitySum;
     const n = notify({ orderNo: order.orderNo, amount: '123.45', notifyId: 'ntf-once' });
     const first = await post(n);
     expect(first.statusCode).toBe(200);
     expect(first.body).toBe('success');
-    expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(await pay.statusOf(order.orderNo)).toBe('paid');
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before + 4);
     expect((await post(n)).body).toBe('success');
     await post(notify({ orderNo: order.orderNo, amount: '123.45', notifyId: 'ntf-twice' }));
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before + 4);
 
-    const refunded = ok(
-      await admin.call<PackageOrder>(adminRefundOrder, { userType: 0, orderNo: order.orderNo }),
-      'refund',
-    );
+    const refunded = await refundOrder(admin, order.orderNo);
     expect(refunded.status).toBe('refunded');
     const req = gw.requests.at(-1)!;
     const params = {
@@ -229,7 +195,7 @@ describe('Alipay', () => {
       refund_amount: '123.45',
     });
     await post(n);
-    expect(await statusOf(order.orderNo)).toBe('refunded');
+    expect(await pay.statusOf(order.orderNo)).toBe('refunded');
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before);
   });
 });

@@ -6,10 +6,15 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyCompanyEsign, type CompanyApply } from '#contract/calls/company.ts';
 import { evidenceOf } from '#server/providers/evidence.ts';
-import { newCreditCode, person } from '../company/fixture.ts';
+import { newCreditCode, person } from '../fixtures/company.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { passRealName } from '../person/person-support.ts';
-import { type SeenRequest, type StandIn, type StandInAnswer, startStandIn } from './stand-in.ts';
+import { passRealName } from '../fixtures/person.ts';
+import {
+  type SeenRequest,
+  type StandIn,
+  type StandInAnswer,
+  startStandIn,
+} from '../fixtures/provider-stand-in.ts';
 
 const APP_KEY = '203751234';
 const APP_SECRET = 'e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8';

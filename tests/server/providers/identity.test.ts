@@ -13,8 +13,8 @@ import {
 } from '#contract/calls/person.ts';
 import { evidenceOf } from '#server/providers/evidence.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin, uniquePhone } from '../helper.ts';
-import { newIdNumber, realNameCode } from '../person/person-support.ts';
-import { type SeenRequest, type StandIn, startStandIn } from './stand-in.ts';
+import { newIdNumber, realNameCode } from '../fixtures/person.ts';
+import { type SeenRequest, type StandIn, startStandIn } from '../fixtures/provider-stand-in.ts';
 
 const KEY_ID = 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE';
 const SECRET = 'Gu5t9xGARNpq86cd98joQYCN3EXAMPLE';

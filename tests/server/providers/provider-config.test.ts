@@ -2,7 +2,7 @@
 // and a secret never appears in the message.
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { rsaPair } from './stand-in.ts';
+import { rsaPair } from '../fixtures/provider-stand-in.ts';
 
 const base = { NODE_ENV: 'test', DATABASE_URL: 'memory://' };
 

@@ -6,21 +6,21 @@
 // credit nothing.
 import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminConfirmOrder,
-  adminRefundOrder,
-  createGroupOrder,
-  createPackageOrder,
-  getPackageOrder,
-  type PackageOrder,
-  type PaymentStart,
-  startOrderPayment,
-} from '#contract/calls/package.ts';
+import { adminConfirmOrder, adminRefundOrder, startOrderPayment } from '#contract/calls/package.ts';
 import { sql } from 'drizzle-orm';
-import { companyWithSeals, ok, personWithCert } from '../flow/flow-support.ts';
+import { companyWithSeals } from '../fixtures/flow.ts';
 import type { Agent, TestApp } from '../helper.ts';
-import { appWithPlatformAdmin, loginInfo, makePackage } from '../package/package-support.ts';
-import { type SeenRequest, type StandIn, rsaPair, startStandIn } from './stand-in.ts';
+import {
+  loginInfo,
+  makePackage,
+  newGroupOrder,
+  type PaymentTest,
+  readOrder,
+  refundOrder,
+  startPayment,
+  startPaymentTest,
+} from '../fixtures/package.ts';
+import { type SeenRequest, type StandIn, rsaPair } from '../fixtures/provider-stand-in.ts';
 
 const merchant = rsaPair();
 const platform = rsaPair();
@@ -33,7 +33,6 @@ let wx: StandIn;
 let t: TestApp;
 let admin: Agent;
 let buyer: Agent;
-let packageId: string;
 
 /** The stand-in's check of the documented request signature. */
 function verifyMerchantSignature(req: SeenRequest): boolean {
@@ -120,59 +119,46 @@ function notification(
 const post = (n: { body: string; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechat', headers: n.headers, payload: n.body });
 
-async function newOrder(copies = 1): Promise<PackageOrder> {
-  return ok(await buyer.call<PackageOrder>(createPackageOrder, { userType: 0, packageId, copies }), 'order');
-}
-const statusOf = async (orderNo: string) =>
-  ok(await buyer.call<PackageOrder>(getPackageOrder, { userType: 0, orderNo }), 'get').status;
-
+let pay: PaymentTest;
 beforeAll(async () => {
-  wx = await startStandIn();
-  wx.handle((req) => {
-    if (!verifyMerchantSignature(req)) return signedAnswer(401, { code: 'SIGN_ERROR', message: 'bad sign' });
-    if (req.url === '/v3/pay/transactions/native')
-      return signedAnswer(200, { code_url: 'weixin://wxpay/bizpayurl?pr=abc123' });
-    if (req.url === '/v3/pay/transactions/h5')
-      return signedAnswer(200, {
-        h5_url: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1',
-      });
-    if (req.url === '/v3/refund/domestic/refunds')
-      return signedAnswer(200, { refund_id: '50000000382019052709732678859', status: 'PROCESSING' });
-    return signedAnswer(404, { code: 'NOT_FOUND', message: 'no such API' });
+  pay = await startPaymentTest({
+    handle: (req) => {
+      if (!verifyMerchantSignature(req))
+        return signedAnswer(401, { code: 'SIGN_ERROR', message: 'bad sign' });
+      if (req.url === '/v3/pay/transactions/native')
+        return signedAnswer(200, { code_url: 'weixin://wxpay/bizpayurl?pr=abc123' });
+      if (req.url === '/v3/pay/transactions/h5')
+        return signedAnswer(200, {
+          h5_url: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1',
+        });
+      if (req.url === '/v3/refund/domestic/refunds')
+        return signedAnswer(200, { refund_id: '50000000382019052709732678859', status: 'PROCESSING' });
+      return signedAnswer(404, { code: 'NOT_FOUND', message: 'no such API' });
+    },
+    env: (gatewayUrl) => ({
+      PAYMENT_PROVIDER: 'wechat',
+      WECHATPAY_ENDPOINT: gatewayUrl,
+      WECHATPAY_MCHID: MCHID,
+      WECHATPAY_APPID: APPID,
+      WECHATPAY_MERCHANT_SERIAL_NO: 'MERCHANTSERIAL01',
+      WECHATPAY_PRIVATE_KEY: merchant.privatePem,
+      WECHATPAY_PLATFORM_CERT: platform.publicPem,
+      WECHATPAY_PLATFORM_SERIAL: PLATFORM_SERIAL,
+      WECHATPAY_API_V3_KEY: API_V3_KEY,
+    }),
+    signings: 5,
+    priceFen: 9900,
+    buyerName: '微信买家',
   });
-  ({ t, admin } = await appWithPlatformAdmin({
-    FREE_SIGNING_ALLOWANCE: '0',
-    PAYMENT_PROVIDER: 'wechat',
-    WECHATPAY_ENDPOINT: wx.url,
-    WECHATPAY_MCHID: MCHID,
-    WECHATPAY_APPID: APPID,
-    WECHATPAY_MERCHANT_SERIAL_NO: 'MERCHANTSERIAL01',
-    WECHATPAY_PRIVATE_KEY: merchant.privatePem,
-    WECHATPAY_PLATFORM_CERT: platform.publicPem,
-    WECHATPAY_PLATFORM_SERIAL: PLATFORM_SERIAL,
-    WECHATPAY_API_V3_KEY: API_V3_KEY,
-    PUBLIC_URL: 'https://esign.example.com',
-  }));
-  packageId = (await makePackage(admin, { signings: 5, priceFen: 9900 })).id;
-  buyer = (await personWithCert(t, '微信买家')).agent;
+  ({ gateway: wx, t, admin, buyer } = pay);
 }, 90_000);
-afterAll(async () => {
-  await t?.close();
-  await wx?.close();
-});
+afterAll(() => pay?.close());
 
 describe('WeChat Pay v3', () => {
   test('PC: a signed Native order answers the QR code; phone: the H5 address', async () => {
-    const order = await newOrder(2);
+    const order = await pay.order(2);
     expect(order.paymentNotes?.provider).toBe('wechat');
-    const pc = ok(
-      await buyer.call<PaymentStart>(startOrderPayment, {
-        userType: 0,
-        orderNo: order.orderNo,
-        channel: 'pc',
-      }),
-      'start pc',
-    );
+    const pc = await startPayment(buyer, order.orderNo, 'pc');
     expect(pc.kind).toBe('qr');
     expect(pc.codeUrl).toBe('weixin://wxpay/bizpayurl?pr=abc123');
     expect(pc.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -188,14 +174,7 @@ describe('WeChat Pay v3', () => {
     });
     expect(body.time_expire).toMatch(/\+08:00$/);
 
-    const h5 = ok(
-      await buyer.call<PaymentStart>(startOrderPayment, {
-        userType: 0,
-        orderNo: order.orderNo,
-        channel: 'h5',
-      }),
-      'start h5',
-    );
+    const h5 = await startPayment(buyer, order.orderNo, 'h5');
     expect(h5.kind).toBe('redirect');
     const url = new URL(h5.url!);
     expect(url.searchParams.get('redirect_url')).toBe(
@@ -203,11 +182,11 @@ describe('WeChat Pay v3', () => {
     );
     expect(JSON.parse(wx.requests.at(-1)!.body).scene_info.h5_info.type).toBe('Wap');
     // Coming back from WeChat proves nothing: the order still awaits its notification.
-    expect(await statusOf(order.orderNo)).toBe('awaiting_payment');
+    expect(await pay.statusOf(order.orderNo)).toBe('awaiting_payment');
   });
 
   test('a stand-in answer without a valid platform signature is not believed', async () => {
-    const order = await newOrder();
+    const order = await pay.order();
     wx.handle(() => ({ status: 200, body: JSON.stringify({ code_url: 'weixin://forged' }) }));
     try {
       const res = await buyer.call(startOrderPayment, { userType: 0, orderNo: order.orderNo, channel: 'pc' });
@@ -223,7 +202,7 @@ describe('WeChat Pay v3', () => {
   });
 
   test('forged, stale, wrong-key and wrong-amount notifications credit nothing', async () => {
-    const order = await newOrder();
+    const order = await pay.order();
     const before = (await loginInfo(buyer)).totalQuantitySum;
     const forger = rsaPair();
     const forged = await post(
@@ -249,18 +228,18 @@ describe('WeChat Pay v3', () => {
     // Authentic, but not the order's amount: acknowledged (no retry), not credited.
     const wrongAmount = await post(notification({ orderNo: order.orderNo, amountFen: 1 }));
     expect(wrongAmount.statusCode).toBe(200);
-    expect(await statusOf(order.orderNo)).toBe('awaiting_payment');
+    expect(await pay.statusOf(order.orderNo)).toBe('awaiting_payment');
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before);
   });
 
   test('a valid notification credits once; its replay and a re-sent copy credit nothing', async () => {
-    const order = await newOrder();
+    const order = await pay.order();
     const before = (await loginInfo(buyer)).totalQuantitySum;
     const n = notification({ orderNo: order.orderNo, amountFen: 9900 }, { id: 'EV-ONCE-1' });
     const first = await post(n);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ code: 'SUCCESS', message: 'OK' });
-    expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(await pay.statusOf(order.orderNo)).toBe('paid');
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before + 5);
     const replay = await post(n);
     expect(replay.statusCode).toBe(200);
@@ -268,28 +247,18 @@ describe('WeChat Pay v3', () => {
     await post(notification({ orderNo: order.orderNo, amountFen: 9900 }, { id: 'EV-ONCE-1' }));
     await post(notification({ orderNo: order.orderNo, amountFen: 9900 }, { id: 'EV-ONCE-2' }));
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before + 5);
-    const paid = ok(
-      await buyer.call<PackageOrder>(getPackageOrder, { userType: 0, orderNo: order.orderNo }),
-      'get',
-    );
+    const paid = await readOrder(buyer, order.orderNo);
     expect(paid.paymentReference).toBe('4200000000202501010000000001');
 
     // The administrator cannot confirm an online order by hand.
-    const other = await newOrder();
+    const other = await pay.order();
     const confirm = await admin.call(adminConfirmOrder, { userType: 0, orderNo: other.orderNo });
     expect(confirm.body.code).toBe(1100);
-    expect(await statusOf(other.orderNo)).toBe('awaiting_payment');
+    expect(await pay.statusOf(other.orderNo)).toBe('awaiting_payment');
 
     // Refund: a signed refund request at WeChat Pay, then the signings are withdrawn; a replayed
     // payment notification afterwards credits nothing.
-    const refunded = ok(
-      await admin.call<PackageOrder>(adminRefundOrder, {
-        userType: 0,
-        orderNo: order.orderNo,
-        reason: '团购取消',
-      }),
-      'refund',
-    );
+    const refunded = await refundOrder(admin, order.orderNo, '团购取消');
     expect(refunded.status).toBe('refunded');
     const refundReq = wx.requests.at(-1)!;
     expect(refundReq.url).toBe('/v3/refund/domestic/refunds');
@@ -300,18 +269,18 @@ describe('WeChat Pay v3', () => {
     });
     await post(n);
     await post(notification({ orderNo: order.orderNo, amountFen: 9900 }, { id: 'EV-AFTER-REFUND' }));
-    expect(await statusOf(order.orderNo)).toBe('refunded');
+    expect(await pay.statusOf(order.orderNo)).toBe('refunded');
     expect((await loginInfo(buyer)).totalQuantitySum).toBe(before);
   });
 
   test('a refund the provider refuses leaves the order paid', async () => {
-    const order = await newOrder();
+    const order = await pay.order();
     await post(notification({ orderNo: order.orderNo, amountFen: 9900 }));
-    expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(await pay.statusOf(order.orderNo)).toBe('paid');
     wx.handle(() => signedAnswer(403, { code: 'NOT_ENOUGH', message: '基本账户余额不足' }));
     const res = await admin.call(adminRefundOrder, { userType: 0, orderNo: order.orderNo });
     expect(res.body.code).toBe(1100);
-    expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(await pay.statusOf(order.orderNo)).toBe('paid');
   });
 
   test('group purchase: paid by notification, the receiver credited; cancelled by a refund at WeChat Pay', async () => {
@@ -327,36 +296,16 @@ describe('WeChat Pay v3', () => {
     const r = await t.db.execute(sql`SELECT credit_code FROM companies WHERE id = ${receiverCo.id}`);
     const receiverCode = (r as unknown as { rows: { credit_code: string }[] }).rows[0].credit_code;
     const group = await makePackage(admin, { saleProductType: '20', signings: 10, priceFen: 50000 });
-    const order = ok(
-      await buyerCo.admin.agent.call<PackageOrder>(createGroupOrder, {
-        userType: 1,
-        packageId: group.id,
-        copies: 2,
-        allocations: [{ creditCode: receiverCode, quantity: 15 }],
-      }),
-      'group order',
-    );
-    const start = ok(
-      await buyerCo.admin.agent.call<PaymentStart>(startOrderPayment, {
-        userType: 1,
-        orderNo: order.orderNo,
-        channel: 'pc',
-      }),
-      'start',
-    );
+    const order = await newGroupOrder(buyerCo.admin.agent, group.id, 2, [
+      { creditCode: receiverCode, quantity: 15 },
+    ]);
+    const start = await startPayment(buyerCo.admin.agent, order.orderNo, 'pc', 1);
     expect(start.codeUrl).toBe('weixin://group');
     expect(JSON.parse(wx.requests.at(-1)!.body).amount.total).toBe(100000);
     const receiverBefore = (await loginInfo(receiverCo.admin.agent, 1)).totalQuantitySum;
     expect((await post(notification({ orderNo: order.orderNo, amountFen: 100000 }))).statusCode).toBe(200);
     expect((await loginInfo(receiverCo.admin.agent, 1)).totalQuantitySum).toBe(receiverBefore + 15);
-    const refunded = ok(
-      await admin.call<PackageOrder>(adminRefundOrder, {
-        userType: 0,
-        orderNo: order.orderNo,
-        reason: '团购取消',
-      }),
-      'refund',
-    );
+    const refunded = await refundOrder(admin, order.orderNo, '团购取消');
     expect(refunded.status).toBe('refunded');
     expect(JSON.parse(wx.requests.at(-1)!.body)).toMatchObject({
       out_trade_no: order.orderNo,

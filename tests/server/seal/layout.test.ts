@@ -3,7 +3,7 @@ import { SealType } from '#contract/enums.ts';
 import { layoutSeal, type PlacedGlyph, type SealLayout } from '#server/seal/layout.ts';
 import type { SealDef } from '#server/seal/seal-def.ts';
 import { SealError, SealErrorCode } from '#server/seal/seal-errors.ts';
-import { centroid, overlap } from './polygons.ts';
+import { centroid, overlap } from '../fixtures/polygons.ts';
 
 const COMPANY = '上海示例科技有限公司';
 const LONG_20 = '中国示例建设工程集团有限公司上海一分公司';

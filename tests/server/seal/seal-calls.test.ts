@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Seal,
   authoriseSeal,
@@ -19,8 +19,8 @@ import { getUserQualification } from '#contract/calls/session.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { callPath } from '#contract/envelope.ts';
 import { sealForSigning } from '#server/modules/seal/index.ts';
-import type { Agent, TestApp } from '../helper.ts';
-import { createTestApp } from '../helper.ts';
+import type { Agent } from '../helper.ts';
+import { appForFile } from '../helper.ts';
 import {
   type Company,
   logInAgain,
@@ -29,13 +29,9 @@ import {
   scannedSealPng,
   upload,
   verifiedCompany,
-} from './fixture.ts';
+} from '../fixtures/seal.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 type List = { cert: unknown; seals: Seal[]; role: string | null };
 const list = async (agent: Agent, userType = 0) =>

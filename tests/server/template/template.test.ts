@@ -2,14 +2,9 @@
 // operator makes a configuration and a template, fills it for a person, and both parties sign; values are
 // checked by type, written into the PDF (CJK text extractable by pdftotext, a drawn tick), scoped to the
 // account, and the signatures of the template-launched flow verify.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { AUDIT_REPORT_PATH, SIGNED_PDF_PATH } from '#contract/calls/document.ts';
-import {
-  type FlowDetail,
-  getFlowDetail,
-  listPendingSignatures,
-  signingRoomLogin,
-} from '#contract/calls/flow.ts';
+import { type FlowDetail, getFlowDetail } from '#contract/calls/flow.ts';
 import {
   type SignConfig,
   deleteSignConfig,
@@ -40,12 +35,13 @@ import {
   companyWithSeals,
   getBytes,
   ok,
-  openByLink,
+  pendingRoom,
   personWithCert,
   sign,
+  signByLink,
   uploadPdf,
-} from '../flow/flow-support.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+} from '../fixtures/flow.ts';
+import { appForFile } from '../helper.ts';
 import {
   CONFIG_STEPS,
   FIELDS,
@@ -54,10 +50,10 @@ import {
   darkPixels,
   pdfText,
   templateSourcePdf,
-} from './template-support.ts';
-import { CYCLIC_CASES } from '../flow/cyclic-pdfs.ts';
+} from '../fixtures/template.ts';
+import { CYCLIC_CASES } from '../fixtures/cyclic-pdfs.ts';
 
-let t: TestApp;
+const t = appForFile();
 let company: TestCompany;
 let other: TestCompany;
 let buyer: Signer;
@@ -67,12 +63,10 @@ let draft: TemplateDraft;
 let flowId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   company = await companyWithSeals(t);
   other = await companyWithSeals(t, '钱管理');
   buyer = await personWithCert(t, '李四');
 }, 180_000);
-afterAll(() => t?.close());
 
 const VALUES = { buyer: '张三丰', amount: '12345.67', signedOn: '2025-03-01', agreed: true };
 const assignments = () => [
@@ -399,25 +393,10 @@ describe('a contract launched from the template', () => {
 
   test('the company seals, the person signs by link; the signed PDF verifies and keeps the values', async () => {
     const op = company.operator.agent;
-    const pending = ok(
-      await op.call<{ list: { flowId: string; partyId: string }[] }>(listPendingSignatures, { userType: 1 }),
-      'pending',
-    );
-    const item = pending.list.find((x) => x.flowId === flowId)!;
-    const room = ok(
-      await op.call<{
-        roomToken: string;
-        partyId: string;
-        flowId: string;
-        expiresAt: string;
-        linkType: number;
-      }>(signingRoomLogin, { userType: 1, flowId, partyId: item.partyId }),
-      'room',
-    );
+    const room = await pendingRoom(op, flowId);
     const sealed = await sign(t, op, room, company.operator.phone, { companySealId: company.contractSealId });
     expect(sealed.body.code, sealed.body.msg).toBe(0);
-    const personRoom = await openByLink(t, buyer.agent, buyer.phone);
-    const signed = await sign(t, buyer.agent, personRoom, buyer.phone, { personSealId: buyer.sealId! });
+    const signed = await signByLink(t, buyer.agent, buyer);
     expect(signed.body.code, signed.body.msg).toBe(0);
     expect(signed.body.data.flowStatus).toBe('completed');
     const detail = ok(await op.call<FlowDetail>(getFlowDetail, { userType: 1, flowId }), 'detail');

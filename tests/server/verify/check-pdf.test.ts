@@ -5,26 +5,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPdf, getVerifyReport, type VerifyResult } from '#contract/calls/verify.ts';
 import { Code } from '#contract/codes.ts';
 import { pkiFor } from '#server/modules/pki/index.ts';
 import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
-import { contractSealPdf, hasTool, makePdf } from '../pdf/sign/helpers.ts';
-import { checkFile, corpusFile, hasCorpus, replaceFirstPageContent } from './verify-support.ts';
+import { createTestApp, appForFile } from '../helper.ts';
+import { contractSealPdf, hasTool, makePdf } from '../fixtures/pdf-signing.ts';
+import { checkFile, corpusFile, hasCorpus, replaceFirstPageContent } from '../fixtures/verify.ts';
 
 const VALID = 'files/node-signpdf/signed-once.pdf';
 const ATTACKED = 'files/dss/pdf-signed-added-page.pdf';
 
-let t: TestApp;
+const t = appForFile();
 let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
   dir = mkdtempSync(join(tmpdir(), 'verify-check-'));
 }, 60_000);
-afterAll(() => t?.close());
 
 const ok = (res: { body: { code: number; msg: string; data: VerifyResult } }) => {
   expect(res.body.code, res.body.msg).toBe(0);

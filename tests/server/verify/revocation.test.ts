@@ -1,25 +1,23 @@
 // checkPdf through HTTP sees a platform certificate revoked after signing: the platform's CA answers for its
 // own certificates, and the revocation time decides against the signature's time-stamp.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VerifyResult } from '#contract/calls/verify.ts';
 import { pkiFor } from '#server/modules/pki/index.ts';
 import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import type { Pki } from '#server/pki/pki.ts';
-import { createTestApp, type TestApp } from '../helper.ts';
-import { contractSealPdf, makePdf } from '../pdf/sign/helpers.ts';
-import { checkFile } from './verify-support.ts';
+import { appForFile } from '../helper.ts';
+import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
+import { checkFile } from '../fixtures/verify.ts';
 
 const HOUR = 60 * 60_000;
-let t: TestApp;
+const t = appForFile();
 let pki: Pki;
 
 beforeAll(async () => {
-  t = await createTestApp();
   pki = await pkiFor(t.deps);
 }, 60_000);
-afterAll(() => t?.close());
 
 const ok = (res: { body: { code: number; msg: string; data: VerifyResult } }) => {
   expect(res.body.code, res.body.msg).toBe(0);

@@ -9,9 +9,9 @@ import { loadVerifySettings } from '#server/modules/verify/testing.ts';
 import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { type TestApp, createTestApp } from '../helper.ts';
-import { createPkiFixture, type PkiFixture } from '../pki/fixture.ts';
-import { contractSealPdf, makePdf } from '../pdf/sign/helpers.ts';
-import { checkFile } from './verify-support.ts';
+import { createPkiFixture, type PkiFixture } from '../fixtures/pki.ts';
+import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
+import { checkFile } from '../fixtures/verify.ts';
 
 let other: PkiFixture;
 let foreign: Uint8Array;

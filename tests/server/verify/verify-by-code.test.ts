@@ -1,47 +1,27 @@
 // A platform document opened by the verification code of its footer: launched and signed through the real
 // flow calls, then verified by code (trusted through the platform root), its PDF shown to the code holder.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFlow } from '#contract/calls/flow.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformDocument, type VerifyResult, verifyByCode } from '#contract/calls/verify.ts';
 import { Code } from '#contract/codes.ts';
-import { contractPdf, openByLink, personWithCert, sign, uploadPdf } from '../flow/flow-support.ts';
-import { type TestApp, createTestApp } from '../helper.ts';
+import { contractPdf, personWithCert, signByLink, tryLaunchForOne } from '../fixtures/flow.ts';
+import { appForFile } from '../helper.ts';
 
-let t: TestApp;
+const t = appForFile();
 let code: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const initiator = await personWithCert(t, '王发起');
   const signer = await personWithCert(t, '李四');
-  const up = await uploadPdf(initiator.agent, await contractPdf(2), 0);
-  expect(up.body.code, up.body.msg).toBe(0);
-  const documentId = (up.body.data as { documentId: string }).documentId;
-  const launched = await initiator.agent.call<{ verificationCodes: string[] }>(launchFlow, {
-    userType: 0,
+  const launched = await tryLaunchForOne(initiator.agent, signer, {
+    pdf: await contractPdf(2),
     title: '租赁合同 Lease',
-    documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: '李四',
-            phone: signer.phone,
-            positions: [{ documentId, page: 2, mm: { left: 120, top: 220, width: 36, height: 18 } }],
-          },
-        ],
-      },
-    ],
+    position: { page: 2, mm: { left: 120, top: 220, width: 36, height: 18 } },
   });
   expect(launched.body.code, launched.body.msg).toBe(0);
   code = launched.body.data.verificationCodes[0];
-  const agent = t.agent();
-  const room = await openByLink(t, agent, signer.phone);
-  const signed = await sign(t, agent, room, signer.phone, { personSealId: signer.sealId! });
+  const signed = await signByLink(t, t.agent(), signer);
   expect(signed.body.code, signed.body.msg).toBe(0);
 }, 180_000);
-afterAll(() => t?.close());
 
 type ByCode = { document: PlatformDocument; result: VerifyResult } | null;
 

@@ -1,7 +1,7 @@
 // The verifier runs in worker threads: the server's event loop stays free while a file is verified.
 import { afterAll, describe, expect, it } from 'vitest';
 import { VerifyPool } from '#server/modules/verify/testing.ts';
-import { corpusFile, hasCorpus } from './verify-support.ts';
+import { corpusFile, hasCorpus } from '../fixtures/verify.ts';
 
 const pool = new VerifyPool(2);
 afterAll(() => pool.close());

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { signatureOf } from '#server/modules/webhook/index.ts';
-import { documentedVerifier } from './receiver.ts';
+import { documentedVerifier } from '../fixtures/webhook-receiver.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const snippetOf = (file: string) =>

@@ -1,7 +1,6 @@
 // A company's webhook endpoints: its administrators manage them, an operator is refused (602); a flow an
 // operator launches for the company is told to the company's endpoint.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchFlow } from '#contract/calls/flow.ts';
 import {
   type WebhookEndpoint,
   createWebhookEndpoint,
@@ -12,13 +11,11 @@ import {
   type Signer,
   type TestCompany,
   companyWithSeals,
-  contractPdf,
+  launchForOne,
   ok,
-  onePersonSteps,
   personWithCert,
-  uploadPdf,
-} from '../flow/flow-support.ts';
-import { type Receiver, startReceiver } from './receiver.ts';
+} from '../fixtures/flow.ts';
+import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
 
 let t: TestApp;
 let company: TestCompany;
@@ -55,16 +52,7 @@ test('administrators manage the company endpoints; an operator may not; company 
   });
   expect(refused.status).toBe(602);
   expect((await op.call(listWebhookEndpoints, { userType: 1 })).status).toBe(602);
-  const doc = ok(await uploadPdf(op, await contractPdf(1), 1), 'upload');
-  const launched = ok(
-    await op.call<{ flowId: string }>(launchFlow, {
-      userType: 1,
-      title: 'company contract',
-      documentIds: [doc.documentId],
-      steps: onePersonSteps(doc.documentId, '李四', buyer.phone),
-    }),
-    'operator launches for the company',
-  );
+  const launched = await launchForOne(op, buyer, { userType: 1, title: 'company contract' });
   await t.runDueJobs();
   expect(receiver.received.map((r) => [r.json.type, r.json.data.flowId, r.verified])).toEqual([
     ['flow.launched', launched.flowId, true],

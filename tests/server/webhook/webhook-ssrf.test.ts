@@ -16,7 +16,7 @@ import {
 import { Code } from '#contract/codes.ts';
 import { canonicalIp, refusedRange } from '#server/modules/webhook/testing.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin } from '../helper.ts';
-import { ok } from '../flow/flow-support.ts';
+import { ok } from '../fixtures/flow.ts';
 
 let t: TestApp;
 let agent: Agent;

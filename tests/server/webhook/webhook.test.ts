@@ -31,6 +31,7 @@ import { type TestApp, createTestApp } from '../helper.ts';
 import {
   type Signer,
   contractPdf,
+  launchForOne,
   ok,
   onePersonSteps,
   openByLink,
@@ -38,8 +39,8 @@ import {
   sign,
   uploadPdf,
   userLogin,
-} from '../flow/flow-support.ts';
-import { type Receiver, documentedVerifier, startReceiver } from './receiver.ts';
+} from '../fixtures/flow.ts';
+import { type Receiver, documentedVerifier, startReceiver } from '../fixtures/webhook-receiver.ts';
 
 let t: TestApp;
 let alice: Signer;
@@ -73,15 +74,12 @@ afterAll(async () => {
 
 /** Alice launches a one-party flow for bob. */
 async function launchForBob(opts: { deadline?: string } = {}): Promise<string> {
-  const doc = ok(await uploadPdf(alice.agent, pdf), 'upload');
-  const res = await alice.agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
-    title: 'webhook test',
-    documentIds: [doc.documentId],
-    deadline: opts.deadline,
-    steps: onePersonSteps(doc.documentId, '王五', bob.phone),
-  });
-  return ok(res, 'launch').flowId;
+  const launched = await launchForOne(
+    alice.agent,
+    { name: '王五', phone: bob.phone },
+    { pdf, title: 'webhook test', extra: { deadline: opts.deadline } },
+  );
+  return launched.flowId;
 }
 
 /**
@@ -424,16 +422,7 @@ describe("another account's ids", () => {
     );
     // Bob's own flows tell alice's endpoint nothing.
     const before = receiver.received.length;
-    const doc = ok(await uploadPdf(b, pdf), 'upload');
-    ok(
-      await b.call(launchFlow, {
-        userType: 0,
-        title: 'bob launches',
-        documentIds: [doc.documentId],
-        steps: onePersonSteps(doc.documentId, '李四', alice.phone),
-      }),
-      'bob launch',
-    );
+    await launchForOne(b, { name: '李四', phone: alice.phone }, { pdf, title: 'bob launches' });
     await t.runDueJobs();
     expect(receiver.received.length).toBe(before);
   });

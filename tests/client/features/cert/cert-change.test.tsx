@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CertChangeInfo, CertRecord } from '#contract/calls/cert.ts';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const cert = (over: Partial<CertRecord> = {}): CertRecord => ({
   serial: '5a1b2c3d4e5f60718293a4b5c6d7e8f9',
@@ -41,13 +38,7 @@ const info = (over: Partial<CertChangeInfo> = {}): CertChangeInfo => ({
   ...over,
 });
 
-beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  setToken('t1');
-  useI18nStore.getState().setLocale('en-US');
-});
+freshClientEachTest({ locale: 'en-US', token: 't1' });
 
 describe('certificate change screen', () => {
   it('advises renewal when few days are left', async () => {

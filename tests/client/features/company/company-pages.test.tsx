@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompanyApply } from '#contract/calls/company.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, fail, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const apply = (over: Partial<CompanyApply> = {}): CompanyApply => ({
   companyId: '00000000-0000-4000-8000-00000000000c',
@@ -26,15 +24,7 @@ const apply = (over: Partial<CompanyApply> = {}): CompanyApply => ({
   ...over,
 });
 
-let errors: string[] = [];
-beforeEach(() => {
-  errors = [];
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: (text) => errors.push(text), success: () => {} });
-  setToken('t1');
-  loginInfoHandler(loginInfo());
-});
+const { errors } = freshClientEachTest({ token: 't1', loginInfo: loginInfo() });
 
 describe('company opening form', () => {
   it('checks the credit code with the shared GB 32100 rule, in the chosen language, before sending', async () => {

@@ -9,22 +9,9 @@ import {
   newParty,
   toLaunchRequest,
 } from '@/features/document/launch-draft.ts';
+import { documentInfo } from '../../fixtures/data.ts';
 
-const doc = (id: string): DocumentInfo => ({
-  documentId: id,
-  name: `${id}.pdf`,
-  pages: 1,
-  size: 1000,
-  sha256: 'a'.repeat(64),
-  originalSha256: 'a'.repeat(64),
-  pageSizes: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
-  status: 'uploaded',
-  verificationCode: null,
-  flowId: null,
-  signatureCount: 0,
-  downloadUrl: '',
-  createdAt: '2026-11-21T00:00:00.000Z',
-});
+const doc = (id: string): DocumentInfo => documentInfo({ documentId: id, name: `${id}.pdf` });
 
 const D1 = '00000000-0000-4000-8000-000000000001';
 const D2 = '00000000-0000-4000-8000-000000000002';

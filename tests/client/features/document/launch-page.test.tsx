@@ -5,11 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '#contract/calls/document.ts';
 import { useLaunchDraft } from '@/features/document/launch-draft.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, fail, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const doc = (over: Partial<DocumentInfo> = {}): DocumentInfo => ({
   documentId: '00000000-0000-4000-8000-0000000000d1',
@@ -33,14 +31,10 @@ const doc = (over: Partial<DocumentInfo> = {}): DocumentInfo => ({
 
 const pdfFile = () => new File(['%PDF-1.7\n'], 'contract.pdf', { type: 'application/pdf' });
 
+freshClientEachTest({ token: 't1', loginInfo: loginInfo({ hasCaCert: true, hasSeal: true }) });
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
   useLaunchDraft.getState().begin('regular');
   useLaunchDraft.getState().begin('quick');
-  setNotifier({ error: () => {}, success: () => {} });
-  setToken('t1');
-  loginInfoHandler(loginInfo({ hasCaCert: true, hasSeal: true }));
 });
 
 describe('quick launch', () => {

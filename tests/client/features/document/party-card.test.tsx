@@ -12,7 +12,7 @@ import { PartyCard } from '@/features/document/party-card.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server } from '../../msw.ts';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
 
 const COMPANY_ID = '00000000-0000-4000-8000-0000000000c1';
 

@@ -7,28 +7,18 @@ import { AntdProvider } from '@/app/antd-provider.tsx';
 import { emptyDraft, type LaunchDraft, newParty, useLaunchDraft } from '@/features/document/launch-draft.ts';
 import { PositionEditor } from '@/features/document/position-editor.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
+import { documentInfo } from '../../fixtures/data.ts';
 
 const DOC_ID = '00000000-0000-4000-8000-0000000000d1';
-const doc: DocumentInfo = {
+const doc: DocumentInfo = documentInfo({
   documentId: DOC_ID,
   name: 'contract.pdf',
-  pages: 1,
   size: 2048,
-  sha256: 'a'.repeat(64),
-  originalSha256: 'a'.repeat(64),
-  pageSizes: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
-  status: 'uploaded',
-  verificationCode: null,
-  flowId: null,
-  signatureCount: 0,
   downloadUrl: `/v1/account/api/csign/downloadDocument/${DOC_ID}`,
-  createdAt: '2026-11-21T00:00:00.000Z',
-};
+});
 
 function draftWith(names: string[]): LaunchDraft {
   const base = emptyDraft('regular');
@@ -51,10 +41,8 @@ function dataTransfer() {
   };
 }
 
+freshClientEachTest();
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
   // the viewer asks for the PDF; these tests are about the chips, not the pages
   server.use(
     http.get(`/v1/account/api/csign/downloadDocument/${DOC_ID}`, () => new Response('', { status: 404 })),

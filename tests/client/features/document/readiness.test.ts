@@ -7,6 +7,7 @@ import {
   toLaunchRequest,
 } from '@/features/document/launch-draft.ts';
 import { readinessQuery } from '@/features/document/readiness.tsx';
+import { documentInfo } from '../../fixtures/data.ts';
 
 const D1 = '00000000-0000-4000-8000-000000000001';
 const ME = '00000000-0000-4000-8000-0000000000aa';
@@ -26,23 +27,7 @@ const launchOf = (party: DraftParty) =>
   toLaunchRequest({
     ...emptyDraft('quick'),
     title: 'Contract',
-    documents: [
-      {
-        documentId: D1,
-        name: 'c.pdf',
-        pages: 1,
-        size: 1,
-        sha256: 'a'.repeat(64),
-        originalSha256: 'a'.repeat(64),
-        pageSizes: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
-        status: 'uploaded',
-        verificationCode: null,
-        flowId: null,
-        signatureCount: 0,
-        downloadUrl: '',
-        createdAt: '2026-11-21T00:00:00.000Z',
-      },
-    ],
+    documents: [documentInfo({ documentId: D1, name: 'c.pdf', size: 1 })],
     steps: [{ key: 's', parties: [party] }],
     placements: { [party.key]: { [D1]: { page: 1, rect: [100, 100, 200, 150] } } },
   }).steps[0].parties[0];

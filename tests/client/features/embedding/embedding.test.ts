@@ -3,19 +3,14 @@ import { browser } from '@/lib/browser.ts';
 import { EMBED_MESSAGE_SOURCE, notifyParent, setOriginsLoader, watchAccountOpened } from '@/lib/embedding.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server } from '../../msw.ts';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
 import { http } from 'msw';
+import { recordParentMessages } from '../../fixtures/embedding.ts';
 
 const PARTNER = 'https://research.example.org';
 
-let posted: { message: unknown; origin: string }[];
-beforeEach(() => {
-  posted = [];
-  vi.spyOn(window.parent, 'postMessage').mockImplementation(((message: unknown, origin: string) => {
-    posted.push({ message, origin });
-  }) as typeof window.postMessage);
-  setOriginsLoader(null);
-});
+const posted = recordParentMessages();
+beforeEach(() => setOriginsLoader(null));
 afterEach(() => setOriginsLoader(null));
 
 const framedAs = (code: string) => {

@@ -4,15 +4,12 @@ import { setOriginsLoader } from '@/lib/embedding.ts';
 import { nativeBridge } from '@/lib/native-bridge.ts';
 import { reportSigningResult } from '@/lib/signing-events.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
+import { recordParentMessages } from '../../fixtures/embedding.ts';
 
 const PARTNER = 'https://research.example.org';
 
-let posted: { message: unknown; origin: string }[];
+const posted = recordParentMessages();
 beforeEach(() => {
-  posted = [];
-  vi.spyOn(window.parent, 'postMessage').mockImplementation(((message: unknown, origin: string) => {
-    posted.push({ message, origin });
-  }) as typeof window.postMessage);
   // The server gives the default platform no origins unless FRAME_ANCESTORS names some.
   setOriginsLoader(async (code) => (code === 'BCP_STFWPT' ? [] : [PARTNER]));
 });
@@ -46,7 +43,7 @@ describe('reportSigningResult', () => {
     await reportSigningResult({ flowId: 'f2', partyId: 'p2', result: 'declined' });
     expect(posted[0].message).toMatchObject({ event: 'signingDeclined' });
 
-    posted = [];
+    posted.length = 0;
     usePlatformStore.getState().setCode('BCP_STFWPT');
     const bridge = nativeBridge();
     vi.spyOn(bridge, 'hasNative').mockReturnValue(false);

@@ -5,11 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatTime } from '@/lib/format-time.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn, sheetRows } from '@/lib/export-sheet.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 // The real helper builds the rows; only the file download (XLSX.writeFile) is replaced by a spy.
 vi.mock('@/lib/export-sheet.ts', async (importOriginal) => ({
@@ -29,13 +27,9 @@ const messages: Msg[] = Array.from({ length: 250 }, (_, i) => ({
   createdAt: new Date(Date.UTC(2026, 10, 21, 8, 0) - i * 60_000).toISOString(),
 }));
 
+freshClientEachTest({ token: 't1', loginInfo: loginInfo() });
 beforeEach(() => {
   vi.mocked(exportSheet).mockClear();
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  setToken('t1');
-  loginInfoHandler(loginInfo());
 });
 
 /** listMessages over `all`, paged and filtered as the server does; records every request. */

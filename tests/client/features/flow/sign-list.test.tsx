@@ -1,32 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FlowDetail } from '#contract/calls/flow.ts';
 import { listRequest } from '@/features/flow/list-model.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
+import { flowSummary } from '../../fixtures/data.ts';
 
 const FLOW = '00000000-0000-4000-8000-0000000000f1';
-const summary = {
-  flowId: FLOW,
-  title: 'Lease 2027',
-  status: 'signing' as const,
-  isQuick: true,
-  initiatorName: 'Wang Fang',
-  initiatorCompanyName: null,
-  createdAt: '2026-11-21T00:00:00.000Z',
-  deadline: '2026-11-28T00:00:00.000Z',
-  completedAt: null,
-  currentStep: 0,
-  partyCount: 2,
-  signedCount: 1,
-  documentNames: ['lease.pdf'],
-};
+const summary = flowSummary({ flowId: FLOW, signedCount: 1 });
 const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
   ...summary,
   message: null,
@@ -40,11 +25,7 @@ const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
   ...over,
 });
 
-beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-});
+freshClientEachTest();
 
 describe('list filters', () => {
   it('sends the day range as [start of the first day, start of the day after the last) in local time', () => {

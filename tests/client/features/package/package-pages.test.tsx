@@ -8,11 +8,9 @@ import { fenOf } from '@/features/package/parts.tsx';
 import { unitPriceFor } from '@/features/package/pricing.ts';
 import { usageRequest } from '@/features/package/usage-model.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const pkg = (over: Partial<PackageInfo> = {}): PackageInfo => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -28,10 +26,8 @@ const pkg = (over: Partial<PackageInfo> = {}): PackageInfo => ({
   ...over,
 });
 
+freshClientEachTest();
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
   server.use(
     http.post(`${CSIGN}/getPackageList`, () => ok([pkg()])),
     http.post(`${CSIGN}/getPlatformAdminInfo`, () => ok({ isPlatformAdmin: false })),

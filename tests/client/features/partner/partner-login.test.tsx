@@ -1,19 +1,17 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AntdProvider } from '@/app/antd-provider.tsx';
 import { Providers } from '@/app/providers.tsx';
 import { runRouteGuard } from '@/app/route-guard.ts';
 import { accessOf } from '@/app/routes.tsx';
 import LoginPage from '@/features/auth/login-page.tsx';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, JINSHANG, fail, loginInfo, ok, server } from '../../msw.ts';
+import { CSIGN, JINSHANG, fail, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
-const errors: string[] = [];
 const guard = (pathAndQuery: string) => {
   const url = new URL(pathAndQuery, 'http://localhost');
   return runRouteGuard(url, accessOf(url.pathname));
@@ -31,13 +29,7 @@ function loginEsignHandler(answer: () => Response) {
   return tokens;
 }
 
-beforeEach(() => {
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-});
+const { errors } = freshClientEachTest({ locale: 'en-US' });
 
 describe('a partner link with jsToken (route guard)', () => {
   it('on the login page: logs in with the token, keeps the platform, continues to next', async () => {

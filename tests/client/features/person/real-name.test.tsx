@@ -8,7 +8,7 @@ import RealNamePage from '@/features/person/real-name-page.tsx';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { notify, setNotifier } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, ok, server, setToken } from '../../msw.ts';
+import { CSIGN, loginInfo, ok, server, setToken } from '../../fixtures/msw.ts';
 
 const status = {
   isOpen: false,

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const details = {
   name: '李四',
@@ -20,13 +18,7 @@ const details = {
   certificate: null,
 };
 
-beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  setToken('t1');
-  loginInfoHandler(loginInfo({ phone: '13812345678', name: '李四' }));
-});
+freshClientEachTest({ token: 't1', loginInfo: loginInfo({ phone: '13812345678', name: '李四' }) });
 
 describe('signing password on /personalDetails', () => {
   it('not set: a code to the own phone, both entries must agree, then it says when it was set (en-US)', async () => {

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Seal } from '#contract/calls/seal.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const seal = (over: Partial<Seal> = {}): Seal => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -27,13 +25,7 @@ const seal = (over: Partial<Seal> = {}): Seal => ({
   ...over,
 });
 
-beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  setToken('t1');
-  loginInfoHandler(loginInfo({ userType: 1, companyId: 'c1', isAdmin: true }));
-});
+freshClientEachTest({ token: 't1', loginInfo: loginInfo({ userType: 1, companyId: 'c1', isAdmin: true }) });
 
 describe('company seals screen', () => {
   it('shows each seal with its type name in the chosen language and disables one', async () => {

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { renderApp } from '../../render-app.tsx';
+import { renderApp } from '../../fixtures/render-app.tsx';
 
 // The signing room is what a signer's phone loads from a link (Lighthouse >= 90 on a phone), the login page
 // what most visitors load first (200 kB budget): their routes render without antd, whose theme and CSS-in-JS

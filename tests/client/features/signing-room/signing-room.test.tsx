@@ -4,12 +4,11 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SigningRoom } from '#contract/calls/flow.ts';
 import { saveRoomLogin } from '@/api/flow.ts';
-import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, fail, ok, server } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { type Locale, useI18nStore } from '@/i18n/i18n-store.ts';
+import { CSIGN, fail, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
+import { documentInfo, flowSummary, PERSON_SIGNS } from '../../fixtures/data.ts';
 
 // pdf.js cannot start its worker under jsdom, and how fast it fails decided whether the page showed its
 // error before the positions (a race that made this file flaky). The document stays "loading" here: the
@@ -23,22 +22,11 @@ const FLOW = '00000000-0000-4000-8000-0000000000f1';
 const PARTY = '00000000-0000-4000-8000-0000000000a1';
 const DOC = '00000000-0000-4000-8000-0000000000d1';
 const TOKEN = 'room-token-0123456789abcdef';
+const SEAL_ID = '00000000-0000-4000-8000-0000000000e1';
 
 const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
   flow: {
-    flowId: FLOW,
-    title: 'Lease 2027',
-    status: 'signing',
-    isQuick: true,
-    initiatorName: 'Wang Fang',
-    initiatorCompanyName: null,
-    createdAt: '2026-11-21T00:00:00.000Z',
-    deadline: '2026-11-28T00:00:00.000Z',
-    completedAt: null,
-    currentStep: 0,
-    partyCount: 2,
-    signedCount: 0,
-    documentNames: ['lease.pdf'],
+    ...flowSummary({ flowId: FLOW }),
     message: null,
   },
   party: {
@@ -51,13 +39,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     intent: 'sms',
     companyId: null,
     companyName: null,
-    applies: {
-      companySealType: null,
-      legalPersonSeal: false,
-      personSignature: true,
-      date: false,
-      crossPageSeal: false,
-    },
+    applies: PERSON_SIGNS,
     positions: [{ documentId: DOC, page: 1, rect: [100, 100, 213, 157] }],
     status: 'pending',
     signedAt: null,
@@ -72,21 +54,14 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     progress: 'sent',
   },
   documents: [
-    {
+    documentInfo({
       documentId: DOC,
       name: 'lease.pdf',
-      pages: 1,
-      size: 1000,
-      sha256: 'a'.repeat(64),
-      originalSha256: 'a'.repeat(64),
-      pageSizes: [{ widthPt: 595, heightPt: 842, rotate: 0 }],
       status: 'signing',
       verificationCode: 'ABCD1234',
       flowId: FLOW,
-      signatureCount: 0,
       downloadUrl: `/v1/account/api/csign/downloadDocument/${DOC}`,
-      createdAt: '2026-11-21T00:00:00.000Z',
-    },
+    }),
   ],
   canSign: true,
   cannotSignReason: null,
@@ -107,7 +82,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
   },
   seals: [
     {
-      sealId: '00000000-0000-4000-8000-0000000000e1',
+      sealId: SEAL_ID,
       name: 'Li Lei name seal',
       sealType: null,
       pngUrl: '/v1/seal/image/e1.png',
@@ -119,10 +94,44 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
   ...over,
 });
 
+const ROOM_LOGIN = {
+  roomToken: TOKEN,
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  flowId: FLOW,
+  partyId: PARTY,
+  linkType: 1,
+};
+/** In `locale`, this window holds the party's room login, as the signing link leaves it. */
+const enterRoom = (locale: Locale) => {
+  useI18nStore.getState().setLocale(locale);
+  saveRoomLogin(ROOM_LOGIN);
+};
+const serveRoom = (answer: SigningRoom) => http.post(`${CSIGN}/getSigningRoom`, () => ok(answer));
+/** The room asks for the flow's detail too; the party is not a member, so none. */
+const noFlowDetail = () => http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found'));
+/** The onboarding of a party with no account yet: no real name, agreement or certificate. */
+const newcomer = (over: Partial<SigningRoom['onboarding']>): SigningRoom['onboarding'] => ({
+  ...room().onboarding,
+  hasAccount: false,
+  isRealNameDone: false,
+  isAgreementAccepted: false,
+  hasCertificate: false,
+  realName: null,
+  ...over,
+});
+const SMS_SENT = { expiresInSeconds: 300, resendAfterSeconds: 60, phoneMasked: '139****0001' };
+type Call = { name: string; body: unknown };
+/** A handler that keeps each request's name and body in `calls` and answers `answer`. */
+const recordInto =
+  (calls: Call[]) =>
+  (name: string, answer: unknown) =>
+  async ({ request }: { request: Request }) => {
+    calls.push({ name, body: await request.json() });
+    return ok(answer);
+  };
+
+freshClientEachTest();
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
   server.use(
     // pdf.js asks for the file; the positions are laid out from the server's page sizes either way.
     http.get(`${CSIGN}/downloadDocument/:id`, () => new HttpResponse(null, { status: 404 })),
@@ -132,25 +141,16 @@ beforeEach(() => {
 
 describe('signing room', () => {
   it('shows the party its position and signs with its seal after the SMS code (en-US)', async () => {
-    useI18nStore.getState().setLocale('en-US');
-    saveRoomLogin({
-      roomToken: TOKEN,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      flowId: FLOW,
-      partyId: PARTY,
-      linkType: 1,
-    });
+    enterRoom('en-US');
     const signed: unknown[] = [];
     server.use(
-      http.post(`${CSIGN}/getSigningRoom`, () => ok(room())),
-      http.post(`${CSIGN}/sendSignSmsCode`, () =>
-        ok({ expiresInSeconds: 300, resendAfterSeconds: 60, phoneMasked: '139****0001' }),
-      ),
+      serveRoom(room()),
+      http.post(`${CSIGN}/sendSignSmsCode`, () => ok(SMS_SENT)),
       http.post(`${CSIGN}/signDocument`, async ({ request }) => {
         signed.push(await request.json());
         return ok({ flowStatus: 'signing', partyStatus: 'signed', documents: [] });
       }),
-      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+      noFlowDetail(),
     );
     const { router } = renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
     expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
@@ -172,32 +172,16 @@ describe('signing room', () => {
       {
         roomToken: TOKEN,
         smsCode: '123456',
-        personSealId: '00000000-0000-4000-8000-0000000000e1',
+        personSealId: SEAL_ID,
         userType: 0,
       },
     ]);
   }, 20_000);
 
   it('a signer without a real name onboards in the room and comes back ready to sign (en-US, phone)', async () => {
-    useI18nStore.getState().setLocale('en-US');
-    saveRoomLogin({
-      roomToken: TOKEN,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      flowId: FLOW,
-      partyId: PARTY,
-      linkType: 1,
-    });
-    const base = room().onboarding;
-    let onboarding: SigningRoom['onboarding'] = {
-      ...base,
-      step: 'nameAuthentication',
-      hasAccount: false,
-      isRealNameDone: false,
-      isAgreementAccepted: false,
-      hasCertificate: false,
-      realName: null,
-    };
-    const calls: { name: string; body: unknown }[] = [];
+    enterRoom('en-US');
+    let onboarding = newcomer({ step: 'nameAuthentication' });
+    const calls: Call[] = [];
     server.use(
       http.post(`${CSIGN}/getSigningRoom`, () => ok(room({ seals: [], onboarding }))),
       http.post(`${CSIGN}/getUserAgreement`, () =>
@@ -224,7 +208,7 @@ describe('signing room', () => {
         onboarding = { ...onboarding, step: 'none', isAgreementAccepted: true, hasCertificate: true };
         return ok(onboarding);
       }),
-      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+      noFlowDetail(),
     );
     const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
     expect(
@@ -262,37 +246,18 @@ describe('signing room', () => {
   }, 30_000);
 
   it('an embedded room proves the phone with a code before the real-name step (zh-CN, PC)', async () => {
-    useI18nStore.getState().setLocale('zh-CN');
-    saveRoomLogin({
-      roomToken: TOKEN,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      flowId: FLOW,
-      partyId: PARTY,
-      linkType: 1,
-    });
-    let onboarding: SigningRoom['onboarding'] = {
-      ...room().onboarding,
-      step: 'provePhone',
-      isPhoneProven: false,
-      hasAccount: false,
-      isRealNameDone: false,
-      isAgreementAccepted: false,
-      hasCertificate: false,
-      realName: null,
-    };
-    const calls: { name: string; body: unknown }[] = [];
+    enterRoom('zh-CN');
+    let onboarding = newcomer({ step: 'provePhone', isPhoneProven: false });
+    const calls: Call[] = [];
     server.use(
       http.post(`${CSIGN}/getSigningRoom`, () => ok(room({ seals: [], onboarding }))),
-      http.post(`${CSIGN}/sendSignSmsCode`, async ({ request }) => {
-        calls.push({ name: 'sendSignSmsCode', body: await request.json() });
-        return ok({ expiresInSeconds: 300, resendAfterSeconds: 60, phoneMasked: '139****0001' });
-      }),
+      http.post(`${CSIGN}/sendSignSmsCode`, recordInto(calls)('sendSignSmsCode', SMS_SENT)),
       http.post(`${CSIGN}/roomProvePhone`, async ({ request }) => {
         calls.push({ name: 'roomProvePhone', body: await request.json() });
         onboarding = { ...onboarding, step: 'nameAuthentication', isPhoneProven: true };
         return ok(onboarding);
       }),
-      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+      noFlowDetail(),
     );
     renderApp(`/pc/v1/nameAuthentication?flowId=${FLOW}&partyId=${PARTY}`);
     expect(await screen.findByRole('heading', { name: '确认手机号' }, { timeout: 5000 })).toBeTruthy();
@@ -313,22 +278,15 @@ describe('signing room', () => {
   }, 30_000);
 
   it('declines only with a reason, after confirming (zh-CN)', async () => {
-    useI18nStore.getState().setLocale('zh-CN');
-    saveRoomLogin({
-      roomToken: TOKEN,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      flowId: FLOW,
-      partyId: PARTY,
-      linkType: 1,
-    });
+    enterRoom('zh-CN');
     const declined: unknown[] = [];
     server.use(
-      http.post(`${CSIGN}/getSigningRoom`, () => ok(room())),
+      serveRoom(room()),
       http.post(`${CSIGN}/declineFlow`, async ({ request }) => {
         declined.push(await request.json());
         return ok(null);
       }),
-      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+      noFlowDetail(),
     );
     const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
     await userEvent.click(await screen.findByRole('button', { name: '拒签' }, { timeout: 5000 }));
@@ -343,19 +301,8 @@ describe('signing room', () => {
   }, 20_000);
 
   it('cannot sign out of turn: says why and keeps the buttons off', async () => {
-    useI18nStore.getState().setLocale('en-US');
-    saveRoomLogin({
-      roomToken: TOKEN,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      flowId: FLOW,
-      partyId: PARTY,
-      linkType: 1,
-    });
-    server.use(
-      http.post(`${CSIGN}/getSigningRoom`, () =>
-        ok(room({ canSign: false, cannotSignReason: 'An earlier step has not finished yet' })),
-      ),
-    );
+    enterRoom('en-US');
+    server.use(serveRoom(room({ canSign: false, cannotSignReason: 'An earlier step has not finished yet' })));
     renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
     expect(
       await screen.findByText('An earlier step has not finished yet', {}, { timeout: 5000 }),
@@ -385,15 +332,9 @@ describe('signing link', () => {
       http.post(`${CSIGN}/sendLinkSmsCode`, () => ok({ expiresInSeconds: 300, resendAfterSeconds: 60 })),
       http.post(`${CSIGN}/signingRoomLoginByLinkCode`, async ({ request }) => {
         logins.push(await request.json());
-        return ok({
-          roomToken: TOKEN,
-          expiresAt: '2099-01-01T00:00:00.000Z',
-          flowId: FLOW,
-          partyId: PARTY,
-          linkType: 1,
-        });
+        return ok(ROOM_LOGIN);
       }),
-      http.post(`${CSIGN}/getSigningRoom`, () => ok(room())),
+      serveRoom(room()),
     );
     const code = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
     const { router } = renderApp(`/singingRoom/1/${code}`);
@@ -447,15 +388,8 @@ describe('positions in the room (issue 11 edge 1)', () => {
   ] as const)(
     'opens at the first position and walks them with a count (%s)',
     async (locale, p1, p2, p3, next) => {
-      useI18nStore.getState().setLocale(locale);
-      saveRoomLogin({
-        roomToken: TOKEN,
-        expiresAt: '2099-01-01T00:00:00.000Z',
-        flowId: FLOW,
-        partyId: PARTY,
-        linkType: 1,
-      });
-      server.use(http.post(`${CSIGN}/getSigningRoom`, () => ok(twoDocs())));
+      enterRoom(locale);
+      server.use(serveRoom(twoDocs()));
       renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
       const count = await screen.findByTestId('position-count', {}, { timeout: 5000 });
       expect(count.textContent).toBe(p1);
@@ -475,39 +409,18 @@ describe('positions in the room (issue 11 edge 1)', () => {
 });
 
 describe('intent check in the room (issue 11)', () => {
-  const login = () =>
-    saveRoomLogin({
-      roomToken: TOKEN,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      flowId: FLOW,
-      partyId: PARTY,
-      linkType: 1,
-    });
   const withIntent = (intent: 'sms' | 'face' | 'password') => {
     const r = room();
     return { ...r, party: { ...r.party, intent } };
   };
 
   it('asks the signing password, sets it with a code to the room phone, and signs with it (zh-CN, phone)', async () => {
-    useI18nStore.getState().setLocale('zh-CN');
-    login();
-    const calls: { name: string; body: unknown }[] = [];
-    const record =
-      (name: string, answer: unknown) =>
-      async ({ request }: { request: Request }) => {
-        calls.push({ name, body: await request.json() });
-        return ok(answer);
-      };
+    enterRoom('zh-CN');
+    const calls: Call[] = [];
+    const record = recordInto(calls);
     server.use(
-      http.post(`${CSIGN}/getSigningRoom`, () => ok(withIntent('password'))),
-      http.post(
-        `${CSIGN}/sendSignSmsCode`,
-        record('sendSignSmsCode', {
-          expiresInSeconds: 300,
-          resendAfterSeconds: 60,
-          phoneMasked: '139****0001',
-        }),
-      ),
+      serveRoom(withIntent('password')),
+      http.post(`${CSIGN}/sendSignSmsCode`, record('sendSignSmsCode', SMS_SENT)),
       http.post(
         `${CSIGN}/setSigningPassword`,
         record('setSigningPassword', { updatedAt: '2026-11-25T00:00:00Z' }),
@@ -516,7 +429,7 @@ describe('intent check in the room (issue 11)', () => {
         `${CSIGN}/signDocument`,
         record('signDocument', { flowStatus: 'signing', partyStatus: 'signed', documents: [] }),
       ),
-      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+      noFlowDetail(),
     );
     const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
     expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
@@ -546,7 +459,7 @@ describe('intent check in the room (issue 11)', () => {
         body: {
           roomToken: TOKEN,
           signingPassword: 'my-pass-1',
-          personSealId: '00000000-0000-4000-8000-0000000000e1',
+          personSealId: SEAL_ID,
           userType: 0,
         },
       },
@@ -554,12 +467,11 @@ describe('intent check in the room (issue 11)', () => {
   }, 20_000);
 
   it('face: starts the provider check for this room and shows the refusal while none has passed (en-US, PC)', async () => {
-    useI18nStore.getState().setLocale('en-US');
-    login();
+    enterRoom('en-US');
     const started: unknown[] = [];
     const signed: unknown[] = [];
     server.use(
-      http.post(`${CSIGN}/getSigningRoom`, () => ok(withIntent('face'))),
+      serveRoom(withIntent('face')),
       http.post(`${CSIGN}/startRoomFaceAuth`, async ({ request }) => {
         started.push(await request.json());
         return fail(1100, 'complete the real-name step first');
@@ -568,7 +480,7 @@ describe('intent check in the room (issue 11)', () => {
         signed.push(await request.json());
         return fail(1307, 'pass the face check for this signature first');
       }),
-      http.post(`${CSIGN}/getFlowDetail`, () => fail(1101, 'not found')),
+      noFlowDetail(),
     );
     renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
     expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
@@ -588,8 +500,6 @@ describe('intent check in the room (issue 11)', () => {
     ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm signing' }));
     expect(await within(dialog).findByText('pass the face check for this signature first')).toBeTruthy();
-    expect(signed).toEqual([
-      { roomToken: TOKEN, personSealId: '00000000-0000-4000-8000-0000000000e1', userType: 0 },
-    ]);
+    expect(signed).toEqual([{ roomToken: TOKEN, personSealId: SEAL_ID, userType: 0 }]);
   }, 20_000);
 });

@@ -6,11 +6,10 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Template, TemplateDraft } from '#contract/calls/template.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
+import { COMPANY_SEALS, PERSON_SIGNS } from '../../fixtures/data.ts';
 
 const TEMPLATE_ID = '00000000-0000-4000-8000-0000000000a1';
 const COMPANY_ID = '00000000-0000-4000-8000-0000000000c1';
@@ -28,26 +27,14 @@ const template: Template = {
       name: '甲方',
       kind: 'company',
       stepIndex: 0,
-      applies: {
-        companySealType: 102,
-        legalPersonSeal: false,
-        personSignature: false,
-        date: true,
-        crossPageSeal: false,
-      },
+      applies: COMPANY_SEALS,
     },
     {
       key: 'b',
       name: '乙方',
       kind: 'person',
       stepIndex: 1,
-      applies: {
-        companySealType: null,
-        legalPersonSeal: false,
-        personSignature: true,
-        date: false,
-        crossPageSeal: false,
-      },
+      applies: PERSON_SIGNS,
     },
   ],
   fields: [
@@ -91,14 +78,16 @@ const template: Template = {
   updatedAt: '2026-11-21T00:00:00.000Z',
 };
 
+freshClientEachTest({
+  token: 't1',
+  loginInfo: loginInfo({
+    userType: 1,
+    companyId: COMPANY_ID,
+    companyName: '杭州云签科技有限公司',
+    hasCaCert: true,
+  }),
+});
 beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  setToken('t1');
-  loginInfoHandler(
-    loginInfo({ userType: 1, companyId: COMPANY_ID, companyName: '杭州云签科技有限公司', hasCaCert: true }),
-  );
   server.use(http.post(`${CSIGN}/getTemplate`, () => ok(template)));
 });
 

@@ -7,8 +7,8 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useVerifyStore } from '@/features/verify/verify-store.ts';
-import { CSIGN, fail, ok, server } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, fail, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
 
 const card = (over: Partial<SignatureCard> = {}): SignatureCard => ({
   index: 1,

@@ -4,14 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '#contract/calls/webhook.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
@@ -47,15 +45,7 @@ const delivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
   ...over,
 });
 
-const successes: string[] = [];
-beforeEach(() => {
-  usePlatformStore.getState().setCode('ZHDB');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  successes.length = 0;
-  setNotifier({ error: () => {}, success: (m: string) => successes.push(m) });
-  setToken('t1');
-  loginInfoHandler(loginInfo());
-});
+const { successes } = freshClientEachTest({ platform: 'ZHDB', token: 't1', loginInfo: loginInfo() });
 
 describe('/manage/webhooks', () => {
   it('creates an endpoint with the chosen events and shows its secret once (en-US)', async () => {

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginInfo } from '#contract/calls/session.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { setNotifier } from '@/lib/notify.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
-import { useSessionStore } from '@/session/session-store.ts';
 import { currentStep, startupSteps } from '@/features/workspace/startup-steps.ts';
-import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../msw.ts';
-import { renderApp } from '../../render-app.tsx';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
+import { renderApp } from '../../fixtures/render-app.tsx';
+import { freshClientEachTest } from '../../fixtures/state.ts';
 
 const openStatus = (isOpen: boolean) => ({
   isOpen,
@@ -41,12 +39,7 @@ function loggedIn(info: LoginInfo, opts: { isOpen?: boolean; launched?: number }
 
 const stepOf = (key: string) => screen.getByTestId(`startup-step-${key}`);
 
-beforeEach(() => {
-  usePlatformStore.getState().setCode('BCP_STFWPT');
-  useSessionStore.setState({ userInfo: null, loginState: 0 });
-  setNotifier({ error: () => {}, success: () => {} });
-  useI18nStore.getState().setLocale('en-US');
-});
+freshClientEachTest({ locale: 'en-US' });
 
 describe('getting started', () => {
   it('a fresh account has nothing done and continues at opening e-signature', async () => {

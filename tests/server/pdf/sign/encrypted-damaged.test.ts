@@ -1,7 +1,3 @@
-// Encrypted inputs (an empty user password: RC4-40, RC4-128, AES-128, AES-256), their permissions, and
-// damaged cross-reference data repaired before the first signature. Every file is made here from a plain
-// test document, so each class is exercised however the real-world files of tests/server/pdf/wild differ.
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PdfFile } from '#server/pdf/parse/document.ts';
 import type { Signer, TimestampFn } from '#server/pdf/sign/cms.ts';
@@ -9,8 +5,16 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { type SignPdfOptions, signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, run } from './helpers.ts';
+import type { PkiFixture } from '../../fixtures/pki.ts';
+import {
+  encryptedPdf,
+  hasTool,
+  isPrefix,
+  makePdf,
+  pdfsigValid as pdfsigValidIn,
+  run,
+  startSigningKit,
+} from '../../fixtures/pdf-signing.ts';
 
 const hasTools = ['pdfsig', 'qpdf', 'certutil'].every(hasTool);
 if (!hasTools)
@@ -23,11 +27,7 @@ let ts: TimestampFn;
 let seal: Uint8Array;
 
 beforeAll(async () => {
-  fx = await createPkiFixture();
-  signer = await partySigner(fx, 'p-enc', '李四', 0);
-  second = await partySigner(fx, 'c-enc', '示例三号有限公司', 1);
-  ts = (imprint) => fx.pki.timestamp(imprint);
-  seal = await contractSealPdf();
+  ({ fx, signer, second, ts, seal } = await startSigningKit('p-enc', ['c-enc', '示例三号有限公司']));
 }, 60_000);
 afterAll(() => fx?.close());
 
@@ -41,32 +41,11 @@ const opts = (extra: Partial<SignPdfOptions> = {}): SignPdfOptions => ({
   ...extra,
 });
 
-const isPrefix = (before: Uint8Array, after: Uint8Array) =>
-  after.length > before.length && Buffer.from(after.subarray(0, before.length)).equals(Buffer.from(before));
+const pdfsigValid = (pdf: Uint8Array, name: string) => pdfsigValidIn(fx, pdf, name);
 
-function pdfsigValid(pdf: Uint8Array, name: string): boolean[] {
-  const out = run('pdfsig', ['-nssdir', nssDb(fx.dir, fx.pki.rootPem), '-no-ocsp', fx.file(name, pdf)]).out;
-  return out
-    .split(/Signature #\d+:/)
-    .slice(1)
-    .map((b) => b.includes('Signature is Valid.'));
-}
-
-async function encrypted(
-  algorithm: 'RC4-40' | 'RC4-128' | 'AES-128' | 'AES-256',
-  permissions: { fillingForms?: boolean; annotating?: boolean } = { fillingForms: true, annotating: true },
-  userPassword = '',
-): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(await makePdf({ pages: 2 }));
-  doc.encrypt({
-    userPassword,
-    ownerPassword: 'owner-secret',
-    algorithm,
-    allowWeakCryptography: true,
-    permissions,
-  } as Parameters<PDFDocument['encrypt']>[0]);
-  return doc.save({ useObjectStreams: false });
-}
+const encrypted = async (
+  ...args: Parameters<typeof encryptedPdf> extends [unknown, ...infer R] ? R : never
+) => encryptedPdf(await makePdf({ pages: 2 }), ...args);
 
 describe('encrypted with an empty user password', () => {
   test.each(['RC4-40', 'RC4-128', 'AES-128', 'AES-256'] as const)(

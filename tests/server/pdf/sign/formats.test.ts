@@ -9,8 +9,16 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { type SignPdfOptions, signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
 import { renderSealPng } from '#server/seal/render-png.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, makePdf, nssDb, partySigner, renderPage, run } from './helpers.ts';
+import type { PkiFixture } from '../../fixtures/pki.ts';
+import {
+  hasTool,
+  isPrefix,
+  makePdf,
+  nssDb,
+  renderPage,
+  run,
+  startSigningKit,
+} from '../../fixtures/pdf-signing.ts';
 
 const CORPUS = '/work/shared/pdf-corpus/files';
 const hasTools = ['pdfsig', 'qpdf', 'certutil'].every(hasTool);
@@ -24,11 +32,7 @@ let ts: TimestampFn;
 let seal: Uint8Array;
 
 beforeAll(async () => {
-  fx = await createPkiFixture();
-  signer = await partySigner(fx, 'p-formats', '李四', 0);
-  second = await partySigner(fx, 'c-formats', '示例二号有限公司', 1);
-  ts = (imprint) => fx.pki.timestamp(imprint);
-  seal = await contractSealPdf();
+  ({ fx, signer, second, ts, seal } = await startSigningKit('p-formats', ['c-formats', '示例二号有限公司']));
 }, 60_000);
 afterAll(() => fx?.close());
 
@@ -39,9 +43,6 @@ const opts = (extra: Partial<SignPdfOptions> = {}): SignPdfOptions => ({
   placement: { pageIndex: 0, rect: [100, 100, 200, 200] },
   ...extra,
 });
-
-const isPrefix = (before: Uint8Array, after: Uint8Array) =>
-  after.length > before.length && Buffer.from(after.subarray(0, before.length)).equals(Buffer.from(before));
 
 /** pdfsig's verdicts: one entry per signature, [valid, trusted]. */
 function pdfsigVerdicts(

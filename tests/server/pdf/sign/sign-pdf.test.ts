@@ -5,7 +5,7 @@ import type { Signer, TimestampFn } from '#server/pdf/sign/cms.ts';
 import { addDocumentTimestamp, addValidationData } from '#server/pdf/sign/ltv.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
+import { createPkiFixture, type PkiFixture } from '../../fixtures/pki.ts';
 import {
   contractSealPdf,
   hasTool,
@@ -18,7 +18,7 @@ import {
   signedData,
   verifyDocumentTimestamp,
   verifySignatureTimestamp,
-} from './helpers.ts';
+} from '../../fixtures/pdf-signing.ts';
 
 const TOOLS = ['pdfsig', 'qpdf', 'openssl', 'pdftoppm', 'certutil'];
 const missing = TOOLS.filter((t) => !hasTool(t));

@@ -9,8 +9,13 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { createPkiFixture, type PkiFixture } from '../../pki/fixture.ts';
-import { contractSealPdf, hasTool, nssDb, partySigner, run } from './helpers.ts';
+import type { PkiFixture } from '../../fixtures/pki.ts';
+import {
+  hasTool,
+  isPrefix,
+  pdfsigValid as pdfsigValidIn,
+  startSigningKit,
+} from '../../fixtures/pdf-signing.ts';
 
 const WILD = '/work/shared/pdf-wild';
 type Entry = { file: string; class: string; expected: string; permissions?: string; sha256: string };
@@ -43,24 +48,12 @@ let ts: TimestampFn;
 let seal: Uint8Array;
 
 beforeAll(async () => {
-  fx = await createPkiFixture();
-  signer = await partySigner(fx, 'p-wild', '李四', 0);
-  ts = (imprint) => fx.pki.timestamp(imprint);
-  seal = await contractSealPdf();
+  ({ fx, signer, ts, seal } = await startSigningKit('p-wild'));
 }, 60_000);
 afterAll(() => fx?.close());
 
-const isPrefix = (before: Uint8Array, after: Uint8Array) =>
-  after.length > before.length && Buffer.from(after.subarray(0, before.length)).equals(Buffer.from(before));
-
 /** pdfsig's verdict per signature: valid or not. */
-function pdfsigValid(pdf: Uint8Array, name: string): boolean[] {
-  const out = run('pdfsig', ['-nssdir', nssDb(fx.dir, fx.pki.rootPem), '-no-ocsp', fx.file(name, pdf)]).out;
-  return out
-    .split(/Signature #\d+:/)
-    .slice(1)
-    .map((b) => b.includes('Signature is Valid.'));
-}
+const pdfsigValid = (pdf: Uint8Array, name: string) => pdfsigValidIn(fx, pdf, name);
 
 async function attempt(input: Uint8Array) {
   try {
