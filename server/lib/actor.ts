@@ -14,7 +14,7 @@ export type Actor = {
 };
 
 /** How the actor was proven: a login session, an API key of the account, or a signing room's token. */
-export type ActorVia =
+type ActorVia =
   | { kind: 'session'; sessionId: string }
   | { kind: 'apiKey'; keyId: string }
   | { kind: 'room'; tokenHash: string };

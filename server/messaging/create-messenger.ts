@@ -12,7 +12,7 @@ import { type Messenger, OutboxMessenger } from './messenger.ts';
 // first use, which keeps them out of the start-up import graph (server/README.md, memory).
 
 /** The SMS gateway SMS_PROVIDER names, loaded on its first message; null for the development outbox. */
-export function smsProviderFor(config: Config): SmsProvider | null {
+function smsProviderFor(config: Config): SmsProvider | null {
   const g = config.smsGateway;
   if (g.provider === 'outbox') return null;
   let loaded: Promise<SmsProvider> | null = null;

@@ -21,17 +21,17 @@ import * as q from './queries.ts';
 import { K } from './texts.ts';
 
 /** Live keys an account may hold at once. */
-export const MAX_LIVE_KEYS = 20;
+const MAX_LIVE_KEYS = 20;
 /** Characters of the secret kept visible in the list (`esk_live_` and four more). */
 const VISIBLE_PREFIX_LENGTH = API_KEY_SECRET_PREFIX.length + 4;
 /** last_used_at is written at most this often per key. */
 const TOUCH_EVERY_MS = 60_000;
 /** How long an Idempotency-Key's first answer is kept. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still unanswered after this long is taken as abandoned (its server stopped). */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /**
  * The account whose keys the caller manages: the person, or the session's company when the caller is one
@@ -169,7 +169,7 @@ export function requireScope(caller: KeyCaller, scope: ApiScope): void {
     throw new AppError(Code.ApiScopeMissing, K.scopeMissing(scope), { status: 403 });
 }
 
-export type IdempotencyStart = { state: 'first' } | { state: 'replay'; status: number; answer: unknown };
+type IdempotencyStart = { state: 'first' } | { state: 'replay'; status: number; answer: unknown };
 
 /**
  * Starts a POST sent with an Idempotency-Key: the first request claims the key (`first`; finish with

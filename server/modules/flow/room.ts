@@ -40,7 +40,7 @@ import { nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { F } from './texts.ts';
 
 /** How long a room token lives. */
-export const ROOM_TTL_MS = 2 * 60 * 60 * 1000;
+const ROOM_TTL_MS = 2 * 60 * 60 * 1000;
 
 export type Room = {
   tokenHash: string;
@@ -63,8 +63,8 @@ export type Room = {
   apiKeyId: string | null;
 };
 
-export type RoomVia = 'link' | 'session' | 'embed';
-export type PhoneProof = 'sms' | 'session' | 'apiKey';
+type RoomVia = 'link' | 'session' | 'embed';
+type PhoneProof = 'sms' | 'session' | 'apiKey';
 
 /** The scope of the SMS codes a room asks (session module): its party's alone (issue 23, L1 and M2). */
 export const roomSmsScope = (partyId: string) => `party:${partyId}`;
@@ -166,7 +166,7 @@ export async function loginBySession(deps: AppDeps, session: Actor, flowId: stri
 }
 
 /** How long an embedded-signing URL may wait to be opened; the room it opens then lives ROOM_TTL_MS. */
-export const EMBED_LINK_TTL_MS = 10 * 60 * 1000;
+const EMBED_LINK_TTL_MS = 10 * 60 * 1000;
 
 const hashEmbedCode = (c: string) => createHash('sha256').update(`embed:${c}`).digest('hex');
 
@@ -336,7 +336,7 @@ async function usableSeals(deps: AppDeps, room: Room, party: Party): Promise<Sig
 }
 
 /** Whether the account that would sign for the party has a current certificate. */
-export async function hasSigningCertificate(deps: AppDeps, room: Room, party: Party): Promise<boolean> {
+async function hasSigningCertificate(deps: AppDeps, room: Room, party: Party): Promise<boolean> {
   if (!room.userId) return false;
   const pki = await pkiFor(deps);
   const holder =

@@ -29,7 +29,7 @@ const SIGNATURE_WIDTH_MM = 40;
 const SIGNATURE_MAX_HEIGHT_MM = 20;
 
 /** Who is asking: a person for their own seals, or a member of a company for the company's. */
-export type SealCaller = { kind: 'person'; userId: string } | { kind: 'company'; access: CompanyAccess };
+type SealCaller = { kind: 'person'; userId: string } | { kind: 'company'; access: CompanyAccess };
 
 /**
  * The caller of a seal call. A company session is checked against the membership on every call (a removed
@@ -392,7 +392,7 @@ export async function setSealStatus(
 }
 
 /** Whether a contract that is still being signed already carries the seal (then it cannot be deleted). */
-export async function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
+async function isSealInUnfinishedSigning(deps: AppDeps, sealId: string): Promise<boolean> {
   return (await deps.hooks.collect(sealInUnfinishedSigning, { deps, sealId })).some(Boolean);
 }
 
@@ -463,7 +463,7 @@ export async function listSealOperators(deps: AppDeps, actor: Actor) {
 }
 
 /** Masks the middle of a company name for the public check: 杭州某某科技有限公司 -> 杭州******公司. */
-export function maskCompanyName(name: string): string {
+function maskCompanyName(name: string): string {
   const chars = [...name];
   if (chars.length <= 2) return `${chars[0] ?? ''}*`;
   if (chars.length <= 4) return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
@@ -516,9 +516,9 @@ export async function requireImageAccess(deps: AppDeps, userId: string | null, r
 }
 
 /** Who signs: a person for themselves, or a member of a company for the company. */
-export type SealHolder = { userType: 0; userId: string } | { userType: 1; companyId: string; userId: string };
+type SealHolder = { userType: 0; userId: string } | { userType: 1; companyId: string; userId: string };
 
-export type SealForSigning = {
+type SealForSigning = {
   sealId: string;
   name: string;
   /** One-page PDF whose page is the seal at print size (embed it as the appearance). */

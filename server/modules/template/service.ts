@@ -75,7 +75,7 @@ async function named(deps: AppDeps, found: q.TemplateRecord[]): Promise<NamedTem
   }));
 }
 
-export function presentTemplate(row: NamedTemplate): Template {
+function presentTemplate(row: NamedTemplate): Template {
   return {
     templateId: row.id,
     name: row.name,
@@ -135,7 +135,7 @@ function checkBox(what: string, page: number, rect: Rect, sizes: PageSize[]): Re
 }
 
 /** Roles: unique keys and names, consistent applies, steps 0..n-1 without gaps, a bounded step size. */
-export function checkRoles(roles: TemplateRole[]): TemplateRole[] {
+function checkRoles(roles: TemplateRole[]): TemplateRole[] {
   const keys = new Set<string>();
   const names = new Set<string>();
   const out = roles.map((r) => {
@@ -155,7 +155,7 @@ export function checkRoles(roles: TemplateRole[]): TemplateRole[] {
 }
 
 /** A field value checked against its type: the text written into the PDF, or a checkbox state. */
-export function checkValue(field: TemplateField, raw: string | boolean | null | undefined): string | boolean {
+function checkValue(field: TemplateField, raw: string | boolean | null | undefined): string | boolean {
   if (field.type === 'checkbox') {
     const on = raw === true || raw === 'true';
     if (

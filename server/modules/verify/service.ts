@@ -25,9 +25,9 @@ import { PoolBusyError, VerifyPool } from './worker-pool.ts';
 const MINUTE_MS = 60_000;
 
 /** A kept report, its result read back. */
-export type StoredReport = Omit<ReportRow, 'result'> & { result: VerifyResult };
+type StoredReport = Omit<ReportRow, 'result'> & { result: VerifyResult };
 
-export type VerifyService = {
+type VerifyService = {
   settings: VerifySettings;
   pool: VerifyPool;
   /** The platform root first, then the configured anchors (DER). */
@@ -93,7 +93,6 @@ export function refusalFor(svc: VerifyService, code: string): AppError {
   return new AppError(c, text);
 }
 
-export const tooLargeText = (svc: VerifyService) => V.tooLarge(maxMb(svc));
 
 async function verifyBytes(
   deps: AppDeps,
@@ -169,7 +168,7 @@ export async function verifyUpload(
   );
 }
 
-export const normaliseCode = (code: string) => code.trim().toUpperCase();
+const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 /**
  * The current signed version of a platform document, or undefined for an unknown code (or a document that is

@@ -52,9 +52,9 @@ import {
   type VerifyOptions,
 } from './types.ts';
 
-export const DEFAULT_TIME_LIMIT_MS = 5000;
-export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
-export const DEFAULT_REVOCATION_TIMEOUT_MS = 2000;
+const DEFAULT_TIME_LIMIT_MS = 5000;
+const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+const DEFAULT_REVOCATION_TIMEOUT_MS = 2000;
 
 const RANK: Record<Indication, number> = {
   TOTAL_PASSED: 0,
