@@ -93,7 +93,6 @@ export function refusalFor(svc: VerifyService, code: string): AppError {
   return new AppError(c, text);
 }
 
-
 async function verifyBytes(
   deps: AppDeps,
   svc: VerifyService,
