@@ -20,7 +20,16 @@ import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
 import { mutate, prng } from '../tests/server/fixtures/pdf-mutations.ts';
 import type { Figure } from './foundation.ts';
-import { freshDataDir, memoryByKind, root, rssMb, settle, startServer, threadsOf } from './lib.ts';
+import {
+  freshDataDir,
+  kindsChange,
+  memoryByKind,
+  root,
+  rssMb,
+  settle,
+  startServer,
+  threadsOf,
+} from './lib.ts';
 import { Browser, CallError, contractPdf, fetchSend, outboxCode, person } from './signers.ts';
 
 const corpus = path.resolve(root, '..', 'shared', 'pdf-corpus');
@@ -292,9 +301,8 @@ export async function run(): Promise<Figure[]> {
   console.log(
     `${kept.toFixed(1)} MB RSS kept over ${r.launches.toLocaleString('en')} mutated uploads and launches (before ${r.rssBeforeMb.toFixed(0)} MB, peak ${r.rssPeakMb.toFixed(0)} MB, after ${r.rssAfterMb.toFixed(0)} MB, idle and settled)`,
   );
-  const kinds = [...new Set([...Object.keys(r.beforeByKind), ...Object.keys(r.afterByKind)])];
   console.log(
-    `launch-soak: idle RSS by kind, before → after (MB): ${kinds.map((k) => `${k} ${r.beforeByKind[k] ?? 0} → ${r.afterByKind[k] ?? 0}`).join(', ')}`,
+    `launch-soak: idle RSS by kind, before → after (MB): ${kindsChange(r.beforeByKind, r.afterByKind)}`,
   );
   console.log(`launch-soak: answers ${JSON.stringify(r.answers)} in ${r.seconds.toFixed(0)} s`);
   return [

@@ -126,6 +126,12 @@ export function memoryByKind(pid: number): Record<string, number> {
   );
 }
 
+/** Two memoryByKind readings side by side, every kind either has: "wasm 128 → 130, anon <1MB 40 → 44". */
+export function kindsChange(before: Record<string, number>, after: Record<string, number>): string {
+  const kinds = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return kinds.map((k) => `${k} ${before[k] ?? 0} → ${after[k] ?? 0}`).join(', ');
+}
+
 /** Resident memory of a process in MB, from /proc. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -16,7 +16,16 @@ import { InMemoryCertRepository } from '../server/pki/cert-repository.ts';
 import { createPki } from '../server/pki/pki.ts';
 import { mutate, prng } from '../tests/server/fixtures/pdf-mutations.ts';
 import type { Figure } from './foundation.ts';
-import { freshDataDir, memoryByKind, root, rssMb, settle, startServer, threadsOf } from './lib.ts';
+import {
+  freshDataDir,
+  kindsChange,
+  memoryByKind,
+  root,
+  rssMb,
+  settle,
+  startServer,
+  threadsOf,
+} from './lib.ts';
 
 const corpus = path.resolve(root, '..', 'shared', 'pdf-corpus');
 const UPLOADS = Number(process.env.SOAK_UPLOADS ?? 10_000);
@@ -177,9 +186,8 @@ export async function run(): Promise<Figure[]> {
   console.log(
     `RSS growth after warm-up: ${kept.toFixed(1)} MB over ${r.uploads.toLocaleString('en')} uploads`,
   );
-  const kinds = [...new Set([...Object.keys(r.warmIdleByKind), ...Object.keys(r.endIdleByKind)])];
   console.log(
-    `soak: idle RSS by kind, after the warm-up → at the end (MB): ${kinds.map((k) => `${k} ${r.warmIdleByKind[k] ?? 0} → ${r.endIdleByKind[k] ?? 0}`).join(', ')}`,
+    `soak: idle RSS by kind, after the warm-up → at the end (MB): ${kindsChange(r.warmIdleByKind, r.endIdleByKind)}`,
   );
   console.log(`soak: answers by code ${JSON.stringify(r.answers)} in ${r.seconds.toFixed(0)} s`);
   return [
