@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { greyPng } from '../tests/server/fixtures/png.ts';
 import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
 import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '../contract/rules/credit-code.ts';
 import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '../contract/transport.ts';
@@ -67,39 +67,8 @@ export async function openCompanyByApi(context: BrowserContext, name: string): P
   return companyId;
 }
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
 /** A small real PNG (a grey 64x64 square) standing in for a scanned power-of-attorney letter. */
-export function letterPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const size = 64;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  const rows = Buffer.alloc(size * (size + 1), 0xa0);
-  for (let y = 0; y < size; y++) rows[y * (size + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export const letterPng = (): Buffer => greyPng(64, 0xa0);
 
 export const companyTexts = {
   'en-US': {
