@@ -1,18 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { APP_ORIGIN, openPartnerPage, receivedBy, startPartnerServers } from './embedding-support.ts';
+import { integratorApi, launchEmbedded } from './integrator-support.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
 import {
   call,
   personWithSeal,
-  contractPdf,
   nextSmsCode,
   openPersonESign,
   signingTexts,
   smsCount,
 } from './signing-support.ts';
-import { readFileSync } from 'node:fs';
 
 // The integrator's journey (issue 13): on the workspace a person makes an API key and a webhook endpoint;
 // their server launches a flow through /open/v1 with that key and asks for the signer's embedded-signing URL;
@@ -45,54 +44,6 @@ async function startReceiver(): Promise<{ deliveries: Delivery[]; stop: () => Pr
   });
   await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
   return { deliveries, stop: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-type Api = <T>(method: 'GET' | 'POST', path: string, data?: object) => Promise<T>;
-
-/** The integrator's server: /open/v1 with the key only. */
-const integratorApi =
-  (page: Page, apiKey: string): Api =>
-  async <T>(method: 'GET' | 'POST', path: string, data?: object) => {
-    const res = await page.request.fetch(`${APP_ORIGIN}/open/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${apiKey}` },
-      ...(data ? { data } : {}),
-    });
-    const body = (await res.json()) as { code: number; data: T };
-    expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
-    return body.data;
-  };
-
-/** Upload, launch to one person, read the party, ask for its embedded-signing URL: the integrator's steps. */
-async function launchEmbedded(api: Api, title: string, signer: { name: string; phone: string }) {
-  const pdf = readFileSync(await contractPdf()).toString('base64');
-  const { documentId } = await api<{ documentId: string }>('POST', '/documents', {
-    filename: 'contract.pdf',
-    contentBase64: pdf,
-  });
-  const { flowId } = await api<{ flowId: string }>('POST', '/flows', {
-    from: 'documents',
-    title,
-    documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: signer.name,
-            phone: signer.phone,
-            intent: 'sms',
-            positions: [{ documentId, keyword: 'Party B' }],
-          },
-        ],
-      },
-    ],
-  });
-  const detail = await api<{ steps: { parties: { partyId: string }[] }[] }>('GET', `/flows/${flowId}`);
-  const partyId = detail.steps[0].parties[0].partyId;
-  const { url } = await api<{ url: string }>('POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {});
-  expect(url).toContain('/#/embed/sign?code=');
-  return { flowId, partyId, url };
 }
 
 test.describe.configure({ mode: 'default' });

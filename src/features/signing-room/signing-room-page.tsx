@@ -23,6 +23,7 @@ import { IntentPrompt } from './intent-prompt.tsx';
 import { MESSAGE_MS, SMS_CODE_RE, Field } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
+import { NoRoomNotice } from './no-room-notice.tsx';
 import { texts } from './texts.ts';
 import { onboardingTexts } from './onboarding-texts.ts';
 import { notify } from '@/lib/notify.ts';
@@ -314,13 +315,14 @@ export default function SigningRoomPage() {
       </main>
     );
   }
-  if (state.kind === 'no-room' || state.kind === 'error') {
+  if (state.kind === 'error') {
     return (
       <main style={NOTICE_BOX}>
-        <Notice type="warning" title={state.kind === 'error' ? state.text : tt('noRoom')} />
+        <Notice type="warning" title={state.text} />
       </main>
     );
   }
+  if (state.kind === 'no-room') return <NoRoomNotice style={NOTICE_BOX} ids={{ flowId, partyId }} />;
   const { room: r, token } = state;
   const viewerHeight = isPhone ? '62vh' : 'calc(100vh - 200px)';
   const myPositions = (pageNumber: number) =>

@@ -17,6 +17,8 @@ export const texts = defineTexts({
     embedOpening: 'Opening the signing room…',
     transition: 'Opening the signing room…',
     noRoom: 'This signing room is not open in this window. Open the signing link from your message again.',
+    noRoomFramed:
+      'This signing window can no longer open the room: its one-time link has been used. Open the contract for signing again on the site you are on; it will give you a new link.',
     toList: 'My pending signatures',
     roomTitle: 'Signing room',
     from: 'From {name}',
@@ -100,6 +102,8 @@ export const texts = defineTexts({
     embedOpening: '正在进入签署室…',
     transition: '正在打开签署室…',
     noRoom: '此窗口中未打开该签署室，请重新从消息中打开签署链接。',
+    noRoomFramed:
+      '该签署窗口的一次性链接已使用，无法再次打开签署室。请在您所在的网站上重新发起签署，网站会为您生成新的链接。',
     toList: '我的待签',
     roomTitle: '签署室',
     from: '发起方：{name}',
