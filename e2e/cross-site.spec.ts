@@ -49,7 +49,9 @@ async function browserWith(policy: CookiePolicy): Promise<BrowserContext> {
   const isBlocked = policy === 'blocked';
   writeFileSync(
     join(profile, 'Default', 'Preferences'),
-    JSON.stringify({ profile: { cookie_controls_mode: isBlocked ? 1 : 0, block_third_party_cookies: isBlocked } }),
+    JSON.stringify({
+      profile: { cookie_controls_mode: isBlocked ? 1 : 0, block_third_party_cookies: isBlocked },
+    }),
   );
   const { launchOptions } = test.info().project.use;
   return chromium.launchPersistentContext(profile, {
@@ -127,7 +129,11 @@ for (const policy of ['allowed', 'blocked'] as CookiePolicy[]) {
           ]);
 
         // The integrator asks for a new URL and loads it in the frame: the signer signs.
-        const fresh = await api<{ url: string }>('POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {});
+        const fresh = await api<{ url: string }>(
+          'POST',
+          `/flows/${flowId}/parties/${partyId}/signing-url`,
+          {},
+        );
         await second.evaluate((next) => {
           (document.getElementById('app') as HTMLIFrameElement).src = next;
         }, fresh.url);

@@ -90,6 +90,11 @@ type RoomLoginData = Res<typeof calls.signingRoomLogin>;
 type KeptRoom = Pick<RoomLoginData, 'roomToken' | 'expiresAt'>;
 const roomsInMemory = new Map<string, KeptRoom>();
 
+/** What a new page (another tab, a reload) starts with: no room in memory. For tests of those. */
+export function forgetRoomsInMemory(): void {
+  roomsInMemory.clear();
+}
+
 function roomCookieAttributes(): Cookies.CookieAttributes | null {
   if (!browser.isFramed())
     return { path: '/', sameSite: 'Strict', secure: window.location.protocol === 'https:' };

@@ -139,7 +139,7 @@ function onResponse<R extends { data: unknown; status: number; headers?: unknown
 
 /** A framed login answers its session in headers (FRAME_SESSION_HEADER, XSRF_HEADER): keep it in memory. */
 function keepFrameSessionOf(headers: unknown): void {
-  if (!headers || typeof headers !== 'object') return;
+  if (!headers || typeof headers !== 'object' || !browser.isFramed()) return;
   const read = (name: string): unknown => {
     const h = headers as { get?: (n: string) => unknown } & Record<string, unknown>;
     return typeof h.get === 'function' ? h.get(name) : h[name];

@@ -98,6 +98,8 @@ describe('a login from a framed page', () => {
     const res = await agent.call<LoginInfo>(userLogin, { userType: 0, phone, password });
     expect(res.body.code).toBe(0);
     expect(res.headers[FRAME_SESSION_HEADER]).toBeUndefined();
-    expect((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('sid='))).toMatch(/SameSite=Lax/i);
+    expect((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('sid='))).toMatch(
+      /SameSite=Lax/i,
+    );
   });
 });
