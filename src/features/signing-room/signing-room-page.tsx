@@ -17,12 +17,10 @@ import { paths } from '@/config/paths.ts';
 import type { PageGeometry } from '@/components/pdf-viewer.tsx';
 import { PlainButton } from '@/components/plain-button.tsx';
 import type { SignaturePadHandle } from '@/components/signature-pad.tsx';
-import { LanguageSwitch } from '@/components/language-switch.tsx';
-import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
-import { usePlatformStore } from '@/platform/platform-store.ts';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { IntentPrompt } from './intent-prompt.tsx';
-import { MESSAGE_MS, SMS_CODE_RE, Field } from './parts.tsx';
+import { MESSAGE_MS, SMS_CODE_RE, Field, RoomBrandBar } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
@@ -174,34 +172,6 @@ function senderOf(flow: SigningRoom['flow']): { name: string; company: string | 
   const name = flow.initiatorName ?? flow.initiatorCompanyName ?? '';
   const company = flow.initiatorName && flow.initiatorCompanyName ? flow.initiatorCompanyName : null;
   return { name, company };
-}
-
-/** The platform the room belongs to (its logo where the platform shows one, and its name), and the language. */
-function RoomBrandBar() {
-  const locale = useI18nStore((s) => s.locale);
-  const entry = usePlatformStore((s) => s.entry);
-  return (
-    <div
-      style={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        alignItems: 'center',
-        gap: 8,
-        marginBottom: 8,
-      }}
-    >
-      <span
-        data-testid="platform-brand"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minWidth: 0, color: '#333' }}
-      >
-        {entry.oxqWorkspace.ptLogoUrl ? (
-          <img src={entry.oxqWorkspace.ptLogoUrl} alt="" width={24} height={24} />
-        ) : null}
-        <strong style={{ overflowWrap: 'anywhere' }}>{pick(locale, entry.fromPtName)}</strong>
-      </span>
-      <LanguageSwitch />
-    </div>
-  );
 }
 
 /** The signing room, on PC (/pc/v1/signing_room) and on phones (/h5/v1/signing_room): read, choose, sign. */
