@@ -114,7 +114,7 @@ export function RoomBrandBar() {
         style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minWidth: 0, color: '#333' }}
       >
         {entry.oxqWorkspace.ptLogoUrl ? (
-          <img src={entry.oxqWorkspace.ptLogoUrl} alt="" width={24} height={24} />
+          <img src={entry.oxqWorkspace.ptLogoUrl} alt="" width={24} height={24} data-testid="platform-logo" />
         ) : null}
         <strong style={{ overflowWrap: 'anywhere' }}>{pick(locale, entry.fromPtName)}</strong>
       </span>
