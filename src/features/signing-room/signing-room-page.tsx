@@ -393,7 +393,6 @@ export default function SigningRoomPage() {
       {r.canSign && r.onboarding.step !== 'none' ? (
         <Notice type="info" title={ot('roomHint')} style={{ marginBottom: 16 }} />
       ) : null}
-
       {!r.canSign && r.cannotSignReason ? (
         <Notice type="info" title={r.cannotSignReason} style={{ marginBottom: 16 }} />
       ) : null}
