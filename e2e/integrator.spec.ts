@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { APP_ORIGIN, openPartnerPage, receivedBy, startPartnerServers } from './embedding-support.ts';
 import { integratorApi, launchEmbedded } from './integrator-support.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
@@ -44,6 +44,22 @@ async function startReceiver(): Promise<{ deliveries: Delivery[]; stop: () => Pr
   });
   await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
   return { deliveries, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** One zigzag stroke across a signature pad with the mouse. */
+async function drawOn(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 0.1 * box.width, box.y + 0.6 * box.height);
+  await page.mouse.down();
+  for (const [fx, fy] of [
+    [0.3, 0.3],
+    [0.5, 0.7],
+    [0.7, 0.3],
+    [0.9, 0.6],
+  ])
+    await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height, { steps: 5 });
+  await page.mouse.up();
 }
 
 test.describe.configure({ mode: 'default' });
@@ -160,6 +176,11 @@ test("a newcomer signs in the integrator's iframe: the phone proven by a code fi
     await openPartnerPage(signerPage, INTEGRATOR_ORIGIN, url);
     const frame = signerPage.frameLocator('#app');
     await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 30_000 });
+    // The newcomer draws first, as anyone would, then presses Sign.
+    await expect(frame.getByRole('radio', { name: t.drawSignature })).toBeChecked();
+    const pad = frame.locator(`canvas[aria-label="${t.pad}"]`);
+    await drawOn(signerPage, pad);
+    await expect(pad).toHaveAttribute('data-strokes', '1');
     await frame.getByRole('button', { name: t.sign, exact: true }).click();
     // The URL did not prove the phone: a code to it comes before any certificate.
     await expect(frame.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
@@ -174,21 +195,10 @@ test("a newcomer signs in the integrator's iframe: the phone proven by a code fi
     await frame.getByRole('button', { name: 'Accept and get my certificate' }).click();
     await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 30_000 });
 
-    // A drawn signature, then the intent code.
+    // Back in the room: told it is verified, the drawing still on the pad; then the intent code.
+    await expect(frame.getByRole('status').filter({ hasText: "You're verified — now sign" })).toBeVisible();
     await expect(frame.getByRole('radio', { name: t.drawSignature })).toBeChecked();
-    const pad = frame.locator(`canvas[aria-label="${t.pad}"]`);
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await signerPage.mouse.move(box.x + 0.1 * box.width, box.y + 0.6 * box.height);
-    await signerPage.mouse.down();
-    for (const [fx, fy] of [
-      [0.3, 0.3],
-      [0.5, 0.7],
-      [0.7, 0.3],
-      [0.9, 0.6],
-    ])
-      await signerPage.mouse.move(box.x + fx * box.width, box.y + fy * box.height, { steps: 5 });
-    await signerPage.mouse.up();
+    await expect(pad).toHaveAttribute('data-strokes', '1');
     await frame.getByRole('button', { name: t.sign, exact: true }).click();
     const dialog = frame.getByRole('dialog');
     before = await smsCount(page.request, newcomer.phone);

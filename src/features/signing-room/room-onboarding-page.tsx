@@ -22,7 +22,7 @@ import { transitionTarget } from './device.ts';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { NoRoomNotice } from './no-room-notice.tsx';
 import { onboardingTexts } from './onboarding-texts.ts';
-import { Field, SmsCodeInput } from './parts.tsx';
+import { Field, RoomBrandBar, SmsCodeInput } from './parts.tsx';
 import { showApiError } from '@/api/http.ts';
 
 type State =
@@ -201,6 +201,7 @@ export default function RoomOnboardingPage() {
   const lang = locale === 'zh-CN' ? 'zh' : 'en';
   return (
     <main style={{ ...BOX, background: '#fff', minHeight: '100vh' }} className="room-onboarding">
+      <RoomBrandBar />
       <p style={{ color: '#999', margin: '0 0 4px', fontSize: 14 }}>
         {tt('stepOf', {
           n:
