@@ -23,7 +23,11 @@ import { texts } from './texts.ts';
 /** Where the integrator API's reference page is served (server/open/). */
 const API_REFERENCE_URL = '/open/v1/docs';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** A date and time in few characters (the table must fit a 1366 px screen): 2026/11/29 14:21 or 29/11/2026, 14:21. */
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+/** The table's least width: below it (a phone) the table scrolls inside its own box, never the page. */
+const TABLE_MIN_WIDTH = 880;
 
 /**
  * /manage/apiKeys: the account's API keys for the integrator API (a person's own, or a company's for its
@@ -142,13 +146,20 @@ export default function ApiKeysPage() {
         pagination={false}
         dataSource={keys}
         locale={{ emptyText: tt('empty') }}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: TABLE_MIN_WIDTH }}
         columns={[
           { title: tt('name'), dataIndex: 'name' },
           { title: tt('key'), render: (_, k) => <code>{k.prefix}…</code> },
           {
             title: tt('scopes'),
-            render: (_, k) => k.scopes.map((s) => <Tag key={s}>{tt(`scope.${s}`)}</Tag>),
+            // the permissions wrap onto several lines rather than widening the table
+            render: (_, k) => (
+              <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, minWidth: 160 }}>
+                {k.scopes.map((s) => (
+                  <Tag key={s}>{tt(`scope.${s}`)}</Tag>
+                ))}
+              </div>
+            ),
           },
           { title: tt('created'), render: (_, k) => when(k.createdAt) },
           { title: tt('lastUsed'), render: (_, k) => (k.lastUsedAt ? when(k.lastUsedAt) : tt('never')) },

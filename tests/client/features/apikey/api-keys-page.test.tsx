@@ -110,7 +110,10 @@ describe('the API keys screen', () => {
     expect(screen.queryByText('Never')).toBeNull();
     // A key the platform trusts to assert identities says so while it is live.
     expect(screen.getByText('Trusted for identities')).toBeTruthy();
-    expect(screen.getByText(new Date('2026-11-28T10:30:00.000Z').toLocaleString())).toBeTruthy();
+    const lastUse = new Date('2026-11-28T10:30:00.000Z');
+    expect(
+      screen.getByText(lastUse.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText(/Programs using it stop working/)).toBeTruthy();
     expect(revoked).toHaveLength(0);
