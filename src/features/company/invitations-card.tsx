@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import List from 'antd/es/list';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
@@ -135,20 +134,15 @@ export function InvitationsCard({ onChanged }: { onChanged: () => void }) {
         </div>
       </Card>
       <Card title={ti('auditTitle')} style={{ marginTop: 16 }}>
-        <List
-          aria-label={ti('auditTitle')}
-          size="small"
-          dataSource={events}
-          locale={{ emptyText: ti('noEvents') }}
-          renderItem={(e) => (
-            <List.Item>
-              <span>
-                {formatTime(e.createdAt, locale)}{' '}
-                {ti(`ev_${e.kind}`, { actor: e.actorName ?? '—', phone: e.phone ?? '—' })}
-              </span>
-            </List.Item>
-          )}
-        />
+        {events.length === 0 ? <p style={{ color: '#999' }}>{ti('noEvents')}</p> : null}
+        <ul aria-label={ti('auditTitle')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {events.map((e) => (
+            <li key={e.id} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
+              {formatTime(e.createdAt, locale)}{' '}
+              {ti(`ev_${e.kind}`, { actor: e.actorName ?? '—', phone: e.phone ?? '—' })}
+            </li>
+          ))}
+        </ul>
       </Card>
     </>
   );
