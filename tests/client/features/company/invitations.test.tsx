@@ -155,3 +155,17 @@ describe('the invitation screen', () => {
     expect(screen.queryByRole('button', { name: /拒\s*绝/ })).toBeNull();
   }, 30_000);
 });
+
+describe('an invitee without an account', () => {
+  it('opening the invitation link goes to log in, and the way to register keeps the invitation as the next step', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    document.cookie = 'token=; max-age=0; path=/';
+    const wanted = `/companyInvitation/${invitation().invitationId}`;
+    const { router } = renderApp(wanted);
+    const user = userEvent.setup();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loginPage'), { timeout: 15_000 });
+    await user.click(await screen.findByRole('link', { name: 'Register' }, { timeout: 15_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registerPage'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(wanted);
+  }, 30_000);
+});
