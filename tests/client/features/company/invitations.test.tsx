@@ -2,6 +2,7 @@
 // invitations (waiting, expired, withdrawn) and the audit trail; the invitee accepts on the invitation's screen.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CompanyEvent, CompanyInvitation } from '#contract/calls/company.ts';
@@ -92,7 +93,7 @@ describe('operator page: invitations', () => {
     );
     renderApp('/manage/account/operator');
     const user = userEvent.setup();
-    const invitationsTable = await screen.findByRole('table', { name: 'Invitations' }, { timeout: 15_000 });
+    const invitationsTable = await screen.findByRole('table', { name: 'Invitations' }, { timeout: 40_000 });
     expect(await within(invitationsTable).findByText('Expired')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Invite operator' }));
@@ -111,7 +112,8 @@ describe('operator page: invitations', () => {
 
     const waitingRow = within(table).getByText('138****0001').closest('tr')!;
     await user.click(within(waitingRow).getByRole('button', { name: 'Withdraw' }));
-    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    // The confirmation's OK (the invite dialog's may still be closing): the last one opened.
+    await user.click((await screen.findAllByRole('button', { name: 'OK' })).at(-1)!);
     await waitFor(() =>
       expect(withdrawn).toEqual([{ userType: 1, invitationId: invitation().invitationId }]),
     );
@@ -123,7 +125,7 @@ describe('operator page: invitations', () => {
       expect(resent).toEqual([{ userType: 1, invitationId: '00000000-0000-4000-8000-0000000000e1' }]),
     );
     await waitFor(() => expect(within(table).queryByText('Expired')).toBeNull());
-  }, 40_000);
+  }, 90_000);
 });
 
 describe('the invitation screen', () => {
@@ -159,7 +161,7 @@ describe('the invitation screen', () => {
 describe('an invitee without an account', () => {
   it('opening the invitation link goes to log in, and the way to register keeps the invitation as the next step', async () => {
     useI18nStore.getState().setLocale('en-US');
-    document.cookie = 'token=; max-age=0; path=/';
+    Cookies.remove('token', { path: '/' });
     const wanted = `/companyInvitation/${invitation().invitationId}`;
     const { router } = renderApp(wanted);
     const user = userEvent.setup();
@@ -167,5 +169,33 @@ describe('an invitee without an account', () => {
     await user.click(await screen.findByRole('link', { name: 'Register' }, { timeout: 15_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registerPage'));
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(wanted);
+  }, 30_000);
+});
+
+describe('my companies on a phone', () => {
+  it('lists an invitation waiting for an answer, which opens its screen', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    loginInfoHandler(loginInfo({ userType: 0 }));
+    server.use(
+      http.post(`${CSIGN}/getMyCompanyList`, () => ok([])),
+      http.post(`${CSIGN}/getMyCompanyInvitations`, () =>
+        ok([
+          invitation(),
+          invitation({ invitationId: '00000000-0000-4000-8000-0000000000b2', status: 'declined' }),
+        ]),
+      ),
+      http.post(`${CSIGN}/getCompanyInvitation`, () => ok(invitation())),
+    );
+    const { router } = renderApp('/mobile/companyList');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'My invitations' }, { timeout: 15_000 });
+    expect(
+      within(section).getAllByText('云签科技有限公司 invites you to become its operator (Operator).'),
+    ).toHaveLength(1);
+    await user.click(within(section).getByRole('button', { name: 'Waiting for answer' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/companyInvitation/${invitation().invitationId}`),
+    );
+    expect(await screen.findByRole('button', { name: 'Accept' })).toBeTruthy();
   }, 30_000);
 });
