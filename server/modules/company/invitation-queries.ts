@@ -194,7 +194,7 @@ export async function eventPage(db: Db, companyId: string, f: { pageNum: number;
   const list = await camelRows<EventRow>(
     db,
     sql`SELECT id::text AS id, kind, actor_user_id, phone, invitation_id, created_at FROM company_events
-        WHERE company_id = ${companyId} ORDER BY id DESC
+        WHERE company_id = ${companyId} ORDER BY company_events.id DESC
         LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
   );
   return { list: list.map((r) => ({ ...r, createdAt: dateOf(r.createdAt) })), total: Number(total) };
@@ -247,4 +247,22 @@ export async function acceptInvitation(
     if (err instanceof NotAccepted) return false;
     throw err;
   }
+}
+
+/**
+ * Records that an invitation was found expired when answered, once per lifetime (a later "send again"
+ * starts a new one): answering an expired invitation again adds nothing.
+ */
+export async function recordExpiredOnce(
+  db: Db,
+  v: { id: string; companyId: string; actorUserId: string; phone: string; now: Date },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO company_events (company_id, kind, actor_user_id, phone, invitation_id, created_at)
+        SELECT ${v.companyId}, 'invitation_expired', ${v.actorUserId}, ${v.phone}, i.id, ${ts(v.now)}
+        FROM company_invitations i
+        WHERE i.id = ${v.id} AND NOT EXISTS (
+          SELECT 1 FROM company_events e
+          WHERE e.invitation_id = i.id AND e.kind = 'invitation_expired' AND e.created_at >= i.updated_at)`,
+  );
 }

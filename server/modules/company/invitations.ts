@@ -238,12 +238,11 @@ export async function answer(deps: AppDeps, actor: Actor, invitationId: string, 
   const { row, phone } = await addressedToCaller(deps, actor, invitationId);
   const now = deps.clock.now();
   if (isExpired(row, now)) {
-    await iq.insertEvent(deps.db, {
+    await iq.recordExpiredOnce(deps.db, {
+      id: row.id,
       companyId: row.companyId,
-      kind: 'invitation_expired',
       actorUserId: actor.userId,
       phone,
-      invitationId: row.id,
       now,
     });
     throw new AppError(Code.Refused, C.invitationExpired);

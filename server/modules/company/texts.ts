@@ -57,7 +57,6 @@ export const C = {
     en: 'this member is not in a state that allows this action',
     zh: '该成员当前状态不允许此操作',
   },
-  userNotFound: { en: 'no registered user has this phone number', zh: '该手机号尚未注册' },
   alreadyOperator: { en: 'this user is already a member of the company', zh: '该用户已是企业成员' },
   notYourself: { en: 'you cannot do this to yourself', zh: '不能对自己执行此操作' },
   handOverTarget: {

@@ -153,6 +153,8 @@ describe('operator invitations', () => {
     const late = await answer(p, inv.invitationId, true);
     expect(late.body.code).toBe(Code.Refused);
     expect(late.body.msg).toContain('expired');
+    // Answering it again is refused the same way and recorded once.
+    expect((await answer(p, inv.invitationId, false)).body.code).toBe(Code.Refused);
     expect((await p.agent.call(getMyCompanyList, { userType: 0 })).body.data).toEqual([]);
 
     const smsBefore = (await listOutbox(t.db, { to: p.phone })).length;
