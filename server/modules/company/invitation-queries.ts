@@ -225,7 +225,7 @@ export async function acceptInvitation(
       const member = await one<{ id: string }>(
         tx,
         sql`INSERT INTO company_members (company_id, user_id, role, status, created_at, updated_at)
-            SELECT company_id, ${v.userId}, role, 'active', ${ts(v.now)}, ${ts(v.now)}
+            SELECT company_id, ${v.userId}::uuid, role, 'active', ${ts(v.now)}::timestamptz, ${ts(v.now)}::timestamptz
             FROM company_invitations WHERE id = ${v.id}
             ON CONFLICT (company_id, user_id) DO UPDATE
               SET role = excluded.role, status = 'active', created_at = excluded.created_at, updated_at = excluded.updated_at
@@ -259,7 +259,8 @@ export async function recordExpiredOnce(
 ): Promise<void> {
   await db.execute(
     sql`INSERT INTO company_events (company_id, kind, actor_user_id, phone, invitation_id, created_at)
-        SELECT ${v.companyId}, 'invitation_expired', ${v.actorUserId}, ${v.phone}, i.id, ${ts(v.now)}
+        SELECT ${v.companyId}::uuid, 'invitation_expired', ${v.actorUserId}::uuid, ${v.phone}::text, i.id,
+          ${ts(v.now)}::timestamptz
         FROM company_invitations i
         WHERE i.id = ${v.id} AND NOT EXISTS (
           SELECT 1 FROM company_events e
