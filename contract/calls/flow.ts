@@ -75,7 +75,8 @@ const zSealType = z
  * - `rect`: [x1, y1, x2, y2] in PDF points on `page`, origin at the bottom-left of the page's MediaBox;
  * - `mm`: {left, top, width, height} in millimetres from the page's top-left corner (what a drag on a rendered
  *   page gives: mm = px / renderedWidthPx * widthPt / PT_PER_MM);
- * - `keyword`: the text to find (its `occurrence`-th hit, 1-based, default 1); the appearance is centred on it,
+ * - `keyword`: the text to find (its `occurrence`-th hit, 1-based; without one, the hit followed by sealing or
+ *   signing wording such as 盖章/签字/"(Seal)", else one at a signature line, else the first); centred on it,
  *   at the seal's natural size unless widthMm/heightMm are given. Refused at launch when the text is absent.
  * `page` is 1-based.
  */
@@ -100,7 +101,7 @@ export const zPosition = z.union([
   z.object({
     documentId: zId,
     keyword: z.string().trim().min(1).max(50),
-    occurrence: z.number().int().min(1).default(1),
+    occurrence: z.number().int().min(1).optional(),
     widthMm: z.number().positive().max(500).optional(),
     heightMm: z.number().positive().max(500).optional(),
   }),

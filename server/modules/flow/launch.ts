@@ -21,7 +21,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { appendAudit } from '../audit/index.ts';
 import { getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
-import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../../pdf/compose/pdf-tools.ts';
+import {
+  PdfRejected,
+  findKeyword,
+  footerWouldDecrypt,
+  preferredKeywordHit,
+  stampFooter,
+} from '../../pdf/compose/pdf-tools.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
@@ -57,7 +63,7 @@ const DEFAULT_SIZE_MM = { company: { w: 42, h: 42 }, person: { w: 36, h: 18 } };
 /** Turns a position of the launch into a rectangle in PDF points on a page, refusing one off its page. */
 async function resolvePosition(
   pos: Position,
-  doc: { pageSizes: PageSize[]; keywordHits: (k: string) => Promise<{ page: number; rect: number[] }[]> },
+  doc: { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> },
   kind: 'person' | 'company',
 ): Promise<ResolvedPosition> {
   const pages = doc.pageSizes.length;
@@ -80,7 +86,7 @@ async function resolvePosition(
     rect = [x1, yTop - pos.mm.height * PT_PER_MM, x1 + pos.mm.width * PT_PER_MM, yTop];
   } else {
     const hits = await doc.keywordHits(pos.keyword);
-    const hit = hits[(pos.occurrence ?? 1) - 1];
+    const hit = hits[pos.occurrence ? pos.occurrence - 1 : preferredKeywordHit(hits)];
     if (!hit) throw new AppError(Code.Refused, F.keywordNotFound(pos.keyword));
     page = hit.page;
     const size = checkPage(page);
@@ -138,10 +144,7 @@ async function prepareParty(
   input: PartyInput,
   stepIndex: number,
   ord: number,
-  docs: Map<
-    string,
-    { pageSizes: PageSize[]; keywordHits: (k: string) => Promise<{ page: number; rect: number[] }[]> }
-  >,
+  docs: Map<string, { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> }>,
 ): Promise<PreparedParty> {
   const seenDocs = new Set<string>();
   const positions: ResolvedPosition[] = [];
@@ -277,7 +280,7 @@ export async function launch(
   for (const d of docRows) originals.set(d.id, await blobBytes(deps, d.currentKey));
   const docInfo = new Map(
     docRows.map((d) => {
-      const cache = new Map<string, Promise<{ page: number; rect: number[] }[]>>();
+      const cache = new Map<string, ReturnType<typeof findKeyword>>();
       return [
         d.id,
         {
