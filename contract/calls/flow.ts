@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEAL_TYPES } from '../enums.ts';
+import { SEAL_TYPES, SealType } from '../enums.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/flow.ts';
 import { zDocumentInfo } from './document.ts';
@@ -112,6 +112,11 @@ export type Position = z.infer<typeof zPosition>;
 export const zApplies = z.object({
   /** Company parties: the type of company seal to apply (e.g. 102 contract seal); null/absent for none. */
   companySealType: zSealType.nullable().optional(),
+  /**
+   * Company parties: the launcher does not insist on companySealType: the signer applies any company seal they
+   * may use (not the legal-person seal), companySealType (or null) being only the one offered first.
+   */
+  anyCompanySeal: z.boolean().optional(),
   /** Company parties: also the legal-person seal (type 101), beside the company seal. */
   legalPersonSeal: z.boolean().default(false),
   /** A person's signature (person parties always; company parties: the operator's own, beside the seal). */
@@ -122,6 +127,21 @@ export const zApplies = z.object({
   crossPageSeal: z.boolean().default(false),
 });
 export type Applies = z.infer<typeof zApplies>;
+
+type SealNeeds = Pick<Applies, 'companySealType' | 'anyCompanySeal'>;
+
+/** Whether a party applies a company seal: of its companySealType, or of any type (anyCompanySeal). */
+export const appliesCompanySeal = (a: SealNeeds): boolean => !!a.companySealType || a.anyCompanySeal === true;
+
+/**
+ * Whether a company seal of `sealType` fills the party's company-seal slot: its companySealType, or with
+ * anyCompanySeal any company seal but the legal-person seal (that one has its own slot). False for a party
+ * that applies no company seal.
+ */
+export function fitsCompanySeal(a: SealNeeds, sealType: number | null): boolean {
+  if (!appliesCompanySeal(a) || sealType === null || sealType === SealType.LegalPerson) return false;
+  return a.anyCompanySeal === true || sealType === a.companySealType;
+}
 
 /**
  * The intent check the launcher chose for a party, asked in the room right before the signature: an SMS code
@@ -698,6 +718,14 @@ export const zSignerReadiness = z.object({
   hasCertificate: z.boolean(),
   /** Company parties: whether the company has opened e-signature (verified, with its certificate). */
   isCompanyOpen: z.boolean().nullable(),
+  /** Company parties of an opened company: the company seal types the signer may use now (none without an account). */
+  sealTypes: z.array(z.number().int()).optional(),
+  /**
+   * Company parties of an opened company, when the request says what the party applies: whether the signer may
+   * use now every seal it needs (a company seal of the type, or of any type with anyCompanySeal; the
+   * legal-person seal).
+   */
+  hasNeededSeal: z.boolean().optional(),
 });
 
 export const getSignerReadiness = defineCall({
@@ -705,7 +733,8 @@ export const getSignerReadiness = defineCall({
   auth: true,
   summary:
     'At launch: what each signer will meet — whether the phone (or the chosen user) has an account, a real name ' +
-    'and a certificate, and for a company party whether the company has opened e-signature. At most 20 signers ' +
+    'and a certificate, and for a company party whether the company has opened e-signature, the seal types the ' +
+    'signer may use there and whether they include the seals the party applies. At most 20 signers ' +
     'per call; 300 look-ups per account per hour.',
   request: zBase.extend({
     signers: z
@@ -715,6 +744,10 @@ export const getSignerReadiness = defineCall({
           userId: zId.optional(),
           companyId: zId.optional(),
           companyName: z.string().trim().min(2).max(64).optional(),
+          /** What the company party applies (zApplies), for hasNeededSeal. */
+          companySealType: zSealType.nullable().optional(),
+          anyCompanySeal: z.boolean().optional(),
+          legalPersonSeal: z.boolean().optional(),
         }),
       )
       .min(1)

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PT_PER_MM, type PageSize } from '#contract/calls/document.ts';
 import {
   DEFAULT_DEADLINE_DAYS,
+  appliesCompanySeal,
   type FlowSummary,
   type PartyInput,
   type Position,
@@ -166,6 +167,7 @@ async function prepareParty(
   }
   const applies = {
     companySealType: input.applies?.companySealType ?? null,
+    anyCompanySeal: input.applies?.anyCompanySeal ?? false,
     legalPersonSeal: input.applies?.legalPersonSeal ?? false,
     personSignature: input.applies?.personSignature ?? false,
     date: input.applies?.date ?? false,
@@ -173,6 +175,7 @@ async function prepareParty(
   };
   if (input.kind === 'person') {
     applies.companySealType = null;
+    applies.anyCompanySeal = false;
     applies.legalPersonSeal = false;
     applies.personSignature = true;
     return {
@@ -192,7 +195,7 @@ async function prepareParty(
   let companyId = input.companyId;
   if (!companyId && input.companyName) companyId = await verifiedCompanyIdByName(deps, input.companyName);
   const company = companyId ? await getCompany(deps, companyId) : undefined;
-  if (!applies.companySealType && !applies.legalPersonSeal)
+  if (!appliesCompanySeal(applies) && !applies.legalPersonSeal)
     throw new AppError(Code.Refused, F.companyNeedsSomething);
   if (company?.status !== 'verified') {
     // A company not on the platform yet: its handler opens it from the signing room (issue 11).
