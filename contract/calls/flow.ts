@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEAL_TYPES, SealType } from '../enums.ts';
+import { SEAL_TYPES } from '../enums.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/flow.ts';
 import { zDocumentInfo } from './document.ts';
@@ -127,21 +127,6 @@ export const zApplies = z.object({
   crossPageSeal: z.boolean().default(false),
 });
 export type Applies = z.infer<typeof zApplies>;
-
-type SealNeeds = Pick<Applies, 'companySealType' | 'anyCompanySeal'>;
-
-/** Whether a party applies a company seal: of its companySealType, or of any type (anyCompanySeal). */
-export const appliesCompanySeal = (a: SealNeeds): boolean => !!a.companySealType || a.anyCompanySeal === true;
-
-/**
- * Whether a company seal of `sealType` fills the party's company-seal slot: its companySealType, or with
- * anyCompanySeal any company seal but the legal-person seal (that one has its own slot). False for a party
- * that applies no company seal.
- */
-export function fitsCompanySeal(a: SealNeeds, sealType: number | null): boolean {
-  if (!appliesCompanySeal(a) || sealType === null || sealType === SealType.LegalPerson) return false;
-  return a.anyCompanySeal === true || sealType === a.companySealType;
-}
 
 /**
  * The intent check the launcher chose for a party, asked in the room right before the signature: an SMS code

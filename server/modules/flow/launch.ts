@@ -8,13 +8,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PT_PER_MM, type PageSize } from '#contract/calls/document.ts';
 import {
   DEFAULT_DEADLINE_DAYS,
-  appliesCompanySeal,
   type FlowSummary,
   type PartyInput,
   type Position,
   type launchFlow,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
+import { appliesCompanySeal } from '#contract/rules/seal-needs.ts';
 import type { CallRequest } from '#contract/envelope.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';

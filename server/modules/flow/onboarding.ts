@@ -1,6 +1,7 @@
 import type { Actor } from '../../lib/actor.ts';
 import type { FastifyReply } from 'fastify';
-import { type RoomOnboarding, appliesCompanySeal, fitsCompanySeal } from '#contract/calls/flow.ts';
+import type { RoomOnboarding } from '#contract/calls/flow.ts';
+import { appliesCompanySeal, fitsCompanySeal } from '#contract/rules/seal-needs.ts';
 import { Code } from '#contract/codes.ts';
 import type { CompanySealDTO } from '#contract/calls/seal.ts';
 import { SealType, UserType } from '#contract/enums.ts';

@@ -6,7 +6,8 @@
 // on how its phone was proven (issue 23, see SECURITY.md).
 import type { Actor } from '../../lib/actor.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { type RoomLogin, type SigningRoom, appliesCompanySeal } from '#contract/calls/flow.ts';
+import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
+import { appliesCompanySeal } from '#contract/rules/seal-needs.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose, UserType } from '#contract/enums.ts';

@@ -1,6 +1,6 @@
 import { beijingDate } from '../../lib/beijing-time.ts';
 import { SIGNATURE_PNG_MAX_BYTES } from '#contract/calls/document.ts';
-import { appliesCompanySeal, fitsCompanySeal } from '#contract/calls/flow.ts';
+import { appliesCompanySeal, fitsCompanySeal } from '#contract/rules/seal-needs.ts';
 import { Code } from '#contract/codes.ts';
 import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';

@@ -1,5 +1,6 @@
 import type { Actor } from '../../lib/actor.ts';
-import { type Applies, appliesCompanySeal } from '#contract/calls/flow.ts';
+import type { Applies } from '#contract/calls/flow.ts';
+import { appliesCompanySeal } from '#contract/rules/seal-needs.ts';
 import type { SignConfig, listSignConfigs, saveSignConfig } from '#contract/calls/sign-config.ts';
 import { Code } from '#contract/codes.ts';
 import type { CallResponse } from '#contract/envelope.ts';
