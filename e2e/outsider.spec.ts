@@ -9,12 +9,12 @@ import { newIdNumber } from './person-support.ts';
 import { fingerStroke } from './seal-support.ts';
 import {
   personWithSeal,
-  contractPdf,
   fetchPdf,
   latestSigningLink,
   nextSmsCode,
   signingTexts,
   smsCount,
+  uploadContract,
 } from './signing-support.ts';
 import { type Locale, newPhone, pdfsigValidity } from './support.ts';
 
@@ -86,13 +86,7 @@ type Device = 'phone' | 'pc';
 /** The launcher: e-signature opened and a name seal, logged in on a PC page; the contract uploaded. */
 async function launcherReady(page: Page, t: T): Promise<string> {
   const phone = await personWithSeal(page, t.personA);
-  await page.goto('/#/manage/home/quicklyFileUpload');
-  await expect(page.getByText(t.quota)).toBeVisible();
-  await page.getByLabel(t.chooseFile).setInputFiles(await contractPdf());
-  await expect(page.getByRole('listitem').filter({ hasText: 'contract.pdf' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await page.getByRole('button', { name: t.next }).click();
+  await uploadContract(page, t);
   return phone;
 }
 

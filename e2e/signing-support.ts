@@ -6,7 +6,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { KEY_SUFFIX_HEADER, keySuffixOf, TOKEN_COOKIE, XSRF_HEADER } from '../contract/transport.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
-import { latestSmsCode } from './support.ts';
+import { latestSmsCode, type Locale } from './support.ts';
 
 const CSIGN = '/v1/account/api/csign';
 
@@ -199,6 +199,10 @@ export const signingTexts = {
     // Registered company names are Chinese in both languages.
     companyName: '杭州云签科技有限公司',
     contractSeal: 'Contract',
+    partyCompany: 'Company',
+    sealType: 'Company seal',
+    officialSeal: 'Official seal',
+    hasNeededSeal: 'Has the seal it needs',
   },
   'zh-CN': {
     chooseFile: '选择 PDF 文件',
@@ -231,5 +235,49 @@ export const signingTexts = {
     operatorPhone: '经办人手机号',
     companyName: '杭州云签科技有限公司',
     contractSeal: '合同专用章',
+    partyCompany: '企业',
+    sealType: '企业印章',
+    officialSeal: '公章',
+    hasNeededSeal: '所需印章可用',
   },
 } as const;
+
+/** Upload the contract on the quick-launch screen (the page is logged in). */
+export async function uploadContract(
+  page: Page,
+  t: { quota: string | RegExp; chooseFile: string; next: string },
+) {
+  await page.goto('/#/manage/home/quicklyFileUpload');
+  await expect(page.getByText(t.quota)).toBeVisible();
+  await page.getByLabel(t.chooseFile).setInputFiles(await contractPdf());
+  await expect(page.getByRole('listitem').filter({ hasText: 'contract.pdf' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: t.next }).click();
+}
+
+/** The logged-in user finds the flow in the pending list and signs it on PC with the preselected seal. */
+export async function signFromListOnPc(
+  page: Page,
+  phone: string,
+  t: (typeof signingTexts)[Locale],
+  sealName?: RegExp,
+) {
+  await page.goto('/#/signList');
+  await page.getByRole('tab', { name: t.tabPending }).click();
+  await page
+    .getByRole('article', { name: 'contract' })
+    .getByRole('button', { name: t.sign, exact: true })
+    .click();
+  await expect(page).toHaveURL(/#\/pc\/v1\/signing_room\?/);
+  await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+  if (sealName) await expect(page.getByRole('radio', { name: sealName })).toBeChecked();
+  await page.getByRole('button', { name: t.sign, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const before = await smsCount(page.request, phone);
+  await dialog.getByRole('button', { name: t.getCode }).click();
+  await dialog.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, phone, before));
+  await dialog.getByRole('button', { name: t.confirmSign }).click();
+  await expect(page).toHaveURL(/#\/sign_confirm\?/, { timeout: 60_000 });
+  await expect(page.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
+}

@@ -5,13 +5,14 @@ import { fingerStroke, openCompany } from './seal-support.ts';
 import {
   personWithSeal,
   call,
-  contractPdf,
   fetchPdf,
   latestSigningLink,
   nextSmsCode,
   openPersonESign,
+  signFromListOnPc,
   signingTexts,
   smsCount,
+  uploadContract,
   verifyWithCli,
 } from './signing-support.ts';
 import type { Locale } from './support.ts';
@@ -74,17 +75,6 @@ async function phoneSigner(browser: Browser, locale: Locale, t: T) {
   await openPersonESign(page.request, phone, t.personB);
   await context.clearCookies();
   return { context, page, phone };
-}
-
-/** Upload the contract on the quick-launch screen (the page is logged in). */
-async function uploadContract(page: Page, t: T) {
-  await page.goto('/#/manage/home/quicklyFileUpload');
-  await expect(page.getByText(t.quota)).toBeVisible();
-  await page.getByLabel(t.chooseFile).setInputFiles(await contractPdf());
-  await expect(page.getByRole('listitem').filter({ hasText: 'contract.pdf' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await page.getByRole('button', { name: t.next }).click();
 }
 
 /** Place the phone signer by dragging onto page 1 and the other party by the keyword "Party A"; send. */
@@ -156,27 +146,6 @@ async function signOnPhone(phonePage: Page, phone: string, locale: Locale, t: T)
   await dialog.getByRole('button', { name: t.confirmSign }).click();
   await expect(phonePage).toHaveURL(/#\/sign_confirm\?/, { timeout: 60_000 });
   await expect(phonePage.getByText(t.resultSigned)).toBeVisible();
-}
-
-/** The logged-in user finds the flow in the pending list and signs it on PC with the preselected seal. */
-async function signFromListOnPc(page: Page, phone: string, t: T, sealName?: RegExp) {
-  await page.goto('/#/signList');
-  await page.getByRole('tab', { name: t.tabPending }).click();
-  await page
-    .getByRole('article', { name: 'contract' })
-    .getByRole('button', { name: t.sign, exact: true })
-    .click();
-  await expect(page).toHaveURL(/#\/pc\/v1\/signing_room\?/);
-  await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
-  if (sealName) await expect(page.getByRole('radio', { name: sealName })).toBeChecked();
-  await page.getByRole('button', { name: t.sign, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const before = await smsCount(page.request, phone);
-  await dialog.getByRole('button', { name: t.getCode }).click();
-  await dialog.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, phone, before));
-  await dialog.getByRole('button', { name: t.confirmSign }).click();
-  await expect(page).toHaveURL(/#\/sign_confirm\?/, { timeout: 60_000 });
-  await expect(page.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
 }
 
 /** Both download the signed PDF (two approval signatures, each passing the verifier) and the audit report. */

@@ -84,14 +84,23 @@ export const zKeywordHit = z.object({
   page: z.number().int(),
   /** Box of the matched text in PDF points, origin bottom-left: [x1, y1, x2, y2]. */
   rect: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** A little of the text before and after the hit on its line, to tell the matches apart. */
+  before: z.string(),
+  after: z.string(),
+  /**
+   * The match a keyword position takes when it names no occurrence (one hit of the answer): the first followed
+   * by sealing or signing wording (签章/盖章/签字, "(Seal)", "Signature"), else the first at a signature line.
+   */
+  isPreferred: z.boolean(),
 });
+export type KeywordHit = z.infer<typeof zKeywordHit>;
 
 export const findDocumentKeyword = defineCall({
   call: P.findDocumentKeyword,
   auth: true,
   summary:
-    "Where a keyword occurs in the document's text (to place a seal by keyword): every hit with its page and box, " +
-    'in reading order. Uploader account only.',
+    "Where a keyword occurs in the document's text (to place a seal by keyword): every hit with its page, box and " +
+    'the text around it, in reading order, the one a keyword position takes by default marked. Uploader account only.',
   request: zBase.extend({ documentId: z.string().uuid(), keyword: z.string().trim().min(1).max(50) }),
   response: z.array(zKeywordHit),
 });

@@ -75,7 +75,8 @@ const zSealType = z
  * - `rect`: [x1, y1, x2, y2] in PDF points on `page`, origin at the bottom-left of the page's MediaBox;
  * - `mm`: {left, top, width, height} in millimetres from the page's top-left corner (what a drag on a rendered
  *   page gives: mm = px / renderedWidthPx * widthPt / PT_PER_MM);
- * - `keyword`: the text to find (its `occurrence`-th hit, 1-based, default 1); the appearance is centred on it,
+ * - `keyword`: the text to find (its `occurrence`-th hit, 1-based; without one, the hit followed by sealing or
+ *   signing wording such as 盖章/签字/"(Seal)", else one at a signature line, else the first); centred on it,
  *   at the seal's natural size unless widthMm/heightMm are given. Refused at launch when the text is absent.
  * `page` is 1-based.
  */
@@ -100,7 +101,7 @@ export const zPosition = z.union([
   z.object({
     documentId: zId,
     keyword: z.string().trim().min(1).max(50),
-    occurrence: z.number().int().min(1).default(1),
+    occurrence: z.number().int().min(1).optional(),
     widthMm: z.number().positive().max(500).optional(),
     heightMm: z.number().positive().max(500).optional(),
   }),
@@ -111,6 +112,11 @@ export type Position = z.infer<typeof zPosition>;
 export const zApplies = z.object({
   /** Company parties: the type of company seal to apply (e.g. 102 contract seal); null/absent for none. */
   companySealType: zSealType.nullable().optional(),
+  /**
+   * Company parties: the launcher does not insist on companySealType: the signer applies any company seal they
+   * may use (not the legal-person seal), companySealType (or null) being only the one offered first.
+   */
+  anyCompanySeal: z.boolean().optional(),
   /** Company parties: also the legal-person seal (type 101), beside the company seal. */
   legalPersonSeal: z.boolean().default(false),
   /** A person's signature (person parties always; company parties: the operator's own, beside the seal). */
@@ -697,6 +703,14 @@ export const zSignerReadiness = z.object({
   hasCertificate: z.boolean(),
   /** Company parties: whether the company has opened e-signature (verified, with its certificate). */
   isCompanyOpen: z.boolean().nullable(),
+  /** Company parties of an opened company: the company seal types the signer may use now (none without an account). */
+  sealTypes: z.array(z.number().int()).optional(),
+  /**
+   * Company parties of an opened company, when the request says what the party applies: whether the signer may
+   * use now every seal it needs (a company seal of the type, or of any type with anyCompanySeal; the
+   * legal-person seal).
+   */
+  hasNeededSeal: z.boolean().optional(),
 });
 
 export const getSignerReadiness = defineCall({
@@ -704,7 +718,8 @@ export const getSignerReadiness = defineCall({
   auth: true,
   summary:
     'At launch: what each signer will meet — whether the phone (or the chosen user) has an account, a real name ' +
-    'and a certificate, and for a company party whether the company has opened e-signature. At most 20 signers ' +
+    'and a certificate, and for a company party whether the company has opened e-signature, the seal types the ' +
+    'signer may use there and whether they include the seals the party applies. At most 20 signers ' +
     'per call; 300 look-ups per account per hour.',
   request: zBase.extend({
     signers: z
@@ -714,6 +729,10 @@ export const getSignerReadiness = defineCall({
           userId: zId.optional(),
           companyId: zId.optional(),
           companyName: z.string().trim().min(2).max(64).optional(),
+          /** What the company party applies (zApplies), for hasNeededSeal. */
+          companySealType: zSealType.nullable().optional(),
+          anyCompanySeal: z.boolean().optional(),
+          legalPersonSeal: z.boolean().optional(),
         }),
       )
       .min(1)

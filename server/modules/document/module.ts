@@ -5,7 +5,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import type { ServerModule } from '../server-module.ts';
 import { registerPdfJsAssets } from './pdfjs-assets.ts';
-import { findKeyword } from '../../pdf/compose/pdf-tools.ts';
+import { findKeyword, preferredKeywordHit } from '../../pdf/compose/pdf-tools.ts';
 import * as documents from './service.ts';
 import { D } from './texts.ts';
 
@@ -33,7 +33,8 @@ export const documentModule: ServerModule = {
       const account = await documents.accountOf(deps, requireSession());
       const doc = await documents.ownDocument(deps, account, body.documentId);
       const hits = await findKeyword(await documents.blobBytes(deps, doc.originalKey), body.keyword);
-      return hits;
+      const preferred = preferredKeywordHit(hits);
+      return hits.map((h, i) => ({ ...h, isPreferred: i === preferred }));
     });
 
     registerCall(app, deleteDocument, async ({ body, requireSession }) => {

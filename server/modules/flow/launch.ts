@@ -14,6 +14,7 @@ import {
   type launchFlow,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
+import { appliesCompanySeal } from '#contract/rules/seal-needs.ts';
 import type { CallRequest } from '#contract/envelope.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -21,7 +22,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { appendAudit } from '../audit/index.ts';
 import { getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
-import { PdfRejected, findKeyword, footerWouldDecrypt, stampFooter } from '../../pdf/compose/pdf-tools.ts';
+import {
+  PdfRejected,
+  findKeyword,
+  footerWouldDecrypt,
+  preferredKeywordHit,
+  stampFooter,
+} from '../../pdf/compose/pdf-tools.ts';
 import { SignError } from '../../pdf/sign/errors.ts';
 import { type Prepared, prepareForSigning } from '../../pdf/sign/repair.ts';
 import {
@@ -57,7 +64,7 @@ const DEFAULT_SIZE_MM = { company: { w: 42, h: 42 }, person: { w: 36, h: 18 } };
 /** Turns a position of the launch into a rectangle in PDF points on a page, refusing one off its page. */
 async function resolvePosition(
   pos: Position,
-  doc: { pageSizes: PageSize[]; keywordHits: (k: string) => Promise<{ page: number; rect: number[] }[]> },
+  doc: { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> },
   kind: 'person' | 'company',
 ): Promise<ResolvedPosition> {
   const pages = doc.pageSizes.length;
@@ -80,7 +87,7 @@ async function resolvePosition(
     rect = [x1, yTop - pos.mm.height * PT_PER_MM, x1 + pos.mm.width * PT_PER_MM, yTop];
   } else {
     const hits = await doc.keywordHits(pos.keyword);
-    const hit = hits[(pos.occurrence ?? 1) - 1];
+    const hit = hits[pos.occurrence ? pos.occurrence - 1 : preferredKeywordHit(hits)];
     if (!hit) throw new AppError(Code.Refused, F.keywordNotFound(pos.keyword));
     page = hit.page;
     const size = checkPage(page);
@@ -138,10 +145,7 @@ async function prepareParty(
   input: PartyInput,
   stepIndex: number,
   ord: number,
-  docs: Map<
-    string,
-    { pageSizes: PageSize[]; keywordHits: (k: string) => Promise<{ page: number; rect: number[] }[]> }
-  >,
+  docs: Map<string, { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> }>,
 ): Promise<PreparedParty> {
   const seenDocs = new Set<string>();
   const positions: ResolvedPosition[] = [];
@@ -163,6 +167,7 @@ async function prepareParty(
   }
   const applies = {
     companySealType: input.applies?.companySealType ?? null,
+    anyCompanySeal: input.applies?.anyCompanySeal ?? false,
     legalPersonSeal: input.applies?.legalPersonSeal ?? false,
     personSignature: input.applies?.personSignature ?? false,
     date: input.applies?.date ?? false,
@@ -170,6 +175,7 @@ async function prepareParty(
   };
   if (input.kind === 'person') {
     applies.companySealType = null;
+    applies.anyCompanySeal = false;
     applies.legalPersonSeal = false;
     applies.personSignature = true;
     return {
@@ -189,7 +195,7 @@ async function prepareParty(
   let companyId = input.companyId;
   if (!companyId && input.companyName) companyId = await verifiedCompanyIdByName(deps, input.companyName);
   const company = companyId ? await getCompany(deps, companyId) : undefined;
-  if (!applies.companySealType && !applies.legalPersonSeal)
+  if (!appliesCompanySeal(applies) && !applies.legalPersonSeal)
     throw new AppError(Code.Refused, F.companyNeedsSomething);
   if (company?.status !== 'verified') {
     // A company not on the platform yet: its handler opens it from the signing room (issue 11).
@@ -277,7 +283,7 @@ export async function launch(
   for (const d of docRows) originals.set(d.id, await blobBytes(deps, d.currentKey));
   const docInfo = new Map(
     docRows.map((d) => {
-      const cache = new Map<string, Promise<{ page: number; rect: number[] }[]>>();
+      const cache = new Map<string, ReturnType<typeof findKeyword>>();
       return [
         d.id,
         {

@@ -1,6 +1,7 @@
 import type { Actor } from '../../lib/actor.ts';
 import type { FastifyReply } from 'fastify';
 import type { RoomOnboarding } from '#contract/calls/flow.ts';
+import { appliesCompanySeal, fitsCompanySeal } from '#contract/rules/seal-needs.ts';
 import { Code } from '#contract/codes.ts';
 import type { CompanySealDTO } from '#contract/calls/seal.ts';
 import { SealType, UserType } from '#contract/enums.ts';
@@ -10,7 +11,7 @@ import { hitCounter } from '../../db/rate-counter.ts';
 import { companyByName, getCompany, pendingApplyNamed } from '../company/index.ts';
 import { applyCompany, confirmMicroPayment, sendMicroPayment } from '../company/index.ts';
 import { USER_AGREEMENT } from '../person/index.ts';
-import { saveCompanySeal } from '../seal/index.ts';
+import { saveCompanySeal, sealsUsableBy } from '../seal/index.ts';
 import {
   acceptAgreementFor,
   identityProviderFor,
@@ -230,10 +231,11 @@ export async function roomConfirmCompany(
   const companyId = done.companyId;
   const admin = callerAs(room, userId, companyId);
   const applies = appliesOf(party);
-  if (applies.companySealType)
+  // A party that lets the signer choose the type gets the company's official seal (its everyday seal).
+  if (appliesCompanySeal(applies))
     await saveCompanySeal(deps, admin, {
       userType: 1,
-      sealType: applies.companySealType as CompanySealDTO['sealType'],
+      sealType: (applies.companySealType ?? SealType.Official) as CompanySealDTO['sealType'],
       generateAntiCounterfeitNo: true,
     });
   if (applies.legalPersonSeal)
@@ -291,7 +293,15 @@ const READINESS_MAX_PER_HOUR = 300;
 export async function signerReadiness(
   deps: AppDeps,
   session: Actor,
-  signers: { phone?: string; userId?: string; companyId?: string; companyName?: string }[],
+  signers: {
+    phone?: string;
+    userId?: string;
+    companyId?: string;
+    companyName?: string;
+    companySealType?: number | null;
+    anyCompanySeal?: boolean;
+    legalPersonSeal?: boolean;
+  }[],
 ) {
   const now = deps.clock.now();
   const hits = await hitCounter(deps.db, `readiness:${session.userId}`, HOUR_MS, now);
@@ -309,18 +319,48 @@ export async function signerReadiness(
         : null;
     const state = user ? await personOnboardingState(deps, user.id) : null;
     let isCompanyOpen: boolean | null = null;
+    let seals: { sealTypes?: number[]; hasNeededSeal?: boolean } = {};
     if (s.companyId || s.companyName) {
       const c = s.companyId ? await getCompany(deps, s.companyId) : await companyByName(deps, s.companyName!);
       isCompanyOpen =
         c?.status === 'verified' &&
         (await pki.current({ userType: UserType.Company, accountId: c.id })) !== undefined;
+      if (c && isCompanyOpen) seals = await signerSeals(deps, user?.id ?? null, c.id, s);
     }
     out.push({
       hasAccount: user !== null,
       isRealNameDone: state?.realName != null,
       hasCertificate: state?.hasCertificate ?? false,
       isCompanyOpen,
+      ...seals,
     });
   }
   return { signers: out };
+}
+
+/**
+ * The company seal types a signer may use now in an opened company (what the signing room will offer them:
+ * the administrator every enabled seal, an operator those authorised to them), and, when the launcher said
+ * what the party applies, whether they include every seal it needs.
+ */
+async function signerSeals(
+  deps: AppDeps,
+  userId: string | null,
+  companyId: string,
+  applies: { companySealType?: number | null; anyCompanySeal?: boolean; legalPersonSeal?: boolean },
+): Promise<{ sealTypes: number[]; hasNeededSeal?: boolean }> {
+  const usable = userId ? await sealsUsableBy(deps, { userId, companyId, personal: false }) : [];
+  const sealTypes = [...new Set(usable.map((x) => x.sealType).filter((t): t is number => t !== null))].sort(
+    (a, b) => a - b,
+  );
+  const isSaid =
+    applies.companySealType !== undefined ||
+    applies.anyCompanySeal !== undefined ||
+    applies.legalPersonSeal !== undefined;
+  if (!isSaid) return { sealTypes };
+  const needs = { companySealType: applies.companySealType ?? null, anyCompanySeal: applies.anyCompanySeal };
+  const hasNeededSeal =
+    (!appliesCompanySeal(needs) || sealTypes.some((t) => fitsCompanySeal(needs, t))) &&
+    (!applies.legalPersonSeal || sealTypes.includes(SealType.LegalPerson));
+  return { sealTypes, hasNeededSeal };
 }

@@ -7,6 +7,7 @@
 import type { Actor } from '../../lib/actor.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { RoomLogin, SigningRoom } from '#contract/calls/flow.ts';
+import { appliesCompanySeal } from '#contract/rules/seal-needs.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
 import { SmsPurpose, UserType } from '#contract/enums.ts';
@@ -384,7 +385,7 @@ export async function getRoom(
     },
     seals: await usableSeals(deps, room, party),
     needs: {
-      companySeal: party.kind === 'company' && !!applies.companySealType,
+      companySeal: party.kind === 'company' && appliesCompanySeal(applies),
       legalPersonSeal: party.kind === 'company' && applies.legalPersonSeal,
       personSignature: applies.personSignature,
     },

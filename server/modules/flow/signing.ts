@@ -1,5 +1,6 @@
 import { beijingDate } from '../../lib/beijing-time.ts';
 import { SIGNATURE_PNG_MAX_BYTES } from '#contract/calls/document.ts';
+import { appliesCompanySeal, fitsCompanySeal } from '#contract/rules/seal-needs.ts';
 import { Code } from '#contract/codes.ts';
 import { SealType, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -76,7 +77,8 @@ async function usableSeal(
   deps: AppDeps,
   holder: { userType: 0; userId: string } | { userType: 1; companyId: string; userId: string },
   sealId: string,
-  expectType: number | null,
+  /** Whether the seal's type fills the slot it is offered for. */
+  fits: (sealType: number | null) => boolean,
 ) {
   let seal: Awaited<ReturnType<typeof sealForSigning>>;
   try {
@@ -86,8 +88,7 @@ async function usableSeal(
       throw new AppError(Code.SealNotUsable, F.sealNotUsable);
     throw err;
   }
-  if (expectType !== null && seal.sealType !== expectType)
-    throw new AppError(Code.SealNotUsable, F.sealWrongType);
+  if (!fits(seal.sealType)) throw new AppError(Code.SealNotUsable, F.sealWrongType);
   return seal;
 }
 
@@ -169,16 +170,17 @@ async function prepareSignature(
     });
     if (!material) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
     const holder = { userType: 1 as const, companyId, userId: room.userId };
-    if (applies.companySealType) {
+    if (appliesCompanySeal(applies)) {
       if (!input.companySealId) throw new AppError(Code.Refused, F.needCompanySeal);
-      const s = await usableSeal(deps, holder, input.companySealId, applies.companySealType);
+      // The launcher's type, or with anyCompanySeal whichever company seal the signer chose among theirs.
+      const s = await usableSeal(deps, holder, input.companySealId, (t) => fitsCompanySeal(applies, t));
       parts.push({ pdf: s.pdf });
       sealIds.push(s.sealId);
       crossPage = { pdf: s.pdf };
     }
     if (applies.legalPersonSeal) {
       if (!input.legalPersonSealId) throw new AppError(Code.Refused, F.needLegalPersonSeal);
-      const s = await usableSeal(deps, holder, input.legalPersonSealId, SealType.LegalPerson);
+      const s = await usableSeal(deps, holder, input.legalPersonSealId, (t) => t === SealType.LegalPerson);
       parts.push({ pdf: s.pdf });
       sealIds.push(s.sealId);
       crossPage ??= { pdf: s.pdf };
@@ -192,7 +194,7 @@ async function prepareSignature(
   }
   if (applies.personSignature) {
     if (input.personSealId) {
-      const s = await usableSeal(deps, { userType: 0, userId: room.userId }, input.personSealId, null);
+      const s = await usableSeal(deps, { userType: 0, userId: room.userId }, input.personSealId, () => true);
       parts.push({ pdf: s.pdf });
       sealIds.push(s.sealId);
       crossPage ??= { pdf: s.pdf };

@@ -1,5 +1,6 @@
 import type { Actor } from '../../lib/actor.ts';
 import type { Applies } from '#contract/calls/flow.ts';
+import { appliesCompanySeal } from '#contract/rules/seal-needs.ts';
 import type { SignConfig, listSignConfigs, saveSignConfig } from '#contract/calls/sign-config.ts';
 import { Code } from '#contract/codes.ts';
 import type { CallResponse } from '#contract/envelope.ts';
@@ -32,14 +33,21 @@ export function normaliseApplies(
 ): Applies {
   const out: Applies = {
     companySealType: applies.companySealType ?? null,
+    anyCompanySeal: applies.anyCompanySeal ?? false,
     legalPersonSeal: applies.legalPersonSeal ?? false,
     personSignature: applies.personSignature ?? false,
     date: applies.date ?? false,
     crossPageSeal: applies.crossPageSeal ?? false,
   };
   if (kind === 'person')
-    return { ...out, companySealType: null, legalPersonSeal: false, personSignature: true };
-  if (!out.companySealType && !out.legalPersonSeal)
+    return {
+      ...out,
+      companySealType: null,
+      anyCompanySeal: false,
+      legalPersonSeal: false,
+      personSignature: true,
+    };
+  if (!appliesCompanySeal(out) && !out.legalPersonSeal)
     throw new AppError(Code.Refused, S.companyRoleNeedsSeal(name));
   return out;
 }

@@ -404,7 +404,16 @@ function loadPdfjs(): Promise<PdfjsModule> {
   return pdfjs;
 }
 
-type KeywordHit = { page: number; rect: [number, number, number, number] };
+/** Characters of text kept on each side of a hit: enough to tell the launcher which match it is. */
+const CONTEXT_CHARS = 16;
+
+type KeywordHit = {
+  page: number;
+  rect: [number, number, number, number];
+  /** The text before and after the hit on its line (at most CONTEXT_CHARS each, NFKC, spaces collapsed). */
+  before: string;
+  after: string;
+};
 
 /**
  * Every occurrence of `keyword` in the text of the document, in page order, with a box in PDF points
@@ -448,19 +457,24 @@ async function keywordHitsIn(lib: PdfjsModule, bytes: Uint8Array, keyword: strin
         // Expected: a page pdf.js cannot read (a broken page tree entry or content stream) has no text.
         continue;
       }
-      // One string per page without spaces, with a map from each character to its item.
+      // One string per page without spaces, with a map from each character to its item; and the page's
+      // text as read (lines kept), with where each character of the first sits in it, for the context.
       let joined = '';
-      const owners: { item: number; index: number }[] = [];
+      let lines = '';
+      const owners: { item: number; index: number; at: number }[] = [];
       const items = content.items.filter((i): i is Extract<typeof i, { str: string }> => 'str' in i);
       items.forEach((it, k) => {
         [...it.str].forEach((ch, idx) => {
           // One character may normalise to several (㈱ -> (株)): each keeps the original's place.
           for (const n of ch.normalize('NFKC')) {
-            if (/\s/.test(n)) continue;
-            joined += n;
-            owners.push({ item: k, index: idx });
+            if (!/\s/.test(n)) {
+              joined += n;
+              owners.push({ item: k, index: idx, at: lines.length });
+            }
+            lines += n;
           }
         });
+        lines += it.hasEOL ? '\n' : ' ';
       });
       const chars = [...joined];
       const needleChars = [...needle];
@@ -488,6 +502,7 @@ async function keywordHitsIn(lib: PdfjsModule, bytes: Uint8Array, keyword: strin
             Math.max(ra[2], rb[2]),
             Math.max(ra[3], rb[3]),
           ],
+          ...contextOf(lines, first.at, last.at + 1),
         });
         i += needleChars.length - 1;
       }
@@ -497,6 +512,40 @@ async function keywordHitsIn(lib: PdfjsModule, bytes: Uint8Array, keyword: strin
     await task.destroy();
   }
   return hits;
+}
+
+/** The text of the hit's line before `from` and after `to` in the page text `lines`. */
+function contextOf(lines: string, from: number, to: number): { before: string; after: string } {
+  const tidy = (s: string) => s.replace(/\s+/g, ' ');
+  const start = lines.lastIndexOf('\n', from - 1) + 1;
+  const endAt = lines.indexOf('\n', to);
+  const before = tidy(lines.slice(start, from)).trimStart();
+  const after = tidy(lines.slice(to, endAt < 0 ? undefined : endAt)).trimEnd();
+  return {
+    before: [...before].slice(-CONTEXT_CHARS).join(''),
+    after: [...after].slice(0, CONTEXT_CHARS).join(''),
+  };
+}
+
+/** Wording that says a party seals or signs here, right after the keyword: 甲方（盖章）, Party A (Seal). */
+const SIGN_AFTER =
+  /^[\s:：(（[【<《"“'‘]*(签章|盖章|签字|签名|签署|印章|公章|seal|signature|sign|stamp|chop)/i;
+/** Or right before it: 签字人：甲方, Signature of Party A. */
+const SIGN_BEFORE = /(签章|盖章|签字|签名|签署|seal|signature|signed by|sign)[\s:：of]*$/i;
+/** A signature line: the keyword then (a colon and) a run of underscores. */
+const SIGN_LINE = /^[\s:：)）]*[_＿]{3,}/;
+
+/**
+ * Which of the hits a keyword placement takes when the caller names none: the first hit followed (or
+ * preceded) by sealing or signing wording (签章/盖章/签字, "(Seal)", "Signature"), else the first at a
+ * signature line (underscores after the keyword), else the first hit. -1 for no hits.
+ */
+export function preferredKeywordHit(hits: readonly Pick<KeywordHit, 'before' | 'after'>[]): number {
+  const signs = hits.findIndex((h) => SIGN_AFTER.test(h.after) || SIGN_BEFORE.test(h.before));
+  if (signs >= 0) return signs;
+  const line = hits.findIndex((h) => SIGN_LINE.test(h.after));
+  if (line >= 0) return line;
+  return hits.length > 0 ? 0 : -1;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -24,6 +24,11 @@ export type DraftParty = {
   companyName: string;
   /** A company not on the platform yet: its handler opens it from the signing room (issue 11). */
   inviteToOpen?: boolean;
+  /**
+   * Company parties: the launcher chose the seal type (or whether to insist on it) themselves; until then the
+   * type follows the seals the signer may use (readiness), so it is never one the company lacks.
+   */
+  isSealTypeChosen?: boolean;
   /** The intent check asked before this party signs (SMS code, face, signing password); default SMS. */
   intent?: IntentCheck;
   applies: Applies;
@@ -56,13 +61,24 @@ export const personApplies = (): Applies => ({
   date: false,
   crossPageSeal: false,
 });
+/** A company party seals with a company seal the signer chooses; the contract seal is offered first. */
 export const companyApplies = (): Applies => ({
   companySealType: SealType.Contract,
+  anyCompanySeal: true,
   legalPersonSeal: false,
   personSignature: false,
   date: false,
   crossPageSeal: false,
 });
+
+/**
+ * The company seal type to offer first among the types a signer may use: the contract seal, else the official
+ * seal, else the first other company seal; null when they have none (the legal-person seal has its own box).
+ */
+export function preferredSealType(sealTypes: readonly number[]): number | null {
+  for (const t of [SealType.Contract, SealType.Official]) if (sealTypes.includes(t)) return t;
+  return sealTypes.find((t) => t !== SealType.LegalPerson) ?? null;
+}
 
 export const newParty = (kind: DraftParty['kind'] = 'person'): DraftParty => ({
   key: newKey('p'),

@@ -9,7 +9,13 @@ import { chooseUserList, chooseUserOperatorList } from '@/api/company.ts';
 import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { companyApplies, type DraftIssue, type DraftParty, personApplies } from './launch-draft.ts';
+import {
+  companyApplies,
+  type DraftIssue,
+  type DraftParty,
+  personApplies,
+  preferredSealType,
+} from './launch-draft.ts';
 import { ReadinessLine } from './readiness.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
@@ -245,7 +251,17 @@ export function PartyCard({
           )}
         </Labelled>
       </div>
-      <ReadinessLine party={party} onInvite={(inviteToOpen) => set({ inviteToOpen })} />
+      <ReadinessLine
+        party={party}
+        onInvite={(inviteToOpen) => set({ inviteToOpen })}
+        onSealTypes={(types) => {
+          // Until the launcher chooses, offer a seal type the signer has, never one the company lacks.
+          const type = party.applies.companySealType;
+          const first = preferredSealType(types);
+          if (party.isSealTypeChosen || type == null || types.includes(type) || first === null) return;
+          setApplies({ companySealType: first });
+        }}
+      />
       {lookup && party.kind === 'person' ? <p style={{ color: '#666', marginTop: -4 }}>{lookup}</p> : null}
       {choices && !party.picked ? (
         <fieldset
@@ -285,8 +301,30 @@ export function PartyCard({
                 style={{ minWidth: 160 }}
                 value={party.applies.companySealType ?? 0}
                 options={sealOptions}
-                onChange={(v: number) => setApplies({ companySealType: v === 0 ? null : v })}
+                onChange={(v: number) =>
+                  set({
+                    isSealTypeChosen: true,
+                    applies: {
+                      ...party.applies,
+                      companySealType: v === 0 ? null : v,
+                      anyCompanySeal: v === 0 ? false : party.applies.anyCompanySeal,
+                    },
+                  })
+                }
               />
+              <Checkbox
+                checked={party.applies.companySealType != null && !party.applies.anyCompanySeal}
+                disabled={party.applies.companySealType == null}
+                title={tt('onlySealTypeHint')}
+                onChange={(e) =>
+                  set({
+                    isSealTypeChosen: true,
+                    applies: { ...party.applies, anyCompanySeal: !e.target.checked },
+                  })
+                }
+              >
+                {tt('onlySealType')}
+              </Checkbox>
               <Checkbox
                 checked={party.applies.legalPersonSeal}
                 onChange={(e) => setApplies({ legalPersonSeal: e.target.checked })}

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import { useMemo, useRef, useState } from 'react';
-import { documentUrl, findDocumentKeyword } from '@/api/document.ts';
+import { documentUrl, findDocumentKeyword, type KeywordHit } from '@/api/document.ts';
 import { type PageGeometry, PdfViewer, type ScreenBox } from '@/components/pdf-viewer.tsx';
 import { boxCentredAt, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
 import { pointIn, useDragBox } from '@/components/pdf-viewer.tsx';
@@ -106,6 +106,10 @@ export function PositionEditor({
   const [selected, setSelected] = useState<string | null>(parties[0]?.key ?? null);
   const [keyword, setKeyword] = useState('');
   const [keywordNote, setKeywordNote] = useState<string | null>(null);
+  /** Every match of the last keyword search, on the document it was searched in. */
+  const [matches, setMatches] = useState<{ documentId: string; keyword: string; hits: KeywordHit[] } | null>(
+    null,
+  );
   const [isFinding, setIsFinding] = useState(false);
   const [scrollTo, setScrollTo] = useState<number | undefined>(undefined);
   // Said when a signer was dropped outside every page (issue 11 edge 6): nothing placed, and why.
@@ -169,34 +173,57 @@ export function PositionEditor({
     </div>
   );
 
+  /** The selected party's box centred on a match of the keyword. */
+  const placeAtHit = (hit: KeywordHit) => {
+    const party = parties.find((p) => p.key === selected);
+    const page = doc.pageSizes[hit.page - 1];
+    if (!party || !page) return;
+    const size = boxSizePt(party);
+    setPlacement(party.key, {
+      page: hit.page,
+      rect: rectCentredOn(hit.rect, size.widthPt, size.heightPt, page),
+    });
+    setScrollTo(hit.page);
+  };
+
+  /** Whether the selected party's box sits on this match (its centre inside the box). */
+  const isPlacedAt = (hit: KeywordHit) => {
+    const at = selected ? draft.placements[selected]?.[doc.documentId] : undefined;
+    if (!at || at.page !== hit.page) return false;
+    const cx = (hit.rect[0] + hit.rect[2]) / 2;
+    const cy = (hit.rect[1] + hit.rect[3]) / 2;
+    return cx >= at.rect[0] && cx <= at.rect[2] && cy >= at.rect[1] && cy <= at.rect[3];
+  };
+
   const placeByKeyword = async () => {
     const party = parties.find((p) => p.key === selected);
     if (!party || !keyword.trim()) return;
     setIsFinding(true);
     setKeywordNote(null);
+    setMatches(null);
     try {
       const hits = await findDocumentKeyword({ documentId: doc.documentId, keyword: keyword.trim() });
-      const hit = hits[0];
+      // The server marks the match where a party seals or signs (甲方（盖章）), not the first in the text.
+      const hit = hits.find((h) => h.isPreferred) ?? hits[0];
       if (!hit) {
         setKeywordNote(tt('keywordMissing', { keyword: keyword.trim() }));
         return;
       }
-      const page = doc.pageSizes[hit.page - 1];
-      const size = boxSizePt(party);
-      if (page) {
-        setPlacement(party.key, {
-          page: hit.page,
-          rect: rectCentredOn(hit.rect, size.widthPt, size.heightPt, page),
-        });
-        setScrollTo(hit.page);
+      placeAtHit(hit);
+      if (hits.length > 1) {
+        setMatches({ documentId: doc.documentId, keyword: keyword.trim(), hits });
+        setKeywordNote(
+          tt('keywordHits', { count: hits.length, name: partyLabel(party, parties.indexOf(party)) }),
+        );
       }
-      if (hits.length > 1) setKeywordNote(tt('keywordHits', { count: hits.length }));
     } catch (e) {
       showApiError(e);
     } finally {
       setIsFinding(false);
     }
   };
+
+  const shownMatches = matches?.documentId === doc.documentId ? matches : null;
 
   return (
     <div className="position-editor">
@@ -295,6 +322,46 @@ export function PositionEditor({
             {tt('placeByKeyword')}
           </Button>
           {keywordNote ? <Alert style={{ marginTop: 8 }} type="info" title={keywordNote} /> : null}
+          {shownMatches ? (
+            <ul
+              aria-label={tt('keywordMatches')}
+              style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', maxHeight: 280, overflowY: 'auto' }}
+            >
+              {shownMatches.hits.map((hit) => {
+                const isHere = isPlacedAt(hit);
+                return (
+                  <li key={hit.rect.join(',') + hit.page} style={{ marginBottom: 4 }}>
+                    <button
+                      type="button"
+                      aria-pressed={isHere}
+                      disabled={!selected}
+                      onClick={() => placeAtHit(hit)}
+                      style={{
+                        width: '100%',
+                        textAlign: 'left',
+                        padding: '6px 8px',
+                        border: `1px solid ${isHere ? '#1677ff' : '#d9d9d9'}`,
+                        borderRadius: 6,
+                        background: isHere ? '#e6f4ff' : '#fff',
+                        cursor: 'pointer',
+                        fontSize: 12,
+                      }}
+                    >
+                      <strong>{tt('placedOn', { page: hit.page })}</strong>
+                      {hit.isPreferred ? (
+                        <span style={{ color: '#389e0d' }}> · {tt('preferredMatch')}</span>
+                      ) : null}
+                      <span style={{ display: 'block', color: '#555', overflowWrap: 'anywhere' }}>
+                        {hit.before ? `…${hit.before}` : ''}
+                        <mark>{shownMatches.keyword}</mark>
+                        {hit.after ? `${hit.after}…` : ''}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
         </aside>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { fitsCompanySeal } from '#contract/rules/seal-needs.ts';
 import { SealType } from '#contract/enums.ts';
 import type { RoomSeal, SigningRoom } from '@/api/flow.ts';
 
@@ -18,14 +19,13 @@ export function sealsBySlot(room: Pick<SigningRoom, 'seals' | 'party'>): {
   legalPerson: RoomSeal[];
   person: RoomSeal[];
 } {
-  const wanted = room.party.applies.companySealType ?? null;
+  const applies = room.party.applies;
+  // The launcher's type; or, where the launcher did not insist on it, every company seal the signer may use,
+  // the type the launcher offered first (else the official seal) at the top.
+  const rank = (s: RoomSeal) =>
+    s.sealType === applies.companySealType ? 0 : s.sealType === SealType.Official ? 1 : 2;
   return {
-    company: room.seals.filter(
-      (s) =>
-        s.sealType !== null &&
-        s.sealType !== LEGAL_PERSON_SEAL_TYPE &&
-        (wanted === null || s.sealType === wanted),
-    ),
+    company: room.seals.filter((s) => fitsCompanySeal(applies, s.sealType)).sort((a, b) => rank(a) - rank(b)),
     legalPerson: room.seals.filter((s) => s.sealType === LEGAL_PERSON_SEAL_TYPE),
     person: room.seals.filter((s) => s.sealType === null),
   };

@@ -13,7 +13,7 @@ import {
   ok,
   personWithCert,
 } from '../fixtures/flow.ts';
-import { makeKey, open } from '../fixtures/open.ts';
+import { makeKey, open, openLaunchForOne } from '../fixtures/open.ts';
 
 const t = appForFile();
 let company: TestCompany;
@@ -30,32 +30,14 @@ describe('a company key', () => {
   let flowId: string;
 
   test('launches as the company: the operator sees the flow in the workspace', async () => {
-    const up = await open<{ documentId: string }>(t, 'POST', '/documents', {
+    const res = await openLaunchForOne(
+      t,
       key,
-      body: { filename: 'c.pdf', contentBase64: Buffer.from(await contractPdf(1)).toString('base64') },
-    });
-    expect(up.status).toBe(201);
-    const documentId = up.body.data.documentId;
-    const res = await open<{ flowId: string }>(t, 'POST', '/flows', {
-      key,
-      body: {
-        from: 'documents',
-        title: '公司合同 API',
-        documentIds: [documentId],
-        steps: [
-          {
-            parties: [
-              {
-                kind: 'person',
-                name: signer.name,
-                phone: signer.phone,
-                positions: [{ documentId, keyword: 'Party B (signature):' }],
-              },
-            ],
-          },
-        ],
-      },
-    });
+      await contractPdf(1),
+      signer,
+      { keyword: 'Party B (signature):' },
+      '公司合同 API',
+    );
     expect(res.status).toBe(201);
     flowId = res.body.data.flowId;
     const seen = ok(

@@ -52,7 +52,7 @@ describe('"Add myself"', () => {
 });
 
 describe('readiness and invitations', () => {
-  it('asks about a typed full phone or a chosen user, with the company when there is one', () => {
+  it('asks about a typed full phone or a chosen user, with the company and its seals when there is one', () => {
     expect(readinessQuery({ ...newParty('person'), phone: '1391234' })).toBeNull();
     expect(readinessQuery({ ...newParty('person'), phone: '13912345678' })).toEqual({ phone: '13912345678' });
     expect(readinessQuery(myselfParty(me()))).toEqual({ userId: ME });
@@ -62,7 +62,14 @@ describe('readiness and invitations', () => {
       companyName: ' 未开通有限公司 ',
       phone: '13912345678',
     };
-    expect(readinessQuery(other)).toEqual({ phone: '13912345678', companyName: '未开通有限公司' });
+    // A company party is asked about with the seals it applies (readiness checks the signer may use them).
+    expect(readinessQuery(other)).toEqual({
+      phone: '13912345678',
+      companyName: '未开通有限公司',
+      companySealType: 102,
+      anyCompanySeal: true,
+      legalPersonSeal: false,
+    });
   });
 
   it('sends inviteToOpen only for another company the launcher invited', () => {

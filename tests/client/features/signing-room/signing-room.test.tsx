@@ -404,6 +404,58 @@ describe('signing room', () => {
   });
 });
 
+describe('a company party whose launcher did not insist on the seal type', () => {
+  const OFFICIAL = '00000000-0000-4000-8000-0000000000e2';
+  const FINANCE = '00000000-0000-4000-8000-0000000000e3';
+  const LEGAL = '00000000-0000-4000-8000-0000000000e4';
+  const companySeal = (sealId: string, name: string, sealType: number) => ({
+    sealId,
+    name,
+    sealType,
+    pngUrl: `/v1/seal/image/${sealId}.png`,
+    widthMm: 40,
+    heightMm: 40,
+  });
+  const companyRoom = () =>
+    room({
+      party: {
+        ...room().party,
+        kind: 'company',
+        companyId: '00000000-0000-4000-8000-0000000000c1',
+        companyName: '测试有限公司',
+        applies: { ...PERSON_SIGNS, personSignature: false, companySealType: 102, anyCompanySeal: true },
+      },
+      // The company has no contract seal: the seals authorised to the signer are these.
+      seals: [
+        companySeal(FINANCE, 'Finance seal', 103),
+        companySeal(OFFICIAL, 'Official seal', 1),
+        companySeal(LEGAL, 'Legal-person seal', 101),
+      ],
+      needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
+    });
+
+  it.each([
+    ['en-US', '/pc/v1/signing_room', 'No usable seal'],
+    ['zh-CN', '/h5/v1/signing_room', '没有可用的印章'],
+  ] as const)(
+    'the signer chooses among their company seals (%s, %s)',
+    async (locale, path, noSeal) => {
+      enterRoom(locale);
+      server.use(serveRoom(companyRoom()), noFlowDetail());
+      renderApp(`${path}?flowId=${FLOW}&partyId=${PARTY}`);
+      const official = await screen.findByRole('radio', { name: /Official seal/ }, { timeout: 5000 });
+      const finance = screen.getByRole('radio', { name: /Finance seal/ });
+      expect(screen.queryByRole('radio', { name: /Legal-person seal/ })).toBeNull();
+      expect(screen.queryByText(new RegExp(noSeal))).toBeNull();
+      // No contract seal to offer first: the official seal is, and the signer may take another.
+      await waitFor(() => expect(official).toHaveProperty('checked', true));
+      await userEvent.click(finance);
+      expect(finance).toHaveProperty('checked', true);
+    },
+    20_000,
+  );
+});
+
 describe('signing link', () => {
   it('logs the party in with phone and SMS code and goes on through the transition (en-US)', async () => {
     useI18nStore.getState().setLocale('en-US');
