@@ -34,7 +34,7 @@ export const companyTexts = defineTexts({
       "We pay a small random amount (0.01-0.99 CNY) into the company's bank account. Enter the amount you received.",
     sendPayment: 'Send the micro-payment',
     resendPayment: 'Send a new micro-payment',
-    paymentSent: 'Payment sent: {left} attempt(s) left',
+    paymentSent: 'Payment sent: {left, plural, one {# attempt} other {# attempts}} left',
     amount: 'Amount received (CNY)',
     amountFormat: 'Enter the amount in yuan, e.g. 0.37',
     confirmAmount: 'Confirm the amount',

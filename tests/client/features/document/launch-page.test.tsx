@@ -162,7 +162,7 @@ describe('regular launch', () => {
     await userEvent.click(await screen.findByTitle('每 3 天'));
     await waitFor(() => expect(useLaunchDraft.getState().draft.remindEveryDays).toBe(3));
     useI18nStore.getState().setLocale('en-US');
-    expect(await screen.findByTitle('Every 3 day(s)')).toBeTruthy();
+    expect(await screen.findByTitle('Every 3 days')).toBeTruthy();
     expect(screen.getByText('Automatic reminders')).toBeTruthy();
   }, 20_000);
 });
