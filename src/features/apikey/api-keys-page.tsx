@@ -19,6 +19,7 @@ import { showApiError } from '@/api/http.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
+import { TagRow } from '@/components/tag-row.tsx';
 
 /** Where the integrator API's reference page is served (server/open/). */
 const API_REFERENCE_URL = '/open/v1/docs';
@@ -148,7 +149,13 @@ export default function ApiKeysPage() {
           { title: tt('key'), render: (_, k) => <code>{k.prefix}…</code> },
           {
             title: tt('scopes'),
-            render: (_, k) => k.scopes.map((s) => <Tag key={s}>{tt(`scope.${s}`)}</Tag>),
+            render: (_, k) => (
+              <TagRow>
+                {k.scopes.map((s) => (
+                  <Tag key={s}>{tt(`scope.${s}`)}</Tag>
+                ))}
+              </TagRow>
+            ),
           },
           { title: tt('created'), render: (_, k) => when(k.createdAt) },
           { title: tt('lastUsed'), render: (_, k) => (k.lastUsedAt ? when(k.lastUsedAt) : tt('never')) },
@@ -158,14 +165,14 @@ export default function ApiKeysPage() {
               k.revokedAt ? (
                 <Tag>{tt('revokedAt', { time: when(k.revokedAt) })}</Tag>
               ) : (
-                <>
+                <TagRow>
                   <Tag color="green">{tt('active')}</Tag>
                   {k.assertsIdentity ? (
                     <Tag color="gold" title={tt('assertsIdentityHint')}>
                       {tt('assertsIdentity')}
                     </Tag>
                   ) : null}
-                </>
+                </TagRow>
               ),
           },
           {

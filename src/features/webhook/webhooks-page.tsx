@@ -25,6 +25,7 @@ import {
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
+import { TagRow } from '@/components/tag-row.tsx';
 
 type TT = ReturnType<typeof useTexts<keyof (typeof texts)['en-US']>>;
 
@@ -94,10 +95,12 @@ export default function WebhooksPage() {
               />
             </div>
             {e.description && <div style={{ color: '#666', marginTop: 4 }}>{e.description}</div>}
-            <div style={{ marginTop: 8, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-              {e.events.map((ev) => (
-                <Tag key={ev}>{eventLabel(tt, ev)}</Tag>
-              ))}
+            <div style={{ marginTop: 8 }}>
+              <TagRow>
+                {e.events.map((ev) => (
+                  <Tag key={ev}>{eventLabel(tt, ev)}</Tag>
+                ))}
+              </TagRow>
             </div>
             <div style={{ marginTop: 8, color: '#666' }}>
               {tt('lastAttempt')}:{' '}
