@@ -13,7 +13,8 @@ export const texts = defineTexts({
     back: 'Back',
     chooseFile: 'Choose a PDF file',
     chooseFiles: 'Choose PDF files',
-    uploadHint: 'PDF, at most {mb} MB each; encrypted or damaged files are refused.',
+    uploadHint:
+      'PDF, at most {mb} MB each. A file that needs a password to open, or whose permissions forbid signing, is refused; other protected or damaged files are repaired and opened.',
     uploading: 'Uploading {name}',
     uploadFailed: '{name} was refused: {reason}',
     pagesOf: '{pages, plural, one {# page} other {# pages}} · {size}',
@@ -116,7 +117,8 @@ export const texts = defineTexts({
     back: '上一步',
     chooseFile: '选择 PDF 文件',
     chooseFiles: '选择 PDF 文件（可多选）',
-    uploadHint: 'PDF 格式，每个不超过 {mb} MB；加密或损坏的文件会被拒绝。',
+    uploadHint:
+      'PDF 格式，每个不超过 {mb} MB。需要密码才能打开、或权限设置禁止签署的文件会被拒绝；其他受保护或损坏的文件会自动修复后打开。',
     uploading: '正在上传 {name}',
     uploadFailed: '{name} 被拒绝：{reason}',
     pagesOf: '{pages} 页 · {size}',

@@ -45,7 +45,11 @@ describe('quick launch', () => {
       http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
     );
     renderApp('/manage/home/quicklyFileUpload');
-    expect(await screen.findByText('Signings left: 7 of 10', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Signings left: 7 of 10', {}, { timeout: 10_000 })).toBeTruthy();
+    // The hint tells what the server really refuses: a password to open, or permissions that forbid signing.
+    const hint = screen.getByText(/at most \d+ MB each/).textContent ?? '';
+    expect(hint).toMatch(/needs a password to open.*forbid signing.*refused/);
+    expect(hint).not.toMatch(/encrypted or damaged files are refused/);
     await userEvent.upload(screen.getByLabelText('Choose a PDF file'), pdfFile());
     expect(await screen.findByText(/contract\.pdf/)).toBeTruthy();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('contract');
@@ -61,6 +65,9 @@ describe('quick launch', () => {
     );
     renderApp('/manage/home/quicklyFileUpload');
     await userEvent.upload(await screen.findByLabelText('选择 PDF 文件', {}, { timeout: 4000 }), pdfFile());
+    expect(screen.getByText(/需要密码才能打开.*禁止签署.*会被拒绝/).textContent).not.toMatch(
+      /加密或损坏的文件会被拒绝/,
+    );
     expect(await screen.findByText('contract.pdf 被拒绝：文件已加密，无法处理')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText('请输入标题；请上传 PDF 文件')).toBeTruthy();
