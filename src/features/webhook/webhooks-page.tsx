@@ -27,6 +27,9 @@ import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { TagRow } from '@/components/tag-row.tsx';
 
+/** The published reference of the platform's calls, webhook management among them (server/app.ts). */
+const API_REFERENCE_URL = '/v1/docs';
+
 type TT = ReturnType<typeof useTexts<keyof (typeof texts)['en-US']>>;
 
 const eventLabel = (tt: TT, type: string) =>
@@ -66,6 +69,18 @@ export default function WebhooksPage() {
     <main className="webhooks-page" style={{ padding: 16, maxWidth: 1100 }}>
       <h1 style={{ fontSize: 20 }}>{tt('title')}</h1>
       <p style={{ color: '#666' }}>{tt('intro')}</p>
+      <details style={{ color: '#666', marginBottom: 16 }}>
+        <summary style={{ cursor: 'pointer' }}>{tt('helpTitle')}</summary>
+        <ol style={{ margin: '8px 0', paddingLeft: 20 }}>
+          <li>{tt('helpHeaders')}</li>
+          <li>{tt('helpSignature')}</li>
+          <li>{tt('helpFreshness')}</li>
+          <li>{tt('helpAnswer')}</li>
+        </ol>
+        <a href={API_REFERENCE_URL} target="_blank" rel="noreferrer">
+          {tt('helpReference')}
+        </a>
+      </details>
       <Button type="primary" onClick={() => setIsAdding(true)} style={{ marginBottom: 16 }}>
         {tt('add')}
       </Button>
