@@ -20,11 +20,10 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { TagRow } from '@/components/tag-row.tsx';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** Where the integrator API's reference page is served (server/open/). */
 const API_REFERENCE_URL = '/open/v1/docs';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * /manage/apiKeys: the account's API keys for the integrator API (a person's own, or a company's for its
@@ -33,6 +32,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  */
 export default function ApiKeysPage() {
   const tt = useTexts(texts);
+  const when = useFormatTime();
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [isLoading, setIsLoading] = useState(false);
   const [isCreating, setIsCreating] = useState(false);

@@ -29,6 +29,7 @@ import { PartyCard } from './party-card.tsx';
 import { readinessTexts } from './readiness-texts.ts';
 import { partyLabel, PositionEditor } from './position-editor.tsx';
 import { texts } from './texts.ts';
+import { localInputValue } from '@/lib/format-time.ts';
 
 /** The upload limit the server applies by default (UPLOAD_LIMIT_MB); the server's refusal is what counts. */
 const UPLOAD_LIMIT_MB = 50;
@@ -178,11 +179,6 @@ function SignersStep({
   const messageId = useId();
   const deadlineId = useId();
   const remindId = useId();
-  const toLocalInput = (iso: string) => {
-    if (!iso) return '';
-    const d = new Date(iso);
-    return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
-  };
   const setStepParties = (
     stepIndex: number,
     change: (ps: (typeof draft.steps)[number]['parties']) => (typeof draft.steps)[number]['parties'],
@@ -259,7 +255,7 @@ function SignersStep({
           <input
             id={deadlineId}
             type="datetime-local"
-            value={toLocalInput(draft.deadline)}
+            value={localInputValue(draft.deadline)}
             onChange={(e) =>
               update((d) => ({
                 ...d,

@@ -26,6 +26,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { TagRow } from '@/components/tag-row.tsx';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** The published reference of the platform's calls, webhook management among them (server/app.ts). */
 const API_REFERENCE_URL = '/v1/docs';
@@ -34,11 +35,10 @@ type TT = ReturnType<typeof useTexts<keyof (typeof texts)['en-US']>>;
 
 const eventLabel = (tt: TT, type: string) =>
   type in texts['en-US'] ? tt(type as keyof (typeof texts)['en-US']) : type;
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** /manage/webhooks: the account's webhook endpoints, their secrets (shown once) and delivery logs. */
 export default function WebhooksPage() {
   const tt = useTexts(texts);
+  const when = useFormatTime();
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -307,6 +307,7 @@ function SecretOnce({ secret, tt, onClose }: { secret: string; tt: TT; onClose: 
 }
 
 function DeliveryLog({ endpointId, tt }: { endpointId: string; tt: TT }) {
+  const when = useFormatTime();
   const [data, setData] = useState<WebhookDelivery[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(async () => {
