@@ -5,26 +5,18 @@
 // English needs a singular and a plural; Chinese has one form ("共 {total} 条" needs no plural at all).
 // Forms hold no placeholders of their own; `=0 {…}` picks an exact number before the locale's category.
 
+import { pluralCategory } from '#contract/plural.ts';
+
 export type TextParams = Record<string, string | number>;
 
 const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|[a-z]+)\s*\{[^{}]*\})+)\s*\}/g;
 const FORM = /(=\d+|[a-z]+)\s*\{([^{}]*)\}/g;
 const PLAIN = /\{(\w+)\}/g;
 
-const rulesOf = new Map<string, Intl.PluralRules>();
-function pluralRules(locale: string): Intl.PluralRules {
-  let rules = rulesOf.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    rulesOf.set(locale, rules);
-  }
-  return rules;
-}
-
 /** The form of `forms` (a plural's `one {…} other {…}` body) for `count` in `locale`, # filled. */
 function pluralForm(locale: string, count: number, forms: string): string {
   const byKey = new Map([...forms.matchAll(FORM)].map((m) => [m[1]!, m[2]!]));
-  const form = byKey.get(`=${count}`) ?? byKey.get(pluralRules(locale).select(count)) ?? byKey.get('other');
+  const form = byKey.get(`=${count}`) ?? byKey.get(pluralCategory(locale, count)) ?? byKey.get('other');
   return (form ?? '').replaceAll('#', String(count));
 }
 

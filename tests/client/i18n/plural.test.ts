@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { countOf } from '#contract/plural.ts';
 import { fillText } from '@/i18n/fill-text.ts';
 import { translate } from '@/i18n/i18n-store.ts';
 
@@ -22,6 +23,12 @@ describe('counts in texts', () => {
     expect(fillText('en-US', text, { docs: 1, who: 'Li' })).toBe('1 document for Li {missing}');
   });
 
+  it('read right in the server’s English messages too', () => {
+    expect(countOf(1, 'attempt', 'attempts')).toBe('1 attempt');
+    expect(countOf(2, 'attempt', 'attempts')).toBe('2 attempts');
+    expect(countOf(0, 'minute', 'minutes')).toBe('0 minutes');
+  });
+
   it('are right in the shared texts: the pager total', () => {
     expect(translate('en-US', 'pager.total', { total: 1 })).toBe('1 item in total');
     expect(translate('en-US', 'pager.total', { total: 7 })).toBe('7 items in total');
@@ -32,31 +39,54 @@ describe('counts in texts', () => {
 // Every English text of the client: a count placeholder followed by a plural noun ("{n} pages") or an
 // "(s)" reads wrong for one; such a count must go through the plural form `{n, plural, one {…} other {…}}`.
 describe('the English texts', () => {
-  const SRC = resolve(import.meta.dirname, '..', '..', '..', 'src');
+  const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+  const SRC = join(ROOT, 'src');
+  const SERVER = join(ROOT, 'server');
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
     );
   // Words after a placeholder that end in "s" but are no plural nouns: verbs ("{name} was refused") and
   // units, the same for one and many ("{seconds} s", "{ms} ms").
-  const NOT_PLURAL_NOUNS = new Set(['is', 'was', 'has', 'does', 'confirms', 's', 'ms']);
+  const NOT_PLURAL_NOUNS = new Set([
+    ...['is', 'was', 'has', 'does', 'needs', 'contains', 'confirms', 'invites', 'reminds'],
+    ...['s', 'ms'],
+  ]);
   const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 
-  it('route every count with a noun through the plural form', () => {
-    const offenders = new Set<string>();
-    for (const file of files(SRC)) {
-      const source = readFileSync(file, 'utf8');
-      for (const [literal] of source.matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g)) {
-        if (CJK.test(literal)) continue;
-        for (const m of literal.matchAll(/\{\w+\}\s+([A-Za-z]+(?:\(s\))?)/g)) {
-          const word = m[1]!;
-          if (word.endsWith('(s)') || (word.endsWith('s') && !NOT_PLURAL_NOUNS.has(word.toLowerCase())))
-            offenders.add(`${relative(SRC, file)}: ${literal}`);
-        }
-        // "day(s)" is the plural left to the reader; "http(s)" is a scheme.
-        if (/(?<!http)\(s\)/.test(literal)) offenders.add(`${relative(SRC, file)}: ${literal}`);
-      }
+  // A placeholder of the client's texts ({n}) or of the server's messages (${n}), then the word after it.
+  const COUNTED = /(?:\{\w+\}|\$\{[^}]+\})\s+([A-Za-z]+(?:\(s\))?)/g;
+  function offendersIn(literal: string): boolean {
+    if (CJK.test(literal)) return false;
+    for (const m of literal.matchAll(COUNTED)) {
+      const word = m[1]!;
+      if (word.endsWith('(s)') || (word.endsWith('s') && !NOT_PLURAL_NOUNS.has(word.toLowerCase())))
+        return true;
     }
-    expect([...offenders]).toEqual([]);
+    // "day(s)" is the plural left to the reader; "http(s)" is a scheme.
+    return /(?<!http)\(s\)/.test(literal);
+  }
+  const LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g;
+
+  it('route every count with a noun through the plural form (client)', () => {
+    const offenders = files(SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(LITERAL)]
+        .filter(([literal]) => offendersIn(literal))
+        .map(([literal]) => `${relative(ROOT, file)}: ${literal}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('route every count with a noun through countOf (the server’s English messages)', () => {
+    // The server's messages are { en, zh } pairs: the English half is on a line with `en:`.
+    const offenders = files(SERVER).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => /\ben: /.test(line))
+        .flatMap((line) => [...line.matchAll(LITERAL)].map(([literal]) => literal))
+        .filter(offendersIn)
+        .map((literal) => `${relative(ROOT, file)}: ${literal}`),
+    );
+    expect(offenders).toEqual([]);
   });
 });
