@@ -46,6 +46,7 @@ describe('development outbox', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain(await t.smsCodeFor(phone));
+    expect(res.text).toContain('1 message, latest first.');
   });
 
   it('is absent in production mode', async () => {
