@@ -57,11 +57,13 @@ export default defineConfig({
       LOGIN_MAX_PER_IP: '100000',
       // A second code to the same phone may follow after this many seconds (60 in production).
       SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
-      // Partner pages that frame the app in e2e/embedding.spec.ts (served by page.route on these origins).
-      PARTNER_ZYPT_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
+      // Partner pages that frame the app in e2e/embedding.spec.ts (same site, another port) and in
+      // e2e/cross-site.spec.ts (another site: localhost), served by small servers on these origins.
+      PARTNER_ZYPT_ORIGINS: `http://127.0.0.1:${PORT + 1} http://localhost:${PORT + 6}`,
       PARTNER_ZHDB_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
-      // The integrator of e2e/integrator.spec.ts frames embedded signing from this origin (its page is served there).
-      FRAME_ANCESTORS: `http://127.0.0.1:${PORT + 4}`,
+      // The integrators of e2e/integrator.spec.ts and e2e/cross-site.spec.ts frame embedded signing from these
+      // origins (their pages are served there).
+      FRAME_ANCESTORS: `http://127.0.0.1:${PORT + 4} http://localhost:${PORT + 7}`,
       // Background jobs (webhook deliveries, sweeps) are polled every second rather than every 5.
       JOBS_POLL_SECONDS: '1',
       // Platform administrators of e2e/package.spec.ts (they confirm payments on /manage/admin/packages).

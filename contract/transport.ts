@@ -10,6 +10,18 @@ export const SESSION_COOKIE = 'sid';
 export const XSRF_HEADER = 'x-xsrf-token';
 /** Header carrying keySuffixOf(token). */
 export const KEY_SUFFIX_HEADER = 'keysuffix';
+/**
+ * Sent with the value '1' by a client that runs inside a frame. A partner's page on another site frames the
+ * product, and there a browser may refuse the product's cookies (SameSite=Lax ones always; Safari, and Chromium
+ * with third-party cookies blocked, every unpartitioned one). A login from a framed client therefore gets its
+ * cookies as `SameSite=None; Secure; Partitioned` (kept per partner site, allowed where third-party cookies are
+ * blocked, so a reload in the frame keeps the session) AND its secret in FRAME_SESSION_HEADER of the answer
+ * (the XSRF token in XSRF_HEADER), which the page keeps in memory and sends back on every request: the session
+ * works even where the browser keeps no cookie at all.
+ */
+export const FRAME_HEADER = 'x-esign-frame';
+/** A framed page's session secret: answered to a framed login, sent back by the page instead of the `sid` cookie. */
+export const FRAME_SESSION_HEADER = 'x-esign-session';
 /** Request time-out of the client, ms (SPEC §9). */
 export const REQUEST_TIMEOUT_MS = 180_000;
 

@@ -67,6 +67,21 @@ export async function openCompanyByApi(context: BrowserContext, name: string): P
   return companyId;
 }
 
+/** The link of the latest operator invitation texted to `phone` (the development outbox): its SPA path. */
+export async function invitationLink(request: APIRequestContext, phone: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/v1/dev/outbox?phone=${phone}`);
+      const body = (await res.json()) as { data: { purpose: string; text: string }[] };
+      const sms = body.data.find((m) => m.purpose === 'company:invitation');
+      link = /#(\/companyInvitation\/[0-9a-f-]{36})/.exec(sms?.text ?? '')?.[1] ?? '';
+      return link;
+    })
+    .toMatch(/^\/companyInvitation\//);
+  return link;
+}
+
 /** A small real PNG (a grey 64x64 square) standing in for a scanned power-of-attorney letter. */
 export const letterPng = (): Buffer => greyPng(64, 0xa0);
 
@@ -94,7 +109,14 @@ export const companyTexts = {
     active: 'Active',
     switchAccount: 'Switch account',
     current: 'Current',
-    addOperator: 'Add operator',
+    invite: 'Invite operator',
+    invitations: 'Invitations',
+    invitationWaiting: 'Waiting for answer',
+    invitationAccepted: 'Accepted',
+    invitationScreen: 'XX invites you to become its operator (Operator).',
+    accept: 'Accept',
+    acceptedText: 'You are now an operator of XX.',
+    actForCompany: 'Act for this company',
     phone: 'Phone',
     ok: 'OK',
     noPermission: /user has no permission/i,
@@ -122,7 +144,14 @@ export const companyTexts = {
     active: '已启用',
     switchAccount: '切换账号',
     current: '当前',
-    addOperator: '添加经办人',
+    invite: '邀请经办人',
+    invitations: '邀请记录',
+    invitationWaiting: '待接受',
+    invitationAccepted: '已接受',
+    invitationScreen: 'XX 邀请您成为企业经办人（经办人）。',
+    accept: /接\s*受/,
+    acceptedText: '您已成为 XX 的经办人。',
+    actForCompany: '以该企业身份办理',
     phone: '手机号',
     ok: '确定',
     noPermission: /用户没有权限/,

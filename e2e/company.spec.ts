@@ -3,6 +3,7 @@ import type { Locale } from './support.ts';
 import {
   api,
   companyTexts,
+  invitationLink,
   letterPng,
   newCreditCode,
   openCompanyByApi,
@@ -96,15 +97,59 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       const otherPhone = await registerIn(other);
       await op.goto('/#/manage/account/operator');
       await expect(op.locator('.ant-message')).toContainText(t.noPermission);
-      await op.getByRole('button', { name: t.addOperator }).click();
+      await op.getByRole('button', { name: t.invite }).click();
       await op.getByLabel(t.phone).fill(otherPhone);
       const answer = op.waitForResponse((r) => r.url().includes('/addCompanyOperator'));
       await op.getByRole('button', { name: t.ok }).click();
       expect((await answer).status()).toBe(602);
       await expect(op.locator('.ant-message').last()).toContainText(t.noPermission);
-      // The administrator may do it.
-      await api(adminContext, 'addCompanyOperator', { userType: 1, phone: otherPhone });
+      // The administrator may do it: an invitation, which the person has not answered.
+      const invited = await api<{ status: string }>(adminContext, 'addCompanyOperator', {
+        userType: 1,
+        phone: otherPhone,
+      });
+      expect(invited.status).toBe('pending');
       await Promise.all([adminContext.close(), opContext.close(), other.close()]);
+    });
+
+    test('the administrator invites an operator; the invitee opens the SMS link on a phone and accepts', async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const adminContext = await browser.newContext({ locale });
+      await registerIn(adminContext);
+      const companyName = `${locale === 'zh-CN' ? '测试邀请企业' : 'Invite Test'} ${Date.now().toString(36)}`;
+      await openCompanyByApi(adminContext, companyName);
+      const opContext = await browser.newContext({ locale, ...PHONE });
+      const opPhone = await registerIn(opContext);
+      const masked = new RegExp(`${opPhone.slice(0, 3)}\\*{4}${opPhone.slice(-4)}`);
+
+      const admin = await adminContext.newPage();
+      await admin.goto('/#/manage/account/operator');
+      await admin.getByRole('button', { name: t.invite }).click();
+      await admin.getByRole('dialog').getByLabel(t.phone).fill(opPhone);
+      await admin.getByRole('dialog').getByRole('button', { name: t.ok }).click();
+      const invitations = admin.getByRole('table', { name: t.invitations });
+      await expect(invitations.getByRole('row', { name: masked })).toContainText(t.invitationWaiting);
+      // Not a member before answering: the member list has only the administrator.
+      await expect(admin.getByRole('table').first().getByRole('row', { name: masked })).toHaveCount(0);
+
+      // The invitee, on a phone, opens the link the SMS carries and accepts.
+      const op = await opContext.newPage();
+      await op.goto(`/#${await invitationLink(opContext.request, opPhone)}`);
+      await expect(op.getByText(t.invitationScreen.replace('XX', companyName))).toBeVisible();
+      await op.getByRole('button', { name: t.accept }).click();
+      await expect(op.getByText(t.acceptedText.replace('XX', companyName))).toBeVisible();
+      await op.getByRole('button', { name: t.actForCompany }).click();
+      await op.goto('/#/accountSwitch');
+      await expect(op.getByRole('listitem').filter({ hasText: companyName })).toContainText(t.current);
+
+      await admin.reload();
+      await expect(invitations.getByRole('row', { name: masked })).toContainText(t.invitationAccepted);
+      await expect(admin.getByRole('table').first().getByRole('row', { name: masked })).toContainText(
+        t.active,
+      );
+      await Promise.all([adminContext.close(), opContext.close()]);
     });
   });
 }

@@ -11,6 +11,12 @@ export const ZYPT_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 export const ZHDB_ORIGIN = `http://127.0.0.1:${PORT + 2}`;
 /** Configured for no partner at all. */
 export const UNKNOWN_ORIGIN = `http://127.0.0.1:${PORT + 3}`;
+/**
+ * Partner pages on another SITE than the app's (`localhost` against `127.0.0.1`), where the browser treats the
+ * framed app's cookies and storage as third-party (e2e/cross-site.spec.ts): ZYPT's, and an integrator's.
+ */
+export const CROSS_SITE_ZYPT_ORIGIN = `http://localhost:${PORT + 6}`;
+export const CROSS_SITE_INTEGRATOR_ORIGIN = `http://localhost:${PORT + 7}`;
 
 /**
  * A partner's page on `origin`, from a real server on that port (Chromium's local-network checks refuse a

@@ -1,18 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { APP_ORIGIN, openPartnerPage, receivedBy, startPartnerServers } from './embedding-support.ts';
+import { integratorApi, launchEmbedded } from './integrator-support.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
 import {
   call,
   personWithSeal,
-  contractPdf,
   nextSmsCode,
   openPersonESign,
   signingTexts,
   smsCount,
 } from './signing-support.ts';
-import { readFileSync } from 'node:fs';
 
 // The integrator's journey (issue 13): on the workspace a person makes an API key and a webhook endpoint;
 // their server launches a flow through /open/v1 with that key and asks for the signer's embedded-signing URL;
@@ -47,52 +46,20 @@ async function startReceiver(): Promise<{ deliveries: Delivery[]; stop: () => Pr
   return { deliveries, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-type Api = <T>(method: 'GET' | 'POST', path: string, data?: object) => Promise<T>;
-
-/** The integrator's server: /open/v1 with the key only. */
-const integratorApi =
-  (page: Page, apiKey: string): Api =>
-  async <T>(method: 'GET' | 'POST', path: string, data?: object) => {
-    const res = await page.request.fetch(`${APP_ORIGIN}/open/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${apiKey}` },
-      ...(data ? { data } : {}),
-    });
-    const body = (await res.json()) as { code: number; data: T };
-    expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
-    return body.data;
-  };
-
-/** Upload, launch to one person, read the party, ask for its embedded-signing URL: the integrator's steps. */
-async function launchEmbedded(api: Api, title: string, signer: { name: string; phone: string }) {
-  const pdf = readFileSync(await contractPdf()).toString('base64');
-  const { documentId } = await api<{ documentId: string }>('POST', '/documents', {
-    filename: 'contract.pdf',
-    contentBase64: pdf,
-  });
-  const { flowId } = await api<{ flowId: string }>('POST', '/flows', {
-    from: 'documents',
-    title,
-    documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: signer.name,
-            phone: signer.phone,
-            intent: 'sms',
-            positions: [{ documentId, keyword: 'Party B' }],
-          },
-        ],
-      },
-    ],
-  });
-  const detail = await api<{ steps: { parties: { partyId: string }[] }[] }>('GET', `/flows/${flowId}`);
-  const partyId = detail.steps[0].parties[0].partyId;
-  const { url } = await api<{ url: string }>('POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {});
-  expect(url).toContain('/#/embed/sign?code=');
-  return { flowId, partyId, url };
+/** One zigzag stroke across a signature pad with the mouse. */
+async function drawOn(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 0.1 * box.width, box.y + 0.6 * box.height);
+  await page.mouse.down();
+  for (const [fx, fy] of [
+    [0.3, 0.3],
+    [0.5, 0.7],
+    [0.7, 0.3],
+    [0.9, 0.6],
+  ])
+    await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height, { steps: 5 });
+  await page.mouse.up();
 }
 
 test.describe.configure({ mode: 'default' });
@@ -209,6 +176,11 @@ test("a newcomer signs in the integrator's iframe: the phone proven by a code fi
     await openPartnerPage(signerPage, INTEGRATOR_ORIGIN, url);
     const frame = signerPage.frameLocator('#app');
     await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 30_000 });
+    // The newcomer draws first, as anyone would, then presses Sign.
+    await expect(frame.getByRole('radio', { name: t.drawSignature })).toBeChecked();
+    const pad = frame.locator(`canvas[aria-label="${t.pad}"]`);
+    await drawOn(signerPage, pad);
+    await expect(pad).toHaveAttribute('data-strokes', '1');
     await frame.getByRole('button', { name: t.sign, exact: true }).click();
     // The URL did not prove the phone: a code to it comes before any certificate.
     await expect(frame.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
@@ -223,21 +195,10 @@ test("a newcomer signs in the integrator's iframe: the phone proven by a code fi
     await frame.getByRole('button', { name: 'Accept and get my certificate' }).click();
     await expect(frame.getByTestId('sign-position')).toBeVisible({ timeout: 30_000 });
 
-    // A drawn signature, then the intent code.
+    // Back in the room: told it is verified, the drawing still on the pad; then the intent code.
+    await expect(frame.getByRole('status').filter({ hasText: "You're verified — now sign" })).toBeVisible();
     await expect(frame.getByRole('radio', { name: t.drawSignature })).toBeChecked();
-    const pad = frame.locator(`canvas[aria-label="${t.pad}"]`);
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await signerPage.mouse.move(box.x + 0.1 * box.width, box.y + 0.6 * box.height);
-    await signerPage.mouse.down();
-    for (const [fx, fy] of [
-      [0.3, 0.3],
-      [0.5, 0.7],
-      [0.7, 0.3],
-      [0.9, 0.6],
-    ])
-      await signerPage.mouse.move(box.x + fx * box.width, box.y + fy * box.height, { steps: 5 });
-    await signerPage.mouse.up();
+    await expect(pad).toHaveAttribute('data-strokes', '1');
     await frame.getByRole('button', { name: t.sign, exact: true }).click();
     const dialog = frame.getByRole('dialog');
     before = await smsCount(page.request, newcomer.phone);

@@ -3,10 +3,6 @@
 // agreement) and signs; the launcher sees it signed and signs too; the signed PDF carries both signatures,
 // each "Signature is Valid" for pdfsig. On a 375 px phone and on a PC, in both languages; plus a name that
 // differs from the launcher's, stopped with a clear message the launcher sees.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newCreditCode, paidAmount } from './company-support.ts';
 import { newIdNumber } from './person-support.ts';
@@ -20,7 +16,7 @@ import {
   signingTexts,
   smsCount,
 } from './signing-support.ts';
-import { type Locale, newPhone } from './support.ts';
+import { type Locale, newPhone, pdfsigValidity } from './support.ts';
 
 const outsiderTexts = {
   'en-US': {
@@ -201,20 +197,6 @@ async function confirmWithCode(page: Page, phone: string, t: T) {
   await dialog.getByRole('button', { name: t.confirmSign }).click();
   await expect(page).toHaveURL(/#\/sign_confirm\?/, { timeout: 60_000 });
   await expect(page.getByText(t.resultSigned)).toBeVisible();
-}
-
-/** pdfsig's verdict on every signature of a file: "Signature is Valid." for each one. */
-function pdfsigValidity(bytes: Buffer): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'esign-outsider-')), 'signed.pdf');
-  writeFileSync(file, bytes);
-  let out = '';
-  try {
-    out = execFileSync('pdfsig', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  } catch (e) {
-    // pdfsig exits non-zero when a certificate is not trusted by its (empty) NSS store; the output still says.
-    out = String((e as { stdout?: string }).stdout ?? '');
-  }
-  return [...out.matchAll(/- Signature Validation: (.+)/g)].map((m) => m[1].trim());
 }
 
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {

@@ -68,9 +68,16 @@ export async function openCompany(
   return { companyId, creditCode };
 }
 
-/** The administrator (page) makes the person with `phone` an active operator of the session company. */
-export async function addOperator(admin: Page, phone: string): Promise<void> {
-  await call(admin.request, 'addCompanyOperator', { userType: 1, phone });
+/**
+ * The administrator (page) invites the person with `phone` to be an operator of the session company, and
+ * that person (operator, logged in) accepts: operators are invited, not added (issue 6).
+ */
+export async function addOperator(admin: Page, operator: Page, phone: string): Promise<void> {
+  const { invitationId } = await call<{ invitationId: string }>(admin.request, 'addCompanyOperator', {
+    userType: 1,
+    phone,
+  });
+  await call(operator.request, 'answerCompanyInvitation', { invitationId, isAccepted: true });
 }
 
 /** Switches the page's session to act for the company (as its operator). */

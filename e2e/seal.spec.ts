@@ -24,7 +24,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       const operatorContext = await browser.newContext({ locale, baseURL: test.info().project.use.baseURL });
       const operator = await operatorContext.newPage();
       const operatorPhone = await registerPerson(operator);
-      await addOperator(page, operatorPhone);
+      await addOperator(page, operator, operatorPhone);
       await actForCompany(operator, companyId);
 
       // Before anything is authorised the operator has no usable seal.

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 /** A value for every parameter of a route pattern, to open each route of the spec (fillPath). */
@@ -58,3 +62,17 @@ export const texts = {
   },
 } as const;
 export type Locale = keyof typeof texts;
+
+/** pdfsig's verdict on every signature of a file: "Signature is Valid." for each one. */
+export function pdfsigValidity(bytes: Buffer): string[] {
+  const file = join(mkdtempSync(join(tmpdir(), 'esign-pdfsig-')), 'signed.pdf');
+  writeFileSync(file, bytes);
+  let out = '';
+  try {
+    out = execFileSync('pdfsig', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (e) {
+    // pdfsig exits non-zero when a certificate is not trusted by its (empty) NSS store; the output still says.
+    out = String((e as { stdout?: string }).stdout ?? '');
+  }
+  return [...out.matchAll(/- Signature Validation: (.+)/g)].map((m) => m[1].trim());
+}

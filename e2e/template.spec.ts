@@ -112,7 +112,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
         sealDTO: { userType: 1, sealType: 102, generateAntiCounterfeitNo: true, legalPersonName: '张三' },
       });
       const operatorPhone = await registerPerson(page);
-      await addOperator(admin, operatorPhone);
+      await addOperator(admin, page, operatorPhone);
       await actForCompany(page, companyId);
       const members = await call<{ list: { userId: string; phone: string; role: string }[] }>(
         admin.request,

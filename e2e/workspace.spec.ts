@@ -9,6 +9,9 @@ const texts = {
     notDone: 'Not done',
     continue: 'Continue',
     quickLaunch: 'Quick launch',
+    contracts: 'Contracts',
+    contractList: 'Contract list',
+    regularLaunch: 'Regular launch',
     close: 'Close',
     save: 'Save seal image',
     unsupported: 'Browser does not support this function',
@@ -20,6 +23,9 @@ const texts = {
     notDone: '未完成',
     continue: '继续',
     quickLaunch: '快速发起',
+    contracts: '合同',
+    contractList: '合同列表',
+    regularLaunch: '常规发起',
     close: '关闭',
     save: '保存印章图片',
     unsupported: '浏览器不支持该功能',
@@ -96,6 +102,30 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
         'href',
         '#/manage/home/quicklyFileUpload',
       );
+    });
+  });
+
+  test.describe(`finding the launch (${locale})`, () => {
+    test.use({ locale });
+
+    test('the menu: Contracts opens the contract list and both launches; Regular launch opens its screen', async ({
+      page,
+    }) => {
+      await registerViaApi(page);
+      await page.goto('/#/manage/home');
+      // From the home page too.
+      await expect(page.getByRole('link', { name: t.regularLaunch })).toHaveAttribute(
+        'href',
+        '#/manage/home/fileUpload',
+      );
+      const menu = page.getByRole('navigation');
+      await menu.getByText(t.contracts, { exact: true }).click();
+      await expect(menu.getByRole('menuitem', { name: t.contractList })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: t.quickLaunch })).toBeVisible();
+      await menu.getByRole('menuitem', { name: t.regularLaunch }).click();
+      await expect(page).toHaveURL(/#\/manage\/home\/fileUpload$/);
+      await expect(page.getByRole('heading', { name: t.regularLaunch })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: t.regularLaunch })).toHaveClass(/selected/);
     });
   });
 

@@ -11,6 +11,7 @@ import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import pino from 'pino';
 import {
   addCompanyOperator,
+  answerCompanyInvitation,
   applyCompanyEsign,
   confirmCompanyMicroPayment,
   sendCompanyMicroPayment,
@@ -247,7 +248,12 @@ try {
 
   // The operator, with the contract seal authorised to them for a year.
   const operator = await person(PHONES.operator, '赵经办', false);
-  await admin.call(addCompanyOperator, { userType: 1, phone: PHONES.operator });
+  // Operators are invited and accept (issue 6).
+  const { invitationId } = await admin.call<{ invitationId: string }>(addCompanyOperator, {
+    userType: 1,
+    phone: PHONES.operator,
+  });
+  await operator.call(answerCompanyInvitation, { userType: 0, invitationId, isAccepted: true });
   const opId = (
     await operator.call<{ userId: string }>(switchAccount, { userType: 0, targetUserType: 1, companyId })
   ).userId;

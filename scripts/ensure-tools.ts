@@ -16,6 +16,8 @@ const PACKAGES: Record<string, string> = {
   qpdf: '/usr/bin/qpdf',
   'libnss3-tools': '/usr/bin/certutil',
   openssl: '/usr/bin/openssl',
+  // README.md's integrator example, run by tests/server/open/readme-example.test.ts.
+  curl: '/usr/bin/curl',
   // The several-instances set-up (scripts/cluster.ts) and `npm run test:pg`.
   postgresql: '/usr/bin/pg_ctlcluster',
   haproxy: '/usr/sbin/haproxy',

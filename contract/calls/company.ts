@@ -9,10 +9,15 @@ import { zLoginInfo, zPhone } from './session.ts';
 // the company of the SESSION (userType 1 + companyId set by login or switchAccount); ids in a body are
 // only ever looked up inside that company.
 
+import { INVITATION_LIFETIME_DAYS } from '../rules/company.ts';
+
 export {
+  COMPANY_INVITATION_ROUTE,
+  INVITATION_LIFETIME_DAYS,
   MICRO_PAYMENT_MAX_ATTEMPTS,
   POWER_OF_ATTORNEY_FILE_PATH,
   POWER_OF_ATTORNEY_MAX_BYTES,
+  companyInvitationPath,
 } from '../rules/company.ts';
 import { bi } from '../bilingual.ts';
 
@@ -262,12 +267,121 @@ export const approveJoinCompany = defineCall({
   response: zMember,
 });
 
+/**
+ * An operator invitation. `status` 'expired' is a pending one past `expiresAt`. The administrator sees the
+ * phone masked; the invitee sees the company and who invited them.
+ */
+export const zInvitationStatus = z.enum(['pending', 'accepted', 'declined', 'withdrawn', 'expired']);
+export const zCompanyInvitation = z.object({
+  invitationId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  /** Masked (138****5678). */
+  phone: z.string(),
+  role: zCompanyRole,
+  status: zInvitationStatus,
+  /** Whether the phone has an account yet (administrator's view); an unregistered one is asked to register. */
+  isRegistered: z.boolean(),
+  invitedByName: z.string().nullable(),
+  sentCount: z.number().int(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CompanyInvitation = z.infer<typeof zCompanyInvitation>;
+
 export const addCompanyOperator = defineCall({
   call: P.addCompanyOperator,
   auth: true,
-  summary: 'Administrator: make a registered user (by phone) an active operator of the session company.',
-  request: zBase.extend({ phone: zPhone }),
-  response: zMember,
+  summary:
+    'Administrator: INVITE a phone to become an operator of the session company (role: operator). The phone ' +
+    'gets an SMS and, once it has an account, a message; the person becomes an operator only on accepting ' +
+    `(answerCompanyInvitation) within ${INVITATION_LIFETIME_DAYS} days. An unregistered phone is asked to ` +
+    'register first. Inviting a phone with a pending invitation sends that one again. Refused for a member.',
+  request: zBase.extend({ phone: zPhone, role: zCompanyRole.extract(['operator']).optional() }),
+  response: zCompanyInvitation,
+});
+
+const zInvitationAction = zBase.extend({ invitationId: zId });
+
+export const getCompanyInvitationList = defineCall({
+  call: P.getCompanyInvitationList,
+  auth: true,
+  summary: "Administrator: the session company's invitations, newest first (pending, answered, expired).",
+  request: zBase.extend(zPageRequest.shape).extend({ status: zInvitationStatus.optional() }),
+  response: zPage(zCompanyInvitation),
+});
+
+export const withdrawCompanyInvitation = defineCall({
+  call: P.withdrawCompanyInvitation,
+  auth: true,
+  summary: 'Administrator: withdraw a pending invitation; it can no longer be accepted.',
+  request: zInvitationAction,
+  response: zCompanyInvitation,
+});
+
+export const resendCompanyInvitation = defineCall({
+  call: P.resendCompanyInvitation,
+  auth: true,
+  summary:
+    'Administrator: send an invitation again (SMS and message) with a fresh lifetime; a declined, expired or ' +
+    'withdrawn one becomes pending again. Refused when the person is already a member.',
+  request: zInvitationAction,
+  response: zCompanyInvitation,
+});
+
+export const getMyCompanyInvitations = defineCall({
+  call: P.getMyCompanyInvitations,
+  auth: true,
+  summary:
+    "Invitations addressed to the caller's phone, newest first (pending ones to answer, and answered).",
+  request: zBase,
+  response: z.array(zCompanyInvitation),
+});
+
+export const getCompanyInvitation = defineCall({
+  call: P.getCompanyInvitation,
+  auth: true,
+  summary:
+    "One invitation addressed to the caller's phone (the screen of its SMS link); another phone's is not found.",
+  request: zInvitationAction,
+  response: zCompanyInvitation,
+});
+
+export const answerCompanyInvitation = defineCall({
+  call: P.answerCompanyInvitation,
+  auth: true,
+  summary:
+    "Accept (isAccepted true) or decline an invitation addressed to the caller's phone. Accepting makes the " +
+    'caller an active member with the invited role. Only a pending, unexpired invitation can be answered, once.',
+  request: zInvitationAction.extend({ isAccepted: z.boolean() }),
+  response: zCompanyInvitation,
+});
+
+export const zCompanyEvent = z.object({
+  id: z.string(),
+  kind: z.enum([
+    'invitation_sent',
+    'invitation_resent',
+    'invitation_withdrawn',
+    'invitation_accepted',
+    'invitation_declined',
+    'invitation_expired',
+  ]),
+  actorName: z.string().nullable(),
+  /** Masked. */
+  phone: z.string().nullable(),
+  invitationId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CompanyEvent = z.infer<typeof zCompanyEvent>;
+
+export const getCompanyAuditTrail = defineCall({
+  call: P.getCompanyAuditTrail,
+  auth: true,
+  summary: "Administrator: the session company's audit trail of membership steps, newest first.",
+  request: zBase.extend(zPageRequest.shape),
+  response: zPage(zCompanyEvent),
 });
 
 export const disableCompanyOperator = defineCall({
@@ -414,6 +528,13 @@ export const companyCalls = [
   getCompanyStaffList,
   approveJoinCompany,
   addCompanyOperator,
+  getCompanyInvitationList,
+  withdrawCompanyInvitation,
+  resendCompanyInvitation,
+  getMyCompanyInvitations,
+  getCompanyInvitation,
+  answerCompanyInvitation,
+  getCompanyAuditTrail,
   disableCompanyOperator,
   enableCompanyOperator,
   removeCompanyOperator,

@@ -782,6 +782,8 @@ export const zMessage = z.object({
     'cancelled',
     'expired',
     'signed',
+    /** a company invites the person to become its operator (link: the invitation's screen) */
+    'company_invitation',
   ]),
   title: z.string(),
   text: z.string(),

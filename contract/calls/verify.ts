@@ -39,7 +39,8 @@ export const SignatureStatus = [
 /** Overall: a signature status, or `unsigned` for a file without signatures. */
 export const OverallStatus = [...SignatureStatus, 'unsigned'] as const;
 export const Coverage = ['ENTIRE_FILE', 'ENTIRE_REVISION', 'PARTIAL', 'BROKEN'] as const;
-export const Modification = ['none', 'allowed', 'disallowed'] as const;
+/** What changed after signing; `unknown` when the signed bytes themselves no longer match (nothing can be told). */
+export const Modification = ['none', 'allowed', 'disallowed', 'unknown'] as const;
 export const SignatureKind = ['approval', 'certification', 'doc_timestamp'] as const;
 export const Revocation = ['good', 'revoked', 'unknown'] as const;
 /**
@@ -104,7 +105,8 @@ export const zSignatureCard = z.object({
   cryptoValid: z.boolean().nullable(),
   coverage: z.enum(Coverage),
   modifiedAfterSigning: z.enum(Modification),
-  trusted: z.boolean(),
+  /** Whether the chain leads to a trusted root; null when the signed bytes no longer match (not assessed). */
+  trusted: z.boolean().nullable(),
   trustSource: z.enum(TrustSource).nullable(),
   revocation: z.enum(Revocation),
   /** When `revocation` is 'revoked': the revocation time, ISO 8601 (a signature time-stamped before it stays valid). */

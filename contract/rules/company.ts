@@ -10,3 +10,10 @@ export const POWER_OF_ATTORNEY_FILE_PATH = companyPowerOfAttorney.path;
 export const POWER_OF_ATTORNEY_MAX_BYTES = 10 * 1024 * 1024;
 /** Wrong micro-payment amounts allowed before the payment must be sent again. */
 export const MICRO_PAYMENT_MAX_ATTEMPTS = 3;
+
+/** How long an operator invitation waits for its answer before it expires. */
+export const INVITATION_LIFETIME_DAYS = 7;
+
+/** SPA route (hash router) of an operator invitation's screen: the SMS link and the message open it. */
+export const COMPANY_INVITATION_ROUTE = '/companyInvitation';
+export const companyInvitationPath = (invitationId: string) => `${COMPANY_INVITATION_ROUTE}/${invitationId}`;

@@ -52,9 +52,9 @@ const isSmsRetriable = (r: SmsResult) => !r.ok && (r.kind === 'temporary' || r.k
 
 /** The SMS template variables of a notice. */
 const noticeParams = (notice: Notice): [string, string][] => [
-  ['name', notice.mail?.who ?? ''],
-  ['title', notice.mail?.flowTitle ?? ''],
-  ['link', notice.mail?.link ?? ''],
+  ['name', (notice.mail ?? notice.sms)?.who ?? ''],
+  ['title', (notice.mail ?? notice.sms)?.flowTitle ?? ''],
+  ['link', (notice.mail ?? notice.sms)?.link ?? ''],
   // Only the "deadline approaching" notice has a fourth variable (its template takes it last).
   ...(notice.mail?.deadline ? [['deadline', notice.mail.deadline] as [string, string]] : []),
 ];

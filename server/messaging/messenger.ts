@@ -10,7 +10,15 @@ import type { NoticeMail } from './mail-templates.ts';
  * A notice to a person by phone. `mail` (flow notices) carries what its SMS template and its e-mail need;
  * without it the notice is only texted (or written to the outbox).
  */
-export type Notice = { to: string; userId?: string; purpose: string; text: string; mail?: NoticeMail };
+export type Notice = {
+  to: string;
+  userId?: string;
+  purpose: string;
+  text: string;
+  mail?: NoticeMail;
+  /** The SMS template's variables of a notice that is not e-mailed (e.g. a company invitation). */
+  sms?: { who: string; flowTitle: string; link: string };
+};
 
 /** The one way the product sends messages to people: SMS codes and notices. */
 /**

@@ -12,6 +12,9 @@ export type CompanyAccountInfo = Res<typeof calls.getCompanyAccountInfo>;
 export type CompanyCert = NonNullable<Res<typeof calls.getCompanyCaCert>>;
 export type SwitchableAccount = Res<typeof calls.getSwitchableAccounts>[number];
 export type MemberStatus = Member['status'];
+export type CompanyInvitation = Res<typeof calls.addCompanyOperator>;
+export type InvitationStatus = CompanyInvitation['status'];
+export type CompanyEvent = Res<typeof calls.getCompanyAuditTrail>['list'][number];
 
 export const applyCompanyEsign = call<typeof calls.applyCompanyEsign>(P.applyCompanyEsign);
 export const getCompanyApply = call<typeof calls.getCompanyApply>(P.getCompanyApply);
@@ -29,6 +32,17 @@ export const getCompanyMemberList = call<typeof calls.getCompanyMemberList>(P.ge
 export const getCompanyStaffList = call<typeof calls.getCompanyStaffList>(P.getCompanyStaffList);
 export const approveJoinCompany = call<typeof calls.approveJoinCompany>(P.approveJoinCompany);
 export const addCompanyOperator = call<typeof calls.addCompanyOperator>(P.addCompanyOperator);
+export const getCompanyInvitationList = call<typeof calls.getCompanyInvitationList>(
+  P.getCompanyInvitationList,
+);
+export const withdrawCompanyInvitation = call<typeof calls.withdrawCompanyInvitation>(
+  P.withdrawCompanyInvitation,
+);
+export const resendCompanyInvitation = call<typeof calls.resendCompanyInvitation>(P.resendCompanyInvitation);
+export const getMyCompanyInvitations = call<typeof calls.getMyCompanyInvitations>(P.getMyCompanyInvitations);
+export const getCompanyInvitation = call<typeof calls.getCompanyInvitation>(P.getCompanyInvitation);
+export const answerCompanyInvitation = call<typeof calls.answerCompanyInvitation>(P.answerCompanyInvitation);
+export const getCompanyAuditTrail = call<typeof calls.getCompanyAuditTrail>(P.getCompanyAuditTrail);
 export const disableCompanyOperator = call<typeof calls.disableCompanyOperator>(P.disableCompanyOperator);
 export const enableCompanyOperator = call<typeof calls.enableCompanyOperator>(P.enableCompanyOperator);
 export const removeCompanyOperator = call<typeof calls.removeCompanyOperator>(P.removeCompanyOperator);

@@ -3,6 +3,8 @@ import Cookies from 'js-cookie';
 import type * as calls from '#contract/calls/flow.ts';
 import * as P from '#contract/paths/flow.ts';
 import { call, type Req, type Res } from './http.ts';
+import { browser } from '@/lib/browser.ts';
+import { sessionStore } from '@/lib/safe-storage.ts';
 
 export type {
   Applies,
@@ -75,58 +77,66 @@ export const getSignerReadiness = call<typeof calls.getSignerReadiness>(P.getSig
 export type SignerReadiness = Res<typeof calls.getSignerReadiness>['signers'][number];
 export type RoomOnboarding = Res<typeof calls.roomRealName>;
 
-// The room token is a capability for ONE party: kept in session storage (this tab) and in a session cookie
-// (every tab of this browser session, gone when the browser closes; SameSite=Strict), never in the URL, so a
-// forwarded or bookmarked room address does not carry it, while a new tab of the same session does not ask
-// for a phone code again.
+// The room token is a capability for ONE party, never in the URL (a forwarded or bookmarked room address does
+// not carry it). It is kept in this page's memory first: inside a partner's frame on another site the browser
+// may refuse storage and cookies altogether, and the room must still work to the end. Where the browser allows,
+// it is also kept in session storage (this tab, through a reload) and in a session cookie (the other tabs of
+// this browser session, gone when the browser closes): first-party SameSite=Strict; in a frame, where only a
+// partitioned cookie survives third-party-cookie blocking, SameSite=None; Secure; Partitioned (shared with
+// this partner's site only, and only in a secure context: https, localhost or 127.0.0.1).
 const ROOM_KEY = 'signingRoom:';
 const ROOM_COOKIE = 'esignRoom_';
+type RoomLoginData = Res<typeof calls.signingRoomLogin>;
+type KeptRoom = Pick<RoomLoginData, 'roomToken' | 'expiresAt'>;
+const roomsInMemory = new Map<string, KeptRoom>();
 
-/** Keep a room login for this tab and the other tabs of this browser session. */
+/** What a new page (another tab, a reload) starts with: no room in memory. For tests of those. */
+export function forgetRoomsInMemory(): void {
+  roomsInMemory.clear();
+}
+
+function roomCookieAttributes(): Cookies.CookieAttributes | null {
+  if (!browser.isFramed())
+    return { path: '/', sameSite: 'Strict', secure: window.location.protocol === 'https:' };
+  // js-cookie writes `; partitioned` for a true attribute it does not know.
+  return window.isSecureContext ? { path: '/', sameSite: 'None', secure: true, partitioned: true } : null;
+}
+
+/** Keep a room login for this page, this tab and the other tabs of this browser session, where allowed. */
 export function saveRoomLogin(login: RoomLoginData): void {
-  const value = JSON.stringify({
-    roomToken: login.roomToken,
-    expiresAt: login.expiresAt,
-    partyId: login.partyId,
-  });
-  try {
-    sessionStorage.setItem(ROOM_KEY + login.partyId, JSON.stringify(login));
-  } catch {
-    // storage refused (private mode): the cookie below still serves
-  }
+  const kept: KeptRoom = { roomToken: login.roomToken, expiresAt: login.expiresAt };
+  roomsInMemory.set(login.partyId, kept);
+  sessionStore.setItem(ROOM_KEY + login.partyId, JSON.stringify(kept));
+  const attributes = roomCookieAttributes();
+  if (!attributes) return;
   try {
     // No expiry: a session cookie. The token's own expiry is checked on read.
-    Cookies.set(ROOM_COOKIE + login.partyId, value, {
-      path: '/',
-      sameSite: 'Strict',
-      secure: window.location.protocol === 'https:',
-    });
+    Cookies.set(ROOM_COOKIE + login.partyId, JSON.stringify({ ...kept, partyId: login.partyId }), attributes);
   } catch {
-    // cookies refused: this tab's storage still serves
+    // cookies refused: memory and this tab's storage still serve
   }
 }
 
-function sharedRoomLogin(partyId: string): Pick<RoomLoginData, 'roomToken' | 'expiresAt'> | null {
+function parseKept(raw: string | null | undefined): KeptRoom | null {
   try {
-    const raw = Cookies.get(ROOM_COOKIE + partyId);
-    return raw ? (JSON.parse(raw) as Pick<RoomLoginData, 'roomToken' | 'expiresAt'>) : null;
+    return raw ? (JSON.parse(raw) as KeptRoom) : null;
   } catch {
     return null;
   }
 }
 
-type RoomLoginData = Res<typeof calls.signingRoomLogin>;
-
-/** The room token of a party in this tab or another tab of this browser session, unless it has expired. */
-export function roomTokenFor(partyId: string, now = Date.now()): string | null {
-  let login: Pick<RoomLoginData, 'roomToken' | 'expiresAt'> | null = null;
+function cookieRoom(partyId: string): KeptRoom | null {
   try {
-    const raw = sessionStorage.getItem(ROOM_KEY + partyId);
-    if (raw) login = JSON.parse(raw) as RoomLoginData;
+    return parseKept(Cookies.get(ROOM_COOKIE + partyId));
   } catch {
-    login = null;
+    return null;
   }
-  login ??= sharedRoomLogin(partyId);
+}
+
+/** The room token of a party held by this page, this tab or another tab of this browser session, unless expired. */
+export function roomTokenFor(partyId: string, now = Date.now()): string | null {
+  const login =
+    roomsInMemory.get(partyId) ?? parseKept(sessionStore.getItem(ROOM_KEY + partyId)) ?? cookieRoom(partyId);
   if (!login || !(Date.parse(login.expiresAt) > now)) return null;
   return login.roomToken;
 }

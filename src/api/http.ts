@@ -2,19 +2,19 @@ import { Code, HttpStatus, SESSION_CLEARING_CODES } from '#contract/codes.ts';
 import type { CallKind, CallPath } from '#contract/call-path.ts';
 import type { CallDef, CallRequest, CallResponse, Envelope } from '#contract/envelope.ts';
 import {
+  FRAME_SESSION_HEADER,
   KEY_SUFFIX_HEADER,
   keySuffixOf,
   REQUEST_TIMEOUT_MS,
-  TOKEN_COOKIE,
   XSRF_HEADER,
 } from '#contract/transport.ts';
 import type { AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
 import { t, useI18nStore } from '@/i18n/i18n-store.ts';
 import { browser } from '@/lib/browser.ts';
-import { getCookie } from '@/lib/cookies.ts';
 import { apiBaseUrl, readEnv } from '@/lib/env.ts';
 import { notify } from '@/lib/notify.ts';
-import { currentUserType, useSessionStore } from '@/session/session-store.ts';
+import { frameHeaders, keepFrameSession } from '@/session/frame-session.ts';
+import { currentUserType, getToken, useSessionStore } from '@/session/session-store.ts';
 
 /** SPEC §9: how long an error message stays, and the delay before re-login or redirect. */
 export const ERROR_MESSAGE_MS = 2000;
@@ -77,7 +77,8 @@ function withUserType(data: unknown): unknown {
 }
 
 function applyTransportRules(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
-  const token = getCookie(TOKEN_COOKIE);
+  for (const [name, value] of Object.entries(frameHeaders())) config.headers.set(name, value);
+  const token = getToken();
   if (token) {
     // The server compares these with the session (XSRF): a cross-site form cannot read the cookie.
     config.headers.set(XSRF_HEADER, token);
@@ -121,7 +122,10 @@ export function getHttp(): Promise<AxiosInstance> {
   return instance;
 }
 
-function onResponse<R extends { data: unknown; status: number }>(response: R): R | Promise<never> {
+function onResponse<R extends { data: unknown; status: number; headers?: unknown }>(
+  response: R,
+): R | Promise<never> {
+  keepFrameSessionOf(response.headers);
   const body = response.data;
   if (isEnvelope(body) && SESSION_CLEARING_CODES.includes(body.code)) {
     notify.error(body.msg, ERROR_MESSAGE_MS);
@@ -131,6 +135,18 @@ function onResponse<R extends { data: unknown; status: number }>(response: R): R
     return Promise.reject(new ApiError(body.code, body.msg, true, response.status));
   }
   return response;
+}
+
+/** A framed login answers its session in headers (FRAME_SESSION_HEADER, XSRF_HEADER): keep it in memory. */
+function keepFrameSessionOf(headers: unknown): void {
+  if (!headers || typeof headers !== 'object' || !browser.isFramed()) return;
+  const read = (name: string): unknown => {
+    const h = headers as { get?: (n: string) => unknown } & Record<string, unknown>;
+    return typeof h.get === 'function' ? h.get(name) : h[name];
+  };
+  const sid = read(FRAME_SESSION_HEADER);
+  const token = read(XSRF_HEADER);
+  if (typeof sid === 'string' && sid && typeof token === 'string' && token) keepFrameSession(sid, token);
 }
 
 const onFailure =

@@ -314,6 +314,7 @@ export const routes: RouteObject[] = [
       personPage('monitor', PUBLIC, () => import('@/features/monitor/monitor-page.tsx')),
       ...protectedPackageRoutes,
       personPage('personalDetails', PROTECTED, () => import('@/features/person/personal-details-page.tsx')),
+      personPage('companyInvitation', PROTECTED, () => import('@/features/company/invitation-page.tsx')),
       { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
     ],
   },

@@ -19,6 +19,8 @@ const texts = defineTexts({
 });
 
 type Point = { x: number; y: number };
+/** The strokes of a drawing, in CSS pixels of the pad: what a screen keeps to show the same drawing again. */
+export type PadStrokes = readonly (readonly Point[])[];
 
 export type SignaturePadHandle = {
   /** The drawing as a PNG with a transparent background, or null when nothing is drawn. */
@@ -29,7 +31,7 @@ export type SignaturePadHandle = {
 const INK = '#111111';
 const LINE_WIDTH = 3;
 
-function drawStroke(ctx: CanvasRenderingContext2D, stroke: Point[]): void {
+function drawStroke(ctx: CanvasRenderingContext2D, stroke: readonly Point[]): void {
   if (stroke.length === 0) return;
   ctx.beginPath();
   ctx.moveTo(stroke[0].x, stroke[0].y);
@@ -53,13 +55,28 @@ function drawStroke(ctx: CanvasRenderingContext2D, stroke: Point[]): void {
  * A signature pad that works with a finger on a phone as well as a mouse or pen: pointer events with
  * pointer capture, `touch-action: none` so the page does not scroll while signing, and a canvas backing
  * store of CSS size × devicePixelRatio so strokes stay sharp. Clear and undo; exports a transparent PNG.
+ * `initialStrokes` shows a drawing made earlier; `onStrokesChange` hears every finished stroke, undo and clear.
  */
-export function SignaturePad({ ref, height = 220 }: { ref?: Ref<SignaturePadHandle>; height?: number }) {
+export function SignaturePad({
+  ref,
+  height = 220,
+  initialStrokes,
+  onStrokesChange,
+}: {
+  ref?: Ref<SignaturePadHandle>;
+  height?: number;
+  initialStrokes?: PadStrokes;
+  onStrokesChange?: (strokes: PadStrokes) => void;
+}) {
   const tt = useTexts(texts);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const strokes = useRef<Point[][]>([]);
+  const strokes = useRef<(readonly Point[])[]>(initialStrokes ? [...initialStrokes] : []);
   const current = useRef<Point[] | null>(null);
-  const [count, setCount] = useState(0);
+  const [count, setCount] = useState(strokes.current.length);
+  const changed = () => {
+    setCount(strokes.current.length);
+    onStrokesChange?.([...strokes.current]);
+  };
 
   const redraw = useCallback(() => {
     const c = canvas.current;
@@ -130,19 +147,19 @@ export function SignaturePad({ ref, height = 220 }: { ref?: Ref<SignaturePadHand
     if (!current.current) return;
     strokes.current.push(current.current);
     current.current = null;
-    setCount(strokes.current.length);
+    changed();
     redraw();
   };
 
   const clear = () => {
     strokes.current = [];
     current.current = null;
-    setCount(0);
+    changed();
     redraw();
   };
   const undo = () => {
     strokes.current.pop();
-    setCount(strokes.current.length);
+    changed();
     redraw();
   };
 

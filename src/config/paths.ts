@@ -135,6 +135,9 @@ export const paths = {
   mobileCompanyList: '/mobile/companyList',
   mobileStaffList: '/mobile/staffList',
   mobileAdminPowerAuth: '/mobile/adminPowerAuth',
+  // Issue 6: an operator invitation's screen (contract/rules/company.ts COMPANY_INVITATION_ROUTE; its SMS
+  // link and its /message notice open it), on a PC or a phone.
+  companyInvitation: '/companyInvitation/:invitationId',
 } as const;
 
 /** Query parameters the route guard adds when it sends a visitor to log in (SPEC §2). */

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { localStore } from '@/lib/safe-storage.ts';
 import { enUS, type MessageKey, type Messages } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
 import { fillText, type TextParams } from './fill-text.ts';
@@ -14,7 +15,7 @@ const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as 
 
 /** The remembered choice first, then the browser's language: any Chinese variant → zh-CN, else en-US. */
 export function detectLocale(): Locale {
-  const saved = safeGet(LOCALE_STORAGE_KEY);
+  const saved = localStore.getItem(LOCALE_STORAGE_KEY);
   if (isLocale(saved)) return saved;
   const languages =
     typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
@@ -22,24 +23,12 @@ export function detectLocale(): Locale {
   return first.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
 }
 
-function safeGet(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 type I18nState = { locale: Locale; setLocale: (locale: Locale) => void };
 
 export const useI18nStore = create<I18nState>((set) => ({
   locale: detectLocale(),
   setLocale: (locale) => {
-    try {
-      localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
+    localStore.setItem(LOCALE_STORAGE_KEY, locale);
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
     set({ locale });
   },

@@ -11,6 +11,10 @@ import { useSessionStore } from '@/session/session-store.ts';
  *   event 'signingFinished'  payload { flowId, partyId }       a party signed in the signing room
  *         'signingDeclined'  payload { flowId, partyId }       a party declined
  *         'accountOpened'    payload { userType }             the account got its certificate (e-signature open)
+ *         'signingRoomLost'  payload { flowId, partyId }       the framed room cannot go on: its one-time URL was
+ *                            (ids null when unknown)           already used or has expired, or a reload lost it
+ *                                                              where the browser keeps nothing; the partner asks
+ *                                                              for a new signing URL and loads it in the frame
  *
  * Messages go ONLY to the origins configured for the platform code in force (PARTNER_<CODE>_ORIGINS; for the
  * default platform the exact origins of FRAME_ANCESTORS, the integrators that embed signing; read with
@@ -26,6 +30,7 @@ export const EmbedEvent = {
   SigningFinished: 'signingFinished',
   SigningDeclined: 'signingDeclined',
   AccountOpened: 'accountOpened',
+  SigningRoomLost: 'signingRoomLost',
 } as const;
 export type EmbedEvent = (typeof EmbedEvent)[keyof typeof EmbedEvent];
 
@@ -33,6 +38,7 @@ type EmbedPayloads = {
   signingFinished: { flowId: string; partyId: string };
   signingDeclined: { flowId: string; partyId: string };
   accountOpened: { userType: number };
+  signingRoomLost: { flowId: string | null; partyId: string | null };
 };
 
 type EmbedMessage<E extends EmbedEvent = EmbedEvent> = {

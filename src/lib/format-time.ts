@@ -50,3 +50,6 @@ export function localInputValue(time: string | Date): string {
   const d = new Date(time);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
+
+/** The value of an `<input type="date">` for a time: its local calendar day ('' for none). */
+export const localDayValue = (time: string | Date): string => localInputValue(time).slice(0, 10);

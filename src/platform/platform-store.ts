@@ -1,16 +1,13 @@
 import { PlatformCode } from '#contract/enums.ts';
 import { create } from 'zustand';
+import { sessionStore } from '@/lib/safe-storage.ts';
 import { type PlatformEntry, platformEntry } from './platforms.ts';
 
 /** Session-storage key of the platform code taken from the `fromPtCode` query (SPEC §2). */
 const PLATFORM_CODE_KEY = 'fromPtCode';
 
 export function storedPlatformCode(): string {
-  try {
-    return sessionStorage.getItem(PLATFORM_CODE_KEY) || PlatformCode.Default;
-  } catch {
-    return PlatformCode.Default;
-  }
+  return sessionStore.getItem(PLATFORM_CODE_KEY) || PlatformCode.Default;
 }
 
 type PlatformState = {
@@ -24,11 +21,7 @@ export const usePlatformStore = create<PlatformState>((set) => ({
   code: storedPlatformCode(),
   entry: platformEntry(storedPlatformCode()),
   setCode: (code) => {
-    try {
-      sessionStorage.setItem(PLATFORM_CODE_KEY, code);
-    } catch {
-      // storage blocked: the code lasts for this page only
-    }
+    sessionStore.setItem(PLATFORM_CODE_KEY, code);
     set({ code, entry: platformEntry(code) });
   },
 }));
@@ -38,6 +31,6 @@ export function syncPlatformFromQuery(search: string): string {
   const fromQuery = new URLSearchParams(search).get(PLATFORM_CODE_KEY);
   const state = usePlatformStore.getState();
   if (fromQuery && fromQuery !== state.code) state.setCode(fromQuery);
-  else if (fromQuery) sessionStorage.setItem(PLATFORM_CODE_KEY, fromQuery);
+  else if (fromQuery) sessionStore.setItem(PLATFORM_CODE_KEY, fromQuery);
   return usePlatformStore.getState().code;
 }

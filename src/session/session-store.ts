@@ -4,18 +4,21 @@ import { TOKEN_COOKIE } from '#contract/transport.ts';
 import { create } from 'zustand';
 import { LOCALE_STORAGE_KEY } from '@/i18n/i18n-store.ts';
 import { getCookie, removeCookie } from '@/lib/cookies.ts';
+import { forgetFrameSession, frameSessionToken } from './frame-session.ts';
+import { localStore, sessionStore } from '@/lib/safe-storage.ts';
 
 /** Session-storage key of the cached login info (ARCHITECTURE.md "Sessions"). */
 export const USER_INFO_KEY = 'userInfo';
 
-export const getToken = (): string | undefined => getCookie(TOKEN_COOKIE) || undefined;
+/** The session's XSRF token: the `token` cookie, or the token a framed login answered. */
+export const getToken = (): string | undefined => getCookie(TOKEN_COOKIE) || frameSessionToken() || undefined;
 
 function readCachedUserInfo(): LoginInfo | null {
   try {
-    const raw = sessionStorage.getItem(USER_INFO_KEY);
+    const raw = sessionStore.getItem(USER_INFO_KEY);
     return raw ? (JSON.parse(raw) as LoginInfo) : null;
   } catch {
-    return null;
+    return null; // not JSON: as if nothing were cached
   }
 }
 
@@ -37,16 +40,17 @@ function initialState(): Pick<SessionState, 'loginState' | 'userInfo'> {
 export const useSessionStore = create<SessionState>((set) => ({
   ...initialState(),
   setVerified: (info) => {
-    sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
+    sessionStore.setItem(USER_INFO_KEY, JSON.stringify(info));
     set({ loginState: LoginState.Verified, userInfo: info });
   },
   clearLocalLogin: () => {
     removeCookie(TOKEN_COOKIE);
-    sessionStorage.removeItem(USER_INFO_KEY);
+    forgetFrameSession();
+    sessionStore.removeItem(USER_INFO_KEY);
     // The spec clears local storage; the chosen language is a device preference, not login data, so it stays.
-    const locale = localStorage.getItem(LOCALE_STORAGE_KEY);
-    localStorage.clear();
-    if (locale !== null) localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    const locale = localStore.getItem(LOCALE_STORAGE_KEY);
+    localStore.clear();
+    if (locale !== null) localStore.setItem(LOCALE_STORAGE_KEY, locale);
     set({ loginState: LoginState.LoggedOut, userInfo: null });
   },
 }));

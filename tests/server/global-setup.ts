@@ -23,6 +23,7 @@ const CI_TOOLS = [
   '/usr/bin/certutil',
   '/usr/bin/openssl',
   '/usr/bin/pdftoppm',
+  '/usr/bin/curl', // README.md's integrator example (open/readme-example.test.ts)
 ];
 const CORPUS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'pdf-corpus', 'manifest.json');
 

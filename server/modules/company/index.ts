@@ -18,3 +18,5 @@ export {
 } from './service.ts';
 // The development bank's address (development tools pay the micro-payment a real bank would carry).
 export { devBankAddress } from './verification-provider.ts';
+// The /message notice of an invitation: the flow module, which keeps the list, listens.
+export { companyNotice } from './hooks.ts';

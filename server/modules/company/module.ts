@@ -4,6 +4,7 @@ import {
   POWER_OF_ATTORNEY_FILE_PATH,
   POWER_OF_ATTORNEY_MAX_BYTES,
   addCompanyOperator,
+  answerCompanyInvitation,
   applyCompanyEsign,
   approveJoinCompany,
   cancelJoinCompany,
@@ -14,20 +15,26 @@ import {
   enableCompanyOperator,
   getCompanyAccountInfo,
   getCompanyApply,
+  getCompanyAuditTrail,
   getCompanyCaCert,
+  getCompanyInvitation,
+  getCompanyInvitationList,
   getCompanyMemberList,
   getCompanyStaffList,
   getExclusiveCode,
+  getMyCompanyInvitations,
   getMyCompanyList,
   getSwitchableAccounts,
   joinCompany,
   removeCompanyOperator,
+  resendCompanyInvitation,
   searchCompanyOperator,
   searchCompanyToJoin,
   sendCompanyMicroPayment,
   switchAccount,
   transferCompanyAdmin,
   uploadPowerOfAttorney,
+  withdrawCompanyInvitation,
 } from '#contract/calls/company.ts';
 import { Code } from '#contract/codes.ts';
 import { UserType } from '#contract/enums.ts';
@@ -37,6 +44,7 @@ import { registerUpload } from '../../http/register-upload.ts';
 import type { ServerModule } from '../server-module.ts';
 import { actingCompanies, loginFacts, lookupSession, refusalFor } from '../session/index.ts';
 import { activeCompaniesOf, companyLoginFlags } from './membership.ts';
+import * as invitations from './invitations.ts';
 import * as svc from './service.ts';
 import { C } from './texts.ts';
 
@@ -139,8 +147,30 @@ export const companyModule: ServerModule = {
     registerCall(app, approveJoinCompany, ({ body, requireSession }) =>
       svc.approveJoin(deps, requireSession(), body.memberId, body.isApproved),
     );
+    // Operators are invited: the call keeps its name and body, and answers the invitation it made.
     registerCall(app, addCompanyOperator, ({ body, requireSession }) =>
-      svc.addOperator(deps, requireSession(), body.phone),
+      invitations.inviteOperator(deps, requireSession(), body.phone),
+    );
+    registerCall(app, getCompanyInvitationList, ({ body, requireSession }) =>
+      invitations.listInvitations(deps, requireSession(), body),
+    );
+    registerCall(app, withdrawCompanyInvitation, ({ body, requireSession }) =>
+      invitations.withdraw(deps, requireSession(), body.invitationId),
+    );
+    registerCall(app, resendCompanyInvitation, ({ body, requireSession }) =>
+      invitations.resend(deps, requireSession(), body.invitationId),
+    );
+    registerCall(app, getMyCompanyInvitations, ({ requireSession }) =>
+      invitations.myInvitations(deps, requireSession()),
+    );
+    registerCall(app, getCompanyInvitation, ({ body, requireSession }) =>
+      invitations.myInvitation(deps, requireSession(), body.invitationId),
+    );
+    registerCall(app, answerCompanyInvitation, ({ body, requireSession }) =>
+      invitations.answer(deps, requireSession(), body.invitationId, body.isAccepted),
+    );
+    registerCall(app, getCompanyAuditTrail, ({ body, requireSession }) =>
+      invitations.auditTrail(deps, requireSession(), body),
     );
     registerCall(app, disableCompanyOperator, ({ body, requireSession }) =>
       svc.disableOperator(deps, requireSession(), body.memberId),

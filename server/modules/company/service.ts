@@ -22,6 +22,7 @@ import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { computeLoginInfo, findUsersByPhoneOrName, switchSessionIdentity } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import { pickerKeyword } from './picker-keyword.ts';
+import { maskPhone } from './present.ts';
 import * as q from './queries.ts';
 import { C } from './texts.ts';
 import { randomAmountFen, verificationProviderFor } from './verification-provider.ts';
@@ -29,10 +30,6 @@ import { recordEvidence } from '../../providers/evidence.ts';
 
 const ADMIN = ['admin'] as const;
 const ANY_MEMBER = ['admin', 'operator'] as const;
-
-/** SPEC §5: a phone shows its first 3 and last 4 digits. */
-const maskPhone = (phone: string) =>
-  phone.length > 7 ? `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}` : phone;
 
 /** A list's optional keyword: undefined (no filter) when empty, else what it may match (picker-keyword.ts). */
 const keywordMatch = (keyword: string | undefined) => (keyword?.trim() ? pickerKeyword(keyword) : undefined);
@@ -405,24 +402,6 @@ export async function removeOperator(deps: AppDeps, actor: Actor, memberId: stri
     [MemberStatus.Active, MemberStatus.Disabled, MemberStatus.Pending, MemberStatus.Rejected],
     MemberStatus.Removed,
   );
-}
-
-export async function addOperator(deps: AppDeps, actor: Actor, phone: string) {
-  const access = await requireCompanyRole(deps, actor, ADMIN);
-  const [user] = await findUsersByPhoneOrName(deps.db, { phone });
-  if (user?.status !== 'active') throw new AppError(Code.NotFound, C.userNotFound);
-  const existing = await q.findMembership(deps.db, access.companyId, user.userId);
-  if (existing && (existing.status === MemberStatus.Active || existing.status === MemberStatus.Disabled))
-    throw new AppError(Code.Refused, C.alreadyOperator);
-  // A pending request is approved by adding; a removed or rejected one starts again as active.
-  await q.upsertMember(deps.db, {
-    companyId: access.companyId,
-    userId: user.userId,
-    role: 'operator',
-    status: MemberStatus.Active,
-    now: deps.clock.now(),
-  });
-  return presentMember((await q.findMembership(deps.db, access.companyId, user.userId))!);
 }
 
 export async function transferAdmin(deps: AppDeps, actor: Actor, memberId: string): Promise<LoginInfo> {

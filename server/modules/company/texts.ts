@@ -58,7 +58,6 @@ export const C = {
     en: 'this member is not in a state that allows this action',
     zh: '该成员当前状态不允许此操作',
   },
-  userNotFound: { en: 'no registered user has this phone number', zh: '该手机号尚未注册' },
   alreadyOperator: { en: 'this user is already a member of the company', zh: '该用户已是企业成员' },
   notYourself: { en: 'you cannot do this to yourself', zh: '不能对自己执行此操作' },
   handOverTarget: {
@@ -71,6 +70,31 @@ export const C = {
   },
   needCompanyId: { en: 'choose the company to switch to', zh: '请选择要切换的企业' },
   joinTarget: { en: 'give a company or an invitation code', zh: '请选择企业或输入邀请码' },
+  invitationNotFound: { en: 'no such invitation', zh: '未找到该邀请' },
+  invitationExpired: {
+    en: 'this invitation has expired; ask the administrator to send it again',
+    zh: '该邀请已过期，请联系企业管理员重新发送',
+  },
+  invitationAnswered: {
+    en: 'this invitation is no longer open (answered or withdrawn)',
+    zh: '该邀请已处理或已撤回',
+  },
+  invitationNotPending: {
+    en: 'only a pending invitation can be withdrawn',
+    zh: '只能撤回待接受的邀请',
+  },
+  invitationAlreadyMember: {
+    en: 'you are already a member of this company',
+    zh: '您已是该企业成员',
+  },
+  invitationAccountInactive: {
+    en: 'this account cannot join a company',
+    zh: '该账号不能加入企业',
+  },
+  invitesTooMany: {
+    en: 'too many invitations sent; try again in an hour',
+    zh: '发送邀请过于频繁，请一小时后再试',
+  },
   pickerTooMany: {
     en: 'too many member and signer look-ups; try again in an hour',
     zh: '查询成员或签署人过于频繁，请一小时后再试',

@@ -38,7 +38,8 @@ import type { ServerModule } from '../server-module.ts';
 import { quotaOf } from '../package/index.ts';
 import { roomTokenUser, sealInUnfinishedSigning } from '../seal/index.ts';
 import { readerOf, registerDocumentReads } from './documents.ts';
-import { isSealInUnfinishedFlow } from './queries.ts';
+import { insertMessage, isSealInUnfinishedFlow } from './queries.ts';
+import { companyNotice } from '../company/index.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
@@ -76,6 +77,19 @@ export const flowModule: ServerModule = {
     });
     // Before a seal is deleted: whether a contract still being signed carries it.
     hooks.on(sealInUnfinishedSigning, ({ deps, sealId }) => isSealInUnfinishedFlow(deps.db, sealId));
+    // A company's notice to a person (an operator invitation): a row of the person's /message list.
+    hooks.on(companyNotice, ({ deps, phone, kind, title, text, link }) =>
+      insertMessage(deps.db, {
+        phone,
+        companyId: null,
+        kind,
+        title,
+        text,
+        flowId: null,
+        link,
+        now: deps.clock.now(),
+      }),
+    );
   },
   jobs: [
     {

@@ -26,6 +26,10 @@ const NOT_IN_LOGIN_INFO: ReadonlySet<string> = new Set([
   'partner_token_uses',
   'face_auth_sessions',
   'flow_messages',
+  // Operator invitations and the company audit trail (company module, issue 6): accepting one writes
+  // company_members in the same transaction, which invalidates as it should.
+  'company_invitations',
+  'company_events',
 ]);
 const MAX_ENTRIES = 10_000;
 

@@ -2,6 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import {
+  FRAME_HEADER,
+  FRAME_SESSION_HEADER,
   KEY_SUFFIX_HEADER,
   SESSION_COOKIE,
   TOKEN_COOKIE,
@@ -33,9 +35,18 @@ const TOUCH_EVERY_MS = 60_000;
 
 const hashSid = (sid: string) => createHash('sha256').update(sid).digest('hex');
 
-/** Finds the session of the request's `sid` cookie and decides whether it is live. */
+/** The session secret a request carries: a framed page's header (transport.ts FRAME_HEADER), else the cookie. */
+function sidOf(req: FastifyRequest): string | undefined {
+  const header = req.headers[FRAME_SESSION_HEADER];
+  return typeof header === 'string' && header !== '' ? header : req.cookies[SESSION_COOKIE];
+}
+
+/** True when the client says it runs inside a frame (transport.ts FRAME_HEADER). */
+const isFramed = (req: FastifyRequest) => req.headers[FRAME_HEADER] === '1';
+
+/** Finds the session of the request's secret (`sid` cookie or a framed page's header) and decides whether it is live. */
 export async function lookupSession(deps: AppDeps, req: FastifyRequest): Promise<SessionLookup> {
-  const sid = req.cookies[SESSION_COOKIE];
+  const sid = sidOf(req);
   if (!sid || sid.length > 200) return { state: 'none' };
   const sidHash = hashSid(sid);
   const now = deps.clock.now();
@@ -109,14 +120,16 @@ export function checkXsrf(req: FastifyRequest, session: LiveSession): void {
   if (!ok) throw new AppError(Code.XsrfRejected, T.xsrfRejected, { status: 403 });
 }
 
-function cookieOptions(deps: AppDeps, httpOnly: boolean) {
-  return {
-    path: '/',
-    sameSite: 'lax' as const,
-    httpOnly,
-    secure: deps.config.isSecureCookies,
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  };
+/**
+ * The session cookies' attributes. First-party: SameSite=Lax. For a framed client: SameSite=None; Secure;
+ * Partitioned, the only kind a cross-site frame keeps when third-party cookies are blocked; the browser refuses a
+ * Secure cookie on plain http except on localhost and 127.0.0.1, and then the page's header alone carries the
+ * session.
+ */
+function cookieOptions(deps: AppDeps, httpOnly: boolean, framed: boolean) {
+  const base = { path: '/', httpOnly, maxAge: SESSION_LIFETIME_MS / 1000 };
+  if (framed) return { ...base, sameSite: 'none' as const, secure: true, partitioned: true };
+  return { ...base, sameSite: 'lax' as const, secure: deps.config.isSecureCookies };
 }
 
 /**
@@ -149,8 +162,13 @@ export async function startSession(
     .filter((x) => x !== id)
     .slice(0, Math.max(0, live.length - deps.config.sessionMaxPerUser));
   for (const old of excess) await endSession(deps.db, old, SessionEndReason.Evicted, now);
-  reply.setCookie(SESSION_COOKIE, sid, cookieOptions(deps, true));
-  reply.setCookie(TOKEN_COOKIE, token, cookieOptions(deps, false));
+  const framed = isFramed(reply.request);
+  reply.setCookie(SESSION_COOKIE, sid, cookieOptions(deps, true, framed));
+  reply.setCookie(TOKEN_COOKIE, token, cookieOptions(deps, false, framed));
+  if (framed) {
+    // For the page's memory, where its browser keeps no cookie (never stored by any cache on the way).
+    reply.header(FRAME_SESSION_HEADER, sid).header(XSRF_HEADER, token).header('cache-control', 'no-store');
+  }
   return {
     id,
     userId: who.userId,
@@ -162,7 +180,7 @@ export async function startSession(
 }
 
 export function clearSessionCookies(deps: AppDeps, reply: FastifyReply): void {
-  const { maxAge: _maxAge, ...base } = cookieOptions(deps, true);
+  const { maxAge: _maxAge, ...base } = cookieOptions(deps, true, isFramed(reply.request));
   reply.clearCookie(SESSION_COOKIE, base);
   reply.clearCookie(TOKEN_COOKIE, { ...base, httpOnly: false });
 }

@@ -2,6 +2,7 @@
 // the page's shape (contract/calls/verify.ts), with Adobe-like statuses and machine reason codes.
 import type { SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
 import { SignatureStatus } from '#contract/calls/verify.ts';
+import { reasonsToShow } from '#contract/verify-claims.ts';
 import type { SignatureReport, VerificationReport } from '../../pdf/verify/types.ts';
 import type { DocumentLayout } from './layout.ts';
 import { cleanTexts } from '../../lib/clean-text.ts';
@@ -36,6 +37,10 @@ const PRECISE: readonly Reason[] = [
 ];
 
 function reasonsOf(s: SignatureReport): Reason[] {
+  return reasonsToShow(allReasonsOf(s), s.intact);
+}
+
+function allReasonsOf(s: SignatureReport): Reason[] {
   const out = new Set<Reason>();
   const subs = [s.subIndication, s.trustAside.subIndication];
   if (s.intact === false) out.add('HASH_MISMATCH');
@@ -73,6 +78,7 @@ export function presentVerification(
 ): Omit<VerifyResult, 'reportId' | 'expiresAt' | 'source'> {
   const signatures: SignatureCard[] = report.signatures.map((s, i) => {
     const root = s.chain[s.chain.length - 1];
+    const isBroken = s.intact === false;
     return {
       index: i + 1,
       field: s.field,
@@ -84,10 +90,14 @@ export function presentVerification(
       intact: s.intact,
       cryptoValid: s.cryptoValid,
       coverage: s.coverage,
-      modifiedAfterSigning: s.modifiedAfterSigning,
-      trusted: s.trusted,
+      modifiedAfterSigning: isBroken ? 'unknown' : s.modifiedAfterSigning,
+      trusted: isBroken ? null : s.trusted,
       trustSource:
-        !s.trusted || !root ? null : root.serial === trustRoots.platformSerial ? 'platform' : 'anchor',
+        isBroken || !s.trusted || !root
+          ? null
+          : root.serial === trustRoots.platformSerial
+            ? 'platform'
+            : 'anchor',
       revocation: s.revocation,
       revokedAt: s.revokedAt ?? null,
       indication: s.indication,

@@ -48,6 +48,7 @@ const MODIFICATION: Record<SignatureCard['modifiedAfterSigning'], Pair> = {
   none: ['无', 'none'],
   allowed: ['仅允许的修改', 'allowed changes only'],
   disallowed: ['不允许的修改', 'disallowed changes'],
+  unknown: ['无法判断（签名内容已被更改）', 'not known (the signed content was changed)'],
 };
 
 const KIND: Record<SignatureCard['kind'], Pair> = {

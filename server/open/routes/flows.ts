@@ -137,7 +137,8 @@ export const flowRoutes = [
       'unless the platform trusts this key to assert identities. The room never logs the browser in. ' +
       'Show it in an iframe on an origin of FRAME_ANCESTORS: the room then ' +
       'posts `signingFinished` / `signingDeclined` to that origin ({source: "esign-platform", version: 1, event, ' +
-      'payload: {flowId, partyId}}). Another account’s flow or party: 404; a party that cannot sign now (not its turn, signed, flow ended): 409.',
+      'payload: {flowId, partyId}}), and `signingRoomLost` when the frame cannot open its room (the URL already ' +
+      'used, or a reload where the browser keeps nothing): ask for a new URL then. Another account’s flow or party: 404; a party that cannot sign now (not its turn, signed, flow ended): 409.',
     scope: 'flows:write',
     params: zFlowPartyParams,
     body: zSigningUrlBody,

@@ -16,9 +16,25 @@ import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { paths } from '@/config/paths.ts';
 
-const MENU: { path: string; label: MessageKey }[] = [
+type MenuItem = { path: string; label: MessageKey };
+/** A menu entry, or a group of entries that opens in place (its key names no page). */
+type MenuEntry = MenuItem | { key: string; label: MessageKey; children: MenuItem[] };
+
+/** Contracts: the list and every way to launch one, so launching is found from the menu. */
+const CONTRACTS = 'contracts';
+const MENU: MenuEntry[] = [
   { path: paths.manageStartup, label: 'menu.startup' },
   { path: paths.manageHome, label: 'menu.home' },
+  {
+    key: CONTRACTS,
+    label: 'menu.contracts',
+    children: [
+      { path: paths.pcSignList, label: 'menu.contractList' },
+      { path: paths.manageQuicklyFileUpload, label: 'menu.quickLaunch' },
+      { path: paths.manageFileUpload, label: 'menu.regularLaunch' },
+      { path: paths.manageTemplateCreate, label: 'menu.templateLaunch' },
+    ],
+  },
   { path: paths.manageFileTemplate, label: 'menu.fileTemplate' },
   { path: paths.manageSignConfig, label: 'menu.signConfig' },
   { path: paths.manageWebhooks, label: 'menu.webhooks' },
@@ -58,7 +74,7 @@ export default function ManageLayout() {
   }, [userId]);
   // API keys: a person's own, or a company's for its administrators (the calls refuse others anyway).
   const mayManageKeys = userInfo ? userInfo.userType === 0 || userInfo.isAdmin : false;
-  const menu = [
+  const menu: MenuEntry[] = [
     ...MENU,
     ...(mayManageKeys ? [{ path: paths.manageApiKeys, label: 'menu.apiKeys' as MessageKey }] : []),
     ...(isPlatformAdmin
@@ -84,7 +100,16 @@ export default function ManageLayout() {
     navigate(paths.loginPage, { replace: true });
   };
 
-  const selected = menu.filter((item) => location.pathname.startsWith(item.path)).map((item) => item.path);
+  // The entry of the longest path the page is under: /manage/home/fileUpload is "Regular launch", not also home.
+  const pages = menu.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
+  const selected = pages
+    .filter((item) => location.pathname.startsWith(item.path))
+    .sort((a, b) => b.path.length - a.path.length)
+    .slice(0, 1)
+    .map((item) => item.path);
+  const openGroups = menu.flatMap((entry) =>
+    'children' in entry && entry.children.some((item) => selected.includes(item.path)) ? [entry.key] : [],
+  );
   const { oxqWorkspace, hyCenter } = entry;
   const name = hyCenter.ptName ? pick(locale, hyCenter.ptName) : '';
   const brand = (
@@ -193,7 +218,16 @@ export default function ManageLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected}
-              items={menu.map((item) => ({ key: item.path, label: t(item.label) }))}
+              defaultOpenKeys={openGroups}
+              items={menu.map((entry) =>
+                'children' in entry
+                  ? {
+                      key: entry.key,
+                      label: t(entry.label),
+                      children: entry.children.map((item) => ({ key: item.path, label: t(item.label) })),
+                    }
+                  : { key: entry.path, label: t(entry.label) },
+              )}
               onClick={({ key }) => {
                 setIsMenuOpen(false);
                 navigate(key);

@@ -3,6 +3,7 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { PDFJS_ASSETS_PATH } from '#contract/transport.ts';
+import { frameHeaders } from '@/session/frame-session.ts';
 
 type PdfJs = typeof import('pdfjs-dist');
 
@@ -20,14 +21,16 @@ export function loadPdfJs(): Promise<PdfJs> {
 export type LoadedPdf = { doc: PDFDocumentProxy; destroy: () => Promise<void> };
 
 /**
- * Open a PDF from an authenticated GET download URL: cookies go with it (`withCredentials`), and the URL
- * already carries the random `ts` and, in a link-login room, the room token.
+ * Open a PDF from an authenticated GET download URL: cookies go with it (`withCredentials`), and in a frame
+ * the session this page holds (frameHeaders); the URL already carries the random `ts` and, in a room, the room
+ * token.
  */
 export async function openPdf(url: string): Promise<LoadedPdf> {
   const lib = await loadPdfJs();
   const task = lib.getDocument({
     url,
     withCredentials: true,
+    httpHeaders: frameHeaders(),
     // Data files served by the server from the same pdfjs-dist (server/modules/document/pdfjs-assets.ts):
     // without the CMaps, text in a non-embedded Chinese font would not show.
     cMapUrl: `${PDFJS_ASSETS_PATH}/cmaps/`,

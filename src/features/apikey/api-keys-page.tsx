@@ -25,6 +25,9 @@ import { useFormatTime } from '@/lib/format-time.ts';
 /** Where the integrator API's reference page is served (server/open/). */
 const API_REFERENCE_URL = '/open/v1/docs';
 
+/** The table's least width: below it (a phone) the table scrolls inside its own box, never the page. */
+const TABLE_MIN_WIDTH = 880;
+
 /**
  * /manage/apiKeys: the account's API keys for the integrator API (a person's own, or a company's for its
  * administrators): create one with a name and permissions (the secret is shown once, with a copy button),
@@ -143,18 +146,21 @@ export default function ApiKeysPage() {
         pagination={false}
         dataSource={keys}
         locale={{ emptyText: tt('empty') }}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: TABLE_MIN_WIDTH }}
         columns={[
           { title: tt('name'), dataIndex: 'name' },
           { title: tt('key'), render: (_, k) => <code>{k.prefix}…</code> },
           {
             title: tt('scopes'),
+            // the permissions wrap onto several lines rather than widening the table
             render: (_, k) => (
-              <TagRow>
-                {k.scopes.map((s) => (
-                  <Tag key={s}>{tt(`scope.${s}`)}</Tag>
-                ))}
-              </TagRow>
+              <div style={{ minWidth: 160 }}>
+                <TagRow>
+                  {k.scopes.map((s) => (
+                    <Tag key={s}>{tt(`scope.${s}`)}</Tag>
+                  ))}
+                </TagRow>
+              </div>
             ),
           },
           { title: tt('created'), render: (_, k) => when(k.createdAt) },

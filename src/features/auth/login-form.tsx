@@ -60,7 +60,10 @@ export function LoginForm() {
       </PlainButton>
       <p style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <span>
-          {t('auth.login.noAccount')} <Link to={paths.registerPage}>{t('auth.login.toRegister')}</Link>
+          {t('auth.login.noAccount')}{' '}
+          <Link to={{ pathname: paths.registerPage, search: location.search }}>
+            {t('auth.login.toRegister')}
+          </Link>
         </span>
         <Link to={paths.passwordPage}>{t('auth.login.forgot')}</Link>
       </p>

@@ -7,9 +7,13 @@ import { paths } from '@/config/paths.ts';
 import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { exportSheet } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';
+import { MyInvitations } from './my-invitations.tsx';
 import { MobilePage, RoleTag, StatusTag, showError, useAction, useCompanyTexts } from './parts.tsx';
 
-/** /mobile/companyList: the companies one belongs to; acting for one opens its staff list. */
+/**
+ * /mobile/companyList: the companies one belongs to; acting for one opens its staff list. Invitations waiting
+ * for an answer are shown first, each opening its screen.
+ */
 export default function CompanyListPage() {
   const tt = useCompanyTexts();
   const navigate = useSafeNavigate();
@@ -41,6 +45,7 @@ export default function CompanyListPage() {
           {tt('exportSheet')}
         </Button>
       </Space>
+      <MyInvitations />
       <List
         loading={items === null}
         dataSource={items ?? []}

@@ -25,6 +25,9 @@ import { exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSessionStore } from '@/session/session-store.ts';
+import { INVITATION_LIFETIME_DAYS } from '#contract/rules/company.ts';
+import { invitationTexts } from './invitation-texts.ts';
+import { InvitationsCard } from './invitations-card.tsx';
 import { RoleTag, StatusTag, useAction, useCompanyTexts } from './parts.tsx';
 
 const STATUSES: MemberStatus[] = ['pending', 'active', 'disabled', 'rejected'];
@@ -35,8 +38,9 @@ const exportTexts = defineTexts({
 
 /**
  * /manage/account/operator: the administrator's list of members (search, state filter, Pager), join
- * requests to approve or reject, operators to add by phone, disable, enable, remove, and the hand-over of
- * the administrator role. Every action is checked again by the server (602 for non-administrators).
+ * requests to approve or reject, operators to invite by phone (issue 6: they become operators only by
+ * accepting; the invitations and the audit trail below), disable, enable, remove, and the hand-over of the
+ * administrator role. Every action is checked again by the server (602 for non-administrators).
  */
 export default function OperatorPage() {
   const tt = useCompanyTexts();
@@ -50,6 +54,8 @@ export default function OperatorPage() {
   const { isBusy, run } = useAction();
   const [addForm] = Form.useForm<{ phone: string }>();
   const te = useTexts(exportTexts);
+  const ti = useTexts(invitationTexts);
+  const [invitationsVersion, setInvitationsVersion] = useState(0);
 
   // Every member matching the current search and state, not only this page (the shared export helper).
   const doExport = () =>
@@ -180,7 +186,7 @@ export default function OperatorPage() {
           ]}
         />
         <Button type="primary" onClick={() => setIsAdding(true)}>
-          {tt('addOperator')}
+          {ti('invite')}
         </Button>
         <Button disabled={page.total === 0} onClick={() => void doExport()}>
           {te('export')}
@@ -209,7 +215,7 @@ export default function OperatorPage() {
       </div>
       <Modal
         open={isAdding}
-        title={tt('addOperator')}
+        title={ti('invite')}
         okText={tt('ok')}
         cancelText={tt('cancel')}
         confirmLoading={isBusy}
@@ -222,15 +228,16 @@ export default function OperatorPage() {
           name="addOperator"
           layout="vertical"
           onFinish={({ phone }) =>
-            act(
-              () => addCompanyOperator({ phone: phone.trim() }),
-              () => {
-                setIsAdding(false);
-                addForm.resetFields();
-              },
-            )
+            run(async () => {
+              const invitation = await addCompanyOperator({ phone: phone.trim() });
+              notify.success(ti('invited', { phone: invitation.phone }), 2000);
+              setIsAdding(false);
+              addForm.resetFields();
+              setInvitationsVersion((v) => v + 1);
+            })
           }
         >
+          <p>{ti('inviteHelp', { days: INVITATION_LIFETIME_DAYS })}</p>
           <Form.Item
             name="phone"
             label={tt('phone')}
@@ -240,6 +247,7 @@ export default function OperatorPage() {
           </Form.Item>
         </Form>
       </Modal>
+      <InvitationsCard key={invitationsVersion} onChanged={() => void load()} />
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { type DocumentInfo, PT_PER_MM } from '@/api/document.ts';
 import { type Applies, FLOW_LIMITS, type IntentCheck, type LaunchRequest } from '@/api/flow.ts';
 import type { PdfRect } from '@/components/pdf-viewer.tsx';
+import { sessionStore } from '@/lib/safe-storage.ts';
 
 export type LaunchMode = 'quick' | 'regular';
 
@@ -273,6 +274,6 @@ export const useLaunchDraft = create<DraftStore>()(
       update: (change) => set((s) => ({ draft: change(s.draft) })),
       reset: () => set((s) => ({ draft: emptyDraft(s.draft.mode) })),
     }),
-    { name: 'launchDraft', storage: createJSONStorage(() => sessionStorage) },
+    { name: 'launchDraft', storage: createJSONStorage(() => sessionStore) },
   ),
 );

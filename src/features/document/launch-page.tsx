@@ -25,11 +25,11 @@ import {
   useLaunchDraft,
   myselfParty,
 } from './launch-draft.ts';
+import { DeadlineField } from './deadline-field.tsx';
 import { PartyCard } from './party-card.tsx';
 import { readinessTexts } from './readiness-texts.ts';
 import { partyLabel, PositionEditor } from './position-editor.tsx';
 import { texts } from './texts.ts';
-import { localInputValue } from '@/lib/format-time.ts';
 
 /** The upload limit the server applies by default (UPLOAD_LIMIT_MB); the server's refusal is what counts. */
 const UPLOAD_LIMIT_MB = 50;
@@ -177,8 +177,8 @@ function SignersStep({
   const { draft, update } = useLaunchDraft();
   const me = useSessionStore((st) => st.userInfo);
   const messageId = useId();
-  const deadlineId = useId();
   const remindId = useId();
+  const isPastShown = showIssues && issues.some((i) => i.key === 'deadlinePast');
   const setStepParties = (
     stepIndex: number,
     change: (ps: (typeof draft.steps)[number]['parties']) => (typeof draft.steps)[number]['parties'],
@@ -249,27 +249,7 @@ function SignersStep({
           >
             {tt('addStep')}
           </Button>
-          <label htmlFor={deadlineId} style={{ display: 'block', margin: '16px 0 4px' }}>
-            {tt('deadline')}
-          </label>
-          <input
-            id={deadlineId}
-            type="datetime-local"
-            value={localInputValue(draft.deadline)}
-            onChange={(e) =>
-              update((d) => ({
-                ...d,
-                deadline: e.target.value ? new Date(e.target.value).toISOString() : '',
-              }))
-            }
-            style={{ padding: 6, border: '1px solid #d9d9d9', borderRadius: 6 }}
-          />
-          <div style={{ color: '#999', fontSize: 12 }}>{tt('deadlineHint')}</div>
-          {showIssues && issues.some((i) => i.key === 'deadlinePast') ? (
-            <div role="alert" style={{ color: '#ff4d4f' }}>
-              {tt('issue.deadlinePast')}
-            </div>
-          ) : null}
+          <DeadlineField mode={mode} isPastShown={isPastShown} />
           <label htmlFor={remindId} style={{ display: 'block', margin: '16px 0 4px' }}>
             {tt('remindEvery')}
           </label>
@@ -295,7 +275,9 @@ function SignersStep({
             onChange={(e) => update((d) => ({ ...d, message: e.target.value }))}
           />
         </>
-      ) : null}
+      ) : (
+        <DeadlineField mode={mode} isPastShown={isPastShown} />
+      )}
     </section>
   );
 }

@@ -182,6 +182,7 @@ const NOTICE_COLORS = {
   error: ['#fff2f0', '#ffccc7'],
   warning: ['#fffbe6', '#ffe58f'],
   info: ['#e6f4ff', '#91caff'],
+  success: ['#f6ffed', '#b7eb8f'],
 } as const;
 
 /** A boxed message (stands in for antd's Alert); errors are announced. */
@@ -199,7 +200,7 @@ export function Notice({
   const [bg, border] = NOTICE_COLORS[type];
   return (
     <div
-      role={type === 'error' ? 'alert' : 'note'}
+      role={type === 'error' ? 'alert' : type === 'success' ? 'status' : 'note'}
       style={{
         background: bg,
         border: `1px solid ${border}`,

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { PlainButton } from '@/components/plain-button.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { Field, PHONE_RE, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
+import { Field, PHONE_RE, RoomBrandBar, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
@@ -73,6 +73,7 @@ export default function LinkLoginPage() {
 
   return (
     <main style={{ maxWidth: 420, margin: '0 auto', padding: '32px 16px' }}>
+      <RoomBrandBar />
       <h1 style={{ fontSize: 22 }}>{tt('linkTitle')}</h1>
       <p style={{ color: '#666' }}>{tt('linkIntro')}</p>
       {problem ? <Notice type="error" title={problem} style={{ marginBottom: 16 }} /> : null}

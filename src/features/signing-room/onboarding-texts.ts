@@ -40,6 +40,10 @@ export const onboardingTexts = defineTexts({
     amount: 'Amount received (yuan)',
     amountRequired: 'Enter the amount received',
     confirmCompany: 'Confirm and open',
+    verifiedTitle: "You're verified — now sign",
+    verifiedIntro: 'Your real name and certificate are ready. Check your choice and press Sign.',
+    verifiedKeptDrawing:
+      'Your real name and certificate are ready. The signature you drew is kept below: check it and press Sign.',
   },
   'zh-CN': {
     nameTitle: '确认实名信息',
@@ -75,5 +79,8 @@ export const onboardingTexts = defineTexts({
     amount: '收到的金额（元）',
     amountRequired: '请输入收到的金额',
     confirmCompany: '确认并开通',
+    verifiedTitle: '您已完成认证，现在可以签署',
+    verifiedIntro: '您的实名信息和数字证书已就绪，请确认所选内容后点击「签署」。',
+    verifiedKeptDrawing: '您的实名信息和数字证书已就绪。您刚才的手写签名已保留在下方，请确认后点击「签署」。',
   },
 });

@@ -1,6 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
 import { PlainButton } from '@/components/plain-button.tsx';
-import { useTexts } from '@/i18n/i18n-store.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
 import { inputStyle } from './light-ui.tsx';
 import { texts } from './texts.ts';
 import { useSmsCodeSender } from '@/hooks/use-sms-code-sender.ts';
@@ -90,5 +92,33 @@ export function SmsCodeInput({
         </div>
       )}
     </Field>
+  );
+}
+
+/** The platform the room belongs to (its logo where the platform shows one, and its name), and the language. */
+export function RoomBrandBar() {
+  const locale = useI18nStore((s) => s.locale);
+  const entry = usePlatformStore((s) => s.entry);
+  return (
+    <div
+      style={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: 8,
+        marginBottom: 8,
+      }}
+    >
+      <span
+        data-testid="platform-brand"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minWidth: 0, color: '#333' }}
+      >
+        {entry.oxqWorkspace.ptLogoUrl ? (
+          <img src={entry.oxqWorkspace.ptLogoUrl} alt="" width={24} height={24} data-testid="platform-logo" />
+        ) : null}
+        <strong style={{ overflowWrap: 'anywhere' }}>{pick(locale, entry.fromPtName)}</strong>
+      </span>
+      <LanguageSwitch />
+    </div>
   );
 }

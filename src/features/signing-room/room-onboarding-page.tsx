@@ -20,9 +20,9 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { checkIdNumberField, checkName, personFieldTexts } from '@/lib/person-fields.ts';
 import { transitionTarget } from './device.ts';
 import { inputStyle, Notice } from './light-ui.tsx';
+import { NoRoomNotice } from './no-room-notice.tsx';
 import { onboardingTexts } from './onboarding-texts.ts';
-import { Field, SmsCodeInput } from './parts.tsx';
-import { texts } from './texts.ts';
+import { Field, RoomBrandBar, SmsCodeInput } from './parts.tsx';
 import { showApiError } from '@/api/http.ts';
 
 type State =
@@ -46,7 +46,6 @@ const BOX = { maxWidth: 520, margin: '0 auto', padding: '24px 16px' } as const;
  */
 export default function RoomOnboardingPage() {
   const tt = useTexts(onboardingTexts);
-  const rt = useTexts(texts);
   const pt = useTexts(personFieldTexts);
   const locale = useI18nStore((s) => s.locale);
   const navigate = useNavigate();
@@ -103,12 +102,13 @@ export default function RoomOnboardingPage() {
   }, [step, agreement, navigate, roomPath]);
 
   if (state.kind === 'loading') return <main style={{ ...BOX, textAlign: 'center', color: '#666' }}>…</main>;
-  if (state.kind !== 'ready')
+  if (state.kind === 'error')
     return (
       <main style={BOX}>
-        <Notice type="warning" title={state.kind === 'error' ? state.text : rt('noRoom')} />
+        <Notice type="warning" title={state.text} />
       </main>
     );
+  if (state.kind !== 'ready') return <NoRoomNotice style={BOX} ids={{ flowId, partyId }} />;
   const { token, onboarding } = state;
 
   const provePhone = async (e: React.FormEvent) => {
@@ -201,6 +201,7 @@ export default function RoomOnboardingPage() {
   const lang = locale === 'zh-CN' ? 'zh' : 'en';
   return (
     <main style={{ ...BOX, background: '#fff', minHeight: '100vh' }} className="room-onboarding">
+      <RoomBrandBar />
       <p style={{ color: '#999', margin: '0 0 4px', fontSize: 14 }}>
         {tt('stepOf', {
           n:

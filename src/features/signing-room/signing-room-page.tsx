@@ -20,11 +20,19 @@ import type { SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { IntentPrompt } from './intent-prompt.tsx';
-import { MESSAGE_MS, SMS_CODE_RE, Field } from './parts.tsx';
+import { MESSAGE_MS, SMS_CODE_RE, Field, RoomBrandBar } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
 import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
+import { NoRoomNotice } from './no-room-notice.tsx';
 import { texts } from './texts.ts';
 import { onboardingTexts } from './onboarding-texts.ts';
+import {
+  forgetRoomDraft,
+  keepStrokes,
+  keptStrokes,
+  markOnboarding,
+  takeOnboardingReturn,
+} from './room-drafts.ts';
 import { notify } from '@/lib/notify.ts';
 import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
@@ -160,6 +168,13 @@ export function positionsInOrder(room: Pick<SigningRoom, 'documents' | 'party'>)
 }
 const NOTICE_BOX = { maxWidth: 520, margin: '48px auto', padding: 16 } as const;
 
+/** Who sent the flow: the launcher by name, with the company it launched for. */
+function senderOf(flow: SigningRoom['flow']): { name: string; company: string | null } {
+  const name = flow.initiatorName ?? flow.initiatorCompanyName ?? '';
+  const company = flow.initiatorName && flow.initiatorCompanyName ? flow.initiatorCompanyName : null;
+  return { name, company };
+}
+
 /** The signing room, on PC (/pc/v1/signing_room) and on phones (/h5/v1/signing_room): read, choose, sign. */
 export default function SigningRoomPage() {
   const tt = useTexts(texts);
@@ -183,6 +198,7 @@ export default function SigningRoomPage() {
   const [isDeclining, setIsDeclining] = useState(false);
   const pad = useRef<SignaturePadHandle>(null);
   const drawing = useRef<string | null>(null);
+  const [isJustVerified, setIsJustVerified] = useState(false);
 
   const room = state.kind === 'ready' ? state.room : null;
   const closeSign = useCallback(() => setIsSignOpen(false), []);
@@ -192,11 +208,15 @@ export default function SigningRoomPage() {
   const positions = useMemo(() => (room ? positionsInOrder(room) : []), [room]);
   const [target, setTarget] = useState<{ index: number; seq: number } | null>(null);
   useEffect(() => {
-    if (room) {
-      setChoice(defaultChoice(room));
-      setPhoneMasked(room.signer.phoneMasked);
-    }
-  }, [room]);
+    if (!room) return;
+    const first = defaultChoice(room);
+    // A party that drew its signature before onboarding keeps drawing, even if it has a saved seal now.
+    const hasDrawn = keptStrokes(partyId).length > 0;
+    setChoice(room.needs.personSignature && hasDrawn ? { ...first, isDrawing: true } : first);
+    setPhoneMasked(room.signer.phoneMasked);
+    if (room.canSign && room.onboarding.step === 'none' && takeOnboardingReturn(partyId))
+      setIsJustVerified(true);
+  }, [room, partyId]);
   useEffect(() => {
     const first = positions[0];
     if (!room || !first) return;
@@ -237,6 +257,7 @@ export default function SigningRoomPage() {
     // A signer without a real name or certificate onboards first, inside the room's own steps, and comes back.
     const step = room.onboarding.step;
     if (step !== 'none') {
+      markOnboarding(partyId);
       const target =
         step === 'userAgreement' && isPhone
           ? paths.h5UserAgreement
@@ -276,6 +297,7 @@ export default function SigningRoomPage() {
           room?.needs.personSignature && choice.isDrawing ? (drawing.current ?? undefined) : undefined,
       });
       setIsSignOpen(false);
+      forgetRoomDraft(partyId);
       void import('@/lib/signing-events.ts').then((m) =>
         m.reportSigningResult({ flowId, partyId, result: 'signed' }),
       );
@@ -314,14 +336,16 @@ export default function SigningRoomPage() {
       </main>
     );
   }
-  if (state.kind === 'no-room' || state.kind === 'error') {
+  if (state.kind === 'error') {
     return (
       <main style={NOTICE_BOX}>
-        <Notice type="warning" title={state.kind === 'error' ? state.text : tt('noRoom')} />
+        <Notice type="warning" title={state.text} />
       </main>
     );
   }
+  if (state.kind === 'no-room') return <NoRoomNotice style={NOTICE_BOX} ids={{ flowId, partyId }} />;
   const { room: r, token } = state;
+  const sender = senderOf(r.flow);
   const viewerHeight = isPhone ? '62vh' : 'calc(100vh - 200px)';
   const myPositions = (pageNumber: number) =>
     r.party.positions.filter((p) => p.documentId === doc?.documentId && p.page === pageNumber);
@@ -411,7 +435,13 @@ export default function SigningRoomPage() {
           {r.needs.personSignature && choice.isDrawing ? (
             <div style={{ marginBottom: 16 }}>
               <Suspense fallback={<div style={{ height: (isPhone ? 180 : 200) + 40 }} />}>
-                <SignaturePad ref={pad} height={isPhone ? 180 : 200} />
+                <SignaturePad
+                  ref={pad}
+                  height={isPhone ? 180 : 200}
+                  // The drawing made before the onboarding steps, shown again (room-drafts.ts).
+                  initialStrokes={keptStrokes(partyId)}
+                  onStrokesChange={(strokes) => keepStrokes(partyId, strokes)}
+                />
               </Suspense>
             </div>
           ) : null}
@@ -457,14 +487,31 @@ export default function SigningRoomPage() {
       style={{ padding: isPhone ? 8 : 24, background: '#f5f5f5', minHeight: '100vh' }}
     >
       <header style={{ marginBottom: 12 }}>
+        <RoomBrandBar />
         <h1 style={{ fontSize: isPhone ? 18 : 22, margin: '0 0 4px', wordBreak: 'break-word' }}>
           {r.flow.title}
         </h1>
         <div style={{ color: '#666', fontSize: 13, display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
-          <span>{tt('from', { name: r.flow.initiatorCompanyName ?? r.flow.initiatorName ?? '' })}</span>
+          <span data-testid="room-sender">
+            {sender.company
+              ? tt('fromCompany', { name: sender.name, company: sender.company })
+              : tt('from', { name: sender.name })}
+          </span>
           <span>{tt('deadline', { time: formatTime(r.flow.deadline, locale) })}</span>
           <span>{tt(`status.${r.flow.status}`)}</span>
         </div>
+        {r.canSign && isJustVerified ? (
+          <Notice
+            type="success"
+            title={ot('verifiedTitle')}
+            description={ot(
+              r.needs.personSignature && choice.isDrawing && keptStrokes(partyId).length > 0
+                ? 'verifiedKeptDrawing'
+                : 'verifiedIntro',
+            )}
+            style={{ marginTop: 8 }}
+          />
+        ) : null}
         {r.flow.message ? (
           <Notice type="info" style={{ marginTop: 8 }} title={tt('message')} description={r.flow.message} />
         ) : null}

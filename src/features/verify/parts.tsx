@@ -14,6 +14,7 @@ import {
   type SignatureCard,
   type VerifyResult,
 } from '@/api/verify.ts';
+import { reasonsToShow } from '#contract/verify-claims.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { type TextKey, texts } from './texts.ts';
 import { formatDate, formatTime } from '@/lib/format-time.ts';
@@ -209,12 +210,19 @@ export function SignatureCardView({
   const tt = useTexts(texts);
   const lang = useLocale();
   const colour = COLOURS[card.status];
+  // The signed bytes no longer match: nothing about later changes or trust is said (also for a report kept
+  // from before the server said so itself).
+  const isBroken = card.intact === false;
   const trust =
-    card.trustSource === 'platform'
-      ? tt('trustPlatform')
-      : card.trustSource === 'anchor'
-        ? tt('trustAnchor')
-        : tt('trustNone');
+    isBroken || card.trusted === null
+      ? tt('trustUnknown')
+      : card.trustSource === 'platform'
+        ? tt('trustPlatform')
+        : card.trustSource === 'anchor'
+          ? tt('trustAnchor')
+          : tt('trustNone');
+  const modification = isBroken ? 'unknown' : card.modifiedAfterSigning;
+  const reasons = reasonsToShow(card.reasons, card.intact);
   const ts = card.timestamp;
   const revocation =
     card.revocation === 'revoked' && card.revokedAt
@@ -245,9 +253,9 @@ export function SignatureCardView({
           </Button>
         ) : null}
       </header>
-      {card.reasons.length > 0 ? (
+      {reasons.length > 0 ? (
         <ul className="verify-reasons" aria-label={tt('reasons')}>
-          {card.reasons.map((r) => (
+          {reasons.map((r) => (
             <li key={r}>{tt(`reason.${r}` as TextKey)}</li>
           ))}
         </ul>
@@ -266,7 +274,7 @@ export function SignatureCardView({
           },
           { key: 'tsa', label: tt('timestampAuthority'), children: ts?.authority ?? '—' },
           { key: 'cov', label: tt('coverage'), children: tt(`coverage.${card.coverage}` as TextKey) },
-          { key: 'mod', label: tt('changes'), children: tt(`mod.${card.modifiedAfterSigning}` as TextKey) },
+          { key: 'mod', label: tt('changes'), children: tt(`mod.${modification}` as TextKey) },
           { key: 'trust', label: tt('trust'), children: trust },
           { key: 'rev', label: tt('revocation'), children: revocation },
         ]}

@@ -32,6 +32,10 @@ export default function HomePage() {
           <Link to={paths.manageStartup}>
             <Button>{tt('startupLink')}</Button>
           </Link>
+          {/* Both launches: quick (one file, 7 days) and regular (steps, deadline, reminders, message). */}
+          <Link to={paths.manageFileUpload}>
+            <Button>{tt('regularLaunch')}</Button>
+          </Link>
           <Link to={paths.manageQuicklyFileUpload}>
             <Button type="primary">{tt('quickLaunch')}</Button>
           </Link>

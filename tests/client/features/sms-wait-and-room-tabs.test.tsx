@@ -7,7 +7,7 @@ import Cookies from 'js-cookie';
 import { HttpResponse, http } from 'msw';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { roomTokenFor, saveRoomLogin } from '@/api/flow.ts';
+import { forgetRoomsInMemory, roomTokenFor, saveRoomLogin } from '@/api/flow.ts';
 import RegisterPage from '@/features/auth/register-page.tsx';
 import { SmsCodeInput } from '@/features/signing-room/parts.tsx';
 import { CSIGN, server } from '../fixtures/msw.ts';
@@ -61,7 +61,9 @@ describe('a room login serves every tab of the browser session', () => {
     };
     saveRoomLogin(login as Parameters<typeof saveRoomLogin>[0]);
     expect(roomTokenFor('p-tabs')).toBe('rt-123456789');
-    sessionStorage.clear(); // what a new tab starts with
+    // What a new tab starts with: nothing in this page's memory or session storage.
+    forgetRoomsInMemory();
+    sessionStorage.clear();
     expect(roomTokenFor('p-tabs')).toBe('rt-123456789');
     expect(roomTokenFor('p-tabs', Date.now() + 120_000)).toBeNull();
     // A session cookie: no expiry date, so it ends with the browser session.

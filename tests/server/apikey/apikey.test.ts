@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type ApiKey, createApiKey, listApiKeys, revokeApiKey } from '#contract/calls/apikey.ts';
-import { addCompanyOperator, switchAccount } from '#contract/calls/company.ts';
-import { openCompany, person } from '../fixtures/company.ts';
+import { switchAccount } from '#contract/calls/company.ts';
+import { inviteAndAccept, openCompany, person } from '../fixtures/company.ts';
 import { type Agent, appForFile } from '../helper.ts';
 
 type Created = ApiKey & { secret: string };
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const company = await openCompany(t, adminPerson);
   const op = await person(t);
   operator = op.agent;
-  expect((await admin.call(addCompanyOperator, { userType: 1, phone: op.phone })).body.code).toBe(0);
+  await inviteAndAccept(admin, op);
   const sw = await operator.call(switchAccount, { userType: 0, targetUserType: 1, companyId: company.id });
   expect(sw.body.code).toBe(0);
 }, 60_000);

@@ -7,13 +7,13 @@ import {
   renewCaCert,
   sendCertChangeSmsCode,
 } from '#contract/calls/cert.ts';
-import { addCompanyOperator, switchAccount } from '#contract/calls/company.ts';
+import { switchAccount } from '#contract/calls/company.ts';
 import { getPersonCaCert, type PersonCert } from '#contract/calls/person.ts';
 import { type LoginInfo, sendSmsCode, updateLoginUserInfoCache, userLogin } from '#contract/calls/session.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
 import { companies } from '#server/db/schema/company.ts';
 import { personIdentities } from '#server/db/schema/person.ts';
-import { openCompany, person } from '../fixtures/company.ts';
+import { inviteAndAccept, openCompany, person } from '../fixtures/company.ts';
 import { type CallResult, createTestApp, registerAndLogin, type TestApp } from '../helper.ts';
 import {
   CERT_TEST_ENV,
@@ -275,8 +275,7 @@ describe('company certificates', () => {
     const admin = await person(t);
     const company = await openCompany(t, admin);
     const opPerson = await person(t);
-    const added = await admin.agent.call(addCompanyOperator, { userType: 1, phone: opPerson.phone });
-    expect(added.body.code, added.body.msg).toBe(0);
+    await inviteAndAccept(admin.agent, opPerson);
     const sw = await opPerson.agent.call(switchAccount, {
       userType: 0,
       targetUserType: 1,

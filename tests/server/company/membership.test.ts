@@ -29,7 +29,7 @@ import { callPath } from '#contract/envelope.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { eq } from 'drizzle-orm';
 import { type CallResult, appForFile } from '../helper.ts';
-import { type Person, openCompany, person, tinyPng, upload } from '../fixtures/company.ts';
+import { type Person, inviteAndAccept, openCompany, person, tinyPng, upload } from '../fixtures/company.ts';
 
 const t = appForFile();
 
@@ -274,14 +274,18 @@ describe('roles', () => {
 });
 
 describe('operators management', () => {
-  it('add by phone, disable (no company login, 602 in a live session), enable, remove', async () => {
+  it('invite by phone (accepted), disable (no company login, 602 in a live session), enable, remove', async () => {
     const admin = await person(t);
     const company = await openCompany(t, admin);
     const p = await person(t);
-    const unknown = await admin.agent.call(addCompanyOperator, { userType: 1, phone: '13000000000' });
-    expect(unknown.body.code).toBe(Code.NotFound);
-    const added = await admin.agent.call<Member>(addCompanyOperator, { userType: 1, phone: p.phone });
-    expect(added.body.data).toMatchObject({ role: 'operator', status: 'active' });
+    // Operators are invited (issue 6): an unregistered phone gets an invitation to register, not a refusal.
+    const unknown = await admin.agent.call<{ status: string; isRegistered: boolean }>(addCompanyOperator, {
+      userType: 1,
+      phone: '13000000000',
+    });
+    expect(unknown.body.data).toMatchObject({ status: 'pending', isRegistered: false });
+    const added = await inviteAndAccept(admin.agent, p);
+    expect(added).toMatchObject({ role: 'operator', status: 'active' });
     const twice = await admin.agent.call(addCompanyOperator, { userType: 1, phone: p.phone });
     expect(twice.body.code).toBe(Code.Refused);
     const selfDisable = await admin.agent.call(disableCompanyOperator, {
@@ -295,7 +299,7 @@ describe('operators management', () => {
     expect(
       (await opSession.call(userLogin, { userType: 1, phone: p.phone, password: p.password })).body.code,
     ).toBe(0);
-    const memberId = added.body.data.memberId;
+    const memberId = added.memberId;
     expect(
       (await admin.agent.call(disableCompanyOperator, { userType: 1, memberId })).body.data,
     ).toMatchObject({
@@ -359,7 +363,7 @@ describe('operators management', () => {
     const added: Person[] = [];
     for (let i = 0; i < 11; i++) {
       const p = await person(t);
-      await admin.agent.call(addCompanyOperator, { userType: 1, phone: p.phone });
+      await inviteAndAccept(admin.agent, p);
       added.push(p);
     }
     const page1 = await admin.agent.call<Page<Member>>(getCompanyMemberList, { userType: 1 });

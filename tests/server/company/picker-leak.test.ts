@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  addCompanyOperator,
   chooseUserList,
   chooseUserOperatorList,
   getCompanyMemberList,
@@ -21,7 +20,7 @@ import { PICKER_MAX_PER_HOUR } from '#server/modules/company/testing.ts';
 import { pickerKeyword } from '#server/modules/company/testing.ts';
 import { eq } from 'drizzle-orm';
 import { type Agent, appForFile } from '../helper.ts';
-import { type Person, openCompany, person } from '../fixtures/company.ts';
+import { type Person, inviteAndAccept, openCompany, person } from '../fixtures/company.ts';
 
 const t = appForFile();
 
@@ -33,15 +32,14 @@ const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 /** Every prefix of a phone, one digit longer each time (the attack's keywords), the full phone last. */
 const prefixes = (phone: string) => Array.from({ length: phone.length }, (_, i) => phone.slice(0, i + 1));
 
-/** A verified company with an administrator and two operators (added by phone). */
+/** A verified company with an administrator and two operators (invited by phone, accepted). */
 async function companyWithMembers() {
   const admin = await person(t);
   const company = await openCompany(t, admin);
   const ops: Person[] = [];
   for (let i = 0; i < 2; i++) {
     const p = await person(t);
-    const added = await admin.agent.call<Member>(addCompanyOperator, { userType: 1, phone: p.phone });
-    expect(added.body.code, added.body.msg).toBe(0);
+    await inviteAndAccept(admin.agent, p);
     ops.push(p);
   }
   return { admin, company, ops };

@@ -5,10 +5,8 @@
 // open mid-body, so that which are admitted does not depend on timing. Beyond the budget an upload is refused
 // before its body is read (429 per key or account, 503 in total, code 1005, Retry-After, msg in the request's
 // language); the admitted ones succeed; once they end, or their connection drops, new uploads are admitted.
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Code } from '#contract/codes.ts';
 import { uploadDocument } from '#contract/calls/document.ts';
@@ -17,6 +15,7 @@ import { KEY_SUFFIX_HEADER, XSRF_HEADER, keySuffixOf } from '#contract/transport
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { uploadBudgetOf } from '#server/http/upload-budget.ts';
 import { type Agent, type TestApp, createTestApp, registerAndLogin } from '../helper.ts';
+import { contractPdf, paddedPdf } from '../fixtures/flow.ts';
 import { makeKey } from '../fixtures/open.ts';
 
 const MB = 1024 * 1024;
@@ -138,15 +137,6 @@ function expectRefused(a: Answer, status: 429 | 503) {
 }
 
 /** A valid PDF of about `size` bytes (an incompressible attachment makes up the size). */
-async function pdfOfSize(size: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([595.28, 841.89]).drawText('Upload budget', { x: 72, y: 760, size: 18, font });
-  const pad = new Uint8Array(randomBytes(size));
-  await doc.attach(pad, 'pad.bin', { mimeType: 'application/octet-stream' });
-  return doc.save();
-}
-
 beforeAll(async () => {
   t = await createTestApp({
     UPLOAD_LIMIT_MB: '1',
@@ -160,7 +150,7 @@ beforeAll(async () => {
   keys = [];
   for (let i = 0; i < 6; i++) keys.push((await makeKey(owner, ['flows:write'], 0, `key ${i}`)).secret);
   worker = (await registerAndLogin(t)).agent;
-  const pdf = await pdfOfSize(700_000);
+  const pdf = await paddedPdf(await contractPdf(1), 700_000);
   openBody = Buffer.from(
     JSON.stringify({ filename: 'big.pdf', contentBase64: Buffer.from(pdf).toString('base64') }),
   );

@@ -188,6 +188,42 @@ describe('files signed by the platform', () => {
     expect(r.signatures[0].reasons).toContain('HASH_MISMATCH');
   });
 
+  it('a byte flipped in a file signed twice: the report claims nothing that needs the signed bytes intact', async () => {
+    const pki = await pkiFor(t.deps);
+    const holder = { userType: 0 as const, accountId: randomUUID() };
+    await pki.issue({ ...holder, name: '李四', idNumber: '110101199003072345' });
+    const material = await pki.signer(holder);
+    if (!material) throw new Error('no signer');
+    const twice = await signPdf(signed, {
+      signer: signerFromPki(material),
+      timestamp: (imprint) => pki.timestamp(imprint),
+      appearance: { pdf: await contractSealPdf() },
+      placement: { pageIndex: 0, rect: [100, 100, 220, 220] },
+      fieldName: 'lisi',
+    });
+    const intact = ok(await checkFile(t.agent(), twice));
+    // untouched, the first signature is followed by an allowed change (the second signature), both trusted
+    expect(intact.signatures[0]).toMatchObject({ modifiedAfterSigning: 'allowed', trusted: true });
+    const copy = new Uint8Array(twice);
+    copy[copy.indexOf(0x0a) + 2] ^= 0x01; // inside the binary-marker comment, signed by both
+    const r = ok(await checkFile(t.agent(), copy));
+    expect(r.status).toBe('invalid');
+    for (const s of r.signatures) {
+      expect(s).toMatchObject({ status: 'invalid', intact: false, trusted: null, trustSource: null });
+      // what changed after signing cannot be told when the signed bytes themselves changed
+      expect(s.modifiedAfterSigning).toBe('unknown');
+      expect(s.reasons).toContain('HASH_MISMATCH');
+      for (const claim of [
+        'MODIFIED_ALLOWED',
+        'MODIFIED_DISALLOWED',
+        'UNTRUSTED',
+        'NO_CHAIN',
+        'REVOCATION_UNKNOWN',
+      ])
+        expect(s.reasons).not.toContain(claim);
+    }
+  });
+
   it("an incremental update replacing a page's content after the signature: modified", async () => {
     const r = ok(await checkFile(t.agent(), replaceFirstPageContent(signed, 'You owe us 1,000,000')));
     expect(r.verdict).toBe('TOTAL_FAILED');

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentInfo } from '#contract/calls/document.ts';
-import { useLaunchDraft } from '@/features/document/launch-draft.ts';
+import { toLaunchRequest, useLaunchDraft } from '@/features/document/launch-draft.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { CSIGN, fail, loginInfo, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
@@ -55,6 +55,43 @@ describe('quick launch', () => {
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('contract');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByLabelText('Signer phone')).toBeTruthy();
+  });
+
+  it('shows the deadline, 7 days away as a date in the user language, and lets the launcher change it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T10:00:00.000Z'));
+    try {
+      useI18nStore.getState().setLocale('en-US');
+      server.use(
+        http.post(`${CSIGN}/getQuota`, () => ok({ total: 10, reserved: 0, used: 0, remaining: 10 })),
+        http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
+      );
+      renderApp('/manage/home/quicklyFileUpload');
+      await userEvent.upload(
+        await screen.findByLabelText('Choose a PDF file', {}, { timeout: 10_000 }),
+        pdfFile(),
+      );
+      await screen.findByText(/contract\.pdf/);
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      const deadline = (await screen.findByLabelText('Deadline')) as HTMLInputElement;
+      expect(deadline.value).toBe('2026-12-06');
+      expect(screen.getByTestId('deadline-date').textContent).toBe(
+        'Signers have until Dec 6, 2026 (7 days from sending).',
+      );
+      // Nothing chosen: the request leaves the deadline to the server's 7 days.
+      expect(toLaunchRequest(useLaunchDraft.getState().draft).deadline).toBeUndefined();
+      fireEvent.change(deadline, { target: { value: '2026-12-20' } });
+      expect(screen.getByTestId('deadline-date').textContent).toBe('Signers have until Dec 20, 2026.');
+      expect(deadline.value).toBe('2026-12-20');
+      // The chosen day runs to its last minute, in the launcher's time zone.
+      expect(toLaunchRequest(useLaunchDraft.getState().draft).deadline).toBe(
+        new Date(2026, 11, 20, 23, 59).toISOString(),
+      );
+      act(() => useI18nStore.getState().setLocale('zh-CN'));
+      expect(screen.getByTestId('deadline-date').textContent).toBe('签署截止至 2026年12月20日。');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the server refusal of a file and stays on the files step (zh-CN)', async () => {

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SigningRoom } from '#contract/calls/flow.ts';
 import { saveRoomLogin } from '@/api/flow.ts';
 import { type Locale, useI18nStore } from '@/i18n/i18n-store.ts';
+import { usePlatformStore } from '@/platform/platform-store.ts';
 import { CSIGN, fail, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
@@ -244,6 +245,85 @@ describe('signing room', () => {
       { name: 'roomAcceptAgreement', body: { roomToken: TOKEN, version: '1', userType: 0 } },
     ]);
   }, 30_000);
+
+  it('keeps the signature a newcomer drew before onboarding and says it is verified, now sign (en-US, phone)', async () => {
+    enterRoom('en-US');
+    let onboarding = newcomer({ step: 'userAgreement', hasAccount: true, isRealNameDone: true });
+    const signed: { signaturePng?: string }[] = [];
+    server.use(
+      http.post(`${CSIGN}/getSigningRoom`, () => ok(room({ seals: [], onboarding }))),
+      http.post(`${CSIGN}/getUserAgreement`, () =>
+        ok({
+          version: '1',
+          title: { en: 'Certificate agreement', zh: '协议' },
+          text: { en: 'Text', zh: '正文' },
+          acceptedAt: null,
+        }),
+      ),
+      http.post(`${CSIGN}/roomAcceptAgreement`, () => {
+        onboarding = { ...onboarding, step: 'none', isAgreementAccepted: true, hasCertificate: true };
+        return ok(onboarding);
+      }),
+      http.post(`${CSIGN}/sendSignSmsCode`, () => ok(SMS_SENT)),
+      http.post(`${CSIGN}/signDocument`, async ({ request }) => {
+        signed.push((await request.json()) as { signaturePng?: string });
+        return ok({ flowStatus: 'signing', partyStatus: 'signed', documents: [] });
+      }),
+      noFlowDetail(),
+    );
+    const { router } = renderApp(`/h5/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    const pad = await screen.findByRole('img', { name: /Signature pad/ }, { timeout: 5000 });
+    // One stroke across the pad, then Sign: the room sends the newcomer to its onboarding first.
+    fireEvent.pointerDown(pad, { button: 0, pointerType: 'mouse', pointerId: 1, clientX: 10, clientY: 40 });
+    fireEvent.pointerMove(pad, { pointerType: 'mouse', pointerId: 1, clientX: 60, clientY: 20 });
+    fireEvent.pointerUp(pad, { pointerType: 'mouse', pointerId: 1, clientX: 60, clientY: 20 });
+    expect(pad.getAttribute('data-strokes')).toBe('1');
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Accept and get my certificate' }, { timeout: 5000 }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/h5/v1/signing_room'), {
+      timeout: 5000,
+    });
+    // Back in the room: told it is verified, and the drawing is still on the pad.
+    const verified = await screen.findByRole('status', {}, { timeout: 5000 });
+    expect(verified.textContent).toContain("You're verified — now sign");
+    expect(verified.textContent).toContain('The signature you drew is kept below');
+    const again = await screen.findByRole('img', { name: /Signature pad/ });
+    expect(again.getAttribute('data-strokes')).toBe('1');
+    expect(screen.getByRole('radio', { name: 'Draw a signature' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', false);
+    // Signing now sends that drawing: nothing to draw again.
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm signing' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await userEvent.type(within(dialog).getByLabelText('SMS code'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm signing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign_confirm'));
+    expect(signed).toHaveLength(1);
+    expect(signed[0].signaturePng).toMatch(/^iVBORw0KGgo/);
+  }, 30_000);
+
+  it('the room names the platform, the contract and its sender, and switches language (zh-CN to en-US)', async () => {
+    enterRoom('zh-CN');
+    usePlatformStore.getState().setCode('ZHDB');
+    server.use(
+      serveRoom(
+        room({ flow: { ...room().flow, initiatorName: 'Wang Fang', initiatorCompanyName: '甲公司' } }),
+      ),
+      noFlowDetail(),
+    );
+    renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    expect(await screen.findByRole('heading', { name: 'Lease 2027' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('platform-brand').textContent).toBe('担保公司平台');
+    expect(screen.getByTestId('room-sender').textContent).toBe('发起方：甲公司 Wang Fang');
+    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByTestId('platform-brand').textContent).toBe('Guarantee-company platform');
+    expect(screen.getByTestId('room-sender').textContent).toBe('From Wang Fang, 甲公司');
+    expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '中文' })).toBeTruthy();
+  }, 20_000);
 
   it('an embedded room proves the phone with a code before the real-name step (zh-CN, PC)', async () => {
     enterRoom('zh-CN');

@@ -181,6 +181,44 @@ describe('/check', () => {
     );
   }, 30_000);
 
+  it('a tampered upload (the digest fails) says only that: nothing about later changes or trust', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const broken = { status: 'invalid', intact: false, indication: 'TOTAL_FAILED' } as const;
+    const tampered = result({
+      source: 'upload',
+      status: 'invalid',
+      verdict: 'TOTAL_FAILED',
+      signatures: [
+        // as the report said it before: the verifier's view of later revisions and of the chain kept
+        card({ ...broken, reasons: ['HASH_MISMATCH', 'MODIFIED_ALLOWED'] }),
+        // as the report says it now
+        card({
+          ...broken,
+          index: 2,
+          modifiedAfterSigning: 'unknown',
+          trusted: null,
+          trustSource: null,
+          reasons: ['HASH_MISMATCH'],
+        }),
+      ],
+    });
+    server.use(http.post(`${CSIGN}/checkPdf`, () => ok(tampered)));
+    renderApp('/check');
+    const input = await screen.findByLabelText('Choose a PDF to verify', {}, { timeout: 10_000 });
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    for (const n of [1, 2]) {
+      const sig = await screen.findByRole('article', { name: `Signature ${n}` });
+      const text = sig.textContent ?? '';
+      expect(within(sig).getByText('Signature is invalid')).toBeTruthy();
+      expect(text).toContain('The signed content has been changed (the digest does not match).');
+      expect(text).not.toContain('Only allowed changes followed');
+      expect(text).not.toContain('Allowed changes only');
+      expect(text).not.toMatch(/Trusted|Not trusted/);
+      expect(within(sig).getByText('Not known: the signed content itself was changed')).toBeTruthy();
+      expect(within(sig).getByText('Not assessed: the signature does not hold')).toBeTruthy();
+    }
+  }, 30_000);
+
   it('a revoked certificate shows when it was revoked, and why nothing can be proven without a time-stamp', async () => {
     useI18nStore.getState().setLocale('en-US');
     const revoked = result({

@@ -128,7 +128,7 @@ describe('workspace home', () => {
     partyKind: 'person',
   };
 
-  it('shows pending, in progress and signings left from the calls, with previews and quick launch', async () => {
+  it('shows pending, in progress and signings left from the calls, with previews, quick and regular launch', async () => {
     setToken('t1');
     loginInfoHandler(loginInfo());
     const launchedAsked: unknown[] = [];
@@ -157,6 +157,9 @@ describe('workspace home', () => {
     expect(launchedAsked[0]).toMatchObject({ status: 'signing', pageSize: 5 });
     expect(screen.getByRole('link', { name: 'Quick launch' }).getAttribute('href')).toBe(
       '/manage/home/quicklyFileUpload',
+    );
+    expect(screen.getByRole('link', { name: 'Regular launch' }).getAttribute('href')).toBe(
+      '/manage/home/fileUpload',
     );
   });
 });
