@@ -97,7 +97,7 @@ export const companyTexts = {
     sendPayment: 'Send the micro-payment',
     amount: 'Amount received (CNY)',
     confirmAmount: 'Confirm the amount',
-    wrongAmount: /does not match; 2 attempt\(s\) left/,
+    wrongAmount: /does not match; 2 attempts left/,
     success: 'Congratulations! You have successfully opened e-signature!',
     devProvider: /Development verification provider/,
     ccCheck: 'This unified social credit code is not valid (its check character does not match)',

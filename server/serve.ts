@@ -26,11 +26,7 @@ const JOBS_START_DELAY_MS = 1000;
 
 const log = pino(loggerOptions(config));
 log.info({ node: process.version, env: config.nodeEnv }, `starting on Node ${process.version}`);
-if (!config.masterKey && !config.isProduction) {
-  log.warn(
-    'ESIGN_MASTER_KEY is not set: a development key is used for keys at rest (never do this in production)',
-  );
-}
+// Without ESIGN_MASTER_KEY, the PKI's start warns about the development key (server/pki/master-key.ts).
 
 const started = performance.now();
 const perApp = new PerApp();

@@ -38,7 +38,9 @@ export const zPackage = z.object({
   id: zId,
   name: z.string(),
   nameEn: z.string(),
+  /** In Chinese; descriptionEn in English ('' both when the package has none). */
   description: z.string(),
+  descriptionEn: z.string(),
   saleProductType: zSaleProductType,
   /** Signings (contracts launched) one copy gives. */
   signings: z.number().int(),
@@ -297,7 +299,8 @@ export const adminGetPackageList = defineCall({
 export const zPackageInput = z.object({
   name: z.string().trim().min(1, bi('name the package', '请输入套餐名称')).max(60),
   nameEn: z.string().trim().min(1, bi('name the package in English', '请输入套餐的英文名称')).max(80),
-  description: z.string().max(500).default(''),
+  description: z.string().trim().max(500).default(''),
+  descriptionEn: z.string().trim().max(500).default(''),
   saleProductType: zSaleProductType,
   signings: z
     .number()
@@ -311,12 +314,28 @@ export const zPackageInput = z.object({
 });
 export type PackageInput = z.input<typeof zPackageInput>;
 
+/** A description is read in both languages: given in Chinese and in English, or in neither. */
+const describedInBoth = (p: { description?: string; descriptionEn?: string }) =>
+  !p.description === !p.descriptionEn;
+const describedInBothIssue = {
+  message: bi(
+    'describe the package in Chinese and in English, or in neither',
+    '请同时填写套餐的中文和英文说明，或都不填',
+  ),
+  path: ['descriptionEn'],
+};
+/** zPackageInput with its rule across fields (a catalogue file is checked by it too). */
+export const zCheckedPackageInput = zPackageInput.refine(describedInBoth, describedInBothIssue);
+
 export const adminSavePackage = defineCall({
   call: P.adminSavePackage,
   auth: true,
   summary:
     'Platform administrator: create a package (no id) or change one (id); inactive ones are not on sale.',
-  request: zBase.extend(zPackageInput.shape).extend({ id: zId.optional() }),
+  request: zBase
+    .extend(zPackageInput.shape)
+    .extend({ id: zId.optional() })
+    .refine(describedInBoth, describedInBothIssue),
   response: zPackage,
 });
 

@@ -20,10 +20,16 @@ type MasterKeyOptions = {
 };
 
 /**
+ * Development key files already warned about in this process: a start opens the key more than once (the CA
+ * files are prepared beside the database's start, then the PKI loads them), and one warning says it all.
+ */
+const warnedDevKeyFiles = new Set<string>();
+
+/**
  * Returns the master key material every key-encryption key is derived from.
  * With ESIGN_MASTER_KEY set, that is it (at least 32 characters). In production without it, it throws:
  * a generated key beside the data would protect nothing. In development it reads or creates
- * DATA_DIR/pki/master.key (mode 0600) and logs a warning each start.
+ * DATA_DIR/pki/master.key (mode 0600) and logs a warning once per process.
  */
 export function resolveMasterKey(opts: MasterKeyOptions): Uint8Array {
   if (opts.masterKey !== undefined && opts.masterKey !== '') {
@@ -55,10 +61,13 @@ export function resolveMasterKey(opts: MasterKeyOptions): Uint8Array {
       text = readFileSync(file, 'utf8').trim();
     }
   }
-  opts.log.warn(
-    `ESIGN_MASTER_KEY is not set: private keys are encrypted under the development key in ${file}. ` +
-      'Set ESIGN_MASTER_KEY (at least 32 characters) in production.',
-  );
+  if (!warnedDevKeyFiles.has(file)) {
+    warnedDevKeyFiles.add(file);
+    opts.log.warn(
+      `ESIGN_MASTER_KEY is not set: private keys are encrypted under the development key in ${file}. ` +
+        'Set ESIGN_MASTER_KEY (at least 32 characters) in production.',
+    );
+  }
   if (text.length < 32) throw new MasterKeyError(`${file} holds less than 32 characters`);
   return new Uint8Array(Buffer.from(text, 'utf8'));
 }

@@ -15,6 +15,7 @@ import {
 } from './geometry.ts';
 import { type CheckedSealDef, checkSealDef, type SealDef } from './seal-def.ts';
 import { SealError, SealErrorCode } from './seal-errors.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** Seal red (GB/T ink red as printed by most e-seal platforms). */
 export const SEAL_RED = '#e60012';
@@ -247,7 +248,7 @@ function horizontalLine(n: number, cx: number, y: number, slot: number): CellPla
 function tooLong(n: number, max: number): SealError {
   return new SealError(SealErrorCode.NameTooLong, {
     zh: `公司名称太长，印章上排不下：此印章最多可容纳 ${max} 个字（现有 ${n} 个），请使用规范简称`,
-    en: `The company name is too long for this seal: at most ${max} characters fit (it has ${n}). Use the registered short name.`,
+    en: `The company name is too long for this seal: at most ${countOf(max, 'character', 'characters')} fit (it has ${n}). Use the registered short name.`,
   });
 }
 

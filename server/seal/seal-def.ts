@@ -5,6 +5,7 @@
 import { SealType } from '#contract/enums.ts';
 import { hasGlyph } from './fonts.ts';
 import { SealError, SealErrorCode } from './seal-errors.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** A company seal of one of the types of SPEC §3. */
 export interface CompanySealDef {
@@ -91,13 +92,13 @@ function checkText(
   if (chars.length < min) {
     throw new SealError(SealErrorCode.NameTooShort, {
       zh: `${what.zh}至少需要 ${min} 个字`,
-      en: `The ${what.en} needs at least ${min} characters.`,
+      en: `The ${what.en} needs at least ${countOf(min, 'character', 'characters')}.`,
     });
   }
   if (chars.length > max) {
     throw new SealError(tooLong, {
       zh: `${what.zh}太长：最多 ${max} 个字（现有 ${chars.length} 个）`,
-      en: `The ${what.en} is too long: at most ${max} characters (it has ${chars.length}).`,
+      en: `The ${what.en} is too long: at most ${countOf(max, 'character', 'characters')} (it has ${chars.length}).`,
     });
   }
   return text;

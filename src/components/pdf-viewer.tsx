@@ -15,6 +15,7 @@ import {
 } from './pdf-viewer/coords.ts';
 import { PlainButton } from './plain-button.tsx';
 import { type LoadedPdf, openPdf } from './pdf-viewer/load-pdf.ts';
+import { isTouchScreen } from '@/lib/device.ts';
 
 export type { PageBox, PdfRect, ScreenBox } from './pdf-viewer/coords.ts';
 
@@ -25,7 +26,7 @@ const texts = defineTexts({
     fit: 'Fit width',
     loading: 'Loading the document…',
     failed: 'The document could not be shown: {reason}',
-    pages: '{total} pages',
+    pages: '{total, plural, one {# page} other {# pages}}',
     pinchHint: 'Pinch to zoom',
   },
   'zh-CN': {
@@ -178,6 +179,8 @@ export function PdfViewer({
   scrollToRect,
 }: PdfViewerProps) {
   const tt = useTexts(texts);
+  // A mouse cannot pinch: the hint is for touch screens only (the zoom buttons serve both).
+  const [isTouch] = useState(isTouchScreen);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<LoadedPdf | null>(null);
@@ -343,9 +346,11 @@ export function PdfViewer({
         <span style={{ color: '#999', marginRight: 'auto', fontSize: 12 }}>
           {boxes.length > 0 ? tt('pages', { total: boxes.length }) : ''}
         </span>
-        <span className="pdf-pinch-hint" style={{ color: '#999', fontSize: 12 }}>
-          {tt('pinchHint')}
-        </span>
+        {isTouch ? (
+          <span className="pdf-pinch-hint" style={{ color: '#999', fontSize: 12 }}>
+            {tt('pinchHint')}
+          </span>
+        ) : null}
         <PlainButton size="small" aria-label={tt('zoomOut')} onClick={() => changeZoom(zoom - ZOOM.step)}>
           −
         </PlainButton>

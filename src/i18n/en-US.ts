@@ -87,7 +87,7 @@ export const enUS = {
     "Your e-signature account is open. Click the 'Enter e-signature system' button below to enter the workspace and use more functions.",
   'companyOpen.enter': 'Enter e-signature system',
 
-  'pager.total': '{total} items in total',
+  'pager.total': '{total, plural, one {# item} other {# items}} in total',
 
   'bridge.unsupported': 'Browser does not support this function',
   'bridge.urlEmpty': 'The url cannot be empty',

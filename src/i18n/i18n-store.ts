@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { localStore } from '@/lib/safe-storage.ts';
 import { enUS, type MessageKey, type Messages } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
+import { fillText, type TextParams } from './fill-text.ts';
 
 const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -33,13 +34,11 @@ export const useI18nStore = create<I18nState>((set) => ({
   },
 }));
 
-type TranslateParams = Record<string, string | number>;
+type TranslateParams = TextParams;
 
-/** Translate in a given locale; `{name}` placeholders take params[name]. */
+/** Translate in a given locale; placeholders are filled by fillText (`{name}`, `{n, plural, …}`). */
 export function translate(locale: Locale, key: MessageKey, params?: TranslateParams): string {
-  const text = dictionaries[locale][key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillText(locale, dictionaries[locale][key], params);
 }
 
 /** Translate in the current locale, for code outside React (the HTTP client). */
@@ -71,17 +70,14 @@ export function defineTexts<K extends string>(texts: {
 
 type FeatureTexts<K extends string> = { 'en-US': Record<K, string>; 'zh-CN': Record<K, string> };
 
-const fill = (text: string, params?: TranslateParams) =>
-  params
-    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
-    : text;
-
 /** Hook: translate a feature's own keys in the current locale. */
 export function useTexts<K extends string>(texts: FeatureTexts<K>) {
   const locale = useI18nStore((s) => s.locale);
-  return (key: K, params?: TranslateParams) => fill(texts[locale][key], params);
+  return (key: K, params?: TranslateParams) => fillText(locale, texts[locale][key], params);
 }
 
 /** Outside React: translate a feature's own key in the current locale. */
-export const textOf = <K extends string>(texts: FeatureTexts<K>, key: K, params?: TranslateParams) =>
-  fill(texts[useI18nStore.getState().locale][key], params);
+export const textOf = <K extends string>(texts: FeatureTexts<K>, key: K, params?: TranslateParams) => {
+  const { locale } = useI18nStore.getState();
+  return fillText(locale, texts[locale][key], params);
+};

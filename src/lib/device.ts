@@ -19,3 +19,10 @@ export function isPhoneDevice(
   if (env.platform === 'MacIntel' && (env.maxTouchPoints ?? 0) > 1) return true;
   return env.width > 0 && env.width < PHONE_MAX_WIDTH;
 }
+
+/** Whether the screen takes touch input (a phone, a tablet, a touch laptop): where a pinch can zoom. */
+export function isTouchScreen(
+  env: { maxTouchPoints?: number } = { maxTouchPoints: navigator.maxTouchPoints },
+): boolean {
+  return (env.maxTouchPoints ?? 0) > 0;
+}

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { networkInterfaces } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { sendSmsCode } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { type TestApp, createTestApp, uniquePhone, appForFile } from './helper.ts';
+import { startServerProcess } from './fixtures/server-process.ts';
 
 const t = appForFile();
 
@@ -48,6 +46,7 @@ describe('development outbox', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain(await t.smsCodeFor(phone));
+    expect(res.text).toContain('1 message, latest first.');
   });
 
   it('is absent in production mode', async () => {
@@ -135,39 +134,11 @@ describe('development outbox', () => {
 
 describe('a new user running the server', () => {
   it('listens on loopback only, so the outbox is out of the network’s reach', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'esign-bind-'));
-    cpSync(join(inject('pkiTemplateDir'), 'pki'), join(dataDir, 'pki'), { recursive: true });
-    // The environment of someone who just typed `npm start`: no HOST, no NODE_ENV.
-    const env: Record<string, string | undefined> = { ...process.env };
-    for (const name of ['HOST', 'NODE_ENV', 'PUBLIC_URL', 'TRUST_PROXY', 'DATABASE_URL']) delete env[name];
-    const root = resolve(import.meta.dirname, '..', '..');
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: root,
-      env: {
-        ...env,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        CLIENT_DIR: join(dataDir, 'no-client'),
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (b: Buffer) => {
-      output += b.toString();
-    });
-    child.stderr.on('data', (b: Buffer) => {
-      output += b.toString();
-    });
+    const server = await startServerProcess();
     try {
-      const deadline = Date.now() + 60_000;
-      let listening: RegExpExecArray | null = null;
-      while (!listening && Date.now() < deadline && child.exitCode === null) {
-        await new Promise((r) => setTimeout(r, 100));
-        listening = /Server listening at http:\/\/([^:"]+):(\d+)/.exec(output);
-      }
-      expect(listening, output).not.toBeNull();
-      const [, host, port] = listening!;
+      const listening = server.listening;
+      expect(listening, server.output()).not.toBeNull();
+      const { host, port } = listening!;
       expect(host).toBe('127.0.0.1');
       const res = await fetch(`http://127.0.0.1:${port}/v1/dev/outbox`);
       expect(res.status).toBe(200);
@@ -188,10 +159,7 @@ describe('a new user running the server', () => {
         expect(refused, `${address}:${port} accepted a connection`).toBe(true);
       }
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited.catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 90_000);
 });

@@ -24,7 +24,7 @@ import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './mem
 import { pickerKeyword } from './picker-keyword.ts';
 import { maskPhone } from './present.ts';
 import * as q from './queries.ts';
-import { C, withParams } from './texts.ts';
+import { C } from './texts.ts';
 import { randomAmountFen, verificationProviderFor } from './verification-provider.ts';
 import { recordEvidence } from '../../providers/evidence.ts';
 
@@ -173,7 +173,7 @@ export async function confirmMicroPayment(
   if (fen === null || amountHash(row.id, fen) !== row.paymentAmountHash) {
     const used = await q.countWrongAmount(deps.db, row.id, MICRO_PAYMENT_MAX_ATTEMPTS);
     if (used >= MICRO_PAYMENT_MAX_ATTEMPTS) throw new AppError(Code.Refused, C.amountWrongRestart);
-    throw new AppError(Code.Refused, withParams(C.amountWrong, { left: MICRO_PAYMENT_MAX_ATTEMPTS - used }));
+    throw new AppError(Code.Refused, C.amountWrong(MICRO_PAYMENT_MAX_ATTEMPTS - used));
   }
   if (!(await q.markVerified(deps.db, row, deps.clock.now())))
     throw new AppError(Code.Refused, C.creditCodeTaken);

@@ -1,4 +1,5 @@
 import type { Text } from '../../http/texts.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** Messages of the company module, both languages. */
 export const C = {
@@ -27,10 +28,10 @@ export const C = {
     en: 'no micro-payment is waiting: send the payment first',
     zh: '没有待确认的打款，请先发起打款',
   },
-  amountWrong: {
-    en: 'the amount does not match; {left} attempt(s) left',
-    zh: '金额不正确，还可尝试 {left} 次',
-  },
+  amountWrong: (left: number): Text => ({
+    en: `the amount does not match; ${countOf(left, 'attempt', 'attempts')} left`,
+    zh: `金额不正确，还可尝试 ${left} 次`,
+  }),
   amountWrongRestart: {
     en: 'the amount was wrong 3 times: send a new micro-payment and start again',
     zh: '金额已连续 3 次错误，请重新发起打款',
@@ -98,11 +99,4 @@ export const C = {
     en: 'too many member and signer look-ups; try again in an hour',
     zh: '查询成员或签署人过于频繁，请一小时后再试',
   },
-} satisfies Record<string, Text>;
-
-/** Fills `{name}` placeholders of both halves. */
-export const withParams = (text: Text, params: Record<string, string | number>): Text => {
-  const fill = (s: string) =>
-    s.replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w));
-  return { en: fill(text.en), zh: fill(text.zh) };
-};
+} satisfies Record<string, Text | ((left: number) => Text)>;

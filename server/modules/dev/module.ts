@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireLocalClient } from '../../http/local-client.ts';
 import { listOutbox } from '../../messaging/messenger.ts';
 import type { ServerModule } from '../server-module.ts';
+import { countOf } from '#contract/plural.ts';
 
 const zOutboxQuery = z.object({
   phone: z.string().max(64).optional(),
@@ -49,7 +50,7 @@ export const devModule: ServerModule = {
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}</style>
 </head><body><h1>Outbox 发件箱 (development only)</h1>
 <form method="get"><label>Phone 手机号 <input name="phone" value="${escapeHtml(req.query.phone ?? '')}"></label> <button>Filter 筛选</button></form>
-<p>${messages.length} message(s), latest first.</p>
+<p>${countOf(messages.length, 'message', 'messages')}, latest first.</p>
 <table><thead><tr><th>id</th><th>created</th><th>channel</th><th>to</th><th>purpose</th><th>code</th><th>text</th></tr></thead>
 <tbody>${rows}</tbody></table></body></html>`;
       },

@@ -1,5 +1,6 @@
 import type { Text } from '../../http/texts.ts';
 import { D } from '../document/index.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** Texts of the signing-flow module, in both languages (with the document module's, which flow answers too). */
 export const F = {
@@ -23,11 +24,11 @@ export const F = {
     zh: '请先设置签署密码',
   },
   intentPasswordWrong: (left: number): Text => ({
-    en: `wrong signing password; ${left} attempt(s) left before it is locked`,
+    en: `wrong signing password; ${countOf(left, 'attempt', 'attempts')} left before it is locked`,
     zh: `签署密码错误，再错 ${left} 次将被锁定`,
   }),
   intentPasswordLocked: (minutes: number): Text => ({
-    en: `too many wrong signing passwords; try again in ${minutes} minute(s)`,
+    en: `too many wrong signing passwords; try again in ${countOf(minutes, 'minute', 'minutes')}`,
     zh: `签署密码错误次数过多，请 ${minutes} 分钟后再试`,
   }),
   flowNotFound: { en: 'signing flow not found', zh: '签署流程不存在' },
@@ -43,7 +44,7 @@ export const F = {
     zh: '同一签署方在同一文件上有多个位置，每个文件只能设置一个',
   },
   pageOutOfRange: (page: number, pages: number): Text => ({
-    en: `page ${page} does not exist (the document has ${pages} pages)`,
+    en: `page ${page} does not exist (the document has ${countOf(pages, 'page', 'pages')})`,
     zh: `第 ${page} 页不存在（文件共 ${pages} 页）`,
   }),
   positionOffPage: { en: 'a signing position lies outside its page', zh: '签署位置超出了页面范围' },

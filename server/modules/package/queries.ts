@@ -10,6 +10,7 @@ export type PackageRecord = {
   name: string;
   nameEn: string;
   description: string;
+  descriptionEn: string;
   saleProductType: string;
   signings: number;
   priceFen: number;
@@ -107,6 +108,7 @@ export type PackageFields = {
   name: string;
   nameEn: string;
   description: string;
+  descriptionEn: string;
   saleProductType: string;
   signings: number;
   priceFen: number;
@@ -116,16 +118,17 @@ export type PackageFields = {
 };
 
 export async function insertPackage(ex: Exec, id: string, f: PackageFields, now: Date): Promise<void> {
-  await ex.execute(sql`INSERT INTO packages (id, name, name_en, description, sale_product_type, signings, price_fen,
-      validity_days, tiers, is_active, created_at, updated_at)
-    VALUES (${id}, ${f.name}, ${f.nameEn}, ${f.description}, ${f.saleProductType}, ${f.signings}, ${f.priceFen},
-      ${f.validityDays}, ${JSON.stringify(f.tiers)}::jsonb, ${f.isActive}, ${ts(now)}, ${ts(now)})`);
+  await ex.execute(sql`INSERT INTO packages (id, name, name_en, description, description_en, sale_product_type, signings,
+      price_fen, validity_days, tiers, is_active, created_at, updated_at)
+    VALUES (${id}, ${f.name}, ${f.nameEn}, ${f.description}, ${f.descriptionEn}, ${f.saleProductType}, ${f.signings},
+      ${f.priceFen}, ${f.validityDays}, ${JSON.stringify(f.tiers)}::jsonb, ${f.isActive}, ${ts(now)}, ${ts(now)})`);
 }
 
 export async function updatePackage(ex: Exec, id: string, f: PackageFields, now: Date): Promise<boolean> {
   const r = await rows(
     ex,
     sql`UPDATE packages SET name = ${f.name}, name_en = ${f.nameEn}, description = ${f.description},
+        description_en = ${f.descriptionEn},
         sale_product_type = ${f.saleProductType}, signings = ${f.signings}, price_fen = ${f.priceFen},
         validity_days = ${f.validityDays}, tiers = ${JSON.stringify(f.tiers)}::jsonb, is_active = ${f.isActive},
         updated_at = ${ts(now)}

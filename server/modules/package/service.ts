@@ -34,6 +34,7 @@ function presentPackage(r: q.PackageRecord): PackageInfo {
     name: r.name,
     nameEn: r.nameEn,
     description: r.description,
+    descriptionEn: r.descriptionEn,
     saleProductType: r.saleProductType as PackageInfo['saleProductType'],
     signings: Number(r.signings),
     priceFen: Number(r.priceFen),

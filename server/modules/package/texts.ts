@@ -1,4 +1,5 @@
 import type { Text } from '../../http/texts.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** What buying still needs, named for the refusal message (SPEC §6). */
 export const REQUIREMENT_TEXTS: Record<string, Text> = {
@@ -29,7 +30,7 @@ export const P = {
     zh: '团购须以企业身份进行，请切换到企业账号',
   },
   groupTooMany: (total: number, asked: number): Text => ({
-    en: `you distribute ${asked} signings but buy only ${total}`,
+    en: `you distribute ${countOf(asked, 'signing', 'signings')} but buy only ${total}`,
     zh: `分配的签署份数（${asked}）超过了购买的份数（${total}）`,
   }),
   groupUnknownCompany: (code: string): Text => ({

@@ -1,4 +1,5 @@
 import type { Text } from '../../http/texts.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** Messages of the session module, both languages. */
 export const S = {
@@ -27,7 +28,7 @@ export const S = {
     zh: `请在 ${seconds} 秒后再获取验证码`,
   }),
   smsLocked: (minutes: number): Text => ({
-    en: `too many wrong SMS codes: codes for this phone are locked for ${minutes} minutes`,
+    en: `too many wrong SMS codes: codes for this phone are locked for ${countOf(minutes, 'minute', 'minutes')}`,
     zh: `短信验证码错误次数过多，该手机号的验证码已锁定 ${minutes} 分钟`,
   }),
 } satisfies Record<string, Text | ((n: number) => Text)>;

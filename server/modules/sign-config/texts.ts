@@ -1,4 +1,5 @@
 import type { Text } from '../../http/texts.ts';
+import { countOf } from '#contract/plural.ts';
 
 /** Texts of the signing-configuration and template modules, in both languages. */
 export const S = {
@@ -23,7 +24,7 @@ export const S = {
     zh: `第 ${step} 步没有签署角色，步骤须连续`,
   }),
   tooManyInStep: (step: number, max: number): Text => ({
-    en: `step ${step} has more than ${max} roles`,
+    en: `step ${step} has more than ${countOf(max, 'role', 'roles')}`,
     zh: `第 ${step} 步超过 ${max} 个签署角色`,
   }),
   fieldKeyTwice: (key: string): Text => ({

@@ -19,13 +19,12 @@ import { showApiError } from '@/api/http.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
+import { TagRow } from '@/components/tag-row.tsx';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** Where the integrator API's reference page is served (server/open/). */
 const API_REFERENCE_URL = '/open/v1/docs';
 
-/** A date and time in few characters (the table must fit a 1366 px screen): 2026/11/29 14:21 or 29/11/2026, 14:21. */
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 /** The table's least width: below it (a phone) the table scrolls inside its own box, never the page. */
 const TABLE_MIN_WIDTH = 880;
 
@@ -36,6 +35,7 @@ const TABLE_MIN_WIDTH = 880;
  */
 export default function ApiKeysPage() {
   const tt = useTexts(texts);
+  const when = useFormatTime();
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [isLoading, setIsLoading] = useState(false);
   const [isCreating, setIsCreating] = useState(false);
@@ -154,10 +154,12 @@ export default function ApiKeysPage() {
             title: tt('scopes'),
             // the permissions wrap onto several lines rather than widening the table
             render: (_, k) => (
-              <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, minWidth: 160 }}>
-                {k.scopes.map((s) => (
-                  <Tag key={s}>{tt(`scope.${s}`)}</Tag>
-                ))}
+              <div style={{ minWidth: 160 }}>
+                <TagRow>
+                  {k.scopes.map((s) => (
+                    <Tag key={s}>{tt(`scope.${s}`)}</Tag>
+                  ))}
+                </TagRow>
               </div>
             ),
           },
@@ -169,14 +171,14 @@ export default function ApiKeysPage() {
               k.revokedAt ? (
                 <Tag>{tt('revokedAt', { time: when(k.revokedAt) })}</Tag>
               ) : (
-                <>
+                <TagRow>
                   <Tag color="green">{tt('active')}</Tag>
                   {k.assertsIdentity ? (
                     <Tag color="gold" title={tt('assertsIdentityHint')}>
                       {tt('assertsIdentity')}
                     </Tag>
                   ) : null}
-                </>
+                </TagRow>
               ),
           },
           {

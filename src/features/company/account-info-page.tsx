@@ -10,6 +10,7 @@ import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { maskPhone } from '@/lib/masks.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { RoleTag, showError, useCompanyTexts } from './parts.tsx';
+import { useFormatDate, useFormatTime } from '@/lib/format-time.ts';
 
 /**
  * /manage/account/accountInfo: the current identity (person or company), its certificate and seal flags
@@ -17,6 +18,8 @@ import { RoleTag, showError, useCompanyTexts } from './parts.tsx';
  */
 export default function AccountInfoPage() {
   const tt = useCompanyTexts();
+  const when = useFormatTime();
+  const dateOf = useFormatDate();
   const navigate = useSafeNavigate();
   const info = useSessionStore((s) => s.userInfo);
   const [company, setCompany] = useState<CompanyAccountInfo | null>(null);
@@ -50,15 +53,13 @@ export default function AccountInfoPage() {
               <Descriptions.Item label={tt('pending')}>{company.pendingRequests}</Descriptions.Item>
             )}
             {company.verifiedAt && (
-              <Descriptions.Item label={tt('verifiedAt')}>
-                {new Date(company.verifiedAt).toLocaleString()}
-              </Descriptions.Item>
+              <Descriptions.Item label={tt('verifiedAt')}>{when(company.verifiedAt)}</Descriptions.Item>
             )}
             {company.certificate && (
               <>
                 <Descriptions.Item label={tt('certSerial')}>{company.certificate.serial}</Descriptions.Item>
                 <Descriptions.Item label={tt('certValid')}>
-                  {new Date(company.certificate.notAfter).toLocaleDateString()}
+                  {dateOf(company.certificate.notAfter)}
                 </Descriptions.Item>
               </>
             )}

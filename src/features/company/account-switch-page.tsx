@@ -1,6 +1,7 @@
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
+import { UserType } from '#contract/enums.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { type SwitchableAccount, getSwitchableAccounts, switchAccount } from '@/api/company.ts';
 import { notify } from '@/lib/notify.ts';
@@ -22,7 +23,7 @@ export default function AccountSwitchPage() {
   }, [load]);
 
   const label = (a: SwitchableAccount) =>
-    a.userType === 0 ? `${tt('personAccount')}${a.name ? ` · ${a.name}` : ''}` : (a.name ?? '');
+    a.userType === UserType.Person ? `${tt('personAccount')}${a.name ? ` · ${a.name}` : ''}` : (a.name ?? '');
 
   return (
     <MobilePage title={tt('switchTitle')}>
@@ -41,7 +42,7 @@ export default function AccountSwitchPage() {
                   key="s"
                   type="primary"
                   loading={isBusy}
-                  aria-label={`${tt('switchTo')}: ${label(a)}`}
+                  aria-label={`${tt(a.userType === UserType.Person ? 'switchToPerson' : 'switchTo')}: ${label(a)}`}
                   onClick={() =>
                     void run(async () => {
                       const info = await switchAccount({

@@ -5,7 +5,7 @@ export const invitationTexts = defineTexts({
   'en-US': {
     invite: 'Invite operator',
     inviteHelp:
-      'The person gets an SMS and a message and becomes an operator only after accepting (within {days} days). A phone without an account is asked to register first.',
+      'The person gets an SMS and a message and becomes an operator only after accepting (within {days, plural, one {# day} other {# days}}). A phone without an account is asked to register first.',
     invited: 'Invitation sent to {phone}',
     invitationsTitle: 'Invitations',
     noInvitations: 'No invitations yet',

@@ -2,24 +2,18 @@ import { useId } from 'react';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { type LaunchMode, useLaunchDraft } from './launch-draft.ts';
 import { texts } from './texts.ts';
+import { formatDate, localDayValue, localInputValue } from '@/lib/format-time.ts';
 
 /** What the server applies to a flow sent without a deadline. */
 const DEFAULT_DEADLINE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-/** The local calendar day of a time, as a date input holds it (yyyy-mm-dd). */
-const localDay = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
-/** A time as a datetime-local input holds it (local, to the minute). */
-const localMinute = (d: Date) => `${localDay(d)}T${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
-
 /** The deadline a flow sent now gets: the chosen one, else 7 days from now. */
 export const deadlineOf = (deadline: string, now = Date.now()): Date =>
   deadline ? new Date(deadline) : new Date(now + DEFAULT_DEADLINE_DAYS * DAY_MS);
 
-/** A deadline as a date in the user's language ("December 6, 2026", "2026年12月6日"). */
-export const deadlineDate = (d: Date, locale: string) =>
-  d.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
+/** A deadline as a date in the user's language ("Dec 6, 2026", "2026年12月6日"), like every date of the app. */
+export const deadlineDate = (d: Date, locale: string) => formatDate(d.toISOString(), locale);
 
 /**
  * The launch's deadline: shown as a date in the user's language, 7 days from sending unless the launcher
@@ -48,8 +42,8 @@ export function DeadlineField({ mode, isPastShown }: { mode: LaunchMode; isPastS
         type={isQuick ? 'date' : 'datetime-local'}
         aria-describedby={hintId}
         // The quick launch shows the default day; the regular one leaves an empty field for "7 days from sending".
-        value={isQuick ? localDay(shown) : draft.deadline ? localMinute(shown) : ''}
-        min={isQuick ? localDay(new Date()) : `${localDay(new Date())}T00:00`}
+        value={isQuick ? localDayValue(shown) : draft.deadline ? localInputValue(shown) : ''}
+        min={isQuick ? localDayValue(new Date()) : `${localDayValue(new Date())}T00:00`}
         onChange={(e) => setDeadline(e.target.value)}
         style={{ padding: 6, border: '1px solid #d9d9d9', borderRadius: 6 }}
       />

@@ -150,7 +150,7 @@ export function FlowDetailDrawer({
                     <li key={p.partyId} data-testid="party-progress">
                       {p.companyName ? `${p.companyName} · ` : ''}
                       {p.name ?? ''} {p.phoneMasked}{' '}
-                      <Tag color={PROGRESS_COLORS[p.progress]}>{pt(`progress.${p.progress}`)}</Tag>
+                      <Tag color={PROGRESS_COLORS[p.progress]}>{pt(`progress.${p.progress}`)}</Tag>{' '}
                       <span style={{ color: '#999', fontSize: 12 }}>
                         {[
                           p.sentAt ? pt('sentAt', { time: formatTime(p.sentAt, locale) }) : null,

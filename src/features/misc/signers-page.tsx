@@ -15,6 +15,7 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { miscTexts } from './texts.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 type MiscKey = keyof (typeof miscTexts)['en-US'];
 const STATUS_COLOR: Record<PartyView['status'], string> = {
@@ -67,7 +68,7 @@ export default function SignersPage() {
   }
 
   const parties = detail?.steps.flatMap((s) => s.parties) ?? [];
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '');
+  const when = (iso: string | null) => formatTime(iso, locale);
   const status = (p: PartyView) => tt(`party.${p.status}` as MiscKey);
   const columns: SheetColumn<PartyView>[] = [
     { title: tt('colStep'), value: (p) => p.stepIndex + 1 },

@@ -3,6 +3,7 @@ import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useState } from 'react';
 import { getServiceStatus, type ServiceStatus } from '@/api/platform.ts';
 import { defineTexts, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 const texts = defineTexts({
   'en-US': {
@@ -104,9 +105,7 @@ export default function MonitorPage() {
               ))}
             </tbody>
           </table>
-          <p style={{ color: '#999' }}>
-            {tt('checkedAt', { time: new Date(status.checkedAt).toLocaleString(locale) })}
-          </p>
+          <p style={{ color: '#999' }}>{tt('checkedAt', { time: formatTime(status.checkedAt, locale) })}</p>
         </>
       )}
       <Button onClick={() => void load()} loading={isLoading}>

@@ -35,7 +35,7 @@ import {
   usePackageTexts,
   useSaleTypeName,
 } from './parts.tsx';
-import { formatTime } from './usage-model.ts';
+import { formatTime } from '@/lib/format-time.ts';
 import { showApiError } from '@/api/http.ts';
 
 const STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'cancelled', 'refunded', 'expired'];

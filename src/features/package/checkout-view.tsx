@@ -19,7 +19,7 @@ import { useSafeNavigate } from '@/hooks/use-safe-navigate.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { isPhoneDevice } from '@/lib/device.ts';
 import { formatYuan, OrderStatusTag, usePackageName, usePackageTexts } from './parts.tsx';
-import { formatTime } from './usage-model.ts';
+import { formatTime } from '@/lib/format-time.ts';
 import { showApiError } from '@/api/http.ts';
 import { refreshLoginInfo } from '@/api/session.ts';
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { adminGetMessageFailures, type MessageFailure, type MessageFailures } from '@/api/messaging.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { texts } from './message-failures-texts.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 const KINDS = ['temporary', 'throttled', 'invalid_phone', 'config', 'rejected'] as const;
 
@@ -43,7 +44,7 @@ export function MessageFailuresCard() {
           columns={[
             {
               title: tt('time'),
-              render: (_, f) => new Date(f.createdAt).toLocaleString(locale === 'zh-CN' ? 'zh-CN' : 'en-GB'),
+              render: (_, f) => formatTime(f.createdAt, locale),
             },
             { title: tt('channel'), render: (_, f) => `${f.channel} · ${f.provider}` },
             { title: tt('to'), dataIndex: 'to' },

@@ -4,7 +4,14 @@ import Tag from 'antd/es/tag';
 import { Link } from 'react-router-dom';
 import { SaleProductType } from '#contract/enums.ts';
 import type { Eligibility, PackageInfo } from '@/api/package.ts';
-import { fixPath, formatYuan, usePackageName, usePackageTexts, useSaleTypeName } from './parts.tsx';
+import {
+  fixPath,
+  formatYuan,
+  usePackageDescription,
+  usePackageName,
+  usePackageTexts,
+  useSaleTypeName,
+} from './parts.tsx';
 
 /** One package on sale with its buy button; the button explains what is missing and links to it. */
 export function PackageCard({
@@ -20,6 +27,7 @@ export function PackageCard({
   const tt = usePackageTexts();
   const typeName = useSaleTypeName();
   const nameOf = usePackageName();
+  const descriptionOf = usePackageDescription();
   const isGroup = pkg.saleProductType === SaleProductType.UnifiedPurchase;
   const isBlocked = eligibility !== null && !eligibility.canBuy;
   const label = isGroup ? tt('buyGroup') : tt('buy');
@@ -30,7 +38,7 @@ export function PackageCard({
       <p style={{ margin: 0 }}>
         {tt('signings', { n: pkg.signings })} · {tt('validity', { days: pkg.validityDays })}
       </p>
-      {pkg.description ? <p style={{ color: '#666', margin: '4px 0 0' }}>{pkg.description}</p> : null}
+      {descriptionOf(pkg) ? <p style={{ color: '#666', margin: '4px 0 0' }}>{descriptionOf(pkg)}</p> : null}
       <div style={{ marginTop: 12 }}>
         <Button
           type="primary"

@@ -15,6 +15,7 @@ type Draft = {
   name: string;
   nameEn: string;
   description: string;
+  descriptionEn: string;
   saleProductType: string;
   signings: string;
   price: string;
@@ -27,6 +28,7 @@ const draftOf = (p: PackageInfo | null): Draft => ({
   name: p?.name ?? '',
   nameEn: p?.nameEn ?? '',
   description: p?.description ?? '',
+  descriptionEn: p?.descriptionEn ?? '',
   saleProductType: p?.saleProductType ?? SaleProductType.CapacityPreSale,
   signings: String(p?.signings ?? 10),
   price: p ? yuanText(p.priceFen) : '0.00',
@@ -64,6 +66,7 @@ export function PackageForm({
         name: d.name,
         nameEn: d.nameEn,
         description: d.description,
+        descriptionEn: d.descriptionEn,
         saleProductType: d.saleProductType as PackageInfo['saleProductType'],
         signings: Math.floor(Number(d.signings) || 0),
         priceFen: fenOf(d.price),
@@ -104,6 +107,14 @@ export function PackageForm({
         {tt('description')}
       </label>
       <Input id={`${id}-desc`} value={d.description} onChange={(e) => set({ description: e.target.value })} />
+      <label htmlFor={`${id}-desc-en`} style={label}>
+        {tt('descriptionEn')}
+      </label>
+      <Input
+        id={`${id}-desc-en`}
+        value={d.descriptionEn}
+        onChange={(e) => set({ descriptionEn: e.target.value })}
+      />
       <span style={label}>{tt('saleType')}</span>
       <Select
         aria-label={tt('saleType')}

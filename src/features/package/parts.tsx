@@ -30,6 +30,13 @@ export function useSaleTypeName() {
     pick(locale, SALE_PRODUCT_TYPE_NAMES[code as SaleProductType] ?? { zh: code, en: code });
 }
 
+/** Description of a package in the current language ('' when it has none). */
+export function usePackageDescription() {
+  const locale = useI18nStore((s) => s.locale);
+  return (p: { description: string; descriptionEn: string }) =>
+    pick(locale, { zh: p.description, en: p.descriptionEn });
+}
+
 /** Name of a package in the current language. */
 export function usePackageName() {
   const locale = useI18nStore((s) => s.locale);

@@ -22,14 +22,9 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { usePackageName, usePackageTexts } from './parts.tsx';
-import {
-  emptyUsageFilters,
-  formatTime,
-  type UsageFilterForm,
-  usageColumns,
-  usageRequest,
-} from './usage-model.ts';
+import { emptyUsageFilters, type UsageFilterForm, usageColumns, usageRequest } from './usage-model.ts';
 import { showApiError } from '@/api/http.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 const PKG_STATUS_COLORS = { active: 'green', expired: 'default', refunded: 'purple' } as const;
 

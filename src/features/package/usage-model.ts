@@ -1,5 +1,6 @@
 import type { UsageFilters, UsageRow } from '@/api/package.ts';
 import type { SheetColumn } from '@/lib/export-sheet.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 /** The usage filter bar: dates as the date inputs give them (YYYY-MM-DD, local), '' for none. */
 export type UsageFilterForm = {
@@ -32,10 +33,6 @@ export function usageRequest(f: UsageFilterForm): UsageFilters {
     ...(f.dateTo ? { dateTo: dayEnd(f.dateTo).toISOString() } : {}),
   };
 }
-
-/** Local date and time of an ISO time, as the table and the sheet show it. */
-export const formatTime = (iso: string | null, locale: string) =>
-  iso ? new Date(iso).toLocaleString(locale, { hour12: false }) : '';
 
 /** The columns of the usage table and of its spreadsheet export: the same texts, the same order. */
 export function usageColumns(

@@ -12,18 +12,14 @@ import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOpe
 import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { formatTime, MESSAGE_MS, SealStyles, useSealList, useSealTypeName } from './parts.tsx';
+import { MESSAGE_MS, SealStyles, useSealList, useSealTypeName } from './parts.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
+import { formatTime, localInputValue } from '@/lib/format-time.ts';
 
 type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** `<input type="datetime-local">` value for a time, in the browser's zone. */
-function localInput(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** /manage/account/stamp/authorize: authorise a company seal to operators for a period; revoke. */
 export default function AuthorizePage() {
@@ -107,8 +103,8 @@ export default function AuthorizePage() {
             initialValues={{
               sealId: seals[0]?.id,
               userIds: [],
-              validFrom: localInput(now),
-              validTo: localInput(new Date(now.getTime() + 365 * DAY_MS)),
+              validFrom: localInputValue(now),
+              validTo: localInputValue(new Date(now.getTime() + 365 * DAY_MS)),
             }}
           >
             <Form.Item

@@ -9,6 +9,7 @@ import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 export const MESSAGE_MS = 2000;
 
@@ -38,9 +39,6 @@ export function useSealList() {
   }, [reload]);
   return { data, isLoading, reload };
 }
-
-export const formatTime = (iso: string, locale: string) =>
-  new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One seal: its image (opens in the photo viewer), type, state and, for a manager, its actions. */
 export function SealCard({

@@ -12,10 +12,12 @@ import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { ExportAllButton } from '@/components/export-all-button.tsx';
 import { showApiError } from '@/api/http.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /** /manage/signConfig: the account's signing configurations, with search, pagination and delete. */
 export default function ConfigListPage() {
   const tt = useTexts(texts);
+  const when = useFormatTime();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -75,7 +77,7 @@ export default function ConfigListPage() {
               value: (c) => c.steps.map((s) => s.parties.map((p) => p.name).join(' + ')).join(' → '),
             },
             { title: tt('templates'), value: (c) => c.templateCount },
-            { title: tt('updated'), value: (c) => new Date(c.updatedAt).toLocaleString() },
+            { title: tt('updated'), value: (c) => when(c.updatedAt) },
           ]}
         />
       </div>
@@ -93,7 +95,7 @@ export default function ConfigListPage() {
             render: (_, c) => c.steps.map((s) => s.parties.map((p) => p.name).join(' + ')).join(' → '),
           },
           { title: tt('templates'), dataIndex: 'templateCount' },
-          { title: tt('updated'), render: (_, c) => new Date(c.updatedAt).toLocaleString() },
+          { title: tt('updated'), render: (_, c) => when(c.updatedAt) },
           {
             title: tt('actions'),
             render: (_, c) => (

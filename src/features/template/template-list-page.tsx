@@ -14,6 +14,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
+import { useFormatTime } from '@/lib/format-time.ts';
 
 /**
  * /manage/fileTemplate (manage: upload, preview, edit, delete) and /manage/home/templateCreate (choose one to
@@ -21,6 +22,7 @@ import { showApiError } from '@/api/http.ts';
  */
 export default function TemplateListPage() {
   const tt = useTexts(texts);
+  const when = useFormatTime();
   const navigate = useNavigate();
   const isChoosing = useLocation().pathname === paths.manageTemplateCreate;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -110,7 +112,7 @@ export default function TemplateListPage() {
                 { title: tt('file'), value: (t) => t.documentName },
                 { title: tt('roles'), value: (t) => t.roleNames.join(' / ') },
                 { title: tt('fields'), value: (t) => t.fieldCount },
-                { title: tt('updated'), value: (t) => new Date(t.updatedAt).toLocaleString() },
+                { title: tt('updated'), value: (t) => when(t.updatedAt) },
               ]}
             />
             {progress !== null ? (
@@ -136,7 +138,7 @@ export default function TemplateListPage() {
           { title: tt('file'), dataIndex: 'documentName' },
           { title: tt('roles'), render: (_, t) => t.roleNames.join(' / ') },
           { title: tt('fields'), dataIndex: 'fieldCount' },
-          { title: tt('updated'), render: (_, t) => new Date(t.updatedAt).toLocaleString() },
+          { title: tt('updated'), render: (_, t) => when(t.updatedAt) },
           {
             title: tt('actions'),
             render: (_, t) => (

@@ -17,6 +17,7 @@ import {
 import { reasonsToShow } from '#contract/verify-claims.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { type TextKey, texts } from './texts.ts';
+import { formatDate, formatTime } from '@/lib/format-time.ts';
 
 type Status = VerifyResult['status'];
 
@@ -67,8 +68,8 @@ function StatusIcon({ status, size = 22 }: { status: Status; size?: number }) {
   );
 }
 
-const formatTime = (iso: string | null | undefined, locale: string) =>
-  iso ? new Date(iso).toLocaleString(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour12: false }) : '—';
+/** A time of the report, or a dash for none. */
+const timeOf = (iso: string | null | undefined, locale: string) => formatTime(iso, locale) || '—';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -141,7 +142,7 @@ export function FileFacts({ result, document }: { result: VerifyResult; document
         { key: 'size', label: tt('size'), children: formatSize(result.file.size) },
         { key: 'sigs', label: tt('signatures'), children: result.signatures.length },
         { key: 'revs', label: tt('revisions'), children: result.revisions },
-        { key: 'at', label: tt('verifiedAt'), children: formatTime(result.verifiedAt, lang) },
+        { key: 'at', label: tt('verifiedAt'), children: timeOf(result.verifiedAt, lang) },
         {
           key: 'sha',
           label: tt('sha256'),
@@ -157,6 +158,7 @@ const useLocale = () => useI18nStore((s) => s.locale);
 /** The certificate chain as a tree: the root at the top, each certificate it issued one level in. */
 export function ChainTree({ chain }: { chain: SignatureCard['chain'] }) {
   const tt = useTexts(texts);
+  const lang = useLocale();
   if (chain.length === 0) return <span className="verify-muted">—</span>;
   type Node = { key: string; title: ReactNode; children: Node[] };
   const fromRoot = [...chain].reverse();
@@ -170,7 +172,7 @@ export function ChainTree({ chain }: { chain: SignatureCard['chain'] }) {
           <span>{c.subject || '—'}</span>
           <span className="verify-muted">
             {tt('serial')} {c.serial} ·{' '}
-            {tt('validity', { from: c.notBefore.slice(0, 10), to: c.notAfter.slice(0, 10) })}
+            {tt('validity', { from: formatDate(c.notBefore, lang), to: formatDate(c.notAfter, lang) })}
           </span>
         </span>
       ),
@@ -224,7 +226,7 @@ export function SignatureCardView({
   const ts = card.timestamp;
   const revocation =
     card.revocation === 'revoked' && card.revokedAt
-      ? tt('revokedOn', { time: formatTime(card.revokedAt, lang) })
+      ? tt('revokedOn', { time: timeOf(card.revokedAt, lang) })
       : tt(`rev.${card.revocation}` as TextKey);
   return (
     <article
@@ -264,13 +266,11 @@ export function SignatureCardView({
         items={[
           { key: 'signer', label: tt('signer'), children: card.signer?.name ?? '—' },
           { key: 'org', label: tt('organisation'), children: card.signer?.organisation ?? '—' },
-          { key: 'at', label: tt('signedAt'), children: formatTime(card.signedAt, lang) },
+          { key: 'at', label: tt('signedAt'), children: timeOf(card.signedAt, lang) },
           {
             key: 'ts',
             label: tt('timestamp'),
-            children: ts
-              ? `${formatTime(ts.time, lang)}${ts.valid ? '' : ` (${tt('timestampInvalid')})`}`
-              : '—',
+            children: ts ? `${timeOf(ts.time, lang)}${ts.valid ? '' : ` (${tt('timestampInvalid')})`}` : '—',
           },
           { key: 'tsa', label: tt('timestampAuthority'), children: ts?.authority ?? '—' },
           { key: 'cov', label: tt('coverage'), children: tt(`coverage.${card.coverage}` as TextKey) },
@@ -320,7 +320,7 @@ export function ReportDownloads({ result }: { result: VerifyResult }) {
       <Button href={reportUrl(result.reportId, 'json')} download>
         {tt('downloadJson')}
       </Button>
-      <span className="verify-muted">{tt('expires', { time: formatTime(result.expiresAt, lang) })}</span>
+      <span className="verify-muted">{tt('expires', { time: timeOf(result.expiresAt, lang) })}</span>
     </div>
   );
 }

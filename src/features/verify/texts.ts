@@ -12,7 +12,8 @@ export const texts = defineTexts({
     titleVerify: 'Verify a platform document',
     intro:
       'Check every signature of a PDF: whether the signed content is intact, what changed after signing, who signed and whether a trusted certificate authority vouches for them.',
-    privacy: 'The file is verified on the server and not kept; the report is kept for {minutes} minutes.',
+    privacy:
+      'The file is verified on the server and not kept; the report is kept for {minutes, plural, one {# minute} other {# minutes}}.',
     dropLabel: 'Choose a PDF to verify',
     dropHint: 'Drag a PDF here or click to choose one (up to {mb} MB)',
     uploading: 'Uploading… {percent}%',
@@ -131,7 +132,7 @@ export const texts = defineTexts({
     fileMatches: 'This file is the one that was verified.',
     fileDiffers: 'This file is NOT the one that was verified (its SHA-256 differs).',
     reportGone:
-      'This report no longer exists (reports are kept for {minutes} minutes). Verify the file again.',
+      'This report no longer exists (reports are kept for {minutes, plural, one {# minute} other {# minutes}}). Verify the file again.',
     rootTitle: 'Trust the platform root certificate',
     rootText:
       'Signatures made on this platform chain to its own root certificate. Viewers trust them once that root is trusted.',

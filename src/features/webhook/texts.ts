@@ -4,7 +4,17 @@ export const texts = defineTexts({
   'en-US': {
     title: 'Webhooks',
     intro:
-      'Your server is told by a signed POST when your contracts move. Check each request with the endpoint secret (see "Webhooks" in the README).',
+      'Your server is told by a signed POST when your contracts move. Check each request with the endpoint secret, as shown below.',
+    helpTitle: 'How your server checks a request',
+    helpHeaders:
+      'Each request carries the headers X-Esign-Timestamp (Unix seconds), X-Esign-Event-Id and X-Esign-Signature: v1=<signature>.',
+    helpSignature:
+      'Compute HMAC-SHA256 of "<timestamp>.<body>" (the raw request body, exactly as received) with the endpoint secret, in hex, and compare it with the value after "v1=" (in constant time).',
+    helpFreshness:
+      'Refuse a timestamp more than 5 minutes away from your clock, and treat an event id you have seen before as done: a request may come twice.',
+    helpAnswer:
+      'Answer with a 2xx status within 10 seconds. Anything else is retried for 24 hours, at growing intervals; every attempt is in the delivery log.',
+    helpReference: 'API reference',
     add: 'Add endpoint',
     addTitle: 'New webhook endpoint',
     url: 'Endpoint URL',
@@ -61,7 +71,17 @@ export const texts = defineTexts({
   'zh-CN': {
     title: '回调通知',
     intro:
-      '合同有进展时，系统向您的服务器发送带签名的 POST 请求。请用该回调地址的密钥校验每个请求（见 README “Webhooks”）。',
+      '合同有进展时，系统向您的服务器发送带签名的 POST 请求。请按下方说明用该回调地址的密钥校验每个请求。',
+    helpTitle: '您的服务器如何校验请求',
+    helpHeaders:
+      '每个请求带有请求头 X-Esign-Timestamp（Unix 秒）、X-Esign-Event-Id 和 X-Esign-Signature: v1=<签名>。',
+    helpSignature:
+      '用回调地址的密钥对 "<timestamp>.<body>"（原样收到的请求体）计算 HMAC-SHA256，取十六进制，与 "v1=" 之后的值比较（使用恒定时间比较）。',
+    helpFreshness:
+      '时间戳与您的时钟相差超过 5 分钟的请求应拒绝；已处理过的事件 ID 视为已完成：同一请求可能到达两次。',
+    helpAnswer:
+      '请在 10 秒内以 2xx 状态应答。其他应答会在 24 小时内以逐渐拉长的间隔重试；每次尝试都记在投递记录中。',
+    helpReference: '接口文档',
     add: '添加回调地址',
     addTitle: '新建回调地址',
     url: '回调地址',

@@ -25,16 +25,20 @@ import {
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { texts } from './texts.ts';
+import { TagRow } from '@/components/tag-row.tsx';
+import { useFormatTime } from '@/lib/format-time.ts';
+
+/** The published reference of the platform's calls, webhook management among them (server/app.ts). */
+const API_REFERENCE_URL = '/v1/docs';
 
 type TT = ReturnType<typeof useTexts<keyof (typeof texts)['en-US']>>;
 
 const eventLabel = (tt: TT, type: string) =>
   type in texts['en-US'] ? tt(type as keyof (typeof texts)['en-US']) : type;
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** /manage/webhooks: the account's webhook endpoints, their secrets (shown once) and delivery logs. */
 export default function WebhooksPage() {
   const tt = useTexts(texts);
+  const when = useFormatTime();
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -65,6 +69,18 @@ export default function WebhooksPage() {
     <main className="webhooks-page" style={{ padding: 16, maxWidth: 1100 }}>
       <h1 style={{ fontSize: 20 }}>{tt('title')}</h1>
       <p style={{ color: '#666' }}>{tt('intro')}</p>
+      <details style={{ color: '#666', marginBottom: 16 }}>
+        <summary style={{ cursor: 'pointer' }}>{tt('helpTitle')}</summary>
+        <ol style={{ margin: '8px 0', paddingLeft: 20 }}>
+          <li>{tt('helpHeaders')}</li>
+          <li>{tt('helpSignature')}</li>
+          <li>{tt('helpFreshness')}</li>
+          <li>{tt('helpAnswer')}</li>
+        </ol>
+        <a href={API_REFERENCE_URL} target="_blank" rel="noreferrer">
+          {tt('helpReference')}
+        </a>
+      </details>
       <Button type="primary" onClick={() => setIsAdding(true)} style={{ marginBottom: 16 }}>
         {tt('add')}
       </Button>
@@ -94,10 +110,12 @@ export default function WebhooksPage() {
               />
             </div>
             {e.description && <div style={{ color: '#666', marginTop: 4 }}>{e.description}</div>}
-            <div style={{ marginTop: 8, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-              {e.events.map((ev) => (
-                <Tag key={ev}>{eventLabel(tt, ev)}</Tag>
-              ))}
+            <div style={{ marginTop: 8 }}>
+              <TagRow>
+                {e.events.map((ev) => (
+                  <Tag key={ev}>{eventLabel(tt, ev)}</Tag>
+                ))}
+              </TagRow>
             </div>
             <div style={{ marginTop: 8, color: '#666' }}>
               {tt('lastAttempt')}:{' '}
@@ -289,6 +307,7 @@ function SecretOnce({ secret, tt, onClose }: { secret: string; tt: TT; onClose: 
 }
 
 function DeliveryLog({ endpointId, tt }: { endpointId: string; tt: TT }) {
+  const when = useFormatTime();
   const [data, setData] = useState<WebhookDelivery[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(async () => {

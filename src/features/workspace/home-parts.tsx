@@ -5,6 +5,7 @@ import { CountUp } from '@/components/count-up.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { workspaceTexts } from './texts.ts';
 import type { HomeData } from './use-home-data.ts';
+import { formatDate } from '@/lib/format-time.ts';
 
 const card: React.CSSProperties = {
   background: '#fff',
@@ -14,8 +15,6 @@ const card: React.CSSProperties = {
   minWidth: 0,
   overflowWrap: 'anywhere',
 };
-
-const dateOf = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale);
 
 /** The three figures: pending count, in progress count, remaining signings (animated, SPEC §5/§9). */
 export function HomeFigures({ data }: { data: HomeData }) {
@@ -88,7 +87,7 @@ export function PendingPreview({
                 </div>
                 <div style={{ color: '#999', fontSize: 12 }}>
                   {row.initiatorCompanyName ?? row.initiatorName ?? ''} ·{' '}
-                  {tt('deadline', { date: dateOf(row.deadline, locale) })}
+                  {tt('deadline', { date: formatDate(row.deadline, locale) })}
                 </div>
               </div>
               <Button size="small" type="primary" onClick={() => onOpen(row)}>
@@ -125,7 +124,7 @@ export function InProgressPreview({ items, allLink }: { items: FlowSummary[]; al
               </div>
               <div style={{ color: '#999', fontSize: 12 }}>
                 {tt('signedOf', { signed: flow.signedCount, parties: flow.partyCount })} ·{' '}
-                {tt('deadline', { date: dateOf(flow.deadline, locale) })}
+                {tt('deadline', { date: formatDate(flow.deadline, locale) })}
               </div>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { type StartupStepKey, currentStep, startupSteps } from './startup-steps.ts';
 import { workspaceTexts } from './texts.ts';
+import { TagRow } from '@/components/tag-row.tsx';
 
 const TITLE: Record<StartupStepKey, keyof (typeof workspaceTexts)['en-US']> = {
   esign: 'stepEsign',
@@ -106,10 +107,12 @@ export default function StartupPage() {
               <div style={{ flex: '1 1 240px' }}>
                 <h2 style={{ fontSize: 16, margin: 0 }}>
                   {tt(TITLE[step.key])}{' '}
-                  <Tag color={step.isDone ? 'blue' : 'default'}>
-                    {step.isDone ? tt('done') : tt('notDone')}
-                  </Tag>
-                  {isCurrent && <Tag color="red">{tt('current')}</Tag>}
+                  <TagRow>
+                    <Tag color={step.isDone ? 'blue' : 'default'}>
+                      {step.isDone ? tt('done') : tt('notDone')}
+                    </Tag>
+                    {isCurrent && <Tag color="red">{tt('current')}</Tag>}
+                  </TagRow>
                 </h2>
                 <p style={{ margin: '4px 0 0', color: '#666' }}>
                   {text}

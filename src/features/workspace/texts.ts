@@ -21,7 +21,7 @@ export const workspaceTexts = defineTexts({
     stepSealText: 'Create a seal or a signature to put on documents.',
     stepPackage: 'Package',
     stepPackageText: 'Choose a signing package when the free signings run out.',
-    stepPackageFree: '{remaining} signings left',
+    stepPackageFree: '{remaining, plural, one {# signing} other {# signings}} left',
     stepContract: 'First contract',
     stepContractText: 'Upload a PDF, place the signers and send it.',
     homeTitle: 'Workspace',

@@ -141,9 +141,9 @@ describe('company opening', () => {
     await p.agent.call(sendCompanyMicroPayment, { userType: 0, companyId });
     const right = await paidAmount(t, body.creditCode as string);
     const w1 = await confirm(wrongAmount(right));
-    expect(w1.body.msg).toMatch(/2 attempt\(s\) left/);
+    expect(w1.body.msg).toMatch(/; 2 attempts left$/);
     const w2 = await confirm(wrongAmount(right));
-    expect(w2.body.msg).toMatch(/1 attempt\(s\) left/);
+    expect(w2.body.msg).toMatch(/; 1 attempt left$/);
     const w3 = await confirm(wrongAmount(right));
     expect(w3.body.msg).toMatch(/3 times.*send a new micro-payment/);
     // The old amount no longer counts, even when right.

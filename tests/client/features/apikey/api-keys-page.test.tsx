@@ -10,6 +10,7 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { CSIGN, loginInfo, loginInfoHandler, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
+import { formatTime } from '@/lib/format-time.ts';
 
 const SECRET = 'esk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const made: ApiKey = {
@@ -110,10 +111,8 @@ describe('the API keys screen', () => {
     expect(screen.queryByText('Never')).toBeNull();
     // A key the platform trusts to assert identities says so while it is live.
     expect(screen.getByText('Trusted for identities')).toBeTruthy();
-    const lastUse = new Date('2026-11-28T10:30:00.000Z');
-    expect(
-      screen.getByText(lastUse.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })),
-    ).toBeTruthy();
+    // Shown like every other time of the app (src/lib/format-time.ts), not in the browser's default format.
+    expect(screen.getByText(formatTime('2026-11-28T10:30:00.000Z', 'en-US'))).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText(/Programs using it stop working/)).toBeTruthy();
     expect(revoked).toHaveLength(0);

@@ -70,15 +70,15 @@ describe('company opening form', () => {
       http.post(`${CSIGN}/getCompanyApply`, () => ok(current)),
       http.post(`${CSIGN}/confirmCompanyMicroPayment`, () => {
         current = apply({ isPaymentSent: true, attemptsLeft: 2 });
-        return fail(1100, 'the amount does not match; 2 attempt(s) left');
+        return fail(1100, 'the amount does not match; 2 attempts left');
       }),
     );
     renderApp('/manage/enterpriseEsign');
     const user = userEvent.setup();
-    expect(await screen.findByText('Payment sent: 3 attempt(s) left', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Payment sent: 3 attempts left', {}, { timeout: 10_000 })).toBeTruthy();
     await user.type(screen.getByLabelText('Amount received (CNY)'), '0.12');
     await user.click(screen.getByRole('button', { name: 'Confirm the amount' }));
-    expect(await screen.findByText('Payment sent: 2 attempt(s) left')).toBeTruthy();
-    expect(errors).toContain('the amount does not match; 2 attempt(s) left');
+    expect(await screen.findByText('Payment sent: 2 attempts left')).toBeTruthy();
+    expect(errors).toContain('the amount does not match; 2 attempts left');
   }, 30_000);
 });

@@ -45,7 +45,11 @@ describe('quick launch', () => {
       http.post(`${CSIGN}/uploadDocument`, () => ok(doc())),
     );
     renderApp('/manage/home/quicklyFileUpload');
-    expect(await screen.findByText('Signings left: 7 of 10', {}, { timeout: 6000 })).toBeTruthy();
+    expect(await screen.findByText('Signings left: 7 of 10', {}, { timeout: 10_000 })).toBeTruthy();
+    // The hint tells what the server really refuses: a password to open, or permissions that forbid signing.
+    const hint = screen.getByText(/at most \d+ MB each/).textContent ?? '';
+    expect(hint).toMatch(/needs a password to open.*forbid signing.*refused/);
+    expect(hint).not.toMatch(/encrypted or damaged files are refused/);
     await userEvent.upload(screen.getByLabelText('Choose a PDF file'), pdfFile());
     expect(await screen.findByText(/contract\.pdf/)).toBeTruthy();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('contract');
@@ -72,12 +76,12 @@ describe('quick launch', () => {
       const deadline = (await screen.findByLabelText('Deadline')) as HTMLInputElement;
       expect(deadline.value).toBe('2026-12-06');
       expect(screen.getByTestId('deadline-date').textContent).toBe(
-        'Signers have until December 6, 2026 (7 days from sending).',
+        'Signers have until Dec 6, 2026 (7 days from sending).',
       );
       // Nothing chosen: the request leaves the deadline to the server's 7 days.
       expect(toLaunchRequest(useLaunchDraft.getState().draft).deadline).toBeUndefined();
       fireEvent.change(deadline, { target: { value: '2026-12-20' } });
-      expect(screen.getByTestId('deadline-date').textContent).toBe('Signers have until December 20, 2026.');
+      expect(screen.getByTestId('deadline-date').textContent).toBe('Signers have until Dec 20, 2026.');
       expect(deadline.value).toBe('2026-12-20');
       // The chosen day runs to its last minute, in the launcher's time zone.
       expect(toLaunchRequest(useLaunchDraft.getState().draft).deadline).toBe(
@@ -98,6 +102,9 @@ describe('quick launch', () => {
     );
     renderApp('/manage/home/quicklyFileUpload');
     await userEvent.upload(await screen.findByLabelText('选择 PDF 文件', {}, { timeout: 4000 }), pdfFile());
+    expect(screen.getByText(/需要密码才能打开.*禁止签署.*会被拒绝/).textContent).not.toMatch(
+      /加密或损坏的文件会被拒绝/,
+    );
     expect(await screen.findByText('contract.pdf 被拒绝：文件已加密，无法处理')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText('请输入标题；请上传 PDF 文件')).toBeTruthy();
@@ -199,7 +206,7 @@ describe('regular launch', () => {
     await userEvent.click(await screen.findByTitle('每 3 天'));
     await waitFor(() => expect(useLaunchDraft.getState().draft.remindEveryDays).toBe(3));
     useI18nStore.getState().setLocale('en-US');
-    expect(await screen.findByTitle('Every 3 day(s)')).toBeTruthy();
+    expect(await screen.findByTitle('Every 3 days')).toBeTruthy();
     expect(screen.getByText('Automatic reminders')).toBeTruthy();
   }, 20_000);
 });

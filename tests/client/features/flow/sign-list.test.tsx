@@ -86,7 +86,7 @@ describe('signature lists', () => {
 
     await userEvent.click(within(row).getByRole('button', { name: 'Detail' }));
     // The next automatic reminder, with its interval.
-    expect(await screen.findByText(/Next reminder .* \(every 2 day\(s\)\)/)).toBeTruthy();
+    expect(await screen.findByText(/Next reminder .* \(every 2 days\)/)).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the flow' }));
     await screen.findByText('Cancel this flow? Every party is told and it cannot be signed any more.');
     const dialog = screen.getAllByRole('dialog').at(-1) as HTMLElement;

@@ -17,6 +17,7 @@ const pkg = (over: Partial<PackageInfo> = {}): PackageInfo => ({
   name: '基础套餐',
   nameEn: 'Basic',
   description: '',
+  descriptionEn: '',
   saleProductType: '10',
   signings: 5,
   priceFen: 9950,
@@ -90,6 +91,37 @@ describe('package list', () => {
     );
     expect(within(card).getByText('¥99.50')).toBeTruthy();
   }, 30_000);
+
+  it.each([
+    ['en-US', 'Basic, 10 signings', '10 contract signings, valid for one year'],
+    ['zh-CN', '基础套餐', '10 份电子合同签署，一年有效'],
+  ] as const)(
+    'a package shows its name and description in the reader’s language only (%s)',
+    async (locale, name, description) => {
+      useI18nStore.getState().setLocale(locale);
+      setToken('t1');
+      loginInfoHandler(loginInfo());
+      server.use(
+        http.post(`${CSIGN}/getPurchaseEligibility`, () => ok({ canBuy: true, userType: 0, missing: [] })),
+        http.post(`${CSIGN}/getPackageList`, () =>
+          ok([
+            pkg({
+              nameEn: 'Basic, 10 signings',
+              description: '10 份电子合同签署，一年有效',
+              descriptionEn: '10 contract signings, valid for one year',
+            }),
+          ]),
+        ),
+      );
+      renderApp('/manage/productList');
+      const card = await screen.findByTestId('package-card', {}, { timeout: 10_000 });
+      expect(within(card).getByText(name)).toBeTruthy();
+      expect(within(card).getByText(description)).toBeTruthy();
+      const other = locale === 'en-US' ? /[\u3400-\u9fff]/ : /contract signings/;
+      expect(card.textContent).not.toMatch(other);
+    },
+    30_000,
+  );
 
   it('an account that may buy goes from the list to checkout and sees the payment notes (zh-CN)', async () => {
     useI18nStore.getState().setLocale('zh-CN');

@@ -159,3 +159,26 @@ describe('/manage/webhooks', () => {
     expect(await screen.findByTestId('webhooks-empty')).toHaveProperty('textContent', '暂无回调地址');
   }, 60_000);
 });
+
+describe('/manage/webhooks help', () => {
+  const cases = [
+    ['en-US', 'How your server checks a request', 'API reference'],
+    ['zh-CN', '您的服务器如何校验请求', '接口文档'],
+  ] as const;
+  it.each(cases)(
+    'explains the signature and links the API reference, not the README (%s)',
+    async (locale, summary, link) => {
+      useI18nStore.getState().setLocale(locale);
+      server.use(http.post(`${CSIGN}/listWebhookEndpoints`, () => ok([])));
+      renderApp('/manage/webhooks');
+      await screen.findByTestId('webhooks-empty', {}, { timeout: 30000 });
+      expect(document.body.textContent).not.toMatch(/README/);
+      await userEvent.click(screen.getByText(summary));
+      const help = screen.getByText(summary).closest('details')!;
+      expect(help.open).toBe(true);
+      for (const part of ['X-Esign-Timestamp', 'X-Esign-Signature', 'v1=', 'HMAC-SHA256', 'X-Esign-Event-Id'])
+        expect(help.textContent).toContain(part);
+      expect(within(help).getByRole('link', { name: link }).getAttribute('href')).toBe('/v1/docs');
+    },
+  );
+});

@@ -53,6 +53,10 @@ describe('getting started', () => {
     await waitFor(() => expect(stepOf('esign').getAttribute('aria-current')).toBe('step'), { timeout: 8000 });
     for (const key of ['cert', 'seal', 'package', 'contract']) expect(stepOf(key).dataset.done).toBe('false');
     expect(stepOf('esign').getAttribute('aria-current')).toBe('step');
+    // The state and "next step" tags are two words to the eye and to a screen reader, not "Not doneNext step".
+    const heading = within(stepOf('esign')).getByRole('heading');
+    expect(heading.textContent).toMatch(/Not done\s+Next step/);
+    expect(within(stepOf('esign')).getByRole('heading', { name: /Not done\s+Next step/ })).toBe(heading);
     expect(within(stepOf('esign')).getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
       '/manage/personalEsign',
     );
