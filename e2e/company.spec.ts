@@ -141,6 +141,8 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       await op.getByRole('button', { name: t.accept }).click();
       await expect(op.getByText(t.acceptedText.replace('XX', companyName))).toBeVisible();
       await op.getByRole('button', { name: t.actForCompany }).click();
+      // The switch lands on the home page; only then to the account list (a goto before it would be overtaken).
+      await expect(op).not.toHaveURL(/companyInvitation/);
       await op.goto('/#/accountSwitch');
       await expect(op.getByRole('listitem').filter({ hasText: companyName })).toContainText(t.current);
 

@@ -18,6 +18,7 @@ export const ROUTE_SAMPLES: Record<string, string> = {
   linkCode: 'c1',
   oxqSignValue: 'v1',
   next: '1',
+  invitationId: 'i1',
 };
 
 /** A fresh mainland mobile number for one journey. */
