@@ -11,6 +11,7 @@ import { SignError, SignErrorCode } from '../sign/errors.ts';
 import type { PdfBase } from '../sign/pdf-base.ts';
 import { parsedForSigning, prepareForSigning } from '../sign/repair.ts';
 import { PT_PER_MM } from '#contract/rules/document.ts';
+import { loadPdfjs, type PdfjsModule } from '../pdfjs.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -393,16 +394,6 @@ function drawFooter(
 
 // ---------------------------------------------------------------------------------------------------------
 // Keywords
-
-type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfjsModule> | undefined;
-function loadPdfjs(): Promise<PdfjsModule> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((m) => {
-    m.GlobalWorkerOptions.workerSrc = require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    return m;
-  });
-  return pdfjs;
-}
 
 /** Characters of text kept on each side of a hit: enough to tell the launcher which match it is. */
 const CONTEXT_CHARS = 16;

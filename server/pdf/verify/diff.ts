@@ -31,6 +31,7 @@ type Role =
   | 'widget'
   | 'annot'
   | 'content'
+  | 'trailerKey'
   | 'other';
 
 /** Ordered change levels: DocMDP P=1 permits dss/timestamp, P=2 adds form, P=3 adds annot. */
@@ -52,6 +53,23 @@ const SKIP_KEYS = new Set([
   'Next',
   'First',
   'Last',
+]);
+
+/** Trailer keys of the file's structure (and /Info, whose changes are not judged): not places of use. */
+const TRAILER_KEYS = new Set([
+  'Root',
+  'Info',
+  'Size',
+  'Prev',
+  'XRefStm',
+  'ID',
+  'Encrypt',
+  'Type',
+  'W',
+  'Index',
+  'Filter',
+  'DecodeParms',
+  'Length',
 ]);
 
 function entryEq(a: XrefEntry | undefined, b: XrefEntry | undefined): boolean {
@@ -83,6 +101,10 @@ export class DiffAnalyzer {
     const stack: { o: PdfObject | undefined; role: Role; depth: number }[] = [
       { o: rev.trailer.v.get('Root'), role: 'catalog', depth: 0 },
     ];
+    // anything else the trailer points at is a place an object is used too: an appearance shared with a
+    // trailer key may not be rewritten as a form fill (pyHanko's reference tracker does the same)
+    for (const [k, v] of rev.trailer.v)
+      if (!TRAILER_KEYS.has(k)) stack.push({ o: v, role: 'trailerKey', depth: 0 });
     const visited = new Set<string>();
     while (stack.length > 0) {
       if (++steps > 500_000) break;
@@ -203,6 +225,11 @@ export class DiffAnalyzer {
       default:
         return role;
     }
+  }
+
+  /** True when two objects (each read in its revision) are the same value; references compare by number. */
+  same(ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject | undefined): boolean {
+    return this.deepEq(ra, a, rb, b);
   }
 
   private deepEq(
@@ -336,6 +363,9 @@ export class DiffAnalyzer {
         return newO === undefined ? Level.other : Level.form;
       case 'annot':
         return Level.annot;
+      case 'trailerKey':
+        // a number the trailer named but the file never defined (a writer reusing it) is not a change
+        return oldO === undefined ? Level.none : Level.other;
       case 'catalog': {
         if (!oldD || !newD) return Level.other;
         let lv: LevelValue = Level.none;
@@ -426,6 +456,18 @@ export class DiffAnalyzer {
     // the trailer decides what is shown: another catalog (or encryption) is another document
     for (const key of ['Root', 'Encrypt']) {
       if (!this.deepEq(prev, prev.trailer.v.get(key), cur, cur.trailer.v.get(key))) {
+        const what = `the trailer's /${key} changed`;
+        changes.push(what);
+        disallowedReasons.push(what);
+        level = Level.other;
+      }
+    }
+    // a key of its own in the trailer points readers at objects no rule judges (old Acrobat's /DocChecksum aside)
+    for (const key of new Set([...prev.trailer.v.keys(), ...cur.trailer.v.keys()])) {
+      if (TRAILER_KEYS.has(key) || key === 'DocChecksum') continue;
+      // writers drop keys they do not know: only a key given a new value points readers somewhere new
+      const now = cur.trailer.v.get(key);
+      if (now !== undefined && !this.deepEq(prev, prev.trailer.v.get(key), cur, now)) {
         const what = `the trailer's /${key} changed`;
         changes.push(what);
         disallowedReasons.push(what);

@@ -12,6 +12,7 @@ import {
   isStream,
   isString,
   type PdfDict,
+  type PdfObject,
   textOf,
 } from '../parse/objects.ts';
 import { type Cert, certFromDer, type Name, withCertCache } from './cert.ts';
@@ -28,6 +29,7 @@ import {
   type TimestampCheck,
 } from './cms.ts';
 import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
+import { type Comparison, describe, MAX_PAGES, pagesToCompare, VisualComparer } from './visual.ts';
 import { RevisionRules } from './revisions.ts';
 import { VerifyError, VerifyErrorCode } from './errors.ts';
 import { type FoundSignature, findSignatureFields } from './fields.ts';
@@ -126,9 +128,12 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyOptions): Prom
   };
   try {
     const prepared = withCertCache(() => verifySync(bytes, options, deadline));
-    const answers = options.revocation
-      ? await askHook(options.revocation, prepared.questions, hookBudget(options, timeLimit, started))
-      : new Map<string, HookFinding>();
+    const [answers] = await Promise.all([
+      options.revocation
+        ? askHook(options.revocation, prepared.questions, hookBudget(options, timeLimit, started))
+        : new Map<string, HookFinding>(),
+      compareVisually(bytes, prepared.visual, started + timeLimit - VISUAL_MARGIN_MS),
+    ]);
     return prepared.finish(answers);
   } catch (err) {
     if (err instanceof VerifyError) throw err;
@@ -189,7 +194,41 @@ async function askHook(
   return out;
 }
 
-type Prepared = { questions: Question[]; finish: (answers: Map<string, HookFinding>) => VerificationReport };
+type Prepared = {
+  questions: Question[];
+  /** signatures whose pages a later revision may have changed: drawn and compared before `finish` */
+  visual: VisualTask[];
+  finish: (answers: Map<string, HookFinding>) => VerificationReport;
+};
+
+/** Time kept back from the visual comparison for the rest of the verification. */
+const VISUAL_MARGIN_MS = 300;
+
+type VisualTask = { work: Work; signedEnd: number; comparison: Comparison };
+
+/**
+ * Draws and compares the pages of each task (see visual.ts); a visible difference no allowed change
+ * explains makes the signature's changes disallowed, naming page and region.
+ */
+async function compareVisually(bytes: Uint8Array, tasks: VisualTask[], due: number): Promise<void> {
+  if (tasks.length === 0) return;
+  const comparer = new VisualComparer(bytes);
+  try {
+    for (const t of tasks) {
+      const w = t.work;
+      const outcome = await comparer.compare(t.signedEnd, t.comparison, due);
+      for (const f of outcome.findings) {
+        const what = describe(f);
+        w.modification = 'disallowed';
+        w.problems.push(what);
+        w.modifications.push(what);
+      }
+      w.modifications.push(...outcome.notes);
+    }
+  } finally {
+    await comparer.close();
+  }
+}
 
 function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadline): Prepared {
   const now = options.now ?? new Date();
@@ -277,11 +316,13 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
       w.modification = 'disallowed';
     }
 
+  const visual = visualTasks(pdf, diff, works);
   const pending = works.map((w) => crypto(pdf, bytes, w, anchors, vd, now));
   const questions = pending.flatMap((p) => (p.question ? [p.question] : []));
   const revisions = pdf.revisions.length;
   return {
     questions,
+    visual,
     finish: (answers) =>
       summarise(
         pending.map((p) => p.finish(p.question ? answers.get(p.question.key) : undefined)),
@@ -503,6 +544,36 @@ function structure(
     }
   }
   return w;
+}
+
+/**
+ * The signatures whose signed pages a later revision may have changed, with those pages. A file that only
+ * gained signatures and validation data after a signature has none: nothing is drawn.
+ */
+function visualTasks(pdf: PdfFile, diff: DiffAnalyzer, works: Work[]): VisualTask[] {
+  const out: VisualTask[] = [];
+  const latest = pdf.latest;
+  const same = (ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject | undefined) =>
+    diff.same(ra, a, rb, b);
+  for (const w of works) {
+    if (w.signedRev === null || w.modification === 'none' || w.signedRev >= latest.index) continue;
+    if (w.uncovered.length > 0 || w.formatFailure) continue;
+    const signed = pdf.revisions[w.signedRev];
+    const pages = pagesToCompare(pdf, signed, latest, same);
+    if (pages.length === 0) continue;
+    // an attack already found needs no drawing to fail; a few pages name where it shows
+    const limit = w.modification === 'disallowed' ? 3 : MAX_PAGES;
+    const signedWidgets = new Set<number>();
+    for (const f of findSignatureFields(pdf, signed)) {
+      if (f.fieldObjNum === null) continue;
+      signedWidgets.add(f.fieldObjNum);
+      const field = pdf.resolve(signed, { t: 'ref', num: f.fieldObjNum, gen: 0 } as PdfObject);
+      const kids = isDict(field) ? pdf.resolve(signed, field.v.get('Kids')) : undefined;
+      if (isArray(kids)) for (const k of kids.v) if (isRef(k)) signedWidgets.add(k.num);
+    }
+    out.push({ work: w, signedEnd: signed.end, comparison: { pages: pages.slice(0, limit), signedWidgets } });
+  }
+  return out;
 }
 
 function modificationsOf(
