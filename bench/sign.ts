@@ -65,7 +65,8 @@ async function document(seed: number, png: Uint8Array): Promise<Uint8Array> {
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-async function party(pki: Pki, i: number): Promise<Signer> {
+/** A signer with a fresh account certificate of the bench's PKI. */
+export async function party(pki: Pki, i: number): Promise<Signer> {
   const holder = { userType: 0 as const, accountId: `bench-${i}` };
   await pki.issue({ ...holder, name: `签署人${i}`, idNumber: `11010119900307${String(1000 + i)}` });
   const m = await pki.signer(holder);
@@ -73,17 +74,22 @@ async function party(pki: Pki, i: number): Promise<Signer> {
   return signerFromPki(m);
 }
 
+/** The product's PKI on a data folder of its own (in memory certificates), as the benches sign with it. */
+export function benchPki(dir: string): Promise<Pki> {
+  return createPki({
+    dataDir: dir,
+    publicUrl: 'http://127.0.0.1:9',
+    masterKey: 'bench-master-key-0123456789abcdef-0123456789',
+    isProduction: false,
+    repository: new InMemoryCertRepository(),
+    log: quiet,
+  });
+}
+
 export async function run(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'esign-bench-sign-'));
   try {
-    const pki = await createPki({
-      dataDir: dir,
-      publicUrl: 'http://127.0.0.1:9',
-      masterKey: 'bench-master-key-0123456789abcdef-0123456789',
-      isProduction: false,
-      repository: new InMemoryCertRepository(),
-      log: quiet,
-    });
+    const pki = await benchPki(dir);
     const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
     // The seal is rendered once, when it is created; signing embeds that small PDF.
     const seal = await renderSealPdf({

@@ -8,7 +8,16 @@
  * catalog key) may not change — that is how overwritten shared objects and shadow attacks are caught.
  */
 import type { Deadline, PdfFile, Revision, XrefEntry } from '../parse/document.ts';
-import { isArray, isDict, isName, isRef, isStream, type PdfDict, type PdfObject } from '../parse/objects.ts';
+import {
+  isArray,
+  isDict,
+  isName,
+  isRef,
+  isStream,
+  type PdfDict,
+  type PdfObject,
+  textOf,
+} from '../parse/objects.ts';
 
 type Role =
   | 'catalog'
@@ -32,6 +41,7 @@ type Role =
   | 'annot'
   | 'content'
   | 'trailerKey'
+  | 'sigAppearance'
   | 'other';
 
 /** Ordered change levels: DocMDP P=1 permits dss/timestamp, P=2 adds form, P=3 adds annot. */
@@ -78,6 +88,22 @@ function entryEq(a: XrefEntry | undefined, b: XrefEntry | undefined): boolean {
   if (a.type === 1 && b.type === 1) return a.offset === b.offset;
   if (a.type === 2 && b.type === 2) return a.objStm === b.objStm && a.index === b.index;
   return true;
+}
+
+/**
+ * Form writers (pdf-lib among them) rewrite a field they fill: its name re-encoded (PDFDocEncoding as
+ * UTF-16), its flags written out as 0. The same text, or flags that differ only in ReadOnly (locking a
+ * filled field), are no change of the field.
+ */
+function sameText(a: PdfObject | undefined, b: PdfObject | undefined): boolean {
+  const x = textOf(a);
+  return x !== undefined && x === textOf(b);
+}
+
+function onlyReadOnly(a: PdfObject | undefined, b: PdfObject | undefined): boolean {
+  const x = a === undefined ? 0 : a;
+  const y = b === undefined ? 0 : b;
+  return typeof x === 'number' && typeof y === 'number' && ((x ^ y) & ~1) === 0;
 }
 
 export class DiffAnalyzer {
@@ -139,7 +165,9 @@ export class DiffAnalyzer {
         if (role === 'sigValue' || role === 'perms') {
           if (k === 'Data') continue;
         }
-        const child = this.childRole(rev, role, k, v);
+        let child = this.childRole(rev, role, k, v);
+        // the appearance of a signature already made is the signer's visible mark: it never changes
+        if (child === 'apDict' && isRef(o) && this.signedSigNodes(rev).has(o.num)) child = 'sigAppearance';
         if (child) stack.push({ o: v, role: child, depth: depth + 1 });
       }
     }
@@ -315,6 +343,29 @@ export class DiffAnalyzer {
     return out;
   }
 
+  private readonly signedSigCache = new Map<number, Set<number>>();
+  /** Signature fields of `rev` that carry a signature value (their own /V or their parent's), and their widgets. */
+  private signedSigNodes(rev: Revision): Set<number> {
+    const cached = this.signedSigCache.get(rev.index);
+    if (cached) return cached;
+    const out = new Set<number>();
+    const isSigValue = (d: PdfDict | undefined): boolean => {
+      const v = this.typeOf(rev, d?.v.get('V'));
+      return (
+        !!v &&
+        (v.v.has('ByteRange') || isName(v.v.get('Type'), 'Sig') || isName(v.v.get('Type'), 'DocTimeStamp'))
+      );
+    };
+    for (const num of this.sigNodes(rev)) {
+      const d = this.typeOf(rev, { t: 'ref', num, gen: 0 } as PdfObject);
+      if (!d) continue;
+      const parent = d.v.has('V') ? d : this.typeOf(rev, d.v.get('Parent'));
+      if (isSigValue(parent)) out.add(num);
+    }
+    this.signedSigCache.set(rev.index, out);
+    return out;
+  }
+
   /** Level of adding these array elements (fields or annotations): signature widgets are form level. */
   private additionsLevel(
     prev: Revision,
@@ -343,6 +394,7 @@ export class DiffAnalyzer {
     oldO: PdfObject | undefined,
     newO: PdfObject | undefined,
     notes: { fill: boolean },
+    num: number,
   ): LevelValue {
     const oldD = isDict(oldO) ? oldO : isStream(oldO) ? oldO.dict : undefined;
     const newD = isDict(newO) ? newO : isStream(newO) ? newO.dict : undefined;
@@ -363,6 +415,8 @@ export class DiffAnalyzer {
         return newO === undefined ? Level.other : Level.form;
       case 'annot':
         return Level.annot;
+      case 'sigAppearance':
+        return Level.other;
       case 'trailerKey':
         // a number the trailer named but the file never defined (a writer reusing it) is not a change
         return oldO === undefined ? Level.none : Level.other;
@@ -411,10 +465,15 @@ export class DiffAnalyzer {
             lv = Math.max(lv, Level.form) as LevelValue;
           } else if (k === 'Kids')
             lv = Math.max(lv, this.additionsLevel(prev, cur, oldD.v.get(k), newD.v.get(k))) as LevelValue;
+          else if ((k === 'AP' || k === 'AS' || k === 'MK') && this.signedSigNodes(prev).has(num))
+            return Level.other; // a signature's appearance never changes after it is made
           else if (['AP', 'AS', 'MK', 'DA', 'P', 'Lock', 'SV', 'DV'].includes(k))
             lv = Math.max(lv, Level.form) as LevelValue;
           else if (k === 'F' && this.onlyLockBits(oldD.v.get('F'), newD.v.get('F')))
             lv = Math.max(lv, Level.form) as LevelValue;
+          else if (k === 'Ff' && onlyReadOnly(oldD.v.get('Ff'), newD.v.get('Ff')))
+            lv = Math.max(lv, Level.form) as LevelValue;
+          else if (['T', 'TU', 'TM'].includes(k) && sameText(oldD.v.get(k), newD.v.get(k))) continue;
           else return Level.other;
         }
         return lv;
@@ -490,7 +549,8 @@ export class DiffAnalyzer {
       const newO = pdf.entryObject(cur, num)?.obj;
       if (oldO !== undefined && newO !== undefined && this.deepEq(prev, oldO, cur, newO)) continue;
       let lv: LevelValue = Level.none;
-      for (const role of r) lv = Math.max(lv, this.judge(prev, cur, role, oldO, newO, notes)) as LevelValue;
+      for (const role of r)
+        lv = Math.max(lv, this.judge(prev, cur, role, oldO, newO, notes, num)) as LevelValue;
       const what = `object ${num} (${[...r].join(', ')}) ${newO === undefined ? 'removed' : oldO === undefined ? 'defined' : 'changed'}`;
       changes.push(what);
       if (lv === Level.other) disallowedReasons.push(what);

@@ -29,7 +29,14 @@ import {
   type TimestampCheck,
 } from './cms.ts';
 import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
-import { type Comparison, describe, MAX_PAGES, pagesToCompare, VisualComparer } from './visual.ts';
+import {
+  type Comparison,
+  describe,
+  MAX_PAGES,
+  pagesToCompare,
+  signedWidgetsOf,
+  VisualComparer,
+} from './visual.ts';
 import { RevisionRules } from './revisions.ts';
 import { VerifyError, VerifyErrorCode } from './errors.ts';
 import { type FoundSignature, findSignatureFields } from './fields.ts';
@@ -555,23 +562,25 @@ function visualTasks(pdf: PdfFile, diff: DiffAnalyzer, works: Work[]): VisualTas
   const latest = pdf.latest;
   const same = (ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject | undefined) =>
     diff.same(ra, a, rb, b);
-  for (const w of works) {
+  let signedNow: Set<number> | undefined;
+  // an attack the object rules found needs no drawing to fail: the latest signature it concerns is drawn
+  // (two pages) only to name where it shows
+  let namingDone = false;
+  for (const w of [...works].sort((a, b) => (b.signedRev ?? -1) - (a.signedRev ?? -1))) {
     if (w.signedRev === null || w.modification === 'none' || w.signedRev >= latest.index) continue;
     if (w.uncovered.length > 0 || w.formatFailure) continue;
+    if (w.modification === 'disallowed' && namingDone) continue;
     const signed = pdf.revisions[w.signedRev];
     const pages = pagesToCompare(pdf, signed, latest, same);
     if (pages.length === 0) continue;
-    // an attack already found needs no drawing to fail; a few pages name where it shows
-    const limit = w.modification === 'disallowed' ? 3 : MAX_PAGES;
-    const signedWidgets = new Set<number>();
-    for (const f of findSignatureFields(pdf, signed)) {
-      if (f.fieldObjNum === null) continue;
-      signedWidgets.add(f.fieldObjNum);
-      const field = pdf.resolve(signed, { t: 'ref', num: f.fieldObjNum, gen: 0 } as PdfObject);
-      const kids = isDict(field) ? pdf.resolve(signed, field.v.get('Kids')) : undefined;
-      if (isArray(kids)) for (const k of kids.v) if (isRef(k)) signedWidgets.add(k.num);
-    }
-    out.push({ work: w, signedEnd: signed.end, comparison: { pages: pages.slice(0, limit), signedWidgets } });
+    if (w.modification === 'disallowed') namingDone = true;
+    signedNow ??= signedWidgetsOf(pdf, latest);
+    const limit = w.modification === 'disallowed' ? 2 : MAX_PAGES;
+    out.push({
+      work: w,
+      signedEnd: signed.end,
+      comparison: { pages: pages.slice(0, limit), signedWidgets: signedWidgetsOf(pdf, signed), signedNow },
+    });
   }
   return out;
 }

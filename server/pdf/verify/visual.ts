@@ -20,6 +20,7 @@
  */
 import type { PdfFile, Revision } from '../parse/document.ts';
 import { isArray, isDict, isName, isRef, isStream, type PdfDict, type PdfObject } from '../parse/objects.ts';
+import { findSignatureFields } from './fields.ts';
 import { loadPdfjs, openPdf, type PdfjsDocument, type PdfjsPage } from '../pdfjs.ts';
 
 /** Pixels per PDF point of the drawings compared (108 dpi): small print and one digit stay visible. */
@@ -101,30 +102,39 @@ type Same = (ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject 
  * validation data touches no page.
  */
 export function pagesToCompare(pdf: PdfFile, signed: Revision, final: Revision, same: Same): number[] {
+  // the objects of the signed revision that are not the same in the final one
+  const changedSet = new Set<number>();
+  for (const [num, a] of signed.table) {
+    const b = final.table.get(num);
+    if (a && b && a.type === 1 && b.type === 1 && a.offset === b.offset) continue;
+    if (!same(signed, pdf.entryObject(signed, num)?.obj, final, pdf.entryObject(final, num)?.obj))
+      changedSet.add(num);
+  }
+  if (changedSet.size === 0 && signed.table.size <= final.table.size) return [];
   const before = pageRefs(pdf, signed);
   const after = pageRefs(pdf, final);
+  // Signing and validation data change only pages (new widgets), the catalog and the form dictionary: when
+  // nothing else changed, no page needs its objects walked (a page, catalog or form dictionary used as
+  // something else as well is the object rules' "used elsewhere", disallowed there).
+  const expected = new Set(before);
+  const root = signed.trailer.v.get('Root');
+  if (isRef(root)) expected.add(root.num);
+  const acro = pdf.catalog(signed)?.v.get('AcroForm');
+  if (isRef(acro)) expected.add(acro.num);
+  const walk = [...changedSet].some((n) => !expected.has(n));
   const out: number[] = [];
-  const changed = (num: number): boolean => {
-    const a = signed.table.get(num);
-    const b = final.table.get(num);
-    if (a && b && a.type === 1 && b.type === 1 && a.offset === b.offset) return false;
-    return !same(signed, pdf.entryObject(signed, num)?.obj, final, pdf.entryObject(final, num)?.obj);
-  };
   for (let i = 0; i < Math.min(before.length, after.length); i++) {
     if (before[i] !== after[i]) {
       out.push(i);
       continue;
     }
     const num = before[i];
-    const a = pdf.resolve(signed, { t: 'ref', num, gen: 0 } as PdfObject);
-    const b = pdf.resolve(final, { t: 'ref', num, gen: 0 } as PdfObject);
-    if (
-      !isDict(a) ||
-      !isDict(b) ||
-      pageChanged(pdf, signed, a, final, b, same) ||
-      usesChanged(pdf, signed, a, changed)
-    )
-      out.push(i);
+    const ref = { t: 'ref', num, gen: 0 } as PdfObject;
+    const a = pdf.resolve(signed, ref);
+    const b = pdf.resolve(final, ref);
+    if (!isDict(a) || !isDict(b)) out.push(i);
+    else if (changedSet.has(num) && pageChanged(pdf, signed, a, final, b, same)) out.push(i);
+    else if (walk && usesChanged(pdf, signed, a, (n) => changedSet.has(n))) out.push(i);
   }
   return out;
 }
@@ -315,9 +325,24 @@ const objectNum = (id: string): number | null => {
 export type Comparison = {
   /** 0-based pages */
   pages: number[];
-  /** object numbers of signature widgets that carried a signature value already in the signed revision */
+  /** object numbers of signature fields and widgets that carried a signature value in the signed revision */
   signedWidgets: Set<number>;
+  /** the same in the final file */
+  signedNow: Set<number>;
 };
+
+/** Object numbers of the signature fields that carry a signature value in `rev`, and of their widgets. */
+export function signedWidgetsOf(pdf: PdfFile, rev: Revision): Set<number> {
+  const out = new Set<number>();
+  for (const f of findSignatureFields(pdf, rev)) {
+    if (f.fieldObjNum === null || f.unreadable) continue;
+    out.add(f.fieldObjNum);
+    const field = pdf.resolve(rev, { t: 'ref', num: f.fieldObjNum, gen: 0 } as PdfObject);
+    const kids = isDict(field) ? pdf.resolve(rev, field.v.get('Kids')) : undefined;
+    if (isArray(kids)) for (const k of kids.v) if (isRef(k)) out.add(k.num);
+  }
+  return out;
+}
 
 /** Cache of open documents and drawings, shared by the comparisons of one file. */
 export class VisualComparer {
@@ -375,7 +400,7 @@ export class VisualComparer {
       }
       if (p >= before.numPages || p >= after.numPages) continue;
       try {
-        findings.push(...(await this.comparePage(signedEnd, before, after, p, c.signedWidgets)));
+        findings.push(...(await this.comparePage(signedEnd, before, after, p, c)));
       } catch (err) {
         notes.push(`page ${p + 1} could not be drawn for a visual comparison (${(err as Error).message})`);
       }
@@ -388,7 +413,7 @@ export class VisualComparer {
     before: PdfjsDocument,
     after: PdfjsDocument,
     p: number,
-    signedWidgets: Set<number>,
+    c: Comparison,
   ): Promise<VisualFinding[]> {
     const end = this.bytes.length;
     const [pa, pb] = await Promise.all([before.getPage(p + 1), after.getPage(p + 1)]);
@@ -414,14 +439,20 @@ export class VisualComparer {
     for (const a of lb) {
       const old = had.get(a.id);
       const num = objectNum(a.id);
-      const signedSince = a.sig && !(num !== null && signedWidgets.has(num));
-      if (!old || signedSince) skipped.push(toPixels(cb, pb, a.rect, 2));
-      else {
-        // a field as it was and as it is: a moved field is judged over both places
-        for (const r of [old.rect, a.rect]) {
-          const outer = toPixels(cb, pb, r, 2);
-          fields.push({ box: outer, bg: backgroundIn(ca, toPixels(cb, pb, r, 0)) });
-        }
+      const signedThen = num !== null && c.signedWidgets.has(num);
+      const signedNow = num !== null && c.signedNow.has(num);
+      // a signature made since (C1) and an added annotation (C5, annotation level) are judged by the
+      // object rules and left out, as DSS does; a signature's appearance never changes after it is made
+      if ((a.sig && signedNow && !signedThen) || (!old && !a.sig)) {
+        skipped.push(toPixels(cb, pb, a.rect, 2));
+        continue;
+      }
+      if (signedThen) continue;
+      // a form field (or an empty signature field) as it was and as it is: a moved one is judged over
+      // both places; it may be filled, not cover what the page showed
+      for (const r of old ? [old.rect, a.rect] : [a.rect]) {
+        const outer = toPixels(cb, pb, r, 2);
+        fields.push({ box: outer, bg: backgroundIn(ca, toPixels(cb, pb, r, 0)) });
       }
     }
     const [fa, fb] = await Promise.all([

@@ -211,7 +211,11 @@ describe('visible changes are disallowed, naming page and region', () => {
     const signedRev = pdf.revisions[pdf.revisions.length - 2];
     const comparer = new VisualComparer(bytes);
     try {
-      const out = await comparer.compare(signedRev.end, { pages: [0], signedWidgets: new Set() }, Infinity);
+      const out = await comparer.compare(
+        signedRev.end,
+        { pages: [0], signedWidgets: new Set(), signedNow: new Set() },
+        Infinity,
+      );
       expect(out.findings).toHaveLength(1);
       const f = out.findings[0];
       expect(f.page).toBe(1);
