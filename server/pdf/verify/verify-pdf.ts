@@ -571,10 +571,10 @@ function visualTasks(pdf: PdfFile, diff: DiffAnalyzer, works: Work[]): VisualTas
     if (w.uncovered.length > 0 || w.formatFailure) continue;
     if (w.modification === 'disallowed' && namingDone) continue;
     const signed = pdf.revisions[w.signedRev];
-    const pages = pagesToCompare(pdf, signed, latest, same);
+    signedNow ??= signedWidgetsOf(pdf, latest);
+    const pages = pagesToCompare(pdf, signed, latest, same, signedNow);
     if (pages.length === 0) continue;
     if (w.modification === 'disallowed') namingDone = true;
-    signedNow ??= signedWidgetsOf(pdf, latest);
     const limit = w.modification === 'disallowed' ? 2 : MAX_PAGES;
     out.push({
       work: w,

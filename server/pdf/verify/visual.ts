@@ -101,7 +101,13 @@ type Same = (ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject 
  * and their appearances and fields). A revision that only adds signatures (new fields, new widgets) or
  * validation data touches no page.
  */
-export function pagesToCompare(pdf: PdfFile, signed: Revision, final: Revision, same: Same): number[] {
+export function pagesToCompare(
+  pdf: PdfFile,
+  signed: Revision,
+  final: Revision,
+  same: Same,
+  signedNow: Set<number>,
+): number[] {
   // the objects of the signed revision that are not the same in the final one
   const changedSet = new Set<number>();
   for (const [num, a] of signed.table) {
@@ -133,7 +139,7 @@ export function pagesToCompare(pdf: PdfFile, signed: Revision, final: Revision, 
     const a = pdf.resolve(signed, ref);
     const b = pdf.resolve(final, ref);
     if (!isDict(a) || !isDict(b)) out.push(i);
-    else if (changedSet.has(num) && pageChanged(pdf, signed, a, final, b, same)) out.push(i);
+    else if (changedSet.has(num) && pageChanged(pdf, signed, a, final, b, same, signedNow)) out.push(i);
     else if (walk && usesChanged(pdf, signed, a, (n) => changedSet.has(n))) out.push(i);
   }
   return out;
@@ -144,14 +150,28 @@ function annotRefs(pdf: PdfFile, rev: Revision, page: PdfDict): string[] {
   return isArray(arr) ? arr.v.map((x) => (isRef(x) ? `${x.num} ${x.gen}` : 'direct')) : [];
 }
 
-function pageChanged(pdf: PdfFile, ra: Revision, a: PdfDict, rb: Revision, b: PdfDict, same: Same): boolean {
+function pageChanged(
+  pdf: PdfFile,
+  ra: Revision,
+  a: PdfDict,
+  rb: Revision,
+  b: PdfDict,
+  same: Same,
+  signedNow: Set<number>,
+): boolean {
   const keys = new Set([...a.v.keys(), ...b.v.keys()]);
   keys.delete('Annots');
   for (const k of keys) if (!same(ra, a.v.get(k), rb, b.v.get(k))) return true;
   const before = annotRefs(pdf, ra, a);
-  const after = new Set(annotRefs(pdf, rb, b));
+  const had = new Set(before);
   // a direct annotation cannot be told apart from its neighbours: its page is compared
-  return before.some((x) => x === 'direct' || !after.has(x)) || after.has('direct');
+  if (before.some((x) => x === 'direct')) return true;
+  const after = annotRefs(pdf, rb, b);
+  const now = new Set(after);
+  if (before.some((x) => !now.has(x))) return true;
+  // new annotations other than the widgets of signatures made since are drawn (an empty signature
+  // field's widget, a stamp): the object rules judge whether they may be there, the drawing what they cover
+  return after.some((x) => !had.has(x) && (x === 'direct' || !signedNow.has(Number(x.split(' ')[0]))));
 }
 
 /** True when an object the page draws with, in the signed revision, is not the same in the final one. */

@@ -17,7 +17,7 @@ import {
 import { dict, serialize, textString, withEntries } from '#server/pdf/sign/pdf-writer.ts';
 import type { VerificationReport } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
-import { pagesToCompare, VisualComparer } from '#server/pdf/verify/visual.ts';
+import { pagesToCompare, signedWidgetsOf, VisualComparer } from '#server/pdf/verify/visual.ts';
 import { DiffAnalyzer } from '#server/pdf/verify/diff.ts';
 import { createPkiFixture, type PkiFixture } from '../fixtures/pki.ts';
 import { appendUpdate, contentStream, firstPage, lastRevision } from '../fixtures/pdf-attack-kit.ts';
@@ -116,7 +116,15 @@ describe('allowed changes are not flagged', () => {
     const diff = new DiffAnalyzer(pdf, () => {});
     const same = diff.same.bind(diff);
     // the first signature's revision against the final file: the second signature added a field and a widget
-    expect(pagesToCompare(pdf, pdf.revisions[pdf.revisions.length - 2], pdf.latest, same)).toEqual([]);
+    expect(
+      pagesToCompare(
+        pdf,
+        pdf.revisions[pdf.revisions.length - 2],
+        pdf.latest,
+        same,
+        signedWidgetsOf(pdf, pdf.latest),
+      ),
+    ).toEqual([]);
   });
 
   test('filling the field that lies over blank space passes; the page is drawn and compared', async () => {
@@ -130,7 +138,13 @@ describe('allowed changes are not flagged', () => {
     const pdf = new PdfFile(bytes);
     const diff = new DiffAnalyzer(pdf, () => {});
     expect(
-      pagesToCompare(pdf, pdf.revisions[pdf.revisions.length - 2], pdf.latest, diff.same.bind(diff)),
+      pagesToCompare(
+        pdf,
+        pdf.revisions[pdf.revisions.length - 2],
+        pdf.latest,
+        diff.same.bind(diff),
+        signedWidgetsOf(pdf, pdf.latest),
+      ),
     ).toEqual([0]);
     const r = await verify(bytes);
     expect(r.verdict, why(r)).toBe('TOTAL_PASSED');
