@@ -85,6 +85,18 @@ export type SignatureReport = {
   problems: string[];
   /** the changes found in later revisions */
   modifications: string[];
+  /**
+   * Where a page shows something other than what was signed (the visual comparison): 1-based page, the
+   * region in PDF points from the page's lower left, and what differs there.
+   */
+  changedRegions: ChangedRegion[];
+};
+
+export type ChangedRegion = {
+  page: number;
+  rect: [number, number, number, number];
+  /** page content; a form field covering what the page showed; annotations or fields; the page's size */
+  what: 'content' | 'covered' | 'annotations' | 'size';
 };
 
 export type VerificationReport = {

@@ -50,6 +50,7 @@ import {
 } from './trust.ts';
 import {
   type CertificateInfo,
+  type ChangedRegion,
   Coverage,
   Indication,
   type Modification,
@@ -102,6 +103,8 @@ type Work = {
   modifications: string[];
   /** objects a viewer reads that lie in bytes inside the signed part of the file yet not signed */
   uncovered: string[];
+  /** regions where the pages show something other than what was signed (visual.ts) */
+  changedRegions: ChangedRegion[];
 };
 
 function pdfDate(s: string | undefined): Date | undefined {
@@ -229,6 +232,7 @@ async function compareVisually(bytes: Uint8Array, tasks: VisualTask[], due: numb
         w.modification = 'disallowed';
         w.problems.push(what);
         w.modifications.push(what);
+        w.changedRegions.push({ page: f.page, rect: f.region, what: f.what });
       }
       w.modifications.push(...outcome.notes);
     }
@@ -465,6 +469,7 @@ function structure(
     modification: 'none',
     modifications: [],
     uncovered: [],
+    changedRegions: [],
   };
   const fail = (msg: string) => {
     w.problems.push(msg);
@@ -878,6 +883,7 @@ function crypto(
       chain: chainInfo,
       problems: [...new Set(problems)],
       modifications: w.modifications,
+      changedRegions: w.changedRegions,
     };
   };
   return { question, finish };

@@ -194,6 +194,7 @@ describe('visible changes are disallowed, naming page and region', () => {
     expect(x1).toBeLessThanOrEqual(452);
     expect(y0).toBeGreaterThanOrEqual(293);
     expect(y1).toBeLessThanOrEqual(315);
+    expect(r.signatures[0].changedRegions).toEqual([{ page: 1, rect: [x0, y0, x1, y1], what: 'covered' }]);
   });
 
   test('a transparent fill whose words sit over the signed words is disallowed too', async () => {
