@@ -189,7 +189,7 @@ describe('visible changes are disallowed, naming page and region', () => {
     const problem = r.signatures[0].problems.find((x) => x.includes('covers content'));
     expect(problem, why(r)).toMatch(/page 1/);
     // the region lies inside the field's box (70, 295)–(450, 313)
-    const [x0, y0, x1, y1] = (problem?.match(/x (\d+)–(\d+), y (\d+)–(\d+)/)?.slice(1) ?? []).map(Number);
+    const [x0, x1, y0, y1] = (problem?.match(/x (\d+)–(\d+), y (\d+)–(\d+)/)?.slice(1) ?? []).map(Number);
     expect(x0).toBeGreaterThanOrEqual(68);
     expect(x1).toBeLessThanOrEqual(452);
     expect(y0).toBeGreaterThanOrEqual(293);
