@@ -224,9 +224,10 @@ async function compareVisually(bytes: Uint8Array, tasks: VisualTask[], due: numb
   if (tasks.length === 0) return;
   const comparer = new VisualComparer(bytes);
   try {
-    for (const t of tasks) {
+    const outcomes = await comparer.compareMany(tasks, due);
+    for (const [k, t] of tasks.entries()) {
       const w = t.work;
-      const outcome = await comparer.compare(t.signedEnd, t.comparison, due);
+      const outcome = outcomes[k];
       for (const f of outcome.findings) {
         const what = describe(f);
         w.modification = 'disallowed';

@@ -396,36 +396,61 @@ export class VisualComparer {
 
   /** Compares the revision ending at `signedEnd` with the whole file on the given pages. */
   async compare(signedEnd: number, c: Comparison, due: number): Promise<VisualOutcome> {
-    const findings: VisualFinding[] = [];
-    const notes: string[] = [];
-    let before: PdfjsDocument;
-    let after: PdfjsDocument;
-    try {
-      [before, after] = await Promise.all([this.doc(signedEnd), this.doc(this.bytes.length)]);
-    } catch (err) {
-      return {
-        findings,
-        notes: [`the pages could not be drawn for a visual comparison (${(err as Error).message})`],
-      };
-    }
-    const pages = c.pages.slice(0, MAX_PAGES);
-    if (c.pages.length > pages.length)
-      notes.push(
-        `pages ${pages.length + 1}–${c.pages.length + 1} were not compared visually (at most ${MAX_PAGES} pages)`,
-      );
+    return (await this.compareMany([{ signedEnd, comparison: c }], due))[0];
+  }
+
+  /**
+   * Compares several signed revisions with the whole file, page by page: the final file's drawings of a
+   * page serve every signature, and only one page's drawings are held at a time (a drawing is a few MB).
+   */
+  async compareMany(
+    tasks: { signedEnd: number; comparison: Comparison }[],
+    due: number,
+  ): Promise<VisualOutcome[]> {
+    const out: VisualOutcome[] = tasks.map(() => ({ findings: [], notes: [] }));
+    const open = await Promise.all(
+      tasks.map(async (t, k) => {
+        try {
+          return await Promise.all([this.doc(t.signedEnd), this.doc(this.bytes.length)]);
+        } catch (err) {
+          out[k].notes.push(
+            `the pages could not be drawn for a visual comparison (${(err as Error).message})`,
+          );
+          return null;
+        }
+      }),
+    );
+    tasks.forEach((t, k) => {
+      if (t.comparison.pages.length > MAX_PAGES)
+        out[k].notes.push(
+          `pages after the first ${MAX_PAGES} that changed were not compared visually (${t.comparison.pages.length} changed)`,
+        );
+    });
+    const pages = [...new Set(tasks.flatMap((t) => t.comparison.pages.slice(0, MAX_PAGES)))].sort(
+      (a, b) => a - b,
+    );
     for (const p of pages) {
-      if (performance.now() > due) {
-        notes.push(`page ${p + 1} was not compared visually: out of time`);
-        continue;
-      }
-      if (p >= before.numPages || p >= after.numPages) continue;
-      try {
-        findings.push(...(await this.comparePage(signedEnd, before, after, p, c)));
-      } catch (err) {
-        notes.push(`page ${p + 1} could not be drawn for a visual comparison (${(err as Error).message})`);
+      this.drawings.clear();
+      for (const [k, t] of tasks.entries()) {
+        const docs = open[k];
+        if (!docs || !t.comparison.pages.slice(0, MAX_PAGES).includes(p)) continue;
+        const [before, after] = docs;
+        if (p >= before.numPages || p >= after.numPages) continue;
+        if (performance.now() > due) {
+          out[k].notes.push(`page ${p + 1} was not compared visually: out of time`);
+          continue;
+        }
+        try {
+          out[k].findings.push(...(await this.comparePage(t.signedEnd, before, after, p, t.comparison)));
+        } catch (err) {
+          out[k].notes.push(
+            `page ${p + 1} could not be drawn for a visual comparison (${(err as Error).message})`,
+          );
+        }
       }
     }
-    return { findings, notes };
+    this.drawings.clear();
+    return out;
   }
 
   private async comparePage(

@@ -19,6 +19,18 @@ describe.skipIf(!hasCorpus)('verification worker pool', () => {
     expect(ticks).toBeGreaterThan(0);
   });
 
+  it('draws pages inside the worker where a form was filled after signing (the visual comparison)', async () => {
+    // pyHanko's file: a form field's appearance stream overridden after the signature (allowed)
+    const bytes = corpusFile('files/pyhanko/form-update-override-appearance-stream.pdf');
+    const job = { bytes, trustAnchors: [], now: new Date().toISOString(), timeLimitMs: 10_000, maxBytes: 1e8 };
+    const r = await pool.run(job);
+    if (!r.ok) throw new Error(r.message);
+    const notes = r.report.signatures.flatMap((s) => s.modifications);
+    expect(notes.filter((n) => n.includes('visual comparison') || n.includes('not compared'))).toEqual([]);
+    expect(r.report.signatures[0].modifiedAfterSigning).toBe('allowed');
+    expect(r.report.trustAside.verdict).toBe('TOTAL_PASSED');
+  });
+
   it('a typed error comes back for a file that is not a PDF', async () => {
     const r = await pool.run({
       bytes: new TextEncoder().encode('plain text'),
