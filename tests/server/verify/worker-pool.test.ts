@@ -22,7 +22,13 @@ describe.skipIf(!hasCorpus)('verification worker pool', () => {
   it('draws pages inside the worker where a form was filled after signing (the visual comparison)', async () => {
     // pyHanko's file: a form field's appearance stream overridden after the signature (allowed)
     const bytes = corpusFile('files/pyhanko/form-update-override-appearance-stream.pdf');
-    const job = { bytes, trustAnchors: [], now: new Date().toISOString(), timeLimitMs: 10_000, maxBytes: 1e8 };
+    const job = {
+      bytes,
+      trustAnchors: [],
+      now: new Date().toISOString(),
+      timeLimitMs: 10_000,
+      maxBytes: 1e8,
+    };
     const r = await pool.run(job);
     if (!r.ok) throw new Error(r.message);
     const notes = r.report.signatures.flatMap((s) => s.modifications);
