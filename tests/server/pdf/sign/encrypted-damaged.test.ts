@@ -1,3 +1,5 @@
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PdfFile } from '#server/pdf/parse/document.ts';
 import type { Signer, TimestampFn } from '#server/pdf/sign/cms.ts';
@@ -172,5 +174,241 @@ describe('damaged cross-reference data: repaired once before the first signature
     expect((err as SignError).zh).toContain('已有签名');
     // a sound signed file is extended as it is
     expect(prepareForSigning(new Uint8Array(signed)).bytes).toEqual(new Uint8Array(signed));
+  });
+});
+
+// ---- encryption that protects only attachments ----------------------------------------------------------
+// An /Encrypt dictionary whose /StmF and /StrF are /Identity and whose /EFF crypt filter encrypts embedded
+// files (under a user password, or none). Viewers open the document without asking; the signer signs it,
+// writes its updates as the file's filters say (in the clear), and leaves the attachment encrypted. The test
+// files are built here byte by byte (ISO 32000-2 §7.6.4, written independently of the product's crypt.ts).
+
+// ---- the security handler, written from the standard -------------------------------------------------
+
+const PAD = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
+const md5 = (...p: Uint8Array[]) => p.reduce((h, x) => h.update(x), createHash('md5')).digest();
+const hex = (b: Uint8Array) => `<${Buffer.from(b).toString('hex')}>`;
+
+function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i] + key[i % key.length]) & 255;
+    [s[i], s[j]] = [s[j], s[i]];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+    i = (i + 1) & 255;
+    j = (j + s[i]) & 255;
+    [s[i], s[j]] = [s[j], s[i]];
+    out[k] = data[k] ^ s[(s[i] + s[j]) & 255];
+  }
+  return out;
+}
+
+const aesCbc = (key: Uint8Array, iv: Uint8Array, data: Uint8Array, pad: boolean) => {
+  const c = createCipheriv(key.length === 32 ? 'aes-256-cbc' : 'aes-128-cbc', key, iv);
+  c.setAutoPadding(pad);
+  return Buffer.concat([c.update(data), c.final()]);
+};
+
+/** Algorithm 2.B (R 6): the hash of a password with a salt and (for the owner) the /U string. */
+function hash6(pw: Buffer, salt: Buffer, udata: Buffer): Buffer {
+  let k = createHash('sha256')
+    .update(Buffer.concat([pw, salt, udata]))
+    .digest();
+  for (let round = 0; ; round++) {
+    const e = aesCbc(
+      k.subarray(0, 16),
+      k.subarray(16, 32),
+      Buffer.concat(Array(64).fill(Buffer.concat([pw, k, udata]))),
+      false,
+    );
+    const mod = e.subarray(0, 16).reduce((a, x) => a + x, 0) % 3;
+    k = createHash(['sha256', 'sha384', 'sha512'][mod]).update(e).digest();
+    if (round >= 63 && e[e.length - 1] <= round - 31) break;
+  }
+  return k.subarray(0, 32);
+}
+
+type Handler = { encrypt: string; embed: (num: number, data: Buffer) => Buffer };
+
+const P = -4;
+
+/** R 6 (AES-256): /StmF and /StrF /Identity, /EFF /StdCF with /AuthEvent /EFOpen. */
+function r6(userPw: string): Handler {
+  const fk = randomBytes(32);
+  const [u, o] = [Buffer.from(userPw, 'utf8'), Buffer.from('owner-secret', 'utf8')];
+  const [uvs, uks, ovs, oks] = [randomBytes(8), randomBytes(8), randomBytes(8), randomBytes(8)];
+  const U = Buffer.concat([hash6(u, uvs, Buffer.alloc(0)), uvs, uks]);
+  const UE = aesCbc(hash6(u, uks, Buffer.alloc(0)), Buffer.alloc(16), fk, false);
+  const O = Buffer.concat([hash6(o, ovs, U), ovs, oks]);
+  const OE = aesCbc(hash6(o, oks, U), Buffer.alloc(16), fk, false);
+  const perms = Buffer.alloc(16);
+  perms.writeInt32LE(P, 0);
+  perms.fill(0xff, 4, 8);
+  perms.write('Tadb', 8, 'latin1');
+  const ecb = createCipheriv('aes-256-ecb', fk, null);
+  ecb.setAutoPadding(false);
+  const Perms = Buffer.concat([ecb.update(perms), ecb.final()]);
+  return {
+    encrypt:
+      `<</Filter /Standard /V 5 /R 6 /Length 256 /P ${P} /O ${hex(O)} /U ${hex(U)} /OE ${hex(OE)} ` +
+      `/UE ${hex(UE)} /Perms ${hex(Perms)} /CF <</StdCF <</Type /CryptFilter /CFM /AESV3 ` +
+      '/AuthEvent /EFOpen /Length 32>>>> /StmF /Identity /StrF /Identity /EFF /StdCF>>',
+    embed: (_num, data) => {
+      const iv = randomBytes(16);
+      return Buffer.concat([iv, aesCbc(fk, iv, data, true)]);
+    },
+  };
+}
+
+/** R 4 (AES-128): the same filters, the key of Algorithm 2. */
+function r4(userPw: string, id0: Buffer): Handler {
+  const padded = (pw: string) => Buffer.concat([Buffer.from(pw, 'latin1'), PAD]).subarray(0, 32);
+  let h = md5(padded('owner-secret'));
+  for (let i = 0; i < 50; i++) h = md5(h);
+  let O = rc4(h, padded(userPw));
+  for (let i = 1; i <= 19; i++)
+    O = rc4(
+      h.map((b) => b ^ i),
+      O,
+    );
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(P, 0);
+  let fk = md5(padded(userPw), O, p, id0);
+  for (let i = 0; i < 50; i++) fk = md5(fk);
+  let U = rc4(fk, md5(PAD, id0));
+  for (let i = 1; i <= 19; i++)
+    U = rc4(
+      fk.map((b) => b ^ i),
+      U,
+    );
+  return {
+    encrypt:
+      `<</Filter /Standard /V 4 /R 4 /Length 128 /P ${P} /O ${hex(O)} /U ${hex(Buffer.concat([U, Buffer.alloc(16)]))} ` +
+      '/CF <</StdCF <</Type /CryptFilter /CFM /AESV2 /AuthEvent /EFOpen /Length 16>>>> ' +
+      '/StmF /Identity /StrF /Identity /EFF /StdCF>>',
+    embed: (num, data) => {
+      const key = md5(fk, Buffer.from([num & 255, (num >> 8) & 255, num >> 16, 0, 0]), Buffer.from('sAlT'));
+      const iv = randomBytes(16);
+      return Buffer.concat([iv, aesCbc(key, iv, data, true)]);
+    },
+  };
+}
+
+const SECRET = Buffer.from('the attachment: confidential terms, only with the password\n');
+
+/** A one-page document with one attachment (secret.txt), encrypted by `handler`. */
+function withAttachment(make: (id0: Buffer) => Handler): Uint8Array {
+  const id0 = randomBytes(16);
+  const handler = make(id0);
+  const content = Buffer.from('BT /F1 24 Tf 30 100 Td (Attachments only) Tj ET\n');
+  const embedded = handler.embed(6, SECRET);
+  const objects: (string | Buffer)[][] = [
+    ['<</Type /Catalog /Pages 2 0 R /Names <</EmbeddedFiles 7 0 R>>>>'],
+    ['<</Type /Pages /Kids [3 0 R] /Count 1>>'],
+    [
+      '<</Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>>',
+    ],
+    [`<</Length ${content.length}>>\nstream\n`, content, '\nendstream'],
+    ['<</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>'],
+    [`<</Type /EmbeddedFile /Length ${embedded.length}>>\nstream\n`, embedded, '\nendstream'],
+    ['<</Names [(secret.txt) 8 0 R]>>'],
+    ['<</Type /Filespec /F (secret.txt) /UF (secret.txt) /EF <</F 6 0 R>>>>'],
+    [handler.encrypt],
+    ['<</Producer (hand-built attachments-only encryption)>>'],
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let pos = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((chunks, i) => {
+    offsets.push(pos);
+    for (const c of [`${i + 1} 0 obj\n`, ...chunks, '\nendobj\n']) {
+      const b = typeof c === 'string' ? Buffer.from(c, 'latin1') : c;
+      parts.push(b);
+      pos += b.length;
+    }
+  });
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n\r\n`).join('');
+  const id = `[${hex(id0)} ${hex(id0)}]`;
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f\r\n${rows}trailer\n<</Size ${objects.length + 1} /Root 1 0 R ` +
+        `/Info 10 0 R /Encrypt 9 0 R /ID ${id}>>\nstartxref\n${pos}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** Two signatures on `input`: both valid in the verifier, pdfsig and qpdf (with `password`, if any). */
+async function signTwice(input: Uint8Array, label: string, password: string) {
+  const ready = prepareForSigning(input);
+  expect(ready.repaired).toBe(false);
+  const once = await signPdf(ready.bytes, opts());
+  const twice = await signPdf(
+    once,
+    opts({ signer: second, placement: { pageIndex: 0, rect: [100, 20, 160, 80] } }),
+  );
+  expect(isPrefix(input, once) && isPrefix(once, twice)).toBe(true);
+  const report = await verifyPdf(twice, { trustAnchors: [fx.pki.ca.root.der] });
+  expect(report.signatures.map((s) => s.indication)).toEqual(['TOTAL_PASSED', 'TOTAL_PASSED']);
+  if (hasTools) {
+    expect(pdfsigValid(once, `${label}-1.pdf`)).toEqual([true]);
+    expect(pdfsigValid(twice, `${label}-2.pdf`)).toEqual([true, true]);
+    const file = fx.file(`${label}-q.pdf`, twice);
+    const pw = password ? [`--password=${password}`] : [];
+    expect(run('qpdf', [...pw, '--check', file]).out).toContain('No syntax or stream encoding errors found');
+  }
+  return { once, twice };
+}
+
+describe('encryption that protects only attachments: signed without a password', () => {
+  const cases: [string, (id0: Buffer) => Handler, string][] = [
+    ['R 6 (AES-256), a user password', () => r6('att-secret'), 'att-secret'],
+    ['R 6 (AES-256), no user password', () => r6(''), ''],
+    ['R 4 (AES-128), a user password', (id0) => r4('att-secret', id0), 'att-secret'],
+    ['R 4 (AES-128), no user password', (id0) => r4('', id0), ''],
+  ];
+
+  test.each(cases)(
+    '%s: opened, signed twice, every signature valid, the attachment still encrypted',
+    async (label, make, password) => {
+      const input = withAttachment(make);
+      expect(new PdfFile(input).encryption?.kind).toBe('open');
+      const { twice } = await signTwice(input, label.replace(/\W+/g, '-'), password);
+      const text = Buffer.from(twice).toString('latin1');
+      // the updates are written as /StmF and /StrF say: in the clear (the reason is readable as it is)
+      expect(text.slice(input.length)).toContain(
+        Buffer.from('合同签署 contract', 'utf16le').swap16().toString('hex'),
+      );
+      expect(text.slice(input.length)).toMatch(/\/Encrypt 9 0 R/);
+      // the attachment is not in the clear anywhere; its object is the one the input had, still encrypted,
+      // and the key (when the empty password gives it) still opens it. (qpdf 11 and poppler 22 do not apply
+      // /EFF: they show an attachment of such a file as its encrypted bytes, before and after signing alike.)
+      expect(Buffer.from(twice).includes(SECRET)).toBe(false);
+      const attachment = (pdf: Uint8Array) => {
+        const file = new PdfFile(pdf);
+        const io = file.entryObject(file.latest, 6);
+        return io?.obj && typeof io.obj === 'object' && io.obj.t === 'stream'
+          ? Buffer.from(io.obj.raw)
+          : undefined;
+      };
+      expect(attachment(twice)).toEqual(attachment(input));
+      if (!password) expect(attachment(twice)).toEqual(SECRET);
+    },
+  );
+
+  test.each([
+    ['R 4 (AES-128)', ['128', '--use-aes=y']],
+    ['R 6 (AES-256)', ['256']],
+  ])('%s encrypted by qpdf with clear-text metadata: signed twice, all valid', async (_label, bits) => {
+    if (!hasTools) return;
+    const src = fx.file(`plain-${bits[0]}.pdf`, await makePdf({ pages: 1 }));
+    const out = `${src}.enc.pdf`;
+    const r = run('qpdf', ['--encrypt', '', 'owner-secret', ...bits, '--cleartext-metadata', '--', src, out]);
+    expect(r.status, r.out).toBe(0);
+    const input = new Uint8Array(readFileSync(out));
+    await signTwice(input, `qpdf-${bits[0]}`, '');
   });
 });
