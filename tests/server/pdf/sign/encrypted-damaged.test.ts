@@ -412,3 +412,82 @@ describe('encryption that protects only attachments: signed without a password',
     await signTwice(input, `qpdf-${bits[0]}`, '');
   });
 });
+
+// ---- pages written directly inside /Kids ------------------------------------------------------------------
+
+/**
+ * `pdf` (from makePdf) with an update whose page tree node lists the pages `direct` (0-based) as
+ * dictionaries written inside /Kids rather than references: poppler and qpdf open such a file.
+ */
+function withDirectKids(pdf: Uint8Array, direct: number[]): Buffer {
+  const text = Buffer.from(pdf).toString('latin1');
+  const [, node, list] = /(\d+) 0 obj\n<<\n\/Type \/Pages\n\/Kids \[ ([^\]]*) \]/.exec(text) ?? [];
+  const kids = [...list.matchAll(/(\d+) 0 R/g)].map(([r, n], i) => {
+    if (!direct.includes(i)) return r;
+    return new RegExp(`\\n${n} 0 obj\\n(<<[\\s\\S]*?>>)\\nendobj`).exec(text)?.[1] ?? '';
+  });
+  const size = /\/Size (\d+)/.exec(text)?.[1];
+  const root = /\/Root (\d+ 0 R)/.exec(text)?.[1];
+  const prev = [...text.matchAll(/startxref\n(\d+)/g)].pop()?.[1];
+  const at = pdf.length + 1;
+  const obj = `${node} 0 obj\n<< /Type /Pages /Kids [ ${kids.join(' ')} ] /Count ${kids.length} >>\nendobj\n`;
+  const xref = `xref\n${node} 1\n${String(at).padStart(10, '0')} 00000 n\r\n`;
+  const trailer = `trailer\n<< /Size ${size} /Root ${root} /Prev ${prev} >>\nstartxref\n${at + obj.length}\n%%EOF\n`;
+  return Buffer.concat([Buffer.from(pdf), Buffer.from(`\n${obj}${xref}${trailer}`, 'latin1')]);
+}
+
+/** Pixels of every page as poppler renders them (grey, 20 dpi). */
+function popplerPages(pdf: Uint8Array, name: string): Buffer[] {
+  const file = fx.file(name, pdf);
+  const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [file]).out)?.[1] ?? 0);
+  return Array.from({ length: pages }, (_, i) => {
+    const out = `${file}-${i + 1}`;
+    run('pdftoppm', ['-f', `${i + 1}`, '-l', `${i + 1}`, '-r', '20', '-gray', '-singlefile', file, out]);
+    return readFileSync(`${out}.pgm`);
+  });
+}
+
+describe('pages written directly inside /Kids: made indirect objects before the first signature', () => {
+  test.each([
+    ['a sound table, pages 1 and 3 direct', [0, 2], false, 'pages 1, 3 made indirect objects'],
+    [
+      'every offset wrong, page 2 direct',
+      [1],
+      true,
+      /^cross-reference table rebuilt: .+; page 2 made an indirect object$/,
+    ],
+  ] as const)(
+    '%s: repaired once, signed twice, valid, poppler shows the same pages',
+    async (_, direct, damage, says) => {
+      const plain = await makePdf({ pages: 3 });
+      let input = withDirectKids(plain, [...direct]);
+      // junk after the header: every offset of every table is wrong
+      if (damage) input = Buffer.concat([input.subarray(0, 15), Buffer.from('% junk\n'), input.subarray(15)]);
+      const p = prepareForSigning(new Uint8Array(input));
+      expect(p.repaired).toBe(true);
+      expect(p.problem).toMatch(says);
+      expect(Buffer.from(p.bytes).includes(input)).toBe(true);
+      expect(prepareForSigning(p.bytes).repaired).toBe(false);
+      const once = await signPdf(p.bytes, opts());
+      const twice = await signPdf(
+        once,
+        opts({ signer: second, placement: { pageIndex: direct[0], rect: [300, 300, 400, 400] } }),
+      );
+      expect(isPrefix(p.bytes, once) && isPrefix(once, twice)).toBe(true);
+      const report = await verifyPdf(twice, { trustAnchors: [fx.pki.ca.root.der] });
+      expect(report.signatures.map((s) => s.indication)).toEqual(['TOTAL_PASSED', 'TOTAL_PASSED']);
+      if (hasTools) {
+        expect(pdfsigValid(twice, `direct-${direct.join('')}.pdf`)).toEqual([true, true]);
+        const check = run('qpdf', ['--check', fx.file(`direct-${direct.join('')}-q.pdf`, twice)]);
+        expect(check.out).toContain('No syntax or stream encoding errors found');
+        // qpdf opens the direct-kids file (it makes the pages indirect itself; poppler 22 draws no page of
+        // it), and poppler shows the repaired file's pages as those of the file before its pages went direct
+        const n = run('qpdf', ['--show-npages', fx.file(`direct-in-${direct.join('')}.pdf`, input)]).out;
+        expect(n).toMatch(/^3\n/);
+        const before = popplerPages(plain, `direct-plain-${direct.join('')}.pdf`);
+        expect(before).toHaveLength(3);
+        expect(popplerPages(p.bytes, `direct-out-${direct.join('')}.pdf`)).toEqual(before);
+      }
+    },
+  );
+});

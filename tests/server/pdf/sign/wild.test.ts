@@ -36,7 +36,6 @@ const UNREADABLE: Record<string, string> = {
     'ignores the encryption and draws a blank page, pdf.js too)',
   'REDHAT-1531897-0.pdf': 'a truncated linearized file: its catalog object is not in the file',
   'bug1020226.pdf': '184 bytes: the catalog dictionary never closes',
-  'issue9105_other.pdf': 'the catalog is a direct dictionary in the trailer, the page a direct kid',
   'poppler-742-0-fuzzed.pdf':
     'the catalog is fuzzed (`[26  R /FitH null]`, `/Q 0 > >>`) and so is the page tree (`/Kids  8 0 R ]`): ' +
     'poppler draws a 0×0 page, pdf.js and qpdf find no catalog',
