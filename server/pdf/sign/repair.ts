@@ -17,11 +17,12 @@ import {
   isName,
   isRef,
   Lexer,
+  lastIndexOf,
   type PdfDict,
   type PdfObject,
   type PdfRef,
 } from '../parse/objects.ts';
-import { intOf, rebuildXref, type XrefEntry } from '../parse/xref.ts';
+import { intOf, readXrefSection, rebuildXref, type XrefEntry } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 import { PdfBase } from './pdf-base.ts';
 import { arr, dict, IncrementalUpdate, name, serialize, withEntries } from './pdf-writer.ts';
@@ -213,7 +214,6 @@ export function prepareForSigning(input: Uint8Array): Prepared {
       readable(pages.bytes);
       return { bytes: pages.bytes, repaired: true, problem: pages.done.join('; ') };
     }
-    done.push(`cross-reference table rebuilt: ${damage}`);
   } catch (err) {
     if (!(err instanceof SignError)) throw err;
     if (err.code === SignErrorCode.NotPdf && looksLikePdfBody(input)) {
@@ -226,15 +226,14 @@ export function prepareForSigning(input: Uint8Array): Prepared {
       passwordRefusal = err;
       damage = 'an /Encrypt entry over objects that are not encrypted';
     } else if (err.code !== SignErrorCode.BrokenXref) throw err;
-    else {
-      damage = err.message;
-      done.push('cross-reference table rebuilt: it was missing or unreadable');
-    }
+    else damage = err.message;
   }
   if (carriesSignature(input)) throw new SignError(SignErrorCode.SignedFileDamaged, damage);
   const rebuilt = rebuildXref(body);
   if (!rebuilt?.trailer.v.has('Root'))
     throw passwordRefusal ?? new SignError(SignErrorCode.BrokenXref, 'no objects found');
+  if (!done.length && !passwordRefusal)
+    done.push(`cross-reference table rebuilt: ${tableDamage(body, rebuilt.table, damage)}`);
   const catalogDirect = isDict(rebuilt.trailer.v.get('Root'));
   if (catalogDirect) done.push('the catalog made an indirect object');
   let bytes = appendXref(body, rebuilt.table, rebuilt.trailer.v);
@@ -279,6 +278,33 @@ function readable(bytes: Uint8Array, directPagesLeft = false): PdfBase {
   const left = damageOf(base) ?? (direct ? 'pages inside /Kids are still direct' : undefined);
   if (left) throw new SignError(SignErrorCode.BrokenXref, left);
   return base;
+}
+
+/**
+ * What was wrong with the cross-reference data, in the audit trail's words: how many objects of the file's
+ * last table (found by its keyword) the rebuilt table moves, else what the signer found (`why`).
+ */
+function tableDamage(b: Uint8Array, rebuilt: Map<number, XrefEntry>, why = ''): string {
+  let at = b.length;
+  let old: ReturnType<typeof readXrefSection> = null;
+  for (let guard = 0; guard < 1000 && !old; guard++) {
+    at = lastIndexOf(b, 'xref', at);
+    if (at < 0) break;
+    if (at === 0 || b[at - 1] === 0x0a || b[at - 1] === 0x0d || b[at - 1] === 0x20)
+      old = readXrefSection(b, at);
+  }
+  let moved = 0;
+  for (const [num, e] of old?.entries ?? []) {
+    const now = rebuilt.get(num);
+    if (e.type === 1 && now?.type === 1 && now.offset !== e.offset) moved++;
+  }
+  if (moved > 0) return moved === 1 ? '1 object at a wrong offset' : `${moved} objects at wrong offsets`;
+  if (/objects? at wrong offsets?|first page/.test(why)) return why;
+  if (/no startxref/.test(why)) return 'its startxref was missing';
+  if (/startxref/.test(why)) return 'its startxref led to no table';
+  if (/Prev|XRefStm|sections/.test(why)) return 'its chain of sections was broken';
+  if (/Size/.test(why)) return 'its /Size was too small';
+  return 'it was missing or unreadable';
 }
 
 function looksLikePdfBody(b: Uint8Array): boolean {

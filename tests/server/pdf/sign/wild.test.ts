@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { localiseDetail } from '#server/modules/audit/index.ts';
 import type { Signer, TimestampFn } from '#server/pdf/sign/cms.ts';
 import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
@@ -145,6 +146,10 @@ describe('pdf-wild: every file gets the outcome its manifest expects', () => {
         expect(Buffer.from(ready.bytes).includes(Buffer.from(input))).toBe(true);
         // repaired once: the repaired file needs no further repair
         expect(prepareForSigning(ready.bytes).repaired).toBe(false);
+        // the audit trail says what was repaired, in Chinese too (PDF keywords aside)
+        const zh = localiseDetail('repair', `repaired before signing: ${ready.problem}`, 'zh') ?? '';
+        expect(zh).toMatch(/^签署前已修复：/);
+        expect(zh.replace(/startxref|%PDF|\/Encrypt|\/Size|\/Prev/g, ''), zh).not.toMatch(/[A-Za-z]/);
       }
       const report = await verifyPdf(out, { trustAnchors: [fx.pki.ca.root.der] });
       const ours = report.signatures[report.signatures.length - 1];
