@@ -114,8 +114,10 @@ function indirectPages(base: PdfBase): { bytes: Uint8Array; done: string[] } | u
         update ??= new IncrementalUpdate(base);
         const r = update.alloc();
         changed = true;
-        const kd = withEntries(k, { Parent: ref });
-        if (isLeaf(kd)) {
+        // with its /Type (often left out of direct kids): every reader, the verifier's too, then knows it
+        const leaf = isLeaf(k);
+        const kd = withEntries(k, { Parent: ref, Type: name(leaf ? 'Page' : 'Pages') });
+        if (leaf) {
           pages.push(++index);
           update.put(r, kd);
         } else if (depth < 64) {
