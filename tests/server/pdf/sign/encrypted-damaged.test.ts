@@ -428,11 +428,13 @@ function withDirectKids(pdf: Uint8Array, direct: number[]): Buffer {
   });
   const size = /\/Size (\d+)/.exec(text)?.[1];
   const root = /\/Root (\d+ 0 R)/.exec(text)?.[1];
+  // an encrypted file stays encrypted: the new trailer repeats /Encrypt and /ID
+  const keep = [/\/Encrypt \d+ 0 R/, /\/ID \[[^\]]*\]/].map((re) => re.exec(text)?.[0] ?? '').join(' ');
   const prev = [...text.matchAll(/startxref\n(\d+)/g)].pop()?.[1];
   const at = pdf.length + 1;
   const obj = `${node} 0 obj\n<< /Type /Pages /Kids [ ${kids.join(' ')} ] /Count ${kids.length} >>\nendobj\n`;
   const xref = `xref\n${node} 1\n${String(at).padStart(10, '0')} 00000 n\r\n`;
-  const trailer = `trailer\n<< /Size ${size} /Root ${root} /Prev ${prev} >>\nstartxref\n${at + obj.length}\n%%EOF\n`;
+  const trailer = `trailer\n<< /Size ${size} /Root ${root} /Prev ${prev} ${keep} >>\nstartxref\n${at + obj.length}\n%%EOF\n`;
   return Buffer.concat([Buffer.from(pdf), Buffer.from(`\n${obj}${xref}${trailer}`, 'latin1')]);
 }
 
@@ -449,20 +451,25 @@ function popplerPages(pdf: Uint8Array, name: string): Buffer[] {
 
 describe('pages written directly inside /Kids: made indirect objects before the first signature', () => {
   test.each([
-    ['a sound table, pages 1 and 3 direct', [0, 2], false, 'pages 1, 3 made indirect objects'],
+    ['a sound table, pages 1 and 3 direct', [0, 2], 'sound', 'pages 1, 3 made indirect objects'],
     [
       'every offset wrong, page 2 direct',
       [1],
-      true,
+      'damaged',
       /^cross-reference table rebuilt: .+; page 2 made an indirect object$/,
     ],
+    ['encrypted (RC4-128), page 3 direct', [2], 'encrypted', 'page 3 made an indirect object'],
   ] as const)(
     '%s: repaired once, signed twice, valid, poppler shows the same pages',
-    async (_, direct, damage, says) => {
-      const plain = await makePdf({ pages: 3 });
+    async (_, direct, kind, says) => {
+      const plain =
+        kind === 'encrypted'
+          ? await encryptedPdf(await makePdf({ pages: 3 }), 'RC4-128')
+          : await makePdf({ pages: 3 });
       let input = withDirectKids(plain, [...direct]);
       // junk after the header: every offset of every table is wrong
-      if (damage) input = Buffer.concat([input.subarray(0, 15), Buffer.from('% junk\n'), input.subarray(15)]);
+      if (kind === 'damaged')
+        input = Buffer.concat([input.subarray(0, 15), Buffer.from('% junk\n'), input.subarray(15)]);
       const p = prepareForSigning(new Uint8Array(input));
       expect(p.repaired).toBe(true);
       expect(p.problem).toMatch(says);
