@@ -118,11 +118,6 @@ export class Crypt {
     this.encryptMetadata = encryptMetadata;
   }
 
-  /** Whether the file key is known (it is not when only embedded files are encrypted, under a password). */
-  get keyKnown(): boolean {
-    return this.key !== undefined;
-  }
-
   /** Whether permission bit `bit` (1-based) is granted. */
   allows(bit: number): boolean {
     return ((this.permissions >>> (bit - 1)) & 1) === 1;
