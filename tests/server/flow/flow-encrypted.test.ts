@@ -3,7 +3,8 @@
 // is a pdf-lib rewrite that would drop the encryption; the audit trail says so, in both languages), sign,
 // and the signed file passes the platform verifier and pdfsig, with the uploaded bytes a byte prefix of it.
 // Files that need a user password, or whose permissions forbid signing, are refused at upload with that
-// reason.
+// reason; a file whose attachments alone are encrypted needs none. A repair says what it repaired, in both
+// languages.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
