@@ -1,7 +1,9 @@
 // Every file of ../shared/pdf-wild/ (real-world PDFs from pdf.js's test corpus: damaged, encrypted, odd)
 // gets the outcome its manifest expects: signed with every signature valid in pdfsig AND the platform's
 // verifier, the original (or repaired) bytes a prefix of the signed file; or refused with a clear message
-// (a password is needed, or the permissions forbid filling in forms).
+// (a password is needed, or the permissions forbid filling in forms). Where viewers open a file its class
+// says they do not (encryption of attachments alone, a short V 4 key), the file's own outcome is listed. And
+// every file whose first page poppler renders, decided with poppler at test time, is signed.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
