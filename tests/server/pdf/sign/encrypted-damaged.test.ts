@@ -230,7 +230,12 @@ function hash6(pw: Buffer, salt: Buffer, udata: Buffer): Buffer {
   return k.subarray(0, 32);
 }
 
-type Handler = { encrypt: string; embed: (num: number, data: Buffer) => Buffer };
+/** An /Encrypt dictionary, the encryption of attachments and (when not in the clear) of the rest. */
+type Handler = {
+  encrypt: string;
+  embed: (num: number, data: Buffer) => Buffer;
+  doc?: (num: number, data: Buffer) => Buffer;
+};
 
 const P = -4;
 
@@ -262,48 +267,69 @@ function r6(userPw: string): Handler {
   };
 }
 
-/** R 4 (AES-128): the same filters, the key of Algorithm 2. */
-function r4(userPw: string, id0: Buffer): Handler {
+/**
+ * R 4, the key of Algorithm 2: AES-128 for attachments alone (the same filters as r6), or, with `short`, RC4
+ * for everything under a 40-bit key that Acrobat and pdf.js pad with zeros to 16 bytes for the object keys
+ * (what Acrobat writes; `issue19484_*` of pdf-wild).
+ */
+function r4(userPw: string, id0: Buffer, short = false): Handler {
+  const n = short ? 5 : 16;
   const padded = (pw: string) => Buffer.concat([Buffer.from(pw, 'latin1'), PAD]).subarray(0, 32);
+  const xor19 = (key: Buffer, data: Buffer, down = false) => {
+    let x = data;
+    for (let k = 1; k <= 19; k++)
+      x = rc4(
+        key.map((b) => b ^ (down ? 20 - k : k)),
+        x,
+      );
+    return x;
+  };
   let h = md5(padded('owner-secret'));
   for (let i = 0; i < 50; i++) h = md5(h);
-  let O = rc4(h, padded(userPw));
-  for (let i = 1; i <= 19; i++)
-    O = rc4(
-      h.map((b) => b ^ i),
-      O,
-    );
+  const O = xor19(h.subarray(0, n), rc4(h.subarray(0, n), padded(userPw)));
   const p = Buffer.alloc(4);
   p.writeInt32LE(P, 0);
   let fk = md5(padded(userPw), O, p, id0);
-  for (let i = 0; i < 50; i++) fk = md5(fk);
-  let U = rc4(fk, md5(PAD, id0));
-  for (let i = 1; i <= 19; i++)
-    U = rc4(
-      fk.map((b) => b ^ i),
-      U,
-    );
+  for (let i = 0; i < 50; i++) fk = md5(fk.subarray(0, n));
+  fk = fk.subarray(0, n);
+  const U = xor19(fk, rc4(fk, md5(PAD, id0)));
+  const key16 = Buffer.concat([fk, Buffer.alloc(16 - n)]);
+  const objectKey = (num: number, salt: string) =>
+    md5(key16, Buffer.from([num & 255, (num >> 8) & 255, num >> 16, 0, 0]), Buffer.from(salt));
+  if (short) {
+    const doc = (num: number, data: Buffer) => rc4(objectKey(num, ''), data);
+    return {
+      encrypt:
+        `<</Filter /Standard /V 4 /R 4 /Length 40 /P ${P} /O ${hex(O)} /U ${hex(Buffer.concat([U, Buffer.alloc(16)]))} ` +
+        '/CF <</StdCF <</CFM /V2 /AuthEvent /DocOpen /Length 5>>>> /StmF /StdCF /StrF /StdCF>>',
+      embed: doc,
+      doc,
+    };
+  }
   return {
     encrypt:
       `<</Filter /Standard /V 4 /R 4 /Length 128 /P ${P} /O ${hex(O)} /U ${hex(Buffer.concat([U, Buffer.alloc(16)]))} ` +
       '/CF <</StdCF <</Type /CryptFilter /CFM /AESV2 /AuthEvent /EFOpen /Length 16>>>> ' +
       '/StmF /Identity /StrF /Identity /EFF /StdCF>>',
     embed: (num, data) => {
-      const key = md5(fk, Buffer.from([num & 255, (num >> 8) & 255, num >> 16, 0, 0]), Buffer.from('sAlT'));
       const iv = randomBytes(16);
-      return Buffer.concat([iv, aesCbc(key, iv, data, true)]);
+      return Buffer.concat([iv, aesCbc(objectKey(num, 'sAlT'), iv, data, true)]);
     },
   };
 }
 
+const PRODUCER = 'hand-built encryption';
 const SECRET = Buffer.from('the attachment: confidential terms, only with the password\n');
 
 /** A one-page document with one attachment (secret.txt), encrypted by `handler`. */
 function withAttachment(make: (id0: Buffer) => Handler): Uint8Array {
   const id0 = randomBytes(16);
   const handler = make(id0);
-  const content = Buffer.from('BT /F1 24 Tf 30 100 Td (Attachments only) Tj ET\n');
+  const plain = Buffer.from('BT /F1 24 Tf 30 100 Td (Attachments only) Tj ET\n');
+  const content = handler.doc?.(4, plain) ?? plain;
   const embedded = handler.embed(6, SECRET);
+  const str = (num: number, text: string) =>
+    handler.doc ? hex(handler.doc(num, Buffer.from(text, 'latin1'))) : `(${text})`;
   const objects: (string | Buffer)[][] = [
     ['<</Type /Catalog /Pages 2 0 R /Names <</EmbeddedFiles 7 0 R>>>>'],
     ['<</Type /Pages /Kids [3 0 R] /Count 1>>'],
@@ -313,10 +339,10 @@ function withAttachment(make: (id0: Buffer) => Handler): Uint8Array {
     [`<</Length ${content.length}>>\nstream\n`, content, '\nendstream'],
     ['<</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>'],
     [`<</Type /EmbeddedFile /Length ${embedded.length}>>\nstream\n`, embedded, '\nendstream'],
-    ['<</Names [(secret.txt) 8 0 R]>>'],
-    ['<</Type /Filespec /F (secret.txt) /UF (secret.txt) /EF <</F 6 0 R>>>>'],
+    [`<</Names [${str(7, 'secret.txt')} 8 0 R]>>`],
+    [`<</Type /Filespec /F ${str(8, 'secret.txt')} /UF ${str(8, 'secret.txt')} /EF <</F 6 0 R>>>>`],
     [handler.encrypt],
-    ['<</Producer (hand-built attachments-only encryption)>>'],
+    [`<</Producer ${str(10, PRODUCER)}>>`],
   ];
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let pos = parts[0].length;
@@ -362,6 +388,28 @@ async function signTwice(input: Uint8Array, label: string, password: string) {
   }
   return { once, twice };
 }
+
+test('V 4 with a 40-bit key, padded to 128 bits as Acrobat and pdf.js read it: opened, signed twice, valid', async () => {
+  const input = withAttachment((id0) => r4('', id0, true));
+  const ready = prepareForSigning(input);
+  expect(ready.repaired).toBe(false);
+  const once = await signPdf(ready.bytes, opts());
+  const twice = await signPdf(
+    once,
+    opts({ signer: second, placement: { pageIndex: 0, rect: [100, 20, 160, 80] } }),
+  );
+  const report = await verifyPdf(twice, { trustAnchors: [fx.pki.ca.root.der] });
+  expect(report.signatures.map((s) => s.indication)).toEqual(['TOTAL_PASSED', 'TOTAL_PASSED']);
+  // pdf.js (poppler 22 and qpdf 11 do not pad the key) reads the signed file: the page, the document
+  // information, and the signatures' fields, whose strings our updates encrypted
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: twice.slice(), verbosity: 0 }).promise;
+  const text = await (await doc.getPage(1)).getTextContent();
+  expect(text.items.map((i) => ('str' in i ? i.str : '')).join('')).toContain('Attachments only');
+  expect(((await doc.getMetadata()).info as { Producer?: string }).Producer).toBe(PRODUCER);
+  const widgets = (await (await doc.getPage(1)).getAnnotations()).filter((a) => a.fieldType === 'Sig');
+  expect(widgets.map((w) => w.fieldName)).toEqual(['Signature1', 'Signature2']);
+});
 
 describe('encryption that protects only attachments: signed without a password', () => {
   const cases: [string, (id0: Buffer) => Handler, string][] = [
