@@ -367,8 +367,11 @@ function withAttachment(make: (id0: Buffer) => Handler): Uint8Array {
   return new Uint8Array(Buffer.concat(parts));
 }
 
-/** Two signatures on `input`: both valid in the verifier, pdfsig and qpdf (with `password`, if any). */
-async function signTwice(input: Uint8Array, label: string, password: string) {
+/**
+ * Two signatures on `input`: both valid in the verifier, pdfsig and qpdf (with `password`, if any; not at all
+ * when `password` is null: files poppler and qpdf cannot decrypt).
+ */
+async function signTwice(input: Uint8Array, label: string, password: string | null) {
   const ready = prepareForSigning(input);
   expect(ready.repaired).toBe(false);
   const once = await signPdf(ready.bytes, opts());
@@ -379,7 +382,7 @@ async function signTwice(input: Uint8Array, label: string, password: string) {
   expect(isPrefix(input, once) && isPrefix(once, twice)).toBe(true);
   const report = await verifyPdf(twice, { trustAnchors: [fx.pki.ca.root.der] });
   expect(report.signatures.map((s) => s.indication)).toEqual(['TOTAL_PASSED', 'TOTAL_PASSED']);
-  if (hasTools) {
+  if (hasTools && password !== null) {
     expect(pdfsigValid(once, `${label}-1.pdf`)).toEqual([true]);
     expect(pdfsigValid(twice, `${label}-2.pdf`)).toEqual([true, true]);
     const file = fx.file(`${label}-q.pdf`, twice);
@@ -391,15 +394,7 @@ async function signTwice(input: Uint8Array, label: string, password: string) {
 
 test('V 4 with a 40-bit key, padded to 128 bits as Acrobat and pdf.js read it: opened, signed twice, valid', async () => {
   const input = withAttachment((id0) => r4('', id0, true));
-  const ready = prepareForSigning(input);
-  expect(ready.repaired).toBe(false);
-  const once = await signPdf(ready.bytes, opts());
-  const twice = await signPdf(
-    once,
-    opts({ signer: second, placement: { pageIndex: 0, rect: [100, 20, 160, 80] } }),
-  );
-  const report = await verifyPdf(twice, { trustAnchors: [fx.pki.ca.root.der] });
-  expect(report.signatures.map((s) => s.indication)).toEqual(['TOTAL_PASSED', 'TOTAL_PASSED']);
+  const { twice } = await signTwice(input, 'short-key', null);
   // pdf.js (poppler 22 and qpdf 11 do not pad the key) reads the signed file: the page, the document
   // information, and the signatures' fields, whose strings our updates encrypted
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
