@@ -26,6 +26,45 @@ const NO_FOOTER: Record<string, [string, string]> = {
   ],
 };
 
+type Phrase = [RegExp, (m: RegExpExecArray) => string];
+
+/** What was wrong with a rebuilt cross-reference table (server/pdf/sign/repair.ts tableDamage), in Chinese. */
+const TABLE_DAMAGE: Phrase[] = [
+  [/^(\d+) objects? at (?:a )?wrong offsets?$/, (m) => `${m[1]} 个对象的偏移量有误`],
+  [/^its startxref was missing$/, () => '缺少 startxref'],
+  [/^its startxref led to no table$/, () => 'startxref 未指向交叉引用表'],
+  [/^its chain of sections was broken$/, () => '交叉引用段的 /Prev 链断开'],
+  [/^its \/Size was too small$/, () => '/Size 过小'],
+  [/^it was missing or unreadable$/, () => '原表缺失或无法读取'],
+  [/^the first page could not be found$/, () => '找不到第一页'],
+  [/^the objects moved behind the header$/, () => '对象随补上的文件头后移'],
+];
+
+/** What a repair before signing did (repair.ts `Prepared.problem`, phrases joined by "; "), in Chinese. */
+const REPAIRS: Phrase[] = [
+  [
+    /^cross-reference table rebuilt(?:: (.+))?$/,
+    (m) => `重建了交叉引用表${m[1] ? `（${inChinese(m[1], TABLE_DAMAGE)}）` : ''}`,
+  ],
+  [/^%PDF header added$/, () => '补上了 %PDF 文件头'],
+  [/^the catalog made an indirect object$/, () => '文档目录改写为间接对象'],
+  [
+    /^pages? ([\d, …]+) made (?:an )?indirect objects?$/,
+    (m) => `第 ${m[1].replace(/, /g, '、')} 页改写为间接对象`,
+  ],
+  [/^(\d+) page tree nodes? made (?:an )?indirect objects?$/, (m) => `${m[1]} 个页面树节点改写为间接对象`],
+  [/^an \/Encrypt entry over unencrypted objects dropped$/, () => '去掉了指向未加密对象的 /Encrypt 项'],
+];
+
+/** `text` in Chinese by the first phrase that matches it; as it is when none does (older entries). */
+function inChinese(text: string, phrases: Phrase[]): string {
+  for (const [re, zh] of phrases) {
+    const m = re.exec(text);
+    if (m) return zh(m);
+  }
+  return text;
+}
+
 /** Event names in both languages (for the bilingual report). */
 export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   launch: ['发起', 'launched'],
@@ -93,7 +132,15 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   repair: [
     {
       re: /^repaired before signing: ?(.*)$/s,
-      zh: (m) => `签署前已修复${m[1] ? `：${m[1]}` : ''}`,
+      zh: (m) =>
+        `签署前已修复${
+          m[1]
+            ? `：${m[1]
+                .split('; ')
+                .map((p) => inChinese(p, REPAIRS))
+                .join('；')}`
+            : ''
+        }`,
       en: (m) => `repaired before signing${m[1] ? `: ${m[1]}` : ''}`,
     },
   ],

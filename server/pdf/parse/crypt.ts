@@ -91,26 +91,29 @@ function aesEncrypt(key: Uint8Array, data: Uint8Array): Uint8Array {
 
 /** The key and methods of an opened file. */
 export class Crypt {
-  private readonly key: Uint8Array;
+  /** undefined when only embedded files are encrypted and the password is not known (see openEncryption) */
+  private readonly key: Uint8Array | undefined;
   readonly revision: number;
   private readonly strMethod: Method;
   private readonly stmMethod: Method;
+  /** the method of embedded file streams (/EFF, by default /StmF) */
+  private readonly effMethod: Method;
   /** /P as an unsigned 32-bit value */
   readonly permissions: number;
   readonly encryptMetadata: boolean;
 
   constructor(
-    key: Uint8Array,
+    key: Uint8Array | undefined,
     revision: number,
-    strMethod: Method,
-    stmMethod: Method,
+    methods: { str: Method; stm: Method; eff: Method },
     permissions: number,
     encryptMetadata: boolean,
   ) {
     this.key = key;
     this.revision = revision;
-    this.strMethod = strMethod;
-    this.stmMethod = stmMethod;
+    this.strMethod = methods.str;
+    this.stmMethod = methods.stm;
+    this.effMethod = methods.eff;
     this.permissions = permissions;
     this.encryptMetadata = encryptMetadata;
   }
@@ -130,19 +133,20 @@ export class Crypt {
     return 'fillForms';
   }
 
-  private objectKey(num: number, gen: number, method: Method): Uint8Array {
-    if (method === 'aes256') return this.key;
+  private objectKey(key: Uint8Array, num: number, gen: number, method: Method): Uint8Array {
+    if (method === 'aes256') return key;
     const salt = method === 'aes128' ? [0x73, 0x41, 0x6c, 0x54] : [];
     const k = md5(
-      this.key,
+      key,
       Uint8Array.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, gen & 255, (gen >> 8) & 255, ...salt]),
     );
-    return k.subarray(0, Math.min(this.key.length + 5, 16));
+    return k.subarray(0, Math.min(key.length + 5, 16));
   }
 
   private apply(num: number, gen: number, data: Uint8Array, method: Method, encrypt: boolean): Uint8Array {
-    if (method === 'none') return data;
-    const k = this.objectKey(num, gen, method);
+    // without the key (an attachment under a password) the data stays as it is: nothing reads it
+    if (method === 'none' || !this.key) return data;
+    const k = this.objectKey(this.key, num, gen, method);
     if (method === 'rc4') return rc4(k, data);
     return encrypt ? aesEncrypt(k, data) : aesDecrypt(k, data);
   }
@@ -156,18 +160,21 @@ export class Crypt {
 
   /** Whether a stream with this dictionary is encrypted at all (XRef streams, plain metadata: not). */
   streamEncrypted(d: PdfDict): boolean {
-    if (this.stmMethod === 'none' || isName(d.v.get('Type'), 'XRef')) return false;
+    if (this.methodOf(d) === 'none' || isName(d.v.get('Type'), 'XRef')) return false;
     if (!this.encryptMetadata && isName(d.v.get('Type'), 'Metadata')) return false;
     const f = d.v.get('Filter');
     // a stream with its own /Crypt filter (only /Identity is met in practice) is left as it is
     if (isName(f, 'Crypt') || (isArray(f) && isName(f.v[0], 'Crypt'))) return false;
     return true;
   }
+  private methodOf(d: PdfDict): Method {
+    return isName(d.v.get('Type'), 'EmbeddedFile') ? this.effMethod : this.stmMethod;
+  }
   decryptStream(num: number, gen: number, d: PdfDict, data: Uint8Array): Uint8Array {
-    return this.streamEncrypted(d) ? this.apply(num, gen, data, this.stmMethod, false) : data;
+    return this.streamEncrypted(d) ? this.apply(num, gen, data, this.methodOf(d), false) : data;
   }
   encryptStream(num: number, gen: number, d: PdfDict, data: Uint8Array): Uint8Array {
-    return this.streamEncrypted(d) ? this.apply(num, gen, data, this.stmMethod, true) : data;
+    return this.streamEncrypted(d) ? this.apply(num, gen, data, this.methodOf(d), true) : data;
   }
 }
 
@@ -242,13 +249,29 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array, resolve: Resolve =
     return { kind: 'unsupported', detail: `V ${v} R ${r}` };
   const strM = methodOf(enc, enc.v.get('StrF'), v, resolve);
   const stmM = methodOf(enc, enc.v.get('StmF'), v, resolve);
+  const effM = methodOf(enc, enc.v.get('EFF') ?? enc.v.get('StmF'), v, resolve);
   const known = (m: string): m is Method => ['none', 'rc4', 'aes128', 'aes256'].includes(m);
   if (!known(strM) || !known(stmM)) return { kind: 'unsupported', detail: known(strM) ? stmM : strM };
-  const open = (key: Uint8Array, owner: boolean): EncryptionState => ({
+  // attachments under a method this reader lacks are left as they are (nothing here reads them)
+  const methods = { str: strM, stm: stmM, eff: known(effM) ? effM : 'none' };
+  const open = (key: Uint8Array | undefined, owner: boolean): EncryptionState => ({
     kind: 'open',
-    // the owner password grants every permission
-    crypt: new Crypt(key, r, strM, stmM, owner ? 0xffffffff : p, encryptMetadata),
+    // V 4 with a key shorter than 128 bits: Acrobat and pdf.js pad it with zeros to 16 bytes for the object
+    // keys (the password check uses it as it is)
+    crypt: new Crypt(
+      v === 4 && key && key.length < 16 ? Uint8Array.from({ length: 16 }, (_, i) => key[i] ?? 0) : key,
+      r,
+      methods,
+      // the owner password grants every permission
+      owner ? 0xffffffff : p,
+      encryptMetadata,
+    ),
   });
+  // The empty password opens nothing. When strings and streams are in the clear (/StmF and /StrF /Identity:
+  // only attachments are encrypted, by /EFF) the document needs no key: viewers open it without asking,
+  // and so does this reader; the attachments stay encrypted.
+  const locked = (): EncryptionState =>
+    strM === 'none' && stmM === 'none' ? open(undefined, false) : { kind: 'password' };
   if (r >= 5) {
     const ue = bytesOf(enc.v.get('UE'));
     const oe = bytesOf(enc.v.get('OE'));
@@ -259,7 +282,7 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array, resolve: Resolve =
     const u48 = u.subarray(0, 48);
     if (oe && oe.length >= 32 && same(hash2B(o.subarray(32, 40), u48, r), o.subarray(0, 32)))
       return open(aes256Key(hash2B(o.subarray(40, 48), u48, r), oe), true);
-    return { kind: 'password' };
+    return locked();
   }
   const cf = resolve(enc.v.get('CF'));
   const stmF = enc.v.get('StmF');
@@ -292,9 +315,6 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array, resolve: Resolve =
       );
     return same(x, u.subarray(0, 16));
   };
-  // AES-128 needs a 128-bit file key (ISO 32000-2 §7.6.3.1)
-  if ((strM === 'aes128' || stmM === 'aes128') && n !== 16)
-    return { kind: 'unsupported', detail: `AESV2 with a ${n * 8}-bit key` };
   const userKey = fileKey(PAD);
   if (userOk(userKey)) return open(userKey, false);
   // the empty owner password: it unwraps the user password from /O (Algorithm 7)
@@ -311,5 +331,5 @@ export function openEncryption(enc: PdfDict, id0: Uint8Array, resolve: Resolve =
       );
   const ownerKey = fileKey(user);
   if (userOk(ownerKey)) return open(ownerKey, true);
-  return { kind: 'password' };
+  return locked();
 }

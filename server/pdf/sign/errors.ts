@@ -64,10 +64,13 @@ export class SignError extends Error {
   readonly code: SignErrorCode;
   readonly zh: string;
   readonly en: string;
+  /** what exactly is wrong, when known (for logs, and for what a repair says it repaired) */
+  readonly detail: string | undefined;
   constructor(code: SignErrorCode, detail?: string) {
     const m = MESSAGES[code];
     super(detail ? `${m.en}: ${detail}` : m.en);
     this.code = code;
+    this.detail = detail;
     this.zh = m.zh;
     this.en = m.en;
   }

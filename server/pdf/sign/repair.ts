@@ -10,11 +10,22 @@
  * (SIGNED_FILE_DAMAGED) and the verifier says what is wrong with it.
  */
 import { deflateSync } from 'node:zlib';
-import { indexOf, Lexer, type PdfObject } from '../parse/objects.ts';
-import { rebuildXref, type XrefEntry } from '../parse/xref.ts';
+import {
+  indexOf,
+  isArray,
+  isDict,
+  isName,
+  isRef,
+  Lexer,
+  lastIndexOf,
+  type PdfDict,
+  type PdfObject,
+  type PdfRef,
+} from '../parse/objects.ts';
+import { intOf, readXrefSection, rebuildXref, type XrefEntry } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 import { PdfBase } from './pdf-base.ts';
-import { arr, dict, name, serialize } from './pdf-writer.ts';
+import { arr, dict, IncrementalUpdate, name, serialize, withEntries } from './pdf-writer.ts';
 
 export type Prepared = {
   /** the bytes to sign: the input, or the input with its rebuilt cross-reference section appended */
@@ -30,25 +41,135 @@ function carriesSignature(bytes: Uint8Array): boolean {
 }
 
 /**
- * Why a file the signer can open still needs a repair, or undefined: an in-use entry of the table whose
- * offset does not hold that object (a reader that trusts the table, like ours, and one that rebuilds it,
- * like qpdf, would then see different objects), or no first page. Headers only: no object is parsed.
+ * Why a file the signer can open still needs its cross-reference data rebuilt, or undefined: in-use entries
+ * of the table whose offsets do not hold those objects (a reader that trusts the table, like ours, and one
+ * that rebuilds it, like qpdf, would then see different objects), or no first page. Headers only: no object
+ * is parsed, except the page tree when the first page is looked for.
  */
 function damageOf(base: PdfBase): string | undefined {
   const b = base.bytes;
+  let wrong = 0;
   for (const [num, e] of base.revision.table) {
     if (e.type !== 1) continue;
     const lx = new Lexer(b, e.offset);
     if (e.offset >= b.length || lx.readInt() !== num || lx.readInt() === null || !lx.expectKeyword('obj'))
-      return `object ${num} is not at offset ${e.offset}`;
+      wrong++;
   }
+  if (wrong > 0) return wrong === 1 ? '1 object at a wrong offset' : `${wrong} objects at wrong offsets`;
   try {
     base.page(0);
   } catch (err) {
-    if (err instanceof SignError) return `the first page cannot be read (${err.message})`;
-    throw err;
+    if (!(err instanceof SignError)) throw err;
+    // pages written directly inside /Kids are not damage of the table: indirectPages below
+    if (!hasDirectKids(base)) return 'the first page could not be found';
   }
   return undefined;
+}
+
+const isLeaf = (d: PdfDict) => !isName(d.v.get('Type'), 'Pages') && !d.v.has('Kids');
+
+/**
+ * Whether the page tree holds a dictionary where a reference belongs (a direct /Pages, or a direct kid in
+ * a /Kids array on the way down to the first page): a quick look, indirectPages walks the whole tree.
+ */
+function hasDirectKids(base: PdfBase): boolean {
+  let node: PdfObject | undefined = base.catalog().v.get('Pages');
+  for (let depth = 0; depth < 64 && node !== undefined; depth++) {
+    if (isDict(node)) return true;
+    const d = base.dictOf(node);
+    const kids = d && !isLeaf(d) ? base.resolve(d.v.get('Kids')) : undefined;
+    if (!isArray(kids)) return false;
+    if (kids.v.some(isDict)) return true;
+    node = kids.v[0];
+  }
+  return false;
+}
+
+const listed = (nums: number[]) =>
+  nums.length <= 10 ? nums.join(', ') : `${nums.slice(0, 10).join(', ')}, …`;
+
+/**
+ * Pages written directly inside /Kids (poppler and qpdf open such files; a signature needs its page as an
+ * object of its own, to add its widget to): each becomes an indirect object of one incremental update, its
+ * /Kids entry a reference to it, its /Parent the node; so do direct page tree nodes (and a direct /Pages of
+ * the catalog). Undefined when every node and page is already an indirect object. The walk follows the
+ * tree in document order, each node once, at most 64 levels deep; it reads the kids of a node only when its
+ * /Count says some are nodes themselves (a node with as many pages as kids has pages for kids), so a sound
+ * file pays for its interior nodes, not for its pages.
+ */
+function indirectPages(base: PdfBase): { bytes: Uint8Array; done: string[] } | undefined {
+  let update: IncrementalUpdate | undefined;
+  const pages: number[] = [];
+  let nodes = 0;
+  let index = 0;
+  const seen = new Set<number>();
+  const visit = (ref: PdfRef, node: PdfDict, depth: number, fresh: boolean) => {
+    const list = base.resolve(node.v.get('Kids'));
+    const all = isArray(list) ? list.v : [];
+    // as many pages as kids: every kid is a page, none needs reading (the common flat node, read for free)
+    const flat = intOf(base.resolve(node.v.get('Count'))) === all.length;
+    let changed = fresh;
+    const kids = all.map((k): PdfObject => {
+      if (isDict(k)) {
+        update ??= new IncrementalUpdate(base);
+        const r = update.alloc();
+        changed = true;
+        // with its /Type (often left out of direct kids): every reader, the verifier's too, then knows it
+        const leaf = isLeaf(k);
+        const kd = withEntries(k, { Parent: ref, Type: name(leaf ? 'Page' : 'Pages') });
+        if (leaf) {
+          pages.push(++index);
+          update.put(r, kd);
+        } else if (depth < 64) {
+          nodes++;
+          visit(r, kd, depth + 1, true);
+        }
+        return r;
+      }
+      if (isRef(k) && flat) index++;
+      else if (isRef(k) && !seen.has(k.num)) {
+        seen.add(k.num);
+        let kd: PdfDict | undefined;
+        try {
+          kd = base.dictOf(k);
+        } catch {
+          kd = undefined;
+        }
+        if (kd && isLeaf(kd)) index++;
+        else if (kd && depth < 64) visit(k, kd, depth + 1, false);
+      }
+      return k;
+    });
+    if (changed) update?.put(ref, withEntries(node, { Kids: arr(...kids) }));
+  };
+  const catalog = base.catalog();
+  const root = catalog.v.get('Pages');
+  if (isRef(root)) {
+    seen.add(root.num);
+    const d = base.dictOf(root);
+    if (d) visit(root, d, 0, false);
+  } else if (isDict(root)) {
+    update = new IncrementalUpdate(base);
+    const r = update.alloc();
+    nodes++;
+    visit(r, root, 0, true);
+    update.put(base.rootRef(), withEntries(catalog, { Pages: r }));
+  }
+  if (!update) return undefined;
+  const done: string[] = [];
+  if (pages.length > 0)
+    done.push(
+      pages.length === 1
+        ? `page ${pages[0]} made an indirect object`
+        : `pages ${listed(pages)} made indirect objects`,
+    );
+  if (nodes > 0)
+    done.push(
+      nodes === 1
+        ? '1 page tree node made an indirect object'
+        : `${nodes} page tree nodes made indirect objects`,
+    );
+  return { bytes: update.finish().bytes, done };
 }
 
 /**
@@ -73,44 +194,56 @@ const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 
 /**
  * The input as it can be signed: unchanged when the signer reads it and its cross-reference data is
- * right (the common case costs one parse and a look at each object header), else repaired once. Throws
- * SignError: BROKEN_XREF when nothing readable is found, SIGNED_FILE_DAMAGED for a damaged file that
- * already carries a signature, and every refusal of PdfBase (encryption, not a PDF).
+ * right (the common case costs one parse, a look at each object header and a walk of the page tree), else
+ * repaired once. Throws SignError: BROKEN_XREF when nothing readable is found, SIGNED_FILE_DAMAGED for a
+ * damaged file that already carries a signature, and every refusal of PdfBase (encryption, not a PDF).
+ * `problem` says what was repaired, in the audit trail's English (server/modules/audit/localise.ts has the
+ * Chinese of each phrase): phrases joined by "; ".
  */
 export function prepareForSigning(input: Uint8Array): Prepared {
-  let problem: string | undefined;
+  let damage: string | undefined;
   let body = input;
+  const done: string[] = [];
   let passwordRefusal: SignError | undefined;
   try {
     const base = new PdfBase(input);
     // A signed file is extended as it is, never rewritten (a changed table would break its signatures).
     if (carriesSignature(input)) return keepParsed(input, base);
-    problem = damageOf(base);
-    if (!problem) return keepParsed(input, base);
+    damage = damageOf(base);
+    if (!damage) {
+      const pages = indirectPages(base);
+      if (!pages) return keepParsed(input, base);
+      readable(pages.bytes);
+      return { bytes: pages.bytes, repaired: true, problem: pages.done.join('; ') };
+    }
   } catch (err) {
     if (!(err instanceof SignError)) throw err;
     if (err.code === SignErrorCode.NotPdf && looksLikePdfBody(input)) {
       // objects and a catalog without the %PDF header viewers do not insist on: the header goes first
       body = Buffer.concat([HEADER, input]);
-      problem = 'no %PDF header';
+      damage = 'no %PDF header';
+      done.push('%PDF header added', 'cross-reference table rebuilt: the objects moved behind the header');
     } else if (err.code === SignErrorCode.PasswordRequired && !carriesSignature(input)) {
       // maybe an /Encrypt entry that only a damaged tail names (see below); else this refusal stands
       passwordRefusal = err;
-      problem = 'an /Encrypt entry over objects that are not encrypted';
+      damage = 'an /Encrypt entry over objects that are not encrypted';
     } else if (err.code !== SignErrorCode.BrokenXref) throw err;
-    else problem = err.message;
+    else damage = err.message;
   }
-  if (carriesSignature(input)) throw new SignError(SignErrorCode.SignedFileDamaged, problem);
+  if (carriesSignature(input)) throw new SignError(SignErrorCode.SignedFileDamaged, damage);
   const rebuilt = rebuildXref(body);
   if (!rebuilt?.trailer.v.has('Root'))
     throw passwordRefusal ?? new SignError(SignErrorCode.BrokenXref, 'no objects found');
+  if (!done.length && !passwordRefusal)
+    done.push(`cross-reference table rebuilt: ${tableDamage(body, rebuilt.table, damage)}`);
+  const catalogDirect = isDict(rebuilt.trailer.v.get('Root'));
+  if (catalogDirect) done.push('the catalog made an indirect object');
   let bytes = appendXref(body, rebuilt.table, rebuilt.trailer.v);
+  let base: PdfBase;
   try {
     try {
       // The repaired file must be one the signer reads without a doubt; else the refusal stands.
-      const base = new PdfBase(bytes);
-      const left = damageOf(base);
-      if (left) throw new SignError(SignErrorCode.BrokenXref, left);
+      base = readable(bytes, true);
     } catch (err) {
       // An /Encrypt entry over objects that are plainly not encrypted (the first page's content reads as
       // it is), while another trailer of the file names none: viewers ignore it, and so does the repair.
@@ -119,13 +252,61 @@ export function prepareForSigning(input: Uint8Array): Prepared {
       const keys = new Map(rebuilt.trailer.v);
       keys.delete('Encrypt');
       bytes = appendXref(body, rebuilt.table, keys);
-      const base = new PdfBase(bytes);
+      base = new PdfBase(bytes);
       if (!base.contentReadable() || damageOf(base)) throw err;
+      done.push('an /Encrypt entry over unencrypted objects dropped');
+    }
+    if (!done.some((d) => d.startsWith('cross-reference table rebuilt')))
+      done.unshift('cross-reference table rebuilt');
+    const pages = indirectPages(base);
+    if (pages) {
+      bytes = pages.bytes;
+      readable(bytes);
+      done.push(...pages.done);
     }
   } catch (err) {
     throw passwordRefusal ?? err;
   }
-  return { bytes, repaired: true, problem };
+  return { bytes, repaired: true, problem: done.join('; ') };
+}
+
+/**
+ * The signer's parse of `bytes`, which must need no repair (else BROKEN_XREF saying what is left); direct
+ * pages are allowed while indirectPages has yet to run.
+ */
+function readable(bytes: Uint8Array, directPagesLeft = false): PdfBase {
+  const base = new PdfBase(bytes);
+  const direct = !directPagesLeft && hasDirectKids(base);
+  const left = damageOf(base) ?? (direct ? 'pages inside /Kids are still direct' : undefined);
+  if (left) throw new SignError(SignErrorCode.BrokenXref, left);
+  return base;
+}
+
+/**
+ * What was wrong with the cross-reference data, in the audit trail's words: how many objects of the file's
+ * last table (found by its keyword) the rebuilt table moves, else what the signer found (`why`).
+ */
+function tableDamage(b: Uint8Array, rebuilt: Map<number, XrefEntry>, why = ''): string {
+  let at = b.length;
+  let old: ReturnType<typeof readXrefSection> = null;
+  for (let guard = 0; guard < 1000 && !old; guard++) {
+    at = lastIndexOf(b, 'xref', at);
+    if (at < 0) break;
+    if (at === 0 || b[at - 1] === 0x0a || b[at - 1] === 0x0d || b[at - 1] === 0x20)
+      old = readXrefSection(b, at);
+  }
+  let moved = 0;
+  for (const [num, e] of old?.entries ?? []) {
+    const now = rebuilt.get(num);
+    if (e.type === 1 && now?.type === 1 && now.offset !== e.offset) moved++;
+  }
+  if (moved > 0) return moved === 1 ? '1 object at a wrong offset' : `${moved} objects at wrong offsets`;
+  if (/objects? at wrong offsets?|first page/.test(why)) return why;
+  if (/no startxref/.test(why)) return 'its startxref was missing';
+  if (/startxref/.test(why)) return 'its startxref led to no table';
+  if (/Prev|XRefStm|sections/.test(why)) return 'its chain of sections was broken';
+  if (/Size/.test(why)) return 'its /Size was too small';
+  return 'it was missing or unreadable';
 }
 
 function looksLikePdfBody(b: Uint8Array): boolean {
@@ -138,11 +319,12 @@ function looksLikePdfBody(b: Uint8Array): boolean {
  */
 function appendXref(
   input: Uint8Array,
-  table: Map<number, XrefEntry>,
+  entries: Map<number, XrefEntry>,
   keys: Map<string, PdfObject>,
 ): Uint8Array {
-  const nums = [...table.keys()].filter((n) => table.get(n)?.type !== 0).sort((a, b) => a - b);
-  const size = (nums[nums.length - 1] ?? 0) + 1;
+  const nums = [...entries.keys()].filter((n) => entries.get(n)?.type !== 0).sort((a, b) => a - b);
+  let size = (nums[nums.length - 1] ?? 0) + 1;
+  let table = entries;
   const last = input[input.length - 1];
   let pos = input.length;
   const parts: Buffer[] = [];
@@ -157,6 +339,16 @@ function appendXref(
   for (const k of ['Root', 'Info', 'Encrypt', 'ID']) {
     const v = keys.get(k);
     if (v !== undefined) trailer.set(k, v);
+  }
+  const root = trailer.get('Root');
+  if (isDict(root)) {
+    // a catalog written directly in the trailer (pdf.js reads it; poppler and the signer want an object)
+    const n = size++;
+    table = new Map(table).set(n, { type: 1, offset: pos, gen: 0 });
+    nums.push(n);
+    const catalog = root.v.has('Type') ? root : withEntries(root, { Type: name('Catalog') });
+    text(`${n} 0 obj\n${serialize(catalog)}\nendobj\n`);
+    trailer.set('Root', { t: 'ref', num: n, gen: 0 });
   }
   const xrefAt = pos;
   const hasStreamEntries = nums.some((n) => table.get(n)?.type === 2);

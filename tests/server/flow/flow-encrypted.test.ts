@@ -3,7 +3,8 @@
 // is a pdf-lib rewrite that would drop the encryption; the audit trail says so, in both languages), sign,
 // and the signed file passes the platform verifier and pdfsig, with the uploaded bytes a byte prefix of it.
 // Files that need a user password, or whose permissions forbid signing, are refused at upload with that
-// reason.
+// reason; a file whose attachments alone are encrypted needs none. A repair says what it repaired, in both
+// languages.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,6 +181,27 @@ describe('damaged files pdf-lib cannot read through the product', () => {
     120_000,
   );
 });
+
+test('auth-event-ef-open.pdf, whose attachment alone is encrypted, is uploaded without a password and signed', async () => {
+  const input = new Uint8Array(readFileSync(join(WILD, 'auth-event-ef-open.pdf')));
+  const { final, en } = await throughTheProduct(input, '附件加密 attachment encrypted');
+  expect(isPrefix(input, final)).toBe(true);
+  expect(en.entries.find((e) => e.event === 'launch')?.detail).toMatch(/\(the file is encrypted/);
+  await expectValid(final, 'ef-open.pdf');
+}, 120_000);
+
+test('issue9105_other.pdf (a catalog in the trailer, its page inside /Kids): the audit says what was repaired', async () => {
+  const input = new Uint8Array(readFileSync(join(WILD, 'issue9105_other.pdf')));
+  const { final, en, zh } = await throughTheProduct(input, '直接页面 direct page');
+  expect(en.entries.find((e) => e.event === 'repair')?.detail).toBe(
+    'repaired before signing: cross-reference table rebuilt: its startxref was missing; ' +
+      'the catalog made an indirect object; page 1 made an indirect object',
+  );
+  expect(zh.entries.find((e) => e.event === 'repair')?.detail).toBe(
+    '签署前已修复：重建了交叉引用表（缺少 startxref）；文档目录改写为间接对象；第 1 页改写为间接对象',
+  );
+  await expectValid(final, 'direct-page.pdf');
+}, 120_000);
 
 test('issue15590.pdf, whose /Pages names a JavaScript action, is refused at upload as having no page', async () => {
   const input = new Uint8Array(readFileSync(join(WILD, 'issue15590.pdf')));

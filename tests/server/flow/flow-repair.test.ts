@@ -45,21 +45,29 @@ describe('damaged cross-reference data through the product', () => {
     expect(launched.body.code, launched.body.msg).toBe(0);
     const flowId = launched.body.data.flowId;
 
-    const trail = ok(
-      await owner.agent.call<{
-        entries: {
-          event: string;
-          detail: string | null;
-          hashBefore: string | null;
-          hashAfter: string | null;
-        }[];
-        chains: { isIntact: boolean }[];
-      }>(getAuditTrail, { userType: 0, flowId }),
-      'trail',
-    );
+    const trailIn = async (lang: string) =>
+      ok(
+        await owner.agent.call<{
+          entries: {
+            event: string;
+            detail: string | null;
+            hashBefore: string | null;
+            hashAfter: string | null;
+          }[];
+          chains: { isIntact: boolean }[];
+        }>(getAuditTrail, { userType: 0, flowId }, { headers: { 'accept-language': lang } }),
+        `trail ${lang}`,
+      );
+    const trail = await trailIn('en-US');
     const repair = trail.entries.find((e) => e.event === 'repair');
     expect(repair, JSON.stringify(trail.entries)).toBeDefined();
-    expect(repair?.detail).toMatch(/^(签署前已修复|repaired before signing)/);
+    // it says what was repaired, in the reader's language (not the refusal of a file beyond repair)
+    const objects = Number(/\n0 (\d+)\n/.exec(good.toString('latin1'))?.[1]) - 1;
+    expect(repair?.detail).toBe(
+      `repaired before signing: cross-reference table rebuilt: ${objects} objects at wrong offsets`,
+    );
+    const zh = (await trailIn('zh-CN')).entries.find((e) => e.event === 'repair');
+    expect(zh?.detail).toBe(`签署前已修复：重建了交叉引用表（${objects} 个对象的偏移量有误）`);
     expect(repair?.hashBefore).toBe(damagedSha);
     const launch = trail.entries.find((e) => e.event === 'launch');
     // the launch (the footer) starts from the repaired file
