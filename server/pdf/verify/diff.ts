@@ -192,8 +192,12 @@ export class DiffAnalyzer {
       return d && isName(d.v.get('Subtype'), 'Widget') ? 'widget' : 'annot';
     }
     if (role === 'pages') {
+      // a node without /Type (viewers accept it) is a page when it has no /Kids, as readers decide
       const d = this.typeOf(rev, el);
-      return d && isName(d.v.get('Type'), 'Page') ? 'page' : 'pages';
+      if (!d) return 'pages';
+      if (isName(d.v.get('Type'), 'Page')) return 'page';
+      if (isName(d.v.get('Type'), 'Pages')) return 'pages';
+      return isArray(this.pdf.resolve(rev, d.v.get('Kids'))) ? 'pages' : 'page';
     }
     if (role === 'apDict') {
       const v = this.pdf.resolve(rev, el);

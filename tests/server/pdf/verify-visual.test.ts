@@ -24,6 +24,7 @@ import { appendUpdate, contentStream, firstPage, lastRevision } from '../fixture
 import { type Parties, parties, signTwice } from '../fixtures/demo-contract.ts';
 import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
+import { addDocumentTimestamp } from '#server/pdf/sign/ltv.ts';
 
 let fx: PkiFixture;
 let p: Parties;
@@ -161,6 +162,19 @@ describe('allowed changes are not flagged', () => {
     const yes = { t: 'name', v: 'Yes' } as PdfObject;
     const r = await verify(update(signed, 'agree', { V: yes }, { AS: yes }));
     expect(r.verdict, why(r)).toBe('TOTAL_PASSED');
+  });
+
+  test('a page written without /Type takes later signatures and a document time-stamp', async () => {
+    const original = await makePdf({ pages: 3 });
+    const page = firstPage(original);
+    const untyped = new Map(page.dict.v);
+    untyped.delete('Type');
+    const bytes = appendUpdate(original, {
+      objects: [{ num: page.num, body: serialize({ ...page.dict, v: untyped }) }],
+    });
+    const r = await verify(await addDocumentTimestamp(await signTwice(bytes, p, false), p.ts));
+    expect(r.trustAside.verdict, why(r)).toBe('TOTAL_PASSED');
+    expect(r.signatures.map((s) => s.modifiedAfterSigning)).toEqual(['allowed', 'allowed', 'none']);
   });
 
   test('a later signature stamped over the text passes (seals cover the company name)', async () => {
