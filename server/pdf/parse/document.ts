@@ -55,6 +55,8 @@ export type Revision = {
   reconstructed: boolean;
   /** why this revision's /Prev chain is incomplete, when it is (see xref.ts mergeChain) */
   chainProblem?: string;
+  /** object numbers its own section(s) list twice with different entries (see xref.ts mergeChain) */
+  conflicts?: number[];
 };
 
 export class PdfParseError extends Error {
@@ -234,7 +236,8 @@ export class PdfFile {
       const obj = lx.parseObject();
       // index is informative; the number/offset table is authoritative
       void index;
-      return { num, gen: 0, obj, start: -1, end: -1 };
+      const io: IndirectObject = { num, gen: 0, obj, start: -1, end: -1 };
+      return lx.duplicateKeys ? { ...io, duplicateKeys: lx.duplicateKeys } : io;
     } catch {
       return undefined;
     }
@@ -289,7 +292,7 @@ export class PdfFile {
       if (xo >= sx) continue;
       const section = this.readSection(xo);
       if (!section) continue;
-      const { own, table, problem } = mergeChain(section, sx, (o) => this.readSection(o));
+      const { own, table, problem, conflicts } = mergeChain(section, sx, (o) => this.readSection(o));
       revs.push({
         index: revs.length,
         startxrefPos: sx,
@@ -301,6 +304,7 @@ export class PdfFile {
         trailer: section.trailer,
         reconstructed: false,
         chainProblem: problem,
+        ...(conflicts ? { conflicts } : {}),
       });
       from = eofEnd;
     }

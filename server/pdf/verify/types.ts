@@ -85,6 +85,12 @@ export type SignatureReport = {
   problems: string[];
   /** the changes found in later revisions */
   modifications: string[];
+  /**
+   * What is odd but does not count against the signature: objects a writer left out of its
+   * cross-reference section that change nothing a viewer reads, malformed data outside what the
+   * signature covers (an unsigned attribute, a certificate that is not the signer's, a CRL)
+   */
+  warnings: string[];
 };
 
 export type VerificationReport = {

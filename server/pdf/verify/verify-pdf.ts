@@ -93,6 +93,8 @@ type Work = {
   modifications: string[];
   /** objects a viewer reads that lie in bytes inside the signed part of the file yet not signed */
   uncovered: string[];
+  /** what is odd but changes nothing the signature vouches for (see SignatureReport.warnings) */
+  warnings: string[];
 };
 
 function pdfDate(s: string | undefined): Date | undefined {
@@ -417,6 +419,7 @@ function structure(
     modification: 'none',
     modifications: [],
     uncovered: [],
+    warnings: [],
   };
   const fail = (msg: string) => {
     w.problems.push(msg);
@@ -529,6 +532,7 @@ function modificationsOf(
     const p = certified ? (certification.docMdp ?? 2) : null;
     const max = p === 1 ? Level.timestamp : p === 2 ? Level.form : p === 3 ? Level.annot : Level.form;
     w.modifications.push(...d.changes.map((c) => `revision ${i + 1}: ${c}`));
+    w.warnings.push(...rules.warnings(i));
     const broken = rules.problems(i);
     if (broken.length > 0) {
       worst = 'disallowed';
@@ -798,6 +802,7 @@ function crypto(
       chain: chainInfo,
       problems: [...new Set(problems)],
       modifications: w.modifications,
+      warnings: [...new Set(w.warnings)],
     };
   };
   return { question, finish };

@@ -1,0 +1,344 @@
+// "Read every object as the viewers do" (issue 26): the one reader keeps the LAST of duplicate
+// dictionary keys, and anything a strict reader and a viewer could read differently in a revision after
+// a signature is a disallowed change; where nothing a viewer uses changes (objects a writer left out of
+// its cross-reference section, malformed data outside what the signature covers) it is a warning.
+// Every case is built from a freshly signed demo contract (tests/server/fixtures/demo-contract.ts).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Lexer, isDict, parseIndirectAt } from '#server/pdf/parse/objects.ts';
+import type { VerificationReport } from '#server/pdf/verify/types.ts';
+import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
+import { createPkiFixture, type PkiFixture } from '../fixtures/pki.ts';
+import {
+  appendUpdate,
+  bytesOf,
+  contentStream,
+  firstPage,
+  lastRevision,
+  latin1,
+  pageWith,
+} from '../fixtures/pdf-attack-kit.ts';
+import { type DemoFiles, demoContract, type Parties, parties } from '../fixtures/demo-contract.ts';
+import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
+
+let fx: PkiFixture;
+let p: Parties;
+let demo: DemoFiles;
+/** one party signature with a signature time-stamp */
+let single: Uint8Array;
+
+beforeAll(async () => {
+  fx = await createPkiFixture();
+  p = await parties(fx);
+  demo = await demoContract(fx, p);
+  single = await signPdf(await makePdf({ pages: 3 }), {
+    signer: p.company,
+    timestamp: p.ts,
+    appearance: { pdf: await contractSealPdf() },
+    placement: { pageIndex: 2, rect: [320, 120, 440, 240] },
+  });
+}, 120_000);
+afterAll(() => fx?.close());
+
+const trusted = (bytes: Uint8Array) => verifyPdf(bytes, { trustAnchors: [fx.pki.ca.root.der] });
+/** no trust anchor at all: only structure, integrity and changes decide (the corpus rule) */
+const untrusted = (bytes: Uint8Array) => verifyPdf(bytes, { trustAnchors: [] });
+
+const why = (r: VerificationReport) =>
+  JSON.stringify(r.signatures.map((s) => [s.field, s.indication, s.subIndication, s.problems]));
+
+/** TOTAL_FAILED / FORMAT_FAILURE for every signature, trusted and with trust aside. */
+async function expectDisallowed(
+  bytes: Uint8Array,
+  count: number,
+  finding: RegExp,
+): Promise<VerificationReport> {
+  for (const r of [await trusted(bytes), await untrusted(bytes)]) {
+    expect(r.verdict, why(r)).toBe('TOTAL_FAILED');
+    expect(r.subIndication, why(r)).toBe('FORMAT_FAILURE');
+    expect(r.trustAside.verdict, why(r)).toBe('TOTAL_FAILED');
+    expect(r.signatures.length, why(r)).toBe(count);
+    for (const s of r.signatures) {
+      expect(s.modifiedAfterSigning, why(r)).toBe('disallowed');
+      expect(s.modifications.join('\n'), why(r)).toMatch(finding);
+    }
+  }
+  return trusted(bytes);
+}
+
+describe('duplicate dictionary keys: the last one wins, as viewers read them', () => {
+  // A hand-made page with `/Contents 4 0 R ... /Contents 5 0 R` (4 draws "FIRST", 5 draws "SECOND") and a
+  // trailer with two /Info keys, checked with the installed tools:
+  //   pdftotext dup.pdf -         → SECOND                     (poppler 24: the last /Contents)
+  //   qpdf --show-object=3 dup.pdf → << /Contents 5 0 R ... >>  with "WARNING: dup.pdf (object 3 0,
+  //     offset 125): dictionary has duplicated key /Contents; last occurrence overrides earlier ones"
+  //   pdf.js getTextContent()      → SECOND
+  test('the parser keeps the last value and records the duplicate, nested ones included', () => {
+    const src = bytesOf(
+      '3 0 obj\n<< /Type /Page /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> /Font << /F1 7 0 R >> >> /Contents 5 0 R >>\nendobj\n',
+    );
+    const io = parseIndirectAt(src, 0, () => undefined);
+    if (!isDict(io.obj)) throw new Error('not a dictionary');
+    expect(io.obj.v.get('Contents')).toEqual({ t: 'ref', num: 5, gen: 0 });
+    expect(io.obj.dups).toEqual(['Contents']);
+    const res = io.obj.v.get('Resources');
+    if (!isDict(res)) throw new Error('no resources');
+    expect(res.v.get('Font')).toMatchObject({ t: 'dict' });
+    expect(res.dups).toEqual(['Font']);
+    expect([...(io.duplicateKeys ?? [])].sort()).toEqual(['Contents', 'Font']);
+    // a dictionary without duplicates carries no record at all
+    const plain = new Lexer(bytesOf('<< /A 1 /B << /C 2 >> >>')).parseObject();
+    expect(isDict(plain) && plain.dups).toBeUndefined();
+  });
+
+  /** Page 1 redefined with its signed /Contents first and a second /Contents naming new content. */
+  function secondContents(bytes: Uint8Array, text: string): Uint8Array {
+    const page = firstPage(bytes);
+    const { size } = lastRevision(bytes);
+    const src = pageWith(bytes, page.dict, {});
+    return appendUpdate(bytes, {
+      objects: [
+        { num: size, body: contentStream(`BT /F1 24 Tf 72 720 Td (${text}) Tj ET`) },
+        { num: page.num, body: src.replace(/>>$/, ` /Contents ${size} 0 R >>`) },
+      ],
+    });
+  }
+
+  test('issue case 1: a second /Contents after the last of two signatures is a page content change', async () => {
+    const bytes = secondContents(demo.bt, 'You owe 1,000,000');
+    const r = await expectDisallowed(bytes, 2, /duplicate key \/Contents/);
+    // the reader now sees what viewers show: the page's content is another stream (rule C7)
+    const page = firstPage(demo.bt);
+    for (const s of r.signatures)
+      expect(s.modifications.join('\n')).toMatch(new RegExp(`object ${page.num} \\(page[^)]*\\) changed`));
+  });
+
+  test('issue case 1 on a file with one signature', async () => {
+    await expectDisallowed(secondContents(single, 'Void'), 1, /duplicate key \/Contents/);
+  });
+
+  test('a duplicate key in a nested dictionary (the page /Resources) swaps the font', async () => {
+    const page = firstPage(demo.bt);
+    const { size, pdf, rev } = lastRevision(demo.bt);
+    const res = pdf.getDict(rev, page.dict, 'Resources');
+    const fonts = pdf.getDict(rev, res, 'Font');
+    if (!res || !fonts || res.start < page.dict.start) throw new Error('no direct /Resources with fonts');
+    const resSrc = latin1(demo.bt.subarray(res.start, res.end));
+    const first = [...fonts.v.keys()][0];
+    // /Resources << /Font << /F1 (signed font) >> ... /Font << /F1 (new font) >> >>
+    const forged = resSrc.replace(/>>$/, ` /Font << /${first} ${size} 0 R >> >>`);
+    const bytes = appendUpdate(demo.bt, {
+      objects: [
+        { num: size, body: '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>' },
+        {
+          num: page.num,
+          body: latin1(demo.bt.subarray(page.dict.start, page.dict.end)).replace(resSrc, forged),
+        },
+      ],
+    });
+    await expectDisallowed(bytes, 2, /duplicate key \/Font\b/);
+  });
+
+  test('a duplicate key is disallowed even when both values are the same', async () => {
+    const page = firstPage(demo.bt);
+    const src = pageWith(demo.bt, page.dict, {});
+    const again = /\/Contents\s*(\[[^\]]*\]|\d+\s+\d+\s+R)/.exec(src)?.[1];
+    expect(again).toBeDefined();
+    const twice = src.replace(/>>$/, ` /Contents ${again} >>`);
+    const bytes = appendUpdate(demo.bt, { objects: [{ num: page.num, body: twice }] });
+    await expectDisallowed(bytes, 2, /duplicate key \/Contents/);
+  });
+
+  test('a trailer with two /Root keys after signing', async () => {
+    const { size } = lastRevision(demo.bt);
+    const bytes = appendUpdate(demo.bt, {
+      objects: [{ num: size, body: '<< /Type /Catalog /Pages 1 0 R >>' }],
+      root: `${lastRevision(demo.bt).root.num} 0 R /Root ${size} 0 R`,
+    });
+    await expectDisallowed(bytes, 2, /duplicate key \/Root/);
+  });
+});
+
+/** One object of a hand-written update: `listed` false leaves it out of the cross-reference data. */
+type Piece = { num: number; body: string; listed?: boolean };
+
+/**
+ * Appends an update written by hand: the objects in order, then a table built by `table` from the listed
+ * offsets (default: one subsection per object), `extra` trailer entries, and `between` text written
+ * after the objects and before the table (an extra cross-reference stream, say).
+ */
+function handUpdate(
+  bytes: Uint8Array,
+  pieces: Piece[],
+  o: {
+    table?: (at: Map<number, number>) => string;
+    extra?: string;
+    between?: (at: number) => string;
+  } = {},
+): Uint8Array {
+  const { rev, size, root } = lastRevision(bytes);
+  let text = bytes[bytes.length - 1] === 0x0a ? '' : '\n';
+  const at = new Map<number, number>();
+  for (const x of pieces) {
+    if (x.listed !== false) at.set(x.num, bytes.length + text.length);
+    text += `${x.num} 0 obj\n${x.body}\nendobj\n`;
+  }
+  text += o.between?.(bytes.length + text.length) ?? '';
+  const xref = bytes.length + text.length;
+  const row = (off: number) => `${String(off).padStart(10, '0')} 00000 n \n`;
+  const table = o.table?.(at) ?? [...at].map(([num, off]) => `${num} 1\n${row(off)}`).join('');
+  const maxNum = Math.max(size - 1, ...pieces.map((x) => x.num));
+  text += `xref\n0 1\n0000000000 65535 f \n${table}trailer\n<< /Size ${maxNum + 1} /Root ${root.num} ${root.gen} R /Prev ${rev.xrefOffset}${o.extra ?? ''} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.concat([bytes, bytesOf(text)]);
+}
+
+const row = (off: number) => `${String(off).padStart(10, '0')} 00000 n \n`;
+const forgedContent = contentStream('BT /F1 24 Tf 72 720 Td (You owe 1,000,000) Tj ET');
+
+describe('one revision read two ways after signing is disallowed', () => {
+  test('overlapping subsections list the page content twice: the signed stream first, a new one second', async () => {
+    const page = firstPage(demo.bt);
+    const { rev } = lastRevision(demo.bt);
+    const old = rev.table.get(page.contentNum);
+    if (old?.type !== 1) throw new Error('content not at an offset');
+    const n = page.contentNum;
+    const bytes = handUpdate(demo.bt, [{ num: n, body: forgedContent }], {
+      table: (at) => `${n} 1\n${row(old.offset)}${n} 1\n${row(at.get(n) ?? 0)}`,
+    });
+    await expectDisallowed(bytes, 2, new RegExp(`lists object ${n} twice with different entries`));
+  });
+
+  test('the same object defined twice in one update: listed first, a different copy after it', async () => {
+    const page = firstPage(demo.bt);
+    const bytes = handUpdate(demo.bt, [
+      { num: page.contentNum, body: contentStream('BT /F1 11 Tf 72 720 Td (Contract page 1) Tj ET') },
+      { num: page.contentNum, body: forgedContent, listed: false },
+    ]);
+    await expectDisallowed(bytes, 2, new RegExp(`object ${page.contentNum} is defined twice`));
+  });
+
+  test('a hybrid update whose /XRefStm names another /Root than its trailer', async () => {
+    const { size, root, pdf, rev } = lastRevision(demo.bt);
+    const cat = pdf.catalog(rev);
+    if (!cat) throw new Error('no catalog');
+    const catSrc = latin1(demo.bt.subarray(cat.start, cat.end));
+    let stmAt = 0;
+    const bytes = handUpdate(demo.bt, [{ num: size, body: catSrc }], {
+      between: (at) => {
+        stmAt = at;
+        const data = Buffer.from([1, 0, 0, 0, 0, 0, 0]);
+        return `${size + 1} 0 obj\n<< /Type /XRef /Size ${size + 2} /Root ${size} 0 R /W [1 4 2] /Index [${size} 1] /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream\nendobj\n`;
+      },
+      extra: '',
+    });
+    // the trailer gets /XRefStm pointing at the stream (written after the fact: offsets are known now)
+    const withHybrid = Buffer.from(
+      latin1(bytes).replace(
+        /(\/Prev \d+) >>\nstartxref\n(\d+)\n%%EOF\n$/,
+        `$1 /XRefStm ${stmAt} >>\nstartxref\n$2\n%%EOF\n`,
+      ),
+      'latin1',
+    );
+    expect(root.num).not.toBe(size);
+    await expectDisallowed(withHybrid, 2, /its trailer and its \/XRefStm stream name different \/Root/);
+  });
+
+  test('a cross-reference stream in an update that ends with a table and a trailer', async () => {
+    const page = firstPage(demo.bt);
+    const { size } = lastRevision(demo.bt);
+    const bytes = handUpdate(demo.bt, [{ num: page.contentNum, body: forgedContent, listed: false }], {
+      between: () => {
+        const data = Buffer.from([1, 0, 0, 0, 0, 0, 0]);
+        return `${size} 0 obj\n<< /Type /XRef /Size ${size + 1} /W [1 4 2] /Index [${page.contentNum} 1] /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream\nendobj\n`;
+      },
+    });
+    await expectDisallowed(
+      bytes,
+      2,
+      /a cross-reference stream \(object \d+\) at offset \d+ besides its cross-reference section/,
+    );
+  });
+});
+
+/** TOTAL_PASSED for every signature, trusted and with trust aside, with a warning matching `warning`. */
+async function expectPassedWithWarning(bytes: Uint8Array, count: number, warning: RegExp, warned = count) {
+  for (const r of [await trusted(bytes), await untrusted(bytes)]) {
+    expect(r.trustAside.verdict, why(r)).toBe('TOTAL_PASSED');
+    expect(r.signatures.length, why(r)).toBe(count);
+    expect(r.signatures.filter((s) => s.warnings.some((w) => warning.test(w))).length, why(r)).toBe(warned);
+  }
+  const r = await trusted(bytes);
+  expect(r.verdict, why(r)).toBe('TOTAL_PASSED');
+}
+
+describe('lenient where nothing visible is at stake (issue case 4)', () => {
+  test('an update carrying an extra object its cross-reference section leaves out and nothing uses', async () => {
+    const { size } = lastRevision(demo.lta);
+    const bytes = handUpdate(demo.lta, [{ num: size, body: '<< /Producer (left over) >>', listed: false }]);
+    await expectPassedWithWarning(
+      bytes,
+      3,
+      new RegExp(
+        `object ${size} written at offset \\d+ is not in its cross-reference section; nothing refers to it`,
+      ),
+    );
+  });
+
+  test('an unlisted copy of an object identical to the one the section lists', async () => {
+    const page = firstPage(demo.lta);
+    const body = pageWith(demo.lta, page.dict, {});
+    const bytes = handUpdate(demo.lta, [
+      { num: page.num, body },
+      { num: page.num, body, listed: false },
+    ]);
+    await expectPassedWithWarning(bytes, 3, /is a copy of the object the section lists/);
+  });
+
+  test('a writer between two signatures leaves an object out (as DSS and others do): both signatures pass', async () => {
+    const { size } = lastRevision(single);
+    const between = handUpdate(single, [{ num: size, body: '<< /Orphan true >>', listed: false }]);
+    const signed = await signPdf(between, {
+      signer: p.person,
+      timestamp: p.ts,
+      appearance: { pdf: await contractSealPdf() },
+      placement: { pageIndex: 0, mm: { left: 30, top: 230, width: 30, height: 30 } },
+    });
+    await expectPassedWithWarning(signed, 2, /nothing refers to it/, 1);
+  });
+
+  test('bytes between objects that hold no object header, trailer or xref are skipped', async () => {
+    const page = firstPage(demo.lta);
+    const bytes = handUpdate(demo.lta, [{ num: page.num, body: pageWith(demo.lta, page.dict, {}) }], {
+      between: () => 'garbage left by a writer\n',
+    });
+    await expectPassedWithWarning(bytes, 3, /are neither an object nor cross-reference data/);
+  });
+
+  test('an unlisted object the document refers to (a scanning reader takes it) is disallowed', async () => {
+    const { size } = lastRevision(demo.bt);
+    const bytes = handUpdate(demo.bt, [{ num: size, body: '<< /Title (Paid in full) >>', listed: false }], {
+      extra: ` /Info ${size} 0 R`,
+    });
+    await expectDisallowed(
+      bytes,
+      2,
+      new RegExp(`the document refers to object ${size}, which the section leaves out`),
+    );
+  });
+
+  test('an unlisted redefinition of page content, before or after the listed objects, is disallowed', async () => {
+    const page = firstPage(demo.bt);
+    const { size } = lastRevision(demo.bt);
+    for (const pieces of [
+      [
+        { num: page.contentNum, body: forgedContent, listed: false },
+        { num: size, body: '<< /Producer (x) >>' },
+      ],
+      [
+        { num: size, body: '<< /Producer (x) >>' },
+        { num: page.contentNum, body: forgedContent, listed: false },
+      ],
+    ])
+      await expectDisallowed(handUpdate(demo.bt, pieces), 2, /differs from the object the section lists/);
+  });
+});
