@@ -588,6 +588,7 @@ function crypto(
   } else if (br) {
     if (w.kind === 'doc_timestamp') {
       ts = checkTimestampToken(contents.v, chunks());
+      w.warnings.push(...ts.warnings);
       // a TSTInfo altered after the TSA signed it proves nothing about the bytes: a hash failure
       const altered = ts.problems.includes(TST_ALTERED);
       const hashProblem = (p: string) => p === 'messageImprint does not match' || p === TST_ALTERED;
@@ -611,6 +612,7 @@ function crypto(
         cmsFormat = true;
       }
       if (cms) {
+        w.warnings.push(...cms.warnings);
         signerCert = cms.signerCert;
         pool = [...pool, ...cms.certs];
         const adbe = adbeRevocationData(cms.signedAttr(OID.adbeRevocation)[0]);
@@ -655,9 +657,18 @@ function crypto(
         const tokAttr = cms.unsignedAttr(OID.signatureTimeStamp)[0];
         if (tokAttr?.values[0]) {
           const v = tokAttr.values[0];
-          ts = checkTimestampToken(tokAttr.b.subarray(v.start, v.end), [cms.signature]);
-          if (!ts.ok) problems.push(`signature time-stamp is not valid: ${ts.problems.join('; ')}`);
-          pool = [...pool, ...ts.certs];
+          const token = checkTimestampToken(tokAttr.b.subarray(v.start, v.end), [cms.signature]);
+          w.warnings.push(...token.warnings.map((x) => `signature time-stamp token: ${x}`));
+          // an unsigned attribute that cannot be read is no time-stamp at all, as if it were missing
+          if (token.unreadable)
+            w.warnings.push(
+              `the signature time-stamp token cannot be read (${token.problems.join('; ')}): the signature has no usable time-stamp`,
+            );
+          else {
+            ts = token;
+            if (!ts.ok) problems.push(`signature time-stamp is not valid: ${ts.problems.join('; ')}`);
+            pool = [...pool, ...ts.certs];
+          }
         }
       }
     }

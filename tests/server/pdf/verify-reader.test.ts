@@ -4,6 +4,7 @@
 // its cross-reference section, malformed data outside what the signature covers) it is a warning.
 // Every case is built from a freshly signed demo contract (tests/server/fixtures/demo-contract.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { allChildren, oidOf, raw, readTlv, type Tlv, tlv } from '#server/lib/der.ts';
 import { Lexer, isDict, parseIndirectAt } from '#server/pdf/parse/objects.ts';
 import type { VerificationReport } from '#server/pdf/verify/types.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
@@ -19,7 +20,8 @@ import {
   pageWith,
 } from '../fixtures/pdf-attack-kit.ts';
 import { type DemoFiles, demoContract, type Parties, parties } from '../fixtures/demo-contract.ts';
-import { contractSealPdf, makePdf } from '../fixtures/pdf-signing.ts';
+import { byteRangeAt } from '../fixtures/pdf-attack-kit.ts';
+import { contractSealPdf, hasTool, makePdf, pdfsigReport } from '../fixtures/pdf-signing.ts';
 
 let fx: PkiFixture;
 let p: Parties;
@@ -342,3 +344,167 @@ describe('lenient where nothing visible is at stake (issue case 4)', () => {
       await expectDisallowed(handUpdate(demo.bt, pieces), 2, /differs from the object the section lists/);
   });
 });
+
+// ---- malformed data outside what a signature covers (issue case 5) -----------------------------------
+
+/** The element of `b` at `path` (child indices from the top element). */
+function elementAt(b: Uint8Array, path: number[]): Tlv {
+  let t = readTlv(b, 0);
+  for (const i of path) t = t && allChildren(b, t)?.[i];
+  if (!t) throw new Error(`no element at ${path.join('.')}`);
+  return t;
+}
+
+/** `b` with the element at `path` replaced by `f(its bytes)`; every enclosing length is re-encoded. */
+function rewrite(b: Uint8Array, path: number[], f: (el: Uint8Array) => Uint8Array): Uint8Array {
+  const rec = (t: Tlv, rest: number[]): Uint8Array => {
+    if (rest.length === 0) return f(raw(b, t));
+    const kids = allChildren(b, t);
+    if (!kids) throw new Error('not constructed');
+    return tlv(t.tag, ...kids.map((k, i) => (i === rest[0] ? rec(k, rest.slice(1)) : raw(b, k))));
+  };
+  const top = readTlv(b, 0);
+  if (!top) throw new Error('not DER');
+  return rec(top, path);
+}
+
+/** Index of the child of the element at `path` for which `pick` holds. */
+function childWhere(b: Uint8Array, path: number[], pick: (t: Tlv) => boolean): number {
+  const i = allChildren(b, elementAt(b, path))?.findIndex(pick) ?? -1;
+  if (i < 0) throw new Error(`no such child under ${path.join('.')}`);
+  return i;
+}
+
+const TIME_STAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
+/** `02 01 v` made `02 02 00 v`: a redundant leading zero, BER but not DER (OpenSSL calls it padding) */
+const padInteger = (el: Uint8Array) => {
+  expect(el[0]).toBe(0x02);
+  return Uint8Array.from([0x02, el[1] + 1, 0x00, ...el.subarray(2)]);
+};
+
+/** Paths inside a ContentInfo { signedData, [0] SignedData }. */
+const SD = [1, 0];
+/** The path of certificate `der` in the certificate set of the SignedData at `sd`. */
+function certPath(cms: Uint8Array, sd: number[], der: Uint8Array): number[] {
+  const set = [...sd, childWhere(cms, sd, (t) => t.tag === 0xa0)];
+  return [...set, childWhere(cms, set, (t) => Buffer.from(raw(cms, t)).equals(der))];
+}
+/** the version INTEGER inside a certificate's TBS: Certificate { tbs { [0] { INTEGER } ... } } */
+const versionOf = (cert: number[]) => [...cert, 0, 0, 0];
+
+/** The CMS of the n-th signature of `pdf` and a way to put a rewritten one back (same /Contents length). */
+function cmsOf(pdf: Uint8Array, n: number) {
+  const { range } = byteRangeAt(pdf, n);
+  const hex = latin1(pdf.subarray(range[1] + 1, range[2] - 1));
+  const all = Buffer.from(hex, 'hex');
+  const top = readTlv(all, 0);
+  if (!top) throw new Error('no CMS');
+  const cms = new Uint8Array(all.subarray(0, top.end));
+  const put = (next: Uint8Array): Uint8Array => {
+    const text = Buffer.from(next).toString('hex');
+    if (text.length > hex.length) throw new Error('no room in /Contents');
+    const out = new Uint8Array(pdf);
+    out.set(bytesOf(text.padEnd(hex.length, '0')), range[1] + 1);
+    return out;
+  };
+  return { cms, put };
+}
+
+/** The path of the signature time-stamp token (a ContentInfo) inside the signature's CMS. */
+function tokenPath(cms: Uint8Array): number[] {
+  const sis = [...SD, allChildren(cms, elementAt(cms, SD))!.length - 1];
+  const si = [...sis, 0];
+  const unsigned = [...si, allChildren(cms, elementAt(cms, si))!.length - 1];
+  expect(elementAt(cms, unsigned).tag).toBe(0xa1);
+  const attr = childWhere(cms, unsigned, (t) => oidOf(cms, allChildren(cms, t)?.[0]) === TIME_STAMP_TOKEN);
+  return [...unsigned, attr, 1, 0];
+}
+
+describe('malformed data outside what the signature covers is a warning (issue case 5)', () => {
+  test('a malformed INTEGER in the certificate inside the unsigned time-stamp token: still valid, no usable time-stamp', async () => {
+    const { cms, put } = cmsOf(single, 0);
+    const token = tokenPath(cms);
+    const tsaCert = certPath(cms, [...token, ...SD], fx.pki.ca.tsa.der);
+    const bytes = put(rewrite(cms, versionOf(tsaCert), padInteger));
+    // the signed bytes are untouched: poppler still says the signature is valid
+    const pdfsig = hasTool('pdfsig') ? pdfsigReport(bytes, fx.pki.rootPem) : null;
+    if (pdfsig !== null) expect(pdfsig).toContain('Signature is Valid.');
+    for (const r of [await trusted(bytes), await untrusted(bytes)]) {
+      expect(r.trustAside.verdict, why(r)).toBe('TOTAL_PASSED');
+      const s = r.signatures[0];
+      expect(s.intact).toBe(true);
+      expect(s.cryptoValid).toBe(true);
+      expect(s.timestamp, why(r)).toBeNull();
+      expect(s.warnings.join('\n'), why(r)).toMatch(
+        /signature time-stamp token cannot be read \(.*malformed INTEGER.*\): the signature has no usable time-stamp/,
+      );
+    }
+    expect((await trusted(bytes)).verdict).toBe('TOTAL_PASSED');
+  });
+
+  test("a malformed extra certificate in the signature's own certificate set is left out with a warning", async () => {
+    const { cms, put } = cmsOf(single, 0);
+    const certs = elementAt(cms, [...SD, childWhere(cms, SD, (t) => t.tag === 0xa0)]);
+    const signer = allChildren(cms, certs)?.[0];
+    if (!signer) throw new Error('no certificate');
+    // one more member: a copy of a certificate with its version INTEGER padded and another serial number
+    // (so it is not the signer's), as a careless writer might add an intermediate
+    const padded = rewrite(raw(cms, signer), [0, 0, 0], padInteger);
+    const extra = rewrite(padded, [0, 1], () => Uint8Array.from([0x02, 0x01, 0x7f]));
+    const bytes = put(
+      rewrite(cms, [...SD, childWhere(cms, SD, (t) => t.tag === 0xa0)], (el) => {
+        const t = readTlv(el, 0);
+        if (!t) throw new Error('no set');
+        return tlv(0xa0, ...(allChildren(el, t) ?? []).map((k) => raw(el, k)), extra);
+      }),
+    );
+    const r = await trusted(bytes);
+    expect(r.verdict, why(r)).toBe('TOTAL_PASSED');
+    expect(r.signatures[0].timestamp?.valid).toBe(true);
+    expect(r.signatures[0].warnings.join('\n')).toMatch(
+      /certificate \d+ of the CMS \(not the signer's\) contains a malformed INTEGER: left out/,
+    );
+  });
+
+  test("a malformed INTEGER in the signer's own certificate still fails the signature", async () => {
+    const { cms, put } = cmsOf(single, 0);
+    const own = certPath(cms, SD, p.company.certificateChain[0]);
+    const bytes = put(rewrite(cms, versionOf(own), padInteger));
+    for (const r of [await trusted(bytes), await untrusted(bytes)]) {
+      expect(r.verdict, why(r)).toBe('TOTAL_FAILED');
+      expect(r.subIndication, why(r)).toBe('FORMAT_FAILURE');
+      expect(r.signatures[0].problems.join('\n')).toMatch(
+        /signer's certificate in the CMS contains a malformed INTEGER/,
+      );
+    }
+  });
+
+  test('a malformed INTEGER in the signed attributes still fails the signature', async () => {
+    const { cms, put } = cmsOf(single, 0);
+    const si = [...SD, allChildren(cms, elementAt(cms, SD))!.length - 1, 0];
+    const signed = [...si, childWhere(cms, si, (t) => t.tag === 0xa0)];
+    // the first INTEGER found in the signed attributes (signingCertificateV2's issuer serial)
+    const path = findInteger(cms, signed);
+    const bytes = put(
+      rewrite(cms, path, (el) => Uint8Array.from([0x02, el[1] + 1, 0x00, ...el.subarray(2)])),
+    );
+    for (const r of [await trusted(bytes), await untrusted(bytes)]) {
+      expect(r.verdict, why(r)).toBe('TOTAL_FAILED');
+      expect(r.subIndication, why(r)).toBe('FORMAT_FAILURE');
+    }
+  });
+});
+
+/** Path of the first INTEGER under the element at `path` whose first content byte is below 0x80. */
+function findInteger(b: Uint8Array, path: number[]): number[] {
+  const t = elementAt(b, path);
+  if (t.tag === 0x02 && t.contentEnd - t.headerEnd < 0x7f && b[t.headerEnd] < 0x80) return path;
+  for (const [i] of (allChildren(b, t) ?? []).entries()) {
+    try {
+      return findInteger(b, [...path, i]);
+    } catch {
+      // not under this child
+    }
+  }
+  throw new Error('no INTEGER');
+}
