@@ -119,10 +119,23 @@ export class RevisionRules {
    * with different entries, a hybrid trailer its /XRefStm contradicts.
    */
   private readerDifferentials(rev: Revision, n: number, f: Findings, reported: Set<number>): void {
-    for (const num of rev.own.keys()) {
-      if (reported.has(num)) continue;
-      const dups = this.pdf.entryObject(rev, num)?.duplicateKeys;
-      if (dups) f.problems.push(duplicateFinding(n, `object ${num}`, dups));
+    for (const [num, e] of rev.own) {
+      if (e.type === 0) continue;
+      const io = this.pdf.entryObject(rev, num);
+      if (!io) continue;
+      if (io.duplicateKeys && !reported.has(num))
+        f.problems.push(duplicateFinding(n, `object ${num}`, io.duplicateKeys));
+      // poppler reads a reference whose generation is not the table's as null, pdf.js rebuilds the table,
+      // this reader ignores generations: a written object must agree with its table
+      if (e.type === 1 && io.gen !== e.gen)
+        f.problems.push(
+          `revision ${n}: object ${num} is listed with generation ${e.gen} but written as generation ${io.gen} (readers disagree on it)`,
+        );
+      const bad = this.wrongGeneration(rev, io.obj);
+      if (bad)
+        f.problems.push(
+          `revision ${n}: object ${num} refers to ${bad.num} ${bad.gen} R, which the table has at generation ${bad.want} (readers disagree on it)`,
+        );
     }
     const trailerDups = duplicateKeysIn(rev.trailer);
     if (trailerDups.length > 0) f.problems.push(duplicateFinding(n, 'its trailer', trailerDups));
@@ -154,6 +167,26 @@ export class RevisionRules {
         );
       else f.warnings.push(`revision ${n}: its trailer's /Size ${a} and its /XRefStm's /Size ${b} disagree`);
     }
+  }
+
+  /** A reference inside `o` (not followed) whose generation differs from the table's in-use entry. */
+  private wrongGeneration(
+    rev: Revision,
+    o: PdfObject,
+  ): { num: number; gen: number; want: number } | undefined {
+    const stack: PdfObject[] = [o];
+    for (let k = 0; stack.length > 0 && k < 1_000_000; k++) {
+      const x = stack.pop();
+      if (x === null || x === undefined || typeof x !== 'object') continue;
+      if (x.t === 'ref') {
+        const e = rev.table.get(x.num);
+        const want = e?.type === 1 ? e.gen : e?.type === 2 ? 0 : x.gen;
+        if (want !== x.gen) return { num: x.num, gen: x.gen, want };
+      } else if (x.t === 'arr') for (const y of x.v) stack.push(y);
+      else if (x.t === 'dict') for (const y of x.v.values()) stack.push(y);
+      else if (x.t === 'stream') stack.push(x.dict);
+    }
+    return undefined;
   }
 
   /** R3: walks the update's bytes object by object. */
@@ -334,9 +367,9 @@ export class RevisionRules {
         seen.add(o.num);
         const io = this.pdf.entryObject(rev, o.num);
         if (io) stack.push(io.obj);
-      } else if (o.t === 'arr') stack.push(...o.v);
-      else if (o.t === 'dict') stack.push(...o.v.values());
-      else if (o.t === 'stream') stack.push(...o.dict.v.values());
+      } else if (o.t === 'arr') for (const y of o.v) stack.push(y);
+      else if (o.t === 'dict') for (const y of o.v.values()) stack.push(y);
+      else if (o.t === 'stream') stack.push(o.dict);
     }
     this.referenced.set(rev.index, seen);
     return seen;

@@ -245,6 +245,25 @@ describe('one revision read two ways after signing is disallowed', () => {
     await expectDisallowed(withHybrid, 2, /its trailer and its \/XRefStm stream name different \/Root/);
   });
 
+  // A page whose /Contents is `5 1 R` while the table has object 5 at generation 0 (hand-made, checked):
+  //   pdftotext → "Internal Error: xref num 5 not found but needed", no text (poppler reads null)
+  //   qpdf --show-object=3 → the page without /Contents;  pdf.js → "Inconsistent generation in XRef: 5R1"
+  // This reader ignores generations, so it would see the signed content where viewers show none.
+  test('an update referring to an object at another generation than its table gives', async () => {
+    const page = firstPage(demo.bt);
+    const src = pageWith(demo.bt, page.dict, {}).replace(
+      new RegExp(`\\b${page.contentNum} 0 R`),
+      `${page.contentNum} 1 R`,
+    );
+    expect(src).toContain(`${page.contentNum} 1 R`);
+    const bytes = appendUpdate(demo.bt, { objects: [{ num: page.num, body: src }] });
+    await expectDisallowed(
+      bytes,
+      2,
+      new RegExp(`refers to ${page.contentNum} 1 R, which the table has at generation 0`),
+    );
+  });
+
   test('a cross-reference stream in an update that ends with a table and a trailer', async () => {
     const page = firstPage(demo.bt);
     const { size } = lastRevision(demo.bt);
