@@ -64,6 +64,8 @@ export class PdfParseError extends Error {
 }
 
 const MAX_REVISIONS = 1000;
+/** how far from its cross-reference offset an object is looked for (see PdfFile.drifted) */
+const DRIFT = 1024;
 
 export class PdfFile {
   readonly bytes: Uint8Array;
@@ -140,8 +142,28 @@ export class PdfFile {
   entryObject(rev: Revision, num: number): IndirectObject | undefined {
     const e = rev.table.get(num);
     if (!e || e.type === 0) return undefined;
-    if (e.type === 1) return this.objectAt(e.offset, rev, num) ?? undefined;
+    if (e.type === 1) return this.objectAt(e.offset, rev, num) ?? this.drifted(e.offset, rev, num, e.gen);
     return this.fromObjStm(rev, e.objStm, e.index, num);
+  }
+
+  /**
+   * An entry whose offset does not hold its object (some writers count line ends wrong): the `num gen obj`
+   * header nearest to it within DRIFT bytes, the object viewers find when they rebuild the table.
+   */
+  private drifted(offset: number, rev: Revision, num: number, gen: number): IndirectObject | undefined {
+    const b = this.bytes;
+    const header = `${num} ${gen} obj`;
+    const to = Math.min(b.length, offset + DRIFT + header.length);
+    let best = -1;
+    for (
+      let p = indexOf(b, header, Math.max(0, offset - DRIFT), to);
+      p >= 0;
+      p = indexOf(b, header, p + 1, to)
+    ) {
+      if (p > 0 && b[p - 1] >= 0x30 && b[p - 1] <= 0x39) continue; // "15 0 obj" is not "5 0 obj"
+      if (best < 0 || Math.abs(p - offset) < Math.abs(best - offset)) best = p;
+    }
+    return best < 0 ? undefined : (this.objectAt(best, rev, num) ?? undefined);
   }
 
   /** Resolves a reference (or passes a direct object through) in the given revision. */

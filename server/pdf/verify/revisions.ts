@@ -312,6 +312,12 @@ export class RevisionRules {
     const where = `object ${num} written at offset ${pos} is not in its cross-reference section`;
     if (e && e.type !== 0) {
       const listed = this.pdf.entryObject(rev, num);
+      if (e.type === 1 && listed?.start === pos) {
+        f.warnings.push(
+          `revision ${n}: the cross-reference entry of object ${num} gives offset ${e.offset}, the object starts at ${pos} (readers find it there)`,
+        );
+        return;
+      }
       if (listed && sameObject(listed.obj, obj)) {
         f.warnings.push(`revision ${n}: ${where}; it is a copy of the object the section lists`);
         return;

@@ -335,6 +335,23 @@ describe('lenient where nothing visible is at stake (issue case 4)', () => {
     await expectPassedWithWarning(bytes, 3, /are neither an object nor cross-reference data/);
   });
 
+  test('cross-reference offsets that drift a few bytes off their objects (the objects unchanged)', async () => {
+    const page = firstPage(demo.lta);
+    const body = pageWith(demo.lta, page.dict, {});
+    for (const drift of [3, -4, 40]) {
+      const bytes = handUpdate(demo.lta, [{ num: page.num, body }], {
+        table: (at) => `${page.num} 1\n${row((at.get(page.num) ?? 0) + drift)}`,
+      });
+      await expectPassedWithWarning(
+        bytes,
+        3,
+        new RegExp(
+          `the cross-reference entry of object ${page.num} gives offset \\d+, the object starts at \\d+`,
+        ),
+      );
+    }
+  });
+
   test('an unlisted object the document refers to (a scanning reader takes it) is disallowed', async () => {
     const { size } = lastRevision(demo.bt);
     const bytes = handUpdate(demo.bt, [{ num: size, body: '<< /Title (Paid in full) >>', listed: false }], {
