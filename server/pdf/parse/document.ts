@@ -28,6 +28,7 @@ import {
   intOf,
   mergeChain,
   noDeadline,
+  objStmHeader,
   objStmOffsets,
   readXrefSection,
   rebuildXref,
@@ -74,7 +75,7 @@ export class PdfFile {
   private readonly objCache = new Map<number, IndirectObject | null>();
   private readonly objStmCache = new Map<
     string,
-    { data: Uint8Array; offsets: Map<number, number>; first: number } | null
+    { data: Uint8Array; header: [number, number][]; offsets: Map<number, number>; first: number } | null
   >();
   private readonly sectionCache = new Map<number, XrefSection | null>();
 
@@ -251,13 +252,14 @@ export class PdfFile {
     }
     const stm = this.objStmCache.get(key);
     if (!stm) return undefined;
-    const rel = stm.offsets.get(num);
+    // the entry's index names the object, as poppler and pdf.js read it (a header may list a number
+    // twice); when the index names another number, the header's first entry for this one
+    const at = stm.header[index];
+    const rel = at && at[0] === num ? at[1] : stm.offsets.get(num);
     if (rel === undefined) return undefined;
     try {
       const lx = new Lexer(stm.data, stm.first + rel);
       const obj = lx.parseObject();
-      // index is informative; the number/offset table is authoritative
-      void index;
       const io: IndirectObject = { num, gen: 0, obj, start: -1, end: -1 };
       return lx.duplicateKeys ? { ...io, duplicateKeys: lx.duplicateKeys } : io;
     } catch {
@@ -272,7 +274,8 @@ export class PdfFile {
     if (!data) return null;
     const n = intOf(io.obj.dict.v.get('N')) ?? 0;
     const first = intOf(io.obj.dict.v.get('First')) ?? 0;
-    return { data, offsets: objStmOffsets(data, n, first), first };
+    const header = objStmHeader(data, n, first);
+    return { data, header, offsets: objStmOffsets(header), first };
   }
 
   // ---- cross-reference sections -------------------------------------------------------------

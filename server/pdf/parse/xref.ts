@@ -229,16 +229,23 @@ export function mergeChain(
   return conflicts.length > 0 ? { own, table, problem, conflicts } : { own, table, problem };
 }
 
-/** The object number → offset table at the head of an object stream's decoded data. */
-export function objStmOffsets(data: Uint8Array, n: number, first: number): Map<number, number> {
+/** The (object number, offset) pairs at the head of an object stream's decoded data, in order. */
+export function objStmHeader(data: Uint8Array, n: number, first: number): [number, number][] {
   const lx = new Lexer(data, 0, Math.min(first, data.length));
-  const offsets = new Map<number, number>();
+  const out: [number, number][] = [];
   for (let i = 0; i < n && i < 1_000_000; i++) {
     const on = lx.readInt();
     const oo = lx.readInt();
     if (on === null || oo === null) break;
-    if (!offsets.has(on)) offsets.set(on, oo);
+    out.push([on, oo]);
   }
+  return out;
+}
+
+/** The object number → offset table of an object stream's header (the first entry of a number wins). */
+export function objStmOffsets(header: [number, number][]): Map<number, number> {
+  const offsets = new Map<number, number>();
+  for (const [on, oo] of header) if (!offsets.has(on)) offsets.set(on, oo);
   return offsets;
 }
 
@@ -333,9 +340,7 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
       const { data, decoded } = decodeStreamData(io.obj.dict, io.obj.raw);
       if (!decoded) continue;
       const offsets = objStmOffsets(
-        data,
-        intOf(io.obj.dict.v.get('N')) ?? 0,
-        intOf(io.obj.dict.v.get('First')) ?? 0,
+        objStmHeader(data, intOf(io.obj.dict.v.get('N')) ?? 0, intOf(io.obj.dict.v.get('First')) ?? 0),
       );
       let index = 0;
       for (const num of offsets.keys()) {

@@ -29,7 +29,7 @@ import {
   sameObject,
   textOf,
 } from '../parse/objects.ts';
-import { objStmOffsets, readXrefSection } from '../parse/xref.ts';
+import { objStmHeader, objStmOffsets, readXrefSection } from '../parse/xref.ts';
 
 const MAX_OBJECTS_PER_UPDATE = 200_000;
 /** findings listed per revision (a hostile update can make one per object) */
@@ -337,14 +337,31 @@ export class RevisionRules {
     else f.warnings.push(`revision ${n}: ${where}; nothing refers to it`);
   }
 
-  /** The members of an object stream written in the update that the section does not place in it. */
+  /**
+   * An object stream written in the update: a number its header lists twice at different offsets, an
+   * entry of the section whose index names another number (poppler and pdf.js read members by index,
+   * checking the number), and members the section does not place in it (judged as unlisted objects).
+   */
   private objStmMembers(rev: Revision, io: IndirectObject, start: number, n: number, f: Findings): void {
     if (!isStream(io.obj)) return;
     const data = this.pdf.streamData(io.obj);
     if (!data) return;
     const d = io.obj.dict;
-    const offsets = objStmOffsets(data, intOf(d.v.get('N')) ?? 0, intOf(d.v.get('First')) ?? 0);
     const first = intOf(d.v.get('First')) ?? 0;
+    const header = objStmHeader(data, intOf(d.v.get('N')) ?? 0, first);
+    const offsets = objStmOffsets(header);
+    for (const [num, rel] of header)
+      if (offsets.get(num) !== rel) {
+        f.problems.push(
+          `revision ${n}: object stream ${io.num} lists object ${num} twice at different places (readers may take either)`,
+        );
+        offsets.delete(num);
+      }
+    for (const [num, e] of rev.own)
+      if (e.type === 2 && e.objStm === io.num && header[e.index]?.[0] !== num)
+        f.problems.push(
+          `revision ${n}: the entry of object ${num} names place ${e.index} of object stream ${io.num}, which holds ${header[e.index] ? `object ${header[e.index][0]}` : 'nothing'} (poppler reads null)`,
+        );
     for (const [num, rel] of offsets) {
       const e = rev.table.get(num);
       if (e?.type === 2 && e.objStm === io.num) continue;

@@ -19,7 +19,7 @@ import {
   latin1,
   pageWith,
 } from '../fixtures/pdf-attack-kit.ts';
-import { type DemoFiles, demoContract, type Parties, parties } from '../fixtures/demo-contract.ts';
+import { type DemoFiles, demoContract, type Parties, parties, signTwice } from '../fixtures/demo-contract.ts';
 import { byteRangeAt } from '../fixtures/pdf-attack-kit.ts';
 import { contractSealPdf, hasTool, makePdf, pdfsigReport } from '../fixtures/pdf-signing.ts';
 
@@ -28,6 +28,8 @@ let p: Parties;
 let demo: DemoFiles;
 /** one party signature with a signature time-stamp */
 let single: Uint8Array;
+/** two signatures on a file saved with object streams (its updates are cross-reference streams) */
+let packed: Uint8Array;
 
 beforeAll(async () => {
   fx = await createPkiFixture();
@@ -39,6 +41,7 @@ beforeAll(async () => {
     appearance: { pdf: await contractSealPdf() },
     placement: { pageIndex: 2, rect: [320, 120, 440, 240] },
   });
+  packed = await signTwice(await makePdf({ pages: 3, objectStreams: true }), p, false);
 }, 120_000);
 afterAll(() => fx?.close());
 
@@ -291,6 +294,107 @@ async function expectPassedWithWarning(bytes: Uint8Array, count: number, warning
   const r = await trusted(bytes);
   expect(r.verdict, why(r)).toBe('TOTAL_PASSED');
 }
+
+/**
+ * An update of a file with cross-reference streams: one object stream `stm` (number `stmNum`) holding
+ * `members` (number and source, in header order), and an XRef stream whose rows place `placed` objects
+ * in it at the given index.
+ */
+function objStmUpdate(
+  bytes: Uint8Array,
+  stmNum: number,
+  members: [number, string][],
+  placed: [num: number, index: number][],
+): Uint8Array {
+  const { rev, root } = lastRevision(bytes);
+  let body = '';
+  const heads: string[] = [];
+  for (const [num, src] of members) {
+    heads.push(`${num} ${body.length}`);
+    body += `${src}\n`;
+  }
+  const head = `${heads.join(' ')}\n`;
+  const stmText = `\n${stmNum} 0 obj\n<< /Type /ObjStm /N ${members.length} /First ${head.length} /Length ${head.length + body.length} >>\nstream\n${head}${body}\nendstream\nendobj\n`;
+  const stmAt = bytes.length + 1;
+  const xrefAt = bytes.length + stmText.length;
+  const self = stmNum + 1;
+  const rows = new Map<number, number[]>([
+    [stmNum, [1, stmAt, 0]],
+    [self, [1, xrefAt, 0]],
+    ...placed.map(([num, index]): [number, number[]] => [num, [2, stmNum, index]]),
+  ]);
+  const nums = [...rows.keys()].sort((a, b) => a - b);
+  const data = Buffer.alloc(nums.length * 7);
+  nums.forEach((num, i) => {
+    const [t, f2, f3] = rows.get(num) ?? [];
+    data.writeUInt8(t, i * 7);
+    data.writeUInt32BE(f2, i * 7 + 1);
+    data.writeUInt16BE(f3, i * 7 + 5);
+  });
+  const xref = `${self} 0 obj\n<< /Type /XRef /Size ${self + 1} /Root ${root.num} ${root.gen} R /Prev ${rev.xrefOffset} /W [1 4 2] /Index [${nums.map((n) => `${n} 1`).join(' ')}] /Length ${data.length} >>\nstream\n`;
+  return Buffer.concat([
+    bytes,
+    bytesOf(stmText + xref),
+    data,
+    bytesOf(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`),
+  ]);
+}
+
+// A hand-made file whose object stream lists object 3 twice ("3 0 3 N": a page drawing FIRST, then one
+// drawing SECOND) and whose XRef stream places object 3 at index 1: pdftotext → SECOND,
+// qpdf --show-object=3 → << /Contents 5 0 R ... >> (the second), pdf.js → SECOND. This reader took the
+// first entry of a number before; now the index decides, as it does for them.
+describe('object streams read by index, as poppler, qpdf and pdf.js read them', () => {
+  test('an object stream listing page 1 twice: the signed page first, a forged one where the index points', async () => {
+    const page = firstPage(packed);
+    const { size } = lastRevision(packed);
+    // the page as the signer last wrote it (a plain object of its update)
+    const signed = pageWith(packed, page.dict, {});
+    const forged = signed.replace(/\/Contents\s*(\[[^\]]*\]|\d+\s+\d+\s+R)/, `/Contents ${size + 2} 0 R`);
+    expect(forged).not.toBe(signed);
+    const bytes = objStmUpdate(
+      packed,
+      size,
+      [
+        [page.num, signed],
+        [page.num, forged],
+        [size + 2, '[]'],
+      ],
+      [
+        [page.num, 1],
+        [size + 2, 2],
+      ],
+    );
+    await expectDisallowed(bytes, 2, new RegExp(`object stream ${size} lists object ${page.num} twice`));
+    // the reader takes the member the index names, as viewers do: the page now has other content
+    const after = lastRevision(bytes);
+    const read = after.pdf.entryObject(after.rev, page.num)?.obj;
+    expect(isDict(read) && read.v.get('Contents')).toEqual({ t: 'ref', num: size + 2, gen: 0 });
+  });
+
+  test("an entry whose index names another member of the update's object stream", async () => {
+    const page = firstPage(packed);
+    const { size } = lastRevision(packed);
+    const signed = pageWith(packed, page.dict, {});
+    const bytes = objStmUpdate(
+      packed,
+      size,
+      [
+        [size + 2, '<< /Producer (x) >>'],
+        [page.num, signed],
+      ],
+      [
+        [page.num, 0],
+        [size + 2, 0],
+      ],
+    );
+    await expectDisallowed(
+      bytes,
+      2,
+      new RegExp(`the entry of object ${page.num} names place 0 of object stream ${size}`),
+    );
+  });
+});
 
 describe('lenient where nothing visible is at stake (issue case 4)', () => {
   test('an update carrying an extra object its cross-reference section leaves out and nothing uses', async () => {
