@@ -323,6 +323,14 @@ export class RevisionRules {
         return;
       }
       const twice = e.type === 1 && e.offset >= start && listed;
+      if (twice && listed.start > pos) {
+        // a writer that wrote the object, then its final version: the section lists the later one, which
+        // is also what readers that scan the file take (the last definition wins)
+        f.warnings.push(
+          `revision ${n}: object ${num} is written twice in its bytes (offsets ${pos} and ${listed.start}); the section lists the later one, as readers that scan the file take it`,
+        );
+        return;
+      }
       f.problems.push(
         twice
           ? `revision ${n}: object ${num} is defined twice in its bytes (offsets ${e.offset} and ${pos}) with different content (a scanning reader may take either)`

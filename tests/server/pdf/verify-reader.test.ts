@@ -439,6 +439,21 @@ describe('lenient where nothing visible is at stake (issue case 4)', () => {
     await expectPassedWithWarning(bytes, 3, /are neither an object nor cross-reference data/);
   });
 
+  test('an object written twice in one update, the section listing the later (final) version', async () => {
+    const page = firstPage(demo.lta);
+    const body = pageWith(demo.lta, page.dict, {});
+    const draft = body.replace(/>>$/, ' /Rotate 90 >>');
+    const bytes = handUpdate(demo.lta, [
+      { num: page.num, body: draft, listed: false },
+      { num: page.num, body },
+    ]);
+    await expectPassedWithWarning(
+      bytes,
+      3,
+      /is written twice in its bytes .* the section lists the later one/,
+    );
+  });
+
   test('cross-reference offsets that drift a few bytes off their objects (the objects unchanged)', async () => {
     const page = firstPage(demo.lta);
     const body = pageWith(demo.lta, page.dict, {});
