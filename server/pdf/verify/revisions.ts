@@ -338,9 +338,13 @@ export class RevisionRules {
       );
       return;
     }
-    if (this.referencedIn(rev).has(num))
+    if (this.referencedIn(rev, false).has(num))
       f.problems.push(
         `revision ${n}: ${where}, and the document refers to object ${num}, which the section leaves out (a scanning reader would take it)`,
+      );
+    else if (this.referencedIn(rev, true).has(num))
+      f.warnings.push(
+        `revision ${n}: ${where}; only the validation data (/DSS) refers to it, which this reader then lacks`,
       );
     else f.warnings.push(`revision ${n}: ${where}; nothing refers to it`);
   }
@@ -383,12 +387,21 @@ export class RevisionRules {
     }
   }
 
-  /** Object numbers the revision refers to, from its trailer through every object it reaches. */
-  private referencedIn(rev: Revision): Set<number> {
-    const cached = this.referenced.get(rev.index);
+  /**
+   * Object numbers the revision refers to, from its trailer through every object it reaches; with
+   * `dss` false the catalog's /DSS (validation data, nothing a viewer shows) is not followed.
+   */
+  private referencedIn(rev: Revision, dss: boolean): Set<number> {
+    const key = dss ? -1 - rev.index : rev.index;
+    const cached = this.referenced.get(key);
     if (cached) return cached;
     const seen = new Set<number>();
-    const stack: PdfObject[] = [...rev.trailer.v.values()];
+    const stack: PdfObject[] = [];
+    for (const [k, v] of rev.trailer.v) if (k !== 'Root') stack.push(v);
+    const root = rev.trailer.v.get('Root');
+    if (isRef(root)) seen.add(root.num);
+    const catalog = this.pdf.catalog(rev);
+    if (catalog) for (const [k, v] of catalog.v) if (dss || k !== 'DSS') stack.push(v);
     for (let k = 0; stack.length > 0 && k < 2_000_000; k++) {
       if ((k & 0xfff) === 0) this.deadline();
       const o = stack.pop();
@@ -402,7 +415,7 @@ export class RevisionRules {
       else if (o.t === 'dict') for (const y of o.v.values()) stack.push(y);
       else if (o.t === 'stream') stack.push(o.dict);
     }
-    this.referenced.set(rev.index, seen);
+    this.referenced.set(key, seen);
     return seen;
   }
 

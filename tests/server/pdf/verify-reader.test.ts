@@ -471,6 +471,20 @@ describe('lenient where nothing visible is at stake (issue case 4)', () => {
     }
   });
 
+  test('an unlisted object only the validation data (/DSS) refers to', async () => {
+    const { size, pdf, rev } = lastRevision(demo.lt);
+    const dssRef = pdf.catalog(rev)?.v.get('DSS');
+    const dss = pdf.resolve(rev, dssRef);
+    if (!isDict(dss) || !dssRef || typeof dssRef !== 'object' || dssRef.t !== 'ref')
+      throw new Error('no indirect /DSS');
+    const src = latin1(demo.lt.subarray(dss.start, dss.end)).replace(/>>$/, ` /VRI ${size} 0 R >>`);
+    const bytes = handUpdate(demo.lt, [
+      { num: dssRef.num, body: src },
+      { num: size, body: '<< >>', listed: false },
+    ]);
+    await expectPassedWithWarning(bytes, 2, /only the validation data \(\/DSS\) refers to it/);
+  });
+
   test('an unlisted object the document refers to (a scanning reader takes it) is disallowed', async () => {
     const { size } = lastRevision(demo.bt);
     const bytes = handUpdate(demo.bt, [{ num: size, body: '<< /Title (Paid in full) >>', listed: false }], {
