@@ -96,6 +96,30 @@ describe('duplicate dictionary keys: the last one wins, as viewers read them', (
     expect(isDict(plain) && plain.dups).toBeUndefined();
   });
 
+  test('duplicate keys written before the first signature are no change: two signatures on such a file pass', async () => {
+    // the page of the original has /Rotate twice (writers do this); the signer rewrites the page
+    const original = await makePdf({ pages: 1 });
+    const page = firstPage(original);
+    const src = pageWith(original, page.dict, {}).replace(/>>$/, ` /Rotate 0 /Rotate 0 >>`);
+    const dup = appendUpdate(original, { objects: [{ num: page.num, body: src }] });
+    const seal = { pdf: await contractSealPdf() };
+    let signed = await signPdf(dup, {
+      signer: p.company,
+      timestamp: p.ts,
+      appearance: seal,
+      placement: { pageIndex: 0, rect: [320, 120, 440, 240] },
+    });
+    signed = await signPdf(signed, {
+      signer: p.person,
+      timestamp: p.ts,
+      appearance: seal,
+      placement: { pageIndex: 0, rect: [100, 120, 220, 240] },
+    });
+    const r = await trusted(signed);
+    expect(r.verdict, why(r)).toBe('TOTAL_PASSED');
+    expect(r.signatures.length).toBe(2);
+  });
+
   /** Page 1 redefined with its signed /Contents first and a second /Contents naming new content. */
   function secondContents(bytes: Uint8Array, text: string): Uint8Array {
     const page = firstPage(bytes);
