@@ -447,6 +447,16 @@ export function scanBer(
   return { wellFormed: r >= 0, malformedInteger: r >= 0 && malformedInteger };
 }
 
+/**
+ * What is wrong with the encoding of element `t` of `b` (its whole subtree, as scanBer walks it): a
+ * sentence, or undefined when it is well formed with minimal INTEGERs.
+ */
+export function berProblem(b: Uint8Array, t: Tlv): string | undefined {
+  const s = scanBer(b, t.start, t.end);
+  if (!s.wellFormed) return 'is not decodable BER';
+  return s.malformedInteger ? 'contains a malformed INTEGER' : undefined;
+}
+
 /** Issuer name and serial number TLVs of an X.509 certificate. */
 export function certIssuerSerial(der: Uint8Array): { issuer: Tlv; serial: Tlv; subject: Tlv } | undefined {
   const cert = readTlv(der, 0);

@@ -28,6 +28,7 @@ import {
   intOf,
   mergeChain,
   noDeadline,
+  objStmHeader,
   objStmOffsets,
   readXrefSection,
   rebuildXref,
@@ -55,6 +56,8 @@ export type Revision = {
   reconstructed: boolean;
   /** why this revision's /Prev chain is incomplete, when it is (see xref.ts mergeChain) */
   chainProblem?: string;
+  /** object numbers its own section(s) list twice with different entries (see xref.ts mergeChain) */
+  conflicts?: number[];
 };
 
 export class PdfParseError extends Error {
@@ -62,6 +65,8 @@ export class PdfParseError extends Error {
 }
 
 const MAX_REVISIONS = 1000;
+/** how far from its cross-reference offset an object is looked for (see PdfFile.drifted) */
+const DRIFT = 1024;
 
 export class PdfFile {
   readonly bytes: Uint8Array;
@@ -70,7 +75,7 @@ export class PdfFile {
   private readonly objCache = new Map<number, IndirectObject | null>();
   private readonly objStmCache = new Map<
     string,
-    { data: Uint8Array; offsets: Map<number, number>; first: number } | null
+    { data: Uint8Array; header: [number, number][]; offsets: Map<number, number>; first: number } | null
   >();
   private readonly sectionCache = new Map<number, XrefSection | null>();
 
@@ -138,8 +143,28 @@ export class PdfFile {
   entryObject(rev: Revision, num: number): IndirectObject | undefined {
     const e = rev.table.get(num);
     if (!e || e.type === 0) return undefined;
-    if (e.type === 1) return this.objectAt(e.offset, rev, num) ?? undefined;
+    if (e.type === 1) return this.objectAt(e.offset, rev, num) ?? this.drifted(e.offset, rev, num, e.gen);
     return this.fromObjStm(rev, e.objStm, e.index, num);
+  }
+
+  /**
+   * An entry whose offset does not hold its object (some writers count line ends wrong): the `num gen obj`
+   * header nearest to it within DRIFT bytes, the object viewers find when they rebuild the table.
+   */
+  private drifted(offset: number, rev: Revision, num: number, gen: number): IndirectObject | undefined {
+    const b = this.bytes;
+    const header = `${num} ${gen} obj`;
+    const to = Math.min(b.length, offset + DRIFT + header.length);
+    let best = -1;
+    for (
+      let p = indexOf(b, header, Math.max(0, offset - DRIFT), to);
+      p >= 0;
+      p = indexOf(b, header, p + 1, to)
+    ) {
+      if (p > 0 && b[p - 1] >= 0x30 && b[p - 1] <= 0x39) continue; // "15 0 obj" is not "5 0 obj"
+      if (best < 0 || Math.abs(p - offset) < Math.abs(best - offset)) best = p;
+    }
+    return best < 0 ? undefined : (this.objectAt(best, rev, num) ?? undefined);
   }
 
   /** Resolves a reference (or passes a direct object through) in the given revision. */
@@ -227,14 +252,16 @@ export class PdfFile {
     }
     const stm = this.objStmCache.get(key);
     if (!stm) return undefined;
-    const rel = stm.offsets.get(num);
+    // the entry's index names the object, as poppler and pdf.js read it (a header may list a number
+    // twice); when the index names another number, the header's first entry for this one
+    const at = stm.header[index];
+    const rel = at && at[0] === num ? at[1] : stm.offsets.get(num);
     if (rel === undefined) return undefined;
     try {
       const lx = new Lexer(stm.data, stm.first + rel);
       const obj = lx.parseObject();
-      // index is informative; the number/offset table is authoritative
-      void index;
-      return { num, gen: 0, obj, start: -1, end: -1 };
+      const io: IndirectObject = { num, gen: 0, obj, start: -1, end: -1 };
+      return lx.duplicateKeys ? { ...io, duplicateKeys: lx.duplicateKeys } : io;
     } catch {
       return undefined;
     }
@@ -247,7 +274,8 @@ export class PdfFile {
     if (!data) return null;
     const n = intOf(io.obj.dict.v.get('N')) ?? 0;
     const first = intOf(io.obj.dict.v.get('First')) ?? 0;
-    return { data, offsets: objStmOffsets(data, n, first), first };
+    const header = objStmHeader(data, n, first);
+    return { data, header, offsets: objStmOffsets(header), first };
   }
 
   // ---- cross-reference sections -------------------------------------------------------------
@@ -289,7 +317,7 @@ export class PdfFile {
       if (xo >= sx) continue;
       const section = this.readSection(xo);
       if (!section) continue;
-      const { own, table, problem } = mergeChain(section, sx, (o) => this.readSection(o));
+      const { own, table, problem, conflicts } = mergeChain(section, sx, (o) => this.readSection(o));
       revs.push({
         index: revs.length,
         startxrefPos: sx,
@@ -301,6 +329,7 @@ export class PdfFile {
         trailer: section.trailer,
         reconstructed: false,
         chainProblem: problem,
+        ...(conflicts ? { conflicts } : {}),
       });
       from = eofEnd;
     }

@@ -23,6 +23,12 @@ export type PdfDict = {
   readonly v: Map<string, PdfObject>;
   readonly start: number;
   readonly end: number;
+  /**
+   * Keys that occurred more than once in this dictionary (absent when none did). The value kept is the
+   * LAST occurrence, as poppler, qpdf and pdf.js keep it; the verifier treats duplicates written after a
+   * signature as a reader differential (verify/revisions.ts).
+   */
+  readonly dups?: readonly string[];
 };
 export type PdfRef = { readonly t: 'ref'; readonly num: number; readonly gen: number };
 export type PdfStream = {
@@ -149,6 +155,8 @@ export class Lexer {
   readonly bytes: Uint8Array;
   pos: number;
   readonly limit: number;
+  /** keys found twice in any dictionary this lexer parsed (undefined until one is) */
+  duplicateKeys: string[] | undefined;
 
   constructor(bytes: Uint8Array, pos = 0, limit = bytes.length) {
     this.bytes = bytes;
@@ -364,24 +372,42 @@ export class Lexer {
     const start = this.pos;
     this.pos += 2;
     const map = new Map<string, PdfObject>();
+    let dups: string[] | undefined;
     for (;;) {
       this.skipWs();
       if (this.pos >= this.limit) throw new PdfSyntaxError('unterminated dictionary');
       if (b[this.pos] === 0x3e && b[this.pos + 1] === 0x3e) {
         this.pos += 2;
-        return { t: 'dict', v: map, start, end: this.pos };
+        return dups
+          ? { t: 'dict', v: map, start, end: this.pos, dups }
+          : { t: 'dict', v: map, start, end: this.pos };
       }
       if (b[this.pos] !== 0x2f) throw new PdfSyntaxError('dictionary key is not a name');
       if (map.size > MAX_ELEMENTS) throw new PdfSyntaxError('dictionary too large');
       const key = this.parseName().v;
       const val = this.parseObject(depth + 1);
-      // Duplicate keys: the first one wins, as in most viewers; keep it deterministic.
-      if (!map.has(key)) map.set(key, val);
+      // Duplicate keys: the LAST one wins, as in poppler, qpdf and pdf.js (a reader that kept the first
+      // would see another page than the viewer shows); the duplicate is recorded.
+      if (map.has(key)) {
+        dups ??= [];
+        dups.push(key);
+        this.duplicateKeys ??= [];
+        this.duplicateKeys.push(key);
+      }
+      map.set(key, val);
     }
   }
 }
 
-export type IndirectObject = { num: number; gen: number; obj: PdfObject; start: number; end: number };
+export type IndirectObject = {
+  num: number;
+  gen: number;
+  obj: PdfObject;
+  start: number;
+  end: number;
+  /** keys found twice in a dictionary anywhere in the object (its own, a stream's, a nested one) */
+  duplicateKeys?: readonly string[];
+};
 
 /**
  * Parses `num gen obj ... endobj` at `offset`. Stream lengths are resolved through `resolveLength`
@@ -430,8 +456,57 @@ export function parseIndirectAt(
     const tail = new Lexer(bytes, dataEnd);
     tail.expectKeyword('endstream');
     tail.expectKeyword('endobj');
-    return { num, gen, obj: stream, start: offset, end: tail.pos };
+    return withDuplicates({ num, gen, obj: stream, start: offset, end: tail.pos }, lx);
   }
   lx.expectKeyword('endobj');
-  return { num, gen, obj, start: offset, end: lx.pos };
+  return withDuplicates({ num, gen, obj, start: offset, end: lx.pos }, lx);
+}
+
+function withDuplicates(io: IndirectObject, lx: Lexer): IndirectObject {
+  return lx.duplicateKeys ? { ...io, duplicateKeys: lx.duplicateKeys } : io;
+}
+
+/** Keys found twice in any dictionary inside `o` (walked to MAX_DEPTH), for objects parsed elsewhere. */
+export function duplicateKeysIn(o: PdfObject | undefined, depth = 0): string[] {
+  if (o === null || typeof o !== 'object' || depth > MAX_DEPTH) return [];
+  if (o.t === 'stream') return duplicateKeysIn(o.dict, depth + 1);
+  if (o.t === 'arr') return o.v.flatMap((x) => duplicateKeysIn(x, depth + 1));
+  if (o.t !== 'dict') return [];
+  const out = [...(o.dups ?? [])];
+  for (const x of o.v.values())
+    if (x !== null && typeof x === 'object' && (x.t === 'dict' || x.t === 'arr'))
+      out.push(...duplicateKeysIn(x, depth + 1));
+  return out;
+}
+
+/**
+ * Two objects read the same (offsets aside): the same type and value, dictionaries with the same keys,
+ * streams with the same dictionary and the same raw data. Bounded by MAX_DEPTH (deeper counts as unequal).
+ */
+export function sameObject(a: PdfObject | undefined, b: PdfObject | undefined, depth = 0): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a.t !== b.t || depth > MAX_DEPTH) return false;
+  switch (a.t) {
+    case 'name':
+      return a.v === (b as PdfName).v;
+    case 'ref':
+      return a.num === (b as PdfRef).num && a.gen === (b as PdfRef).gen;
+    case 'str':
+      return Buffer.from(a.v).equals((b as PdfString).v);
+    case 'arr': {
+      const y = (b as PdfArray).v;
+      return a.v.length === y.length && a.v.every((x, i) => sameObject(x, y[i], depth + 1));
+    }
+    case 'dict': {
+      const y = (b as PdfDict).v;
+      if (a.v.size !== y.size) return false;
+      for (const [k, x] of a.v) if (!y.has(k) || !sameObject(x, y.get(k), depth + 1)) return false;
+      return true;
+    }
+    case 'stream': {
+      const y = b as PdfStream;
+      return sameObject(a.dict, y.dict, depth + 1) && Buffer.from(a.raw).equals(y.raw);
+    }
+  }
 }

@@ -29,7 +29,18 @@ export type XrefSection = {
   isStream: boolean;
   entries: Map<number, XrefEntry>;
   trailer: PdfDict;
+  /**
+   * Object numbers the section lists more than once with different entries (overlapping subsections,
+   * an /Index naming a number twice); the first entry is kept. Absent when there are none.
+   */
+  conflicts?: number[];
 };
+
+function sameEntry(a: XrefEntry, b: XrefEntry): boolean {
+  if (a.type === 1 && b.type === 1) return a.offset === b.offset && a.gen === b.gen;
+  if (a.type === 2 && b.type === 2) return a.objStm === b.objStm && a.index === b.index;
+  return a.type === b.type;
+}
 
 /** Throws when called after the deadline; long loops call it so one file cannot hold the process. */
 export type Deadline = () => void;
@@ -58,6 +69,7 @@ function parseSection(b: Uint8Array, offset: number, deadline: Deadline): XrefSe
   const lx = new Lexer(b, offset);
   if (lx.expectKeyword('xref')) {
     const entries = new Map<number, XrefEntry>();
+    const conflicts: number[] = [];
     let total = 0;
     for (;;) {
       const kw = lx.peekKeyword();
@@ -75,13 +87,18 @@ function parseSection(b: Uint8Array, offset: number, deadline: Deadline): XrefSe
         if (t !== 'n' && t !== 'f') return null;
         lx.expectKeyword(t);
         const num = start + i;
-        if (!entries.has(num)) entries.set(num, t === 'n' ? { type: 1, offset: off, gen } : { type: 0 });
+        const entry: XrefEntry = t === 'n' ? { type: 1, offset: off, gen } : { type: 0 };
+        const have = entries.get(num);
+        if (!have) entries.set(num, entry);
+        else if (!sameEntry(have, entry)) conflicts.push(num);
       }
     }
     lx.expectKeyword('trailer');
     const trailer = lx.parseObject();
     if (!isDict(trailer)) return null;
-    return { offset, isStream: false, entries, trailer };
+    return conflicts.length > 0
+      ? { offset, isStream: false, entries, trailer, conflicts }
+      : { offset, isStream: false, entries, trailer };
   }
   // cross-reference stream (never encrypted, ISO 32000-1 §7.5.8.2)
   const io = parseIndirectAt(b, offset, () => undefined);
@@ -99,6 +116,7 @@ function parseSection(b: Uint8Array, offset: number, deadline: Deadline): XrefSe
   const rowLen = ws[0] + ws[1] + ws[2];
   if (rowLen === 0) return null;
   const entries = new Map<number, XrefEntry>();
+  const conflicts: number[] = [];
   let p = 0;
   const field = (len: number, dflt: number) => {
     if (len === 0) return dflt;
@@ -116,13 +134,23 @@ function parseSection(b: Uint8Array, offset: number, deadline: Deadline): XrefSe
       const f2 = field(ws[1], 0);
       const f3 = field(ws[2], 0);
       const num = start + i;
-      if (entries.has(num)) continue;
-      if (type === 1) entries.set(num, { type: 1, offset: f2, gen: f3 });
-      else if (type === 2) entries.set(num, { type: 2, objStm: f2, index: f3 });
-      else if (type === 0) entries.set(num, { type: 0 });
+      const entry: XrefEntry | undefined =
+        type === 1
+          ? { type: 1, offset: f2, gen: f3 }
+          : type === 2
+            ? { type: 2, objStm: f2, index: f3 }
+            : type === 0
+              ? { type: 0 }
+              : undefined;
+      const have = entries.get(num);
+      if (have) {
+        if (entry && !sameEntry(have, entry)) conflicts.push(num);
+      } else if (entry) entries.set(num, entry);
     }
   }
-  return { offset, isStream: true, entries, trailer: dict };
+  return conflicts.length > 0
+    ? { offset, isStream: true, entries, trailer: dict, conflicts }
+    : { offset, isStream: true, entries, trailer: dict };
 }
 
 type MergedTable = {
@@ -132,6 +160,11 @@ type MergedTable = {
   table: Map<number, XrefEntry>;
   /** why the chain is incomplete (an unreadable /Prev or /XRefStm, a loop), if it is */
   problem?: string;
+  /**
+   * Object numbers this revision's own section(s) list twice with different entries: within a table or
+   * stream, or an in-use entry of a hybrid table that its /XRefStm lists otherwise
+   */
+  conflicts?: number[];
 };
 
 /**
@@ -148,6 +181,7 @@ export function mergeChain(
   const own = new Map<number, XrefEntry>();
   const visited = new Set<number>();
   let problem: string | undefined;
+  const conflicts: number[] = [...(start.conflicts ?? [])];
   let cur: XrefSection | null = start;
   for (let n = 0; cur; n++) {
     if (n >= MAX_SECTIONS) {
@@ -167,7 +201,10 @@ export function mergeChain(
       if (!hybrid) problem ??= `the /XRefStm at ${hy} cannot be read`;
       else {
         visited.add(hybrid.offset);
+        if (isOwn) for (const c of hybrid.conflicts ?? []) conflicts.push(c);
         for (const [num, e] of hybrid.entries) {
+          const mine = s.entries.get(num);
+          if (isOwn && mine && mine.type !== 0 && e.type !== 0 && !sameEntry(mine, e)) conflicts.push(num);
           const have = table.get(num);
           if (!have || (have.type === 0 && s.entries.has(num))) table.set(num, e);
           if (isOwn && !own.has(num)) own.set(num, e);
@@ -189,19 +226,26 @@ export function mergeChain(
     cur = read(po);
     if (!cur) problem ??= `no cross-reference section at /Prev ${po}`;
   }
-  return { own, table, problem };
+  return conflicts.length > 0 ? { own, table, problem, conflicts } : { own, table, problem };
 }
 
-/** The object number → offset table at the head of an object stream's decoded data. */
-export function objStmOffsets(data: Uint8Array, n: number, first: number): Map<number, number> {
+/** The (object number, offset) pairs at the head of an object stream's decoded data, in order. */
+export function objStmHeader(data: Uint8Array, n: number, first: number): [number, number][] {
   const lx = new Lexer(data, 0, Math.min(first, data.length));
-  const offsets = new Map<number, number>();
+  const out: [number, number][] = [];
   for (let i = 0; i < n && i < 1_000_000; i++) {
     const on = lx.readInt();
     const oo = lx.readInt();
     if (on === null || oo === null) break;
-    if (!offsets.has(on)) offsets.set(on, oo);
+    out.push([on, oo]);
   }
+  return out;
+}
+
+/** The object number → offset table of an object stream's header (the first entry of a number wins). */
+export function objStmOffsets(header: [number, number][]): Map<number, number> {
+  const offsets = new Map<number, number>();
+  for (const [on, oo] of header) if (!offsets.has(on)) offsets.set(on, oo);
   return offsets;
 }
 
@@ -296,9 +340,7 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
       const { data, decoded } = decodeStreamData(io.obj.dict, io.obj.raw);
       if (!decoded) continue;
       const offsets = objStmOffsets(
-        data,
-        intOf(io.obj.dict.v.get('N')) ?? 0,
-        intOf(io.obj.dict.v.get('First')) ?? 0,
+        objStmHeader(data, intOf(io.obj.dict.v.get('N')) ?? 0, intOf(io.obj.dict.v.get('First')) ?? 0),
       );
       let index = 0;
       for (const num of offsets.keys()) {

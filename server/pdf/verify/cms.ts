@@ -27,6 +27,8 @@ import {
 } from './cert.ts';
 import {
   allChildren,
+  berProblem,
+  certIssuerSerial,
   content,
   ctx,
   eqBytes,
@@ -210,6 +212,30 @@ export type ParsedCms = {
   signedAttrsDer?: Uint8Array;
   signedAttr: (oid: string) => Attr[];
   unsignedAttr: (oid: string) => Attr[];
+  /**
+   * Malformed parts outside what the signature rests on (an unsigned attribute, a certificate that is
+   * not the signer's, a CRL): left out, one sentence each. The signer's certificate, the signed
+   * attributes, the signature value and the rest of the container must be sound, or parseCms throws.
+   */
+  warnings: string[];
+};
+
+/**
+ * How a SignedData is read: `careful` when the container as a whole did not scan clean (scanBer), so
+ * each part is scanned on its own to tell a broken signature from a broken part outside it.
+ */
+type Reading = { careful: boolean; warnings: string[]; outside: number };
+
+/** In careful reading, a part the signature rests on must scan clean. */
+function core(b: Uint8Array, t: Tlv | undefined, r: Reading): void {
+  if (!r.careful || !t) return;
+  const why = berProblem(b, t);
+  if (why) throw new Error(`CMS ${why}`);
+}
+
+const UNSIGNED_NAMES: Record<string, string> = {
+  '1.2.840.113549.1.9.16.2.14': 'the signature time-stamp token',
+  '1.2.840.113549.1.9.6': 'the counter-signature',
 };
 
 function attributes(b: Uint8Array, t: Tlv): Attr[] | undefined {
@@ -231,27 +257,33 @@ function attributes(b: Uint8Array, t: Tlv): Attr[] | undefined {
 const isOctetString = (t: Tlv | undefined) => t?.tag === T.OCTET_STRING || t?.tag === (T.OCTET_STRING | 0x20);
 
 /** Decodes the SignedData of a ContentInfo. Throws an Error with a message on any structural problem. */
-function parseSignedData(b: Uint8Array, sdT: Tlv | undefined): ParsedCms {
+function parseSignedData(b: Uint8Array, sdT: Tlv | undefined, r: Reading): ParsedCms {
   const bad = () => new Error('CMS SignedData is malformed');
   if (!sdT || sdT.tag !== T.SEQUENCE) throw bad();
   const f = allChildren(b, sdT);
   if (!f || f.length < 4) throw bad();
   const [versionT, digestAlgsT, eciT] = f;
   if (versionT.tag !== T.INTEGER || digestAlgsT.tag !== T.SET || eciT.tag !== T.SEQUENCE) throw bad();
+  for (const t of [versionT, digestAlgsT, eciT]) core(b, t, r);
   for (const d of allChildren(b, digestAlgsT) ?? []) if (!algIdOf(b, d)) throw bad();
   let i = 3;
   let certsT: Tlv | undefined;
   if (f[i]?.tag === ctx(0)) certsT = f[i++];
   if (f[i]?.tag === ctx(1)) {
-    // revocation info choices: CertificateList { tbs, algorithm, signature } or other [1]
-    for (const c of allChildren(b, f[i]) ?? [null]) {
-      const parts = c?.tag === T.SEQUENCE ? allChildren(b, c) : undefined;
-      if (
-        c?.tag !== ctx(1) &&
-        !(parts?.length === 3 && algIdOf(b, parts[1]) && parts[2].tag === T.BIT_STRING)
-      )
-        throw bad();
-    }
+    // revocation info choices: CertificateList { tbs, algorithm, signature } or other [1]; nothing here
+    // is used (revocation data is read from /DSS and adbe-revocationInfoArchival), so a bad one is a warning
+    const list = allChildren(b, f[i]);
+    if (!list) r.warnings.push('the CRL set of the CMS cannot be read: ignored');
+    list?.forEach((c, k) => {
+      const parts = c.tag === T.SEQUENCE ? allChildren(b, c) : undefined;
+      const why =
+        c.tag !== ctx(1) && !(parts?.length === 3 && algIdOf(b, parts[1]) && parts[2].tag === T.BIT_STRING)
+          ? 'is not a CRL'
+          : r.careful
+            ? berProblem(b, c)
+            : undefined;
+      if (why) r.warnings.push(`CRL ${k + 1} of the CMS ${why}: ignored`);
+    });
     i++;
   }
   const signerInfosT = f[i];
@@ -269,35 +301,40 @@ function parseSignedData(b: Uint8Array, sdT: Tlv | undefined): ParsedCms {
     eContent = octetsOf(b, inner[0]);
     if (!eContent) throw bad();
   }
-  // certificates: keep X.509 ones; other certificate choices ([0]..[3]) are skipped
+  // certificates: keep sound X.509 ones; other certificate choices ([0]..[3]) are skipped
   const certs: Cert[] = [];
+  const unsound: { t: Tlv; n: number; cert?: Cert; why: string }[] = [];
   if (certsT) {
     const list = allChildren(b, certsT);
     if (!list) throw bad();
-    for (const c of list) {
+    list.forEach((c, k) => {
       if (c.tag !== T.SEQUENCE) {
-        if ((c.tag & 0xc0) !== 0x80) throw bad();
-        continue;
+        if ((c.tag & 0xc0) !== 0x80) unsound.push({ t: c, n: k + 1, why: 'is not a certificate' });
+        return;
       }
       const cert = certAt(b, c);
-      if (!cert) throw bad();
-      certs.push(cert);
-    }
+      const why = cert ? (r.careful ? berProblem(b, c) : undefined) : 'is not a readable X.509 certificate';
+      if (cert && !why) certs.push(cert);
+      else unsound.push({ t: c, n: k + 1, cert, why: why ?? '' });
+    });
   }
   // signer infos
   const sis = allChildren(b, signerInfosT);
   if (!sis) throw bad();
-  const parsedSis = sis.map((si) => signerInfo(b, si));
+  const parsedSis = sis.map((si) => signerInfo(b, si, r));
   if (parsedSis.some((x) => !x)) throw bad();
   if (sis.length !== 1) throw new Error(`CMS has ${sis.length} signer infos (expected 1)`);
   const si = parsedSis[0]!;
-  let signerCert: Cert | undefined;
-  if (si.sidIssuer) {
-    const { name, serial } = si.sidIssuer;
-    signerCert = certs.find((c) => eqBytes(c.serial, serial) && namesEqual(c.issuer, name));
-  } else if (si.sidKeyId) {
-    const keyId = si.sidKeyId;
-    signerCert = certs.find((c) => hasKeyId(c, keyId));
+  const isSigner = (c: Cert) =>
+    si.sidIssuer
+      ? eqBytes(c.serial, si.sidIssuer.serial) && namesEqual(c.issuer, si.sidIssuer.name)
+      : !!si.sidKeyId && hasKeyId(c, si.sidKeyId);
+  const signerCert = certs.find(isSigner);
+  for (const u of unsound) {
+    // the signer's own certificate must be sound: the signature rests on it
+    if (!signerCert && (u.cert ? isSigner(u.cert) : namesSigner(raw(b, u.t), si)))
+      throw new Error(`the signer's certificate in the CMS ${u.why}`);
+    r.warnings.push(`certificate ${u.n} of the CMS (not the signer's) ${u.why}: left out`);
   }
   const pick = (list: Attr[] | undefined, oid: string) => (list ?? []).filter((a) => a.oid === oid);
   return {
@@ -311,7 +348,19 @@ function parseSignedData(b: Uint8Array, sdT: Tlv | undefined): ParsedCms {
     signedAttrsDer: si.signedAttrsDer,
     signedAttr: (oid) => pick(si.signedAttrs, oid),
     unsignedAttr: (oid) => pick(si.unsignedAttrs, oid),
+    warnings: r.warnings,
   };
+}
+
+/** An unreadable certificate's issuer and serial, read leniently, name the signer of `si`. */
+function namesSigner(der: Uint8Array, si: SignerInfoParts): boolean {
+  if (!si.sidIssuer) return false;
+  const f = certIssuerSerial(der);
+  if (!f || f.serial.tag !== T.INTEGER) return false;
+  const issuer = nameOf(der, f.issuer);
+  return (
+    !!issuer && eqBytes(content(der, f.serial), si.sidIssuer.serial) && namesEqual(issuer, si.sidIssuer.name)
+  );
 }
 
 type SignerInfoParts = {
@@ -325,10 +374,12 @@ type SignerInfoParts = {
   unsignedAttrs?: Attr[];
 };
 
-function signerInfo(b: Uint8Array, t: Tlv): SignerInfoParts | undefined {
+function signerInfo(b: Uint8Array, t: Tlv, r: Reading): SignerInfoParts | undefined {
   if (t.tag !== T.SEQUENCE) return undefined;
   const f = allChildren(b, t);
   if (!f || f.length < 5 || f[0].tag !== T.INTEGER) return undefined;
+  // everything but the unsigned attributes is signed or names the signer
+  for (const x of f) if (!(x === f[f.length - 1] && x.tag === ctx(1))) core(b, x, r);
   const out: Partial<SignerInfoParts> = {};
   const sid = f[1];
   if (sid.tag === T.SEQUENCE) {
@@ -359,9 +410,18 @@ function signerInfo(b: Uint8Array, t: Tlv): SignerInfoParts | undefined {
   out.signature = sig;
   i += 2;
   if (f[i]?.tag === ctx(1)) {
+    // outside the signature: a malformed attribute is a warning; its reader (the time-stamp check) decides
     const attrs = attributes(b, f[i]);
-    if (!attrs) return undefined;
-    out.unsignedAttrs = attrs;
+    if (!attrs) r.warnings.push('the unsigned attributes of the signature cannot be read: ignored');
+    else out.unsignedAttrs = attrs;
+    if (attrs && r.careful)
+      for (const a of allChildren(b, f[i]) ?? []) {
+        const why = berProblem(b, a);
+        const oid = oidOf(b, allChildren(b, a)?.[0]) ?? '';
+        if (why) r.outside++;
+        if (why && oid !== OID.signatureTimeStamp)
+          r.warnings.push(`the unsigned attribute ${UNSIGNED_NAMES[oid] ?? oid} ${why}`);
+      }
     i++;
   }
   if (i !== f.length) return undefined;
@@ -373,17 +433,37 @@ export function parseCms(der: Uint8Array): ParsedCms {
   const top = readTlv(der, 0);
   if (!top) throw new Error('CMS is not decodable BER');
   const scan = scanBer(der, 0, top.end);
-  if (!scan.wellFormed) throw new Error('CMS is not decodable BER');
-  if (scan.malformedInteger) throw new Error('CMS contains a malformed INTEGER');
+  if (scan.wellFormed && !scan.malformedInteger)
+    return parseContentInfo(der, top, { careful: false, warnings: [], outside: 0 });
+  // Something is malformed: which part decides. The signed parts and the signer's certificate fail the
+  // signature; an unsigned attribute, another certificate or a CRL is a warning (pdfsig and OpenSSL
+  // accept such signatures: they are outside what the signer signed).
+  const whole = scan.wellFormed ? 'CMS contains a malformed INTEGER' : 'CMS is not decodable BER';
+  const r: Reading = { careful: true, warnings: [], outside: 0 };
+  let cms: ParsedCms;
+  try {
+    cms = parseContentInfo(der, top, r);
+  } catch (e) {
+    // a container that does not read as SignedData at all: the encoding is the first thing wrong
+    if ((e as Error).message.endsWith('is malformed')) throw new Error(whole);
+    throw e;
+  }
+  // nothing outside the signature explains what the scan found: the container itself is broken
+  if (cms.warnings.length === 0 && r.outside === 0) throw new Error(whole);
+  return cms;
+}
+
+function parseContentInfo(der: Uint8Array, top: Tlv, r: Reading): ParsedCms {
   const ci = top.tag === T.SEQUENCE ? allChildren(der, top) : undefined;
   if (!ci || ci.length < 1 || ci.length > 2 || (ci[1] && ci[1].tag !== ctx(0)))
     throw new Error('CMS ContentInfo is malformed');
+  core(der, ci[0], r);
   const contentType = oidOf(der, ci[0]);
   if (!contentType) throw new Error('CMS ContentInfo is malformed');
   if (contentType !== OID.signedData) throw new Error('CMS content is not SignedData');
   const inner = ci[1] ? allChildren(der, ci[1]) : undefined;
   if (inner?.length !== 1) throw new Error('CMS SignedData is malformed');
-  return parseSignedData(der, inner[0]);
+  return parseSignedData(der, inner[0], r);
 }
 
 /** Checks that a signing-certificate(-v2) attribute, if present, names the signer certificate. */
@@ -485,6 +565,10 @@ export const TST_ALTERED = 'the TSTInfo does not match the digest the TSA signed
 
 export type TimestampCheck = {
   ok: boolean;
+  /** the token itself cannot be read (its container, its TSA certificate or its TSTInfo): no time-stamp */
+  unreadable?: boolean;
+  /** malformed parts of the token outside what the TSA signed (see ParsedCms.warnings) */
+  warnings: string[];
   genTime?: Date;
   tsaName?: string;
   tsaCert?: Cert;
@@ -516,13 +600,22 @@ export function checkTimestampToken(token: Uint8Array, dataChunks: Uint8Array[])
   try {
     cms = parseCms(token);
   } catch (e) {
-    return { ok: false, certs: [], imprintMatches: false, problems: [(e as Error).message] };
+    const problems = [(e as Error).message];
+    return { ok: false, unreadable: true, warnings: [], certs: [], imprintMatches: false, problems };
   }
-  if (cms.eContentType !== OID.tstInfo || !cms.eContent)
-    return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['token does not hold TSTInfo'] };
+  const warnings = cms.warnings;
+  const unreadable = (why: string): TimestampCheck => ({
+    ok: false,
+    unreadable: true,
+    warnings,
+    certs: cms.certs,
+    imprintMatches: false,
+    problems: [why],
+  });
+  if (cms.eContentType !== OID.tstInfo || !cms.eContent) return unreadable('token does not hold TSTInfo');
   const eContent = cms.eContent;
   const tst = tstInfo(eContent);
-  if (!tst) return { ok: false, certs: cms.certs, imprintMatches: false, problems: ['TSTInfo is malformed'] };
+  if (!tst) return unreadable('TSTInfo is malformed');
   const alg = digestName(tst.alg.oid);
   const imprintMatches = !!alg && eqBytes(hashChunks(alg, dataChunks), tst.hashed);
   if (!imprintMatches) problems.push('messageImprint does not match');
@@ -546,6 +639,7 @@ export function checkTimestampToken(token: Uint8Array, dataChunks: Uint8Array[])
   if (cms.signerCert) tsaName = nameAttr(cms.signerCert.subject, OID.commonName);
   return {
     ok,
+    warnings,
     genTime: tst.genTime,
     tsaName,
     tsaCert: cms.signerCert,

@@ -86,6 +86,12 @@ export type SignatureReport = {
   /** the changes found in later revisions */
   modifications: string[];
   /**
+   * What is odd but does not count against the signature: objects a writer left out of its
+   * cross-reference section that change nothing a viewer reads, malformed data outside what the
+   * signature covers (an unsigned attribute, a certificate that is not the signer's, a CRL)
+   */
+  warnings: string[];
+  /**
    * Where a page shows something other than what was signed (the visual comparison): 1-based page, the
    * region in PDF points from the page's lower left, and what differs there.
    */

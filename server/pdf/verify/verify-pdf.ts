@@ -105,6 +105,8 @@ type Work = {
   uncovered: string[];
   /** regions where the pages show something other than what was signed (visual.ts) */
   changedRegions: ChangedRegion[];
+  /** what is odd but changes nothing the signature vouches for (see SignatureReport.warnings) */
+  warnings: string[];
 };
 
 function pdfDate(s: string | undefined): Date | undefined {
@@ -471,6 +473,7 @@ function structure(
     modifications: [],
     uncovered: [],
     changedRegions: [],
+    warnings: [],
   };
   const fail = (msg: string) => {
     w.problems.push(msg);
@@ -615,6 +618,7 @@ function modificationsOf(
     const p = certified ? (certification.docMdp ?? 2) : null;
     const max = p === 1 ? Level.timestamp : p === 2 ? Level.form : p === 3 ? Level.annot : Level.form;
     w.modifications.push(...d.changes.map((c) => `revision ${i + 1}: ${c}`));
+    w.warnings.push(...rules.warnings(i));
     const broken = rules.problems(i);
     if (broken.length > 0) {
       worst = 'disallowed';
@@ -670,6 +674,7 @@ function crypto(
   } else if (br) {
     if (w.kind === 'doc_timestamp') {
       ts = checkTimestampToken(contents.v, chunks());
+      w.warnings.push(...ts.warnings);
       // a TSTInfo altered after the TSA signed it proves nothing about the bytes: a hash failure
       const altered = ts.problems.includes(TST_ALTERED);
       const hashProblem = (p: string) => p === 'messageImprint does not match' || p === TST_ALTERED;
@@ -693,6 +698,7 @@ function crypto(
         cmsFormat = true;
       }
       if (cms) {
+        w.warnings.push(...cms.warnings);
         signerCert = cms.signerCert;
         pool = [...pool, ...cms.certs];
         const adbe = adbeRevocationData(cms.signedAttr(OID.adbeRevocation)[0]);
@@ -737,9 +743,18 @@ function crypto(
         const tokAttr = cms.unsignedAttr(OID.signatureTimeStamp)[0];
         if (tokAttr?.values[0]) {
           const v = tokAttr.values[0];
-          ts = checkTimestampToken(tokAttr.b.subarray(v.start, v.end), [cms.signature]);
-          if (!ts.ok) problems.push(`signature time-stamp is not valid: ${ts.problems.join('; ')}`);
-          pool = [...pool, ...ts.certs];
+          const token = checkTimestampToken(tokAttr.b.subarray(v.start, v.end), [cms.signature]);
+          w.warnings.push(...token.warnings.map((x) => `signature time-stamp token: ${x}`));
+          // an unsigned attribute that cannot be read is no time-stamp at all, as if it were missing
+          if (token.unreadable)
+            w.warnings.push(
+              `the signature time-stamp token cannot be read (${token.problems.join('; ')}): the signature has no usable time-stamp`,
+            );
+          else {
+            ts = token;
+            if (!ts.ok) problems.push(`signature time-stamp is not valid: ${ts.problems.join('; ')}`);
+            pool = [...pool, ...ts.certs];
+          }
         }
       }
     }
@@ -885,6 +900,7 @@ function crypto(
       problems: [...new Set(problems)],
       modifications: w.modifications,
       changedRegions: w.changedRegions,
+      warnings: [...new Set(w.warnings)],
     };
   };
   return { question, finish };
