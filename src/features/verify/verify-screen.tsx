@@ -280,8 +280,15 @@ function DocumentView({
   const select = useVerifyStore((s) => s.select);
   const setPdfUrl = useVerifyStore((s) => s.setPdfUrl);
   const input = useRef<HTMLInputElement>(null);
+  const viewer = useRef<HTMLDivElement>(null);
   const [match, setMatch] = useState<boolean | null>(null);
   const { result, pdfUrl } = current;
+  // Showing a region brings the document itself into view too (on a phone the cards below it may be where
+  // the page was scrolled to); the viewer then brings the region to its middle.
+  const showSeq = scrollToRect?.seq;
+  useEffect(() => {
+    if (showSeq) viewer.current?.scrollIntoView?.({ block: 'start' });
+  }, [showSeq]);
 
   const outline = (g: PageGeometry) =>
     result.signatures.flatMap((card) =>
@@ -368,7 +375,7 @@ function DocumentView({
       </div>
     );
   return (
-    <div>
+    <div ref={viewer}>
       {match ? <p className="verify-muted">{tt('fileMatches')}</p> : null}
       <PdfViewer
         url={pdfUrl}
