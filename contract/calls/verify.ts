@@ -85,6 +85,24 @@ const zCertificate = z.object({
 /** A signature's visible widget: 1-based page and [x1, y1, x2, y2] in points from the page box's lower left. */
 export const zWidget = z.object({ page: z.number().int().min(1), rect: z.array(z.number()).length(4) });
 
+/**
+ * What a changed region shows other than what was signed: `content` the page's own drawing; `covered` a form
+ * field (or other annotation) now covers what was signed; `annotations` annotations or fields changed; `size`
+ * the page's size or rotation changed.
+ */
+export const ChangedRegionKind = ['content', 'covered', 'annotations', 'size'] as const;
+
+/**
+ * A region of a page that shows something other than what was signed: 1-based page and [x0, y0, x1, y1] in
+ * points from the page box's lower left (as `zWidget`).
+ */
+export const zChangedRegion = z.object({
+  page: z.number().int().min(1),
+  rect: z.array(z.number()).length(4),
+  what: z.enum(ChangedRegionKind),
+});
+export type ChangedRegion = z.infer<typeof zChangedRegion>;
+
 export const zSignatureCard = z.object({
   /** Signing order, from 1. */
   index: z.number().int(),
@@ -125,6 +143,11 @@ export const zSignatureCard = z.object({
   changes: z.array(z.string()),
   /** Empty for an invisible signature. */
   widgets: z.array(zWidget),
+  /**
+   * Where a page shows something other than what this signature signed (the verifier's visual comparison);
+   * empty when nothing visible changed. Reports kept before this field existed read as empty.
+   */
+  changedRegions: z.array(zChangedRegion).default([]),
 });
 export type SignatureCard = z.infer<typeof zSignatureCard>;
 

@@ -1,7 +1,8 @@
 // The one place that decides what of a verification leaves the server: the verifier's report turned into
 // the page's shape (contract/calls/verify.ts), with Adobe-like statuses and machine reason codes.
 import type { SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
-import { SignatureStatus } from '#contract/calls/verify.ts';
+import type { ChangedRegion } from '#contract/calls/verify.ts';
+import { ChangedRegionKind, SignatureStatus } from '#contract/calls/verify.ts';
 import { reasonsToShow } from '#contract/verify-claims.ts';
 import type { SignatureReport, VerificationReport } from '../../pdf/verify/types.ts';
 import type { DocumentLayout } from './layout.ts';
@@ -66,6 +67,41 @@ function allReasonsOf(s: SignatureReport): Reason[] {
 
 const rank = (s: Status) => SignatureStatus.indexOf(s);
 
+const REGION_KINDS: readonly string[] = ChangedRegionKind;
+
+/** At most this many regions per signature reach the page (a hostile file could yield thousands). */
+const MAX_REGIONS = 50;
+
+/** Where a page shows something other than what was signed: only well-formed regions, coordinates rounded to 0.1 pt. */
+function regionsOf(s: SignatureReport): ChangedRegion[] {
+  return (s.changedRegions ?? [])
+    .slice(0, MAX_REGIONS)
+    .filter(
+      (r) =>
+        Number.isInteger(r.page) &&
+        r.page >= 1 &&
+        REGION_KINDS.includes(r.what) &&
+        r.rect.length === 4 &&
+        r.rect.every(Number.isFinite),
+    )
+    .map((r) => ({
+      page: r.page,
+      rect: r.rect.map((v) => Math.round(v * 10) / 10),
+      what: r.what,
+    }));
+}
+
+/**
+ * A kept report as the page reads it today: a report kept before a field existed gets that field's empty
+ * value (cards kept before issue 26 have no `changedRegions`).
+ */
+export function presentKept(result: VerifyResult): VerifyResult {
+  return {
+    ...result,
+    signatures: result.signatures.map((s) => ({ ...s, changedRegions: s.changedRegions ?? [] })),
+  };
+}
+
 /**
  * The page's shape of a verification. `trustRoots` names the platform root (by serial) so a card can say
  * whether its chain ends at the platform or at a configured anchor.
@@ -110,6 +146,7 @@ export function presentVerification(
       details: s.problems,
       changes: s.modifications,
       widgets: layout.widgets[s.field] ?? [],
+      changedRegions: regionsOf(s),
     };
   });
   const worst = signatures.reduce<Status | null>(

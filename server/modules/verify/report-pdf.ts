@@ -57,7 +57,22 @@ const KIND: Record<SignatureCard['kind'], Pair> = {
   doc_timestamp: ['文档时间戳', 'Document time-stamp'],
 };
 
+/** Where a page shows something other than what was signed, by what changed there. */
+const REGION: Record<SignatureCard['changedRegions'][number]['what'], Pair> = {
+  content: ['签署后显示的内容被改动', 'shows something other than what was signed'],
+  covered: ['表单域现在遮盖了签署时的文字', 'a form field now covers text that was signed'],
+  annotations: ['批注或表单域在签署后被改动', 'annotations or form fields changed after signing'],
+  size: ['页面尺寸或方向在签署后被改变', "the page's size or orientation changed after signing"],
+};
+
 const both = ([zh, en]: Pair) => `${zh} ${en}`;
+
+/** One changed region, both languages: `第 1 页：… （区域 x 70–450，y 295–313 点） Page 1: … (region x 70–450, y 295–313 pt)`. */
+function regionLine(r: SignatureCard['changedRegions'][number]): string {
+  const [x0, y0, x1, y1] = r.rect.map(Math.round);
+  const [zh, en] = REGION[r.what];
+  return `第 ${r.page} 页：${zh}（区域 x ${x0}–${x1}，y ${y0}–${y1} 点） Page ${r.page}: ${en} (region x ${x0}–${x1}, y ${y0}–${y1} pt)`;
+}
 const yesNo = (v: boolean | null) => (v === null ? '— n/a' : v ? '是 yes' : '否 no');
 const utc = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 19)} UTC` : '—');
 
@@ -138,6 +153,7 @@ export async function renderReportPdf(
       size: 8,
     });
     for (const r of s.reasons) line(`• ${both(REASON[r])}`, { indent: 16 });
+    for (const r of s.changedRegions) line(`▣ ${regionLine(r)}`, { indent: 16, color: [0.75, 0.1, 0.1] });
     if (s.chain.length > 0) {
       line('证书链 Certificate chain', { indent: 8 });
       // Root first, each issued certificate one step further in: the tree a viewer shows.

@@ -15,7 +15,7 @@ import { findFlow } from '../flow/index.ts';
 import { certificateBySerial } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { platformRevocation } from './platform-revocation.ts';
-import { presentVerification } from './present.ts';
+import { presentKept, presentVerification } from './present.ts';
 import { findReport, insertReport, pruneReports, type ReportRow } from './queries.ts';
 import { packReport, unpackReport } from './report-codec.ts';
 import { loadTrustAnchors, loadVerifySettings, type VerifySettings } from './settings.ts';
@@ -217,5 +217,5 @@ export async function keptReport(deps: AppDeps, id: string): Promise<StoredRepor
   const row = await findReport(deps.db, id, deps.clock.now());
   if (!row) return undefined;
   const result = 'packed' in row.result ? await unpackReport(row.result.packed) : row.result.json;
-  return { ...row, result };
+  return { ...row, result: presentKept(result) };
 }

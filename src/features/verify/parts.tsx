@@ -194,18 +194,33 @@ export function ChainTree({ chain }: { chain: SignatureCard['chain'] }) {
   );
 }
 
+type Region = SignatureCard['changedRegions'][number];
+
+/** A changed region in plain words: the page, what it shows other than what was signed, where (in points). */
+export function RegionText({ region }: { region: Region }) {
+  const tt = useTexts(texts);
+  const [x0, y0, x1, y1] = region.rect.map(Math.round);
+  return <>{tt(`region.${region.what}` as TextKey, { page: region.page, x0, y0, x1, y1 })}</>;
+}
+
+/** The key of a region (the same region may be reported for several signatures). */
+export const regionKey = (r: Region) => `${r.page}:${r.what}:${r.rect.join(',')}`;
+
 /** One signature: status icon and words, who, when, what it covers, what changed, the chain. */
 export function SignatureCardView({
   card,
   isSelected,
   isNarrow,
   onShowInDocument,
+  onShowRegion,
 }: {
   card: SignatureCard;
   isSelected?: boolean;
   /** Beside the document: one column of facts. */
   isNarrow?: boolean;
   onShowInDocument?: (card: SignatureCard) => void;
+  /** Shows a changed region in the document. */
+  onShowRegion?: (card: SignatureCard, region: Region) => void;
 }) {
   const tt = useTexts(texts);
   const lang = useLocale();
@@ -259,6 +274,23 @@ export function SignatureCardView({
             <li key={r}>{tt(`reason.${r}` as TextKey)}</li>
           ))}
         </ul>
+      ) : null}
+      {card.changedRegions.length > 0 ? (
+        <section className="verify-regions" aria-label={tt('regions')}>
+          <div className="verify-label">{tt('regions')}</div>
+          <ul>
+            {card.changedRegions.map((r) => (
+              <li key={regionKey(r)}>
+                <RegionText region={r} />
+                {onShowRegion ? (
+                  <Button size="small" type="link" onClick={() => onShowRegion(card, r)}>
+                    {tt('showRegion')}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <Descriptions
         size="small"
@@ -503,6 +535,13 @@ export function VerifyStyles() {
         cursor: pointer; padding: 0; font-size: 11px; font-weight: 700; color: #fff; }
       .verify-outline span { position: absolute; top: -2px; left: -2px; padding: 0 4px; }
       .verify-outline.is-selected { box-shadow: 0 0 0 3px rgba(22,119,255,.5); }
+      .verify-regions { border-left: 3px solid #cf1322; background: #fff1f0; padding: 4px 10px; margin: 4px 0 8px; }
+      .verify-regions .verify-label { color: #a8071a; margin-top: 2px; }
+      .verify-regions ul { margin: 0; padding-left: 18px; }
+      .verify-region { position: absolute; border: 2px solid #cf1322; border-radius: 2px; padding: 0;
+        background: rgba(207,19,34,.15); cursor: pointer; min-width: 8px; min-height: 8px; box-sizing: border-box; }
+      .verify-region span { position: absolute; bottom: 100%; left: -2px; padding: 0 4px; white-space: nowrap;
+        background: #cf1322; color: #fff; font-size: 11px; font-weight: 700; line-height: 16px; border-radius: 2px 2px 0 0; }
       .verify-code-form { max-width: 520px; margin: 12px 0; }
       @media (max-width: 760px) {
         .verify-page { padding: 8px 10px 32px; }

@@ -114,6 +114,18 @@ export const texts = defineTexts({
     showInDocument: 'Show in the document',
     invisible: 'Invisible signature (no widget on a page)',
     signatureN: 'Signature {n}',
+    regions: 'Where a page changed after signing',
+    'region.content':
+      'Page {page} shows something other than what was signed (region x {x0}–{x1}, y {y0}–{y1} pt).',
+    'region.covered':
+      'Page {page}: a form field now covers text that was signed (region x {x0}–{x1}, y {y0}–{y1} pt).',
+    'region.annotations':
+      'Page {page}: annotations or form fields changed after signing (region x {x0}–{x1}, y {y0}–{y1} pt).',
+    'region.size':
+      "Page {page}: the page's size or orientation changed after signing (region x {x0}–{x1}, y {y0}–{y1} pt).",
+    regionBox: 'Changed after signing',
+    regionBoxN: 'Changed after signing, page {page}',
+    showRegion: 'Show',
     file: 'File',
     size: 'Size',
     sha256: 'SHA-256',
@@ -252,6 +264,14 @@ export const texts = defineTexts({
     showInDocument: '在文件中查看',
     invisible: '不可见签名（页面上没有签名外观）',
     signatureN: '签名 {n}',
+    regions: '签名后页面被改动的位置',
+    'region.content': '第 {page} 页签署后显示的内容被改动（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',
+    'region.covered': '第 {page} 页：表单域现在遮盖了签署时的文字（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',
+    'region.annotations': '第 {page} 页：批注或表单域在签署后被改动（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',
+    'region.size': '第 {page} 页：页面尺寸或方向在签署后被改变（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',
+    regionBox: '签名后改动',
+    regionBoxN: '签名后改动，第 {page} 页',
+    showRegion: '查看',
     file: '文件',
     size: '大小',
     sha256: 'SHA-256',

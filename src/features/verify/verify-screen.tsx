@@ -3,7 +3,7 @@ import Tabs from 'antd/es/tabs';
 import { useEffect, useRef, useState } from 'react';
 import { generatePath, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
+import { type PageGeometry, PdfViewer, type PdfViewerProps } from '@/components/pdf-viewer.tsx';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { checkPdf, getVerifyReport, type SignatureCard, verifiedPdfUrl, verifyByCode } from '@/api/verify.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
@@ -14,6 +14,7 @@ import {
   ErrorAlert,
   FileFacts,
   OverallBanner,
+  regionKey,
   REPORT_TTL_MINUTES,
   ReportDownloads,
   RootHelp,
@@ -40,6 +41,8 @@ type VerifyScreenProps = {
   onCode?: (code: string) => void;
   isPhone?: boolean;
 };
+
+type ScrollTarget = NonNullable<PdfViewerProps['scrollToRect']>;
 
 type Load = { state: 'idle' | 'loading' | 'gone' | 'unknown' } | { state: 'error'; text: string };
 
@@ -163,11 +166,21 @@ function Verification({
   const selected = useVerifyStore((s) => s.selected);
   const select = useVerifyStore((s) => s.select);
   const [scrollToPage, setScrollToPage] = useState<number | undefined>();
+  const [scrollToRect, setScrollToRect] = useState<ScrollTarget | undefined>();
   const { result, document } = current;
 
   const showInDocument = (card: SignatureCard) => {
     select(card.index);
     setScrollToPage(card.widgets[0]?.page);
+    onView('pdf');
+  };
+  const showRegion = (card: SignatureCard, region: SignatureCard['changedRegions'][number]) => {
+    select(card.index);
+    setScrollToRect((was) => ({
+      page: region.page,
+      rect: region.rect as ScrollTarget['rect'],
+      seq: (was?.seq ?? 0) + 1,
+    }));
     onView('pdf');
   };
   const cardList = (isNarrow: boolean) => (
@@ -179,6 +192,7 @@ function Verification({
           isSelected={selected === card.index}
           isNarrow={isNarrow}
           onShowInDocument={showInDocument}
+          onShowRegion={showRegion}
         />
       ))}
     </div>
@@ -216,7 +230,12 @@ function Verification({
     ),
     pdf: (
       <div className="verify-split">
-        <DocumentView current={current} scrollToPage={scrollToPage} isPhone={isPhone} />
+        <DocumentView
+          current={current}
+          scrollToPage={scrollToPage}
+          scrollToRect={scrollToRect}
+          isPhone={isPhone}
+        />
         <div className="verify-split-cards">{cardList(true)}</div>
       </div>
     ),
@@ -241,14 +260,19 @@ async function sha256Hex(file: File): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The document with each signature's widget outlined in its status colour and linked to its card. */
+/**
+ * The document with each signature's widget outlined in its status colour and linked to its card, and each
+ * region where a page shows something other than what was signed drawn as a red box.
+ */
 function DocumentView({
   current,
   scrollToPage,
+  scrollToRect,
   isPhone,
 }: {
   current: CurrentVerification;
   scrollToPage?: number;
+  scrollToRect?: ScrollTarget;
   isPhone?: boolean;
 }) {
   const tt = useTexts(texts);
@@ -256,8 +280,15 @@ function DocumentView({
   const select = useVerifyStore((s) => s.select);
   const setPdfUrl = useVerifyStore((s) => s.setPdfUrl);
   const input = useRef<HTMLInputElement>(null);
+  const viewer = useRef<HTMLDivElement>(null);
   const [match, setMatch] = useState<boolean | null>(null);
   const { result, pdfUrl } = current;
+  // Showing a region brings the document itself into view too (on a phone the cards below it may be where
+  // the page was scrolled to); the viewer then brings the region to its middle.
+  const showSeq = scrollToRect?.seq;
+  useEffect(() => {
+    if (showSeq) viewer.current?.scrollIntoView?.({ block: 'start' });
+  }, [showSeq]);
 
   const outline = (g: PageGeometry) =>
     result.signatures.flatMap((card) =>
@@ -287,6 +318,40 @@ function DocumentView({
         }),
     );
 
+  // A region reported for several signatures is drawn once, linked to the first card that reports it.
+  const regions = new Map<string, { card: SignatureCard; region: SignatureCard['changedRegions'][number] }>();
+  for (const card of result.signatures)
+    for (const region of card.changedRegions) {
+      const key = regionKey(region);
+      if (!regions.has(key)) regions.set(key, { card, region });
+    }
+  const changed = (g: PageGeometry) =>
+    [...regions]
+      .filter(([, { region }]) => region.page === g.pageNumber)
+      .map(([key, { card, region }]) => (
+        <button
+          key={key}
+          type="button"
+          className="verify-region"
+          aria-label={tt('regionBoxN', { page: region.page })}
+          style={g.toScreen(region.rect as [number, number, number, number])}
+          onClick={() => {
+            select(card.index);
+            document
+              .getElementById(`verify-sig-${card.index}`)
+              ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          }}
+        >
+          <span>{tt('regionBox')}</span>
+        </button>
+      ));
+  const overlay = (g: PageGeometry) => (
+    <>
+      {changed(g)}
+      {outline(g)}
+    </>
+  );
+
   if (!pdfUrl)
     return (
       <div className="verify-card">
@@ -310,15 +375,16 @@ function DocumentView({
       </div>
     );
   return (
-    <div>
+    <div ref={viewer}>
       {match ? <p className="verify-muted">{tt('fileMatches')}</p> : null}
       <PdfViewer
         url={pdfUrl}
         pageSizes={result.file.pages.length > 0 ? result.file.pages : undefined}
-        renderOverlay={outline}
+        renderOverlay={overlay}
         height={isPhone ? '60vh' : '78vh'}
         label={tt('viewPdf')}
         scrollToPage={scrollToPage}
+        scrollToRect={scrollToRect}
       />
     </div>
   );

@@ -1,19 +1,22 @@
 // checkPdf through HTTP: real corpus files (valid and attacked), bad input with its own codes, and files the
 // platform itself signed (trusted through the platform root) with tampered copies of them.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPdf, getVerifyReport, type VerifyResult } from '#contract/calls/verify.ts';
 import { Code } from '#contract/codes.ts';
-import { pkiFor } from '#server/modules/pki/index.ts';
-import { signerFromPki } from '#server/pdf/sign/cms.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { createTestApp, appForFile } from '../helper.ts';
 import { contractSealPdf, hasTool, makePdf } from '../fixtures/pdf-signing.ts';
-import { checkFile, corpusFile, hasCorpus, replaceFirstPageContent } from '../fixtures/verify.ts';
+import {
+  checkFile,
+  corpusFile,
+  hasCorpus,
+  platformSigner,
+  replaceFirstPageContent,
+} from '../fixtures/verify.ts';
 
 const VALID = 'files/node-signpdf/signed-once.pdf';
 const ATTACKED = 'files/dss/pdf-signed-added-page.pdf';
@@ -149,14 +152,8 @@ describe('files signed by the platform', () => {
   let signed: Uint8Array;
 
   beforeAll(async () => {
-    const pki = await pkiFor(t.deps);
-    const holder = { userType: 0 as const, accountId: randomUUID() };
-    await pki.issue({ ...holder, name: '张三', idNumber: '110101199003071234' });
-    const material = await pki.signer(holder);
-    if (!material) throw new Error('no signer');
     signed = await signPdf(await makePdf({ pages: 2 }), {
-      signer: signerFromPki(material),
-      timestamp: (imprint) => pki.timestamp(imprint),
+      ...(await platformSigner(t.deps, { name: '张三', idNumber: '110101199003071234' })),
       appearance: { pdf: await contractSealPdf() },
       placement: { pageIndex: 1, rect: [100, 100, 220, 220] },
       fieldName: 'zhangsan',
@@ -189,14 +186,8 @@ describe('files signed by the platform', () => {
   });
 
   it('a byte flipped in a file signed twice: the report claims nothing that needs the signed bytes intact', async () => {
-    const pki = await pkiFor(t.deps);
-    const holder = { userType: 0 as const, accountId: randomUUID() };
-    await pki.issue({ ...holder, name: '李四', idNumber: '110101199003072345' });
-    const material = await pki.signer(holder);
-    if (!material) throw new Error('no signer');
     const twice = await signPdf(signed, {
-      signer: signerFromPki(material),
-      timestamp: (imprint) => pki.timestamp(imprint),
+      ...(await platformSigner(t.deps, { name: '李四', idNumber: '110101199003072345' })),
       appearance: { pdf: await contractSealPdf() },
       placement: { pageIndex: 0, rect: [100, 100, 220, 220] },
       fieldName: 'lisi',

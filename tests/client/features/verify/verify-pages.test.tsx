@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformDocument, SignatureCard, VerifyResult } from '#contract/calls/verify.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { setNotifier } from '@/lib/notify.ts';
@@ -9,6 +10,12 @@ import { usePlatformStore } from '@/platform/platform-store.ts';
 import { useVerifyStore } from '@/features/verify/verify-store.ts';
 import { CSIGN, fail, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
+
+// pdf.js cannot start its worker under jsdom: the document view is laid out from the report's page sizes.
+vi.mock('@/components/pdf-viewer/load-pdf.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/pdf-viewer/load-pdf.ts')>()),
+  openPdf: () => new Promise(() => {}),
+}));
 
 const card = (over: Partial<SignatureCard> = {}): SignatureCard => ({
   index: 1,
@@ -45,6 +52,7 @@ const card = (over: Partial<SignatureCard> = {}): SignatureCard => ({
   details: [],
   changes: ['revision 3: document time-stamp added'],
   widgets: [{ page: 1, rect: [100, 100, 200, 150] }],
+  changedRegions: [],
   ...over,
 });
 
@@ -67,6 +75,24 @@ const result = (over: Partial<VerifyResult> = {}): VerifyResult => ({
   signatures: [card()],
   ...over,
 });
+
+/** An upload whose one signature was followed by changes that are not allowed. */
+const modifiedResult = (cardOver: Partial<SignatureCard> = {}, over: Partial<VerifyResult> = {}) =>
+  result({
+    source: 'upload',
+    status: 'modified',
+    verdict: 'TOTAL_FAILED',
+    signatures: [
+      card({
+        status: 'modified',
+        modifiedAfterSigning: 'disallowed',
+        reasons: ['MODIFIED_DISALLOWED'],
+        indication: 'TOTAL_FAILED',
+        ...cardOver,
+      }),
+    ],
+    ...over,
+  });
 
 const document: PlatformDocument = {
   verificationCode: 'ABCD-EFGH-JKLM-NPQR',
@@ -153,21 +179,7 @@ describe('/check', () => {
 
   it('a modified upload shows why, and the route then names the kept report', async () => {
     useI18nStore.getState().setLocale('zh-CN');
-    const modified = result({
-      source: 'upload',
-      status: 'modified',
-      verdict: 'TOTAL_FAILED',
-      signatures: [
-        card({
-          status: 'modified',
-          modifiedAfterSigning: 'disallowed',
-          reasons: ['MODIFIED_DISALLOWED'],
-          indication: 'TOTAL_FAILED',
-          trusted: false,
-          trustSource: null,
-        }),
-      ],
-    });
+    const modified = modifiedResult({ trusted: false, trustSource: null });
     server.use(http.post(`${CSIGN}/checkPdf`, () => ok(modified)));
     const { router } = renderApp('/check');
     const input = await screen.findByLabelText('选择要验证的 PDF', {}, { timeout: 10_000 });
@@ -179,6 +191,49 @@ describe('/check', () => {
     expect(screen.getByRole('link', { name: '下载报告（PDF）' }).getAttribute('href')).toContain(
       `/downloadVerifyReport/${modified.reportId}.pdf`,
     );
+  }, 30_000);
+
+  it('a page changed after signing: the card says where in words, the document draws it as a red box', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const bytes = '%PDF-1.7 signed, then a field filled over the signed words';
+    const region = { page: 1, rect: [70.4, 295, 449.6, 313], what: 'covered' } as const;
+    const modified = modifiedResult(
+      { changedRegions: [{ ...region, rect: [...region.rect] }] },
+      { file: { ...result().file, sha256: createHash('sha256').update(bytes).digest('hex') } },
+    );
+    server.use(http.post(`${CSIGN}/getVerifyReport`, () => ok({ document: null, result: modified })));
+    const { router } = renderApp(`/check/${modified.reportId}`);
+    const sig = await screen.findByRole('article', { name: 'Signature 1' }, { timeout: 10_000 });
+    const where = within(sig).getByRole('region', { name: 'Where a page changed after signing' });
+    expect(where.textContent).toContain(
+      'Page 1: a form field now covers text that was signed (region x 70–450, y 295–313 pt).',
+    );
+    useI18nStore.getState().setLocale('zh-CN');
+    await waitFor(() =>
+      expect(where.textContent).toContain(
+        '第 1 页：表单域现在遮盖了签署时的文字（区域 x 70–450，y 295–313 点）。',
+      ),
+    );
+    useI18nStore.getState().setLocale('en-US');
+    await waitFor(() => expect(where.textContent).toContain('Page 1: a form field'));
+
+    // "Show" opens the document (the kept report has no file: the reader chooses it again) with the region
+    // drawn on page 1, over the field's place.
+    await userEvent.click(within(where).getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/check/checkPdf'));
+    await userEvent.upload(
+      await screen.findByLabelText('Show my copy of the file'),
+      new File([bytes], 'a.pdf', { type: 'application/pdf' }),
+    );
+    const box = await screen.findByRole('button', { name: 'Changed after signing, page 1' });
+    expect(box.textContent).toBe('Changed after signing');
+    expect(box.closest('.pdf-page')?.getAttribute('data-page')).toBe('1');
+    // the box is where the region is: below the top of the page by (842 − 313) pt, as wide as 379.2 pt
+    const page = box.closest<HTMLElement>('.pdf-page');
+    const scale = Number.parseFloat(page?.style.width ?? '0') / 595;
+    expect(scale).toBeGreaterThan(0);
+    expect(Number.parseFloat(box.style.top)).toBeCloseTo((842 - 313) * scale, 0);
+    expect(Number.parseFloat(box.style.width)).toBeCloseTo(379.2 * scale, 0);
   }, 30_000);
 
   it('a tampered upload (the digest fails) says only that: nothing about later changes or trust', async () => {
@@ -252,24 +307,15 @@ describe('/check', () => {
   }, 30_000);
 
   it('the verdict is in plain words; the ETSI code only inside the technical details (both languages)', async () => {
-    const attacked = result({
-      source: 'upload',
-      status: 'modified',
-      verdict: 'TOTAL_FAILED',
-      subIndication: 'FORMAT_FAILURE',
-      signatures: [
-        card({
-          status: 'modified',
-          modifiedAfterSigning: 'disallowed',
-          reasons: ['MODIFIED_DISALLOWED'],
-          indication: 'TOTAL_FAILED',
-          subIndication: 'FORMAT_FAILURE',
-          trustAside: { indication: 'TOTAL_FAILED', subIndication: 'FORMAT_FAILURE' },
-          changes: [],
-          details: [],
-        }),
-      ],
-    });
+    const attacked = modifiedResult(
+      {
+        subIndication: 'FORMAT_FAILURE',
+        trustAside: { indication: 'TOTAL_FAILED', subIndication: 'FORMAT_FAILURE' },
+        changes: [],
+        details: [],
+      },
+      { subIndication: 'FORMAT_FAILURE' },
+    );
     server.use(http.post(`${CSIGN}/checkPdf`, () => ok(attacked)));
     for (const [locale, label, words, advice, technical] of [
       [
