@@ -141,6 +141,8 @@ export const zSignatureCard = z.object({
   /** The verifier's own findings and the changes it saw after signing (English, technical). */
   details: z.array(z.string()),
   changes: z.array(z.string()),
+  /** What is odd but does not count against the signature (English, technical); empty in reports kept before. */
+  warnings: z.array(z.string()).default([]),
   /** Empty for an invisible signature. */
   widgets: z.array(zWidget),
   /**

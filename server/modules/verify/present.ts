@@ -93,12 +93,16 @@ function regionsOf(s: SignatureReport): ChangedRegion[] {
 
 /**
  * A kept report as the page reads it today: a report kept before a field existed gets that field's empty
- * value (cards kept before issue 26 have no `changedRegions`).
+ * value (cards kept before issue 26 have no `changedRegions` nor `warnings`).
  */
 export function presentKept(result: VerifyResult): VerifyResult {
   return {
     ...result,
-    signatures: result.signatures.map((s) => ({ ...s, changedRegions: s.changedRegions ?? [] })),
+    signatures: result.signatures.map((s) => ({
+      ...s,
+      changedRegions: s.changedRegions ?? [],
+      warnings: s.warnings ?? [],
+    })),
   };
 }
 
@@ -145,6 +149,7 @@ export function presentVerification(
       reasons: reasonsOf(s),
       details: s.problems,
       changes: s.modifications,
+      warnings: s.warnings,
       widgets: layout.widgets[s.field] ?? [],
       changedRegions: regionsOf(s),
     };

@@ -319,13 +319,18 @@ export function SignatureCardView({
       </div>
       <details className="verify-technical">
         <summary>{tt('technical')}</summary>
-        {card.changes.length + card.details.length > 0 ? (
+        {card.changes.length + card.details.length + card.warnings.length > 0 ? (
           <ul>
             {card.changes.map((c) => (
               <li key={`c-${c}`}>Δ {c}</li>
             ))}
             {card.details.map((d) => (
               <li key={`d-${d}`}>{d}</li>
+            ))}
+            {card.warnings.map((w) => (
+              <li key={`w-${w}`} className="verify-muted">
+                ⚠ {w}
+              </li>
             ))}
           </ul>
         ) : null}

@@ -53,6 +53,7 @@ const card = (over: Partial<SignatureCard> = {}): SignatureCard => ({
   changes: ['revision 3: document time-stamp added'],
   widgets: [{ page: 1, rect: [100, 100, 200, 150] }],
   changedRegions: [],
+  warnings: [],
   ...over,
 });
 
