@@ -324,10 +324,10 @@ const PAGE_KEYS = (raw: string) =>
  * A page tree that yields no first page (a /Kids that is not an array, a node our reader cannot parse, a
  * catalog without /Pages) while the file holds page objects: a new tree, one node whose /Kids lists them
  * in file order (as qpdf and pdf.js reconstruct), in one incremental update that also points the catalog
- * at it. A page object is a dictionary of /Type /Page, or one naming a /Parent and a /MediaBox and no
- * /Kids; one our reader cannot parse (poppler finds no usable page in it either, and draws 0×0 points) is
- * written anew as a blank page on a default A4 box, where the signature's appearance is placed as asked.
- * Undefined when the first page is found, when
+ * at it; each page keeps what it inherited from its old ancestors. A page object is a dictionary of
+ * /Type /Page, or one naming a /Parent and a /MediaBox and no /Kids; one our reader cannot parse (poppler
+ * finds no usable page in it either, and draws 0×0 points) is written anew as a blank page on a default A4
+ * box, where the signature's appearance is placed as asked. Undefined when the first page is found, when
  * the tree has pages written inside /Kids (indirectPages), or when no page object is found.
  */
 function rebuildPageTree(bytes: Uint8Array): { bytes: Uint8Array; done: string[] } | undefined {
@@ -380,7 +380,7 @@ function rebuildPageTree(bytes: Uint8Array): { bytes: Uint8Array; done: string[]
   pages.forEach(({ ref, page }, i) => {
     if (!page) unreadable.push(i + 1);
     const blank = dict({ Type: name('Page'), MediaBox: arr(0, 0, 595, 842) });
-    update.put(ref, withEntries(page ?? blank, { Parent: node }));
+    update.put(ref, withEntries(page ?? blank, { ...(page && inherited(base, page)), Parent: node }));
   });
   update.put(node, dict({ Type: name('Pages'), Kids: arr(...pages.map((p) => p.ref)), Count: pages.length }));
   update.put(base.rootRef(), withEntries(base.catalog(), { Pages: node }));
@@ -399,6 +399,35 @@ function rebuildPageTree(bytes: Uint8Array): { bytes: Uint8Array; done: string[]
 }
 
 const MAX_REBUILT_PAGES = 100_000;
+
+/** Attributes a page inherits from the page tree (ISO 32000-2 §7.7.3.4). */
+const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'];
+
+/**
+ * What `page` inherits from its readable ancestors (up its /Parent chain, nearest first) and does not set
+ * itself: kept on the page when it moves to the rebuilt tree.
+ */
+function inherited(base: PdfBase, page: PdfDict): Record<string, PdfObject> {
+  const out: Record<string, PdfObject> = {};
+  const seen = new Set<number>();
+  let parent = page.v.get('Parent');
+  for (let depth = 0; depth < 64 && isRef(parent) && !seen.has(parent.num); depth++) {
+    seen.add(parent.num);
+    let node: PdfDict | undefined;
+    try {
+      node = base.dictOf(parent);
+    } catch {
+      node = undefined;
+    }
+    if (!node) break;
+    for (const k of INHERITABLE) {
+      const v = node.v.get(k);
+      if (v !== undefined && !page.v.has(k) && !(k in out)) out[k] = v;
+    }
+    parent = node.v.get('Parent');
+  }
+  return out;
+}
 
 /**
  * The signer's parse of `bytes`, which must need no repair (else BROKEN_XREF saying what is left); direct

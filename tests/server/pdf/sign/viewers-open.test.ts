@@ -189,6 +189,25 @@ describe('a page tree that yields no page while the file holds page objects: reb
     }
   });
 
+  test('what the pages inherited from the broken node (resources, size) is kept on each page', async () => {
+    const bodies = plain([], '3 0 R');
+    // the node is readable (its /Kids is not an array); the pages carry neither /MediaBox nor /Resources
+    bodies[1] =
+      '<< /Type /Pages /Kids 3 /Count 3 /MediaBox [0 0 600 800] /Resources << /Font << /F1 9 0 R >> >> >>';
+    for (const [i, c] of [
+      [2, 6],
+      [3, 7],
+      [4, 8],
+    ])
+      bodies[i] = `<< /Type /Page /Parent 2 0 R /Contents ${c} 0 R >>`;
+    const { out } = await signs(pdf(bodies, '/Root 1 0 R'), 'inherited.pdf');
+    if (hasPoppler)
+      expect(poppler(out)).toMatchObject({
+        sizes: ['600 x 800', '600 x 800', '600 x 800'],
+        texts: ['Page one', 'Page two', 'Page three'],
+      });
+  });
+
   test('a page and a catalog our reader cannot parse: a blank A4 page is signed, nothing else is shown', async () => {
     const bodies = plain([], '[3 0 R]');
     bodies[0] = '<< /Type /Catalog /Pages 2 0 R 7 /OpenAction [3 0 R /FitH null] >>';
