@@ -54,6 +54,17 @@ const REPAIRS: Phrase[] = [
   ],
   [/^(\d+) page tree nodes? made (?:an )?indirect objects?$/, (m) => `${m[1]} 个页面树节点改写为间接对象`],
   [/^an \/Encrypt entry over unencrypted objects dropped$/, () => '去掉了指向未加密对象的 /Encrypt 项'],
+  [
+    /^an \/Encrypt entry of a trailer viewers do not use dropped$/,
+    () => '去掉了阅读器不采用的文件尾中的 /Encrypt 项',
+  ],
+  [/^an unreadable \/Encrypt entry dropped$/, () => '去掉了无法读取的 /Encrypt 项'],
+  [/^an unreadable catalog replaced$/, () => '替换了无法读取的文档目录'],
+  [/^page tree rebuilt from (\d+) page objects?$/, (m) => `用 ${m[1]} 个页面对象重建了页面树`],
+  [
+    /^pages? ([\d, …]+) unreadable: written anew, blank, on an A4 box$/,
+    (m) => `第 ${m[1].replace(/, /g, '、')} 页无法读取，已重写为 210×297 毫米的空白页`,
+  ],
 ];
 
 /** `text` in Chinese by the first phrase that matches it; as it is when none does (older entries). */

@@ -256,6 +256,12 @@ type RebuiltXref = {
   trailer: PdfDict;
   /** some trailer of the file names a catalog and no /Encrypt (see repair.ts) */
   plainTrailer: boolean;
+  /**
+   * The keys name an /Encrypt entry that the `trailer` poppler keeps names none: poppler's reconstruction
+   * takes the first `trailer` dictionary naming a catalog, and a later one only when it names another
+   * catalog object (so a trailer appended with the same /Root and an /Encrypt is not read).
+   */
+  encryptIgnored: boolean;
 };
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
@@ -320,6 +326,7 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
     if (io.end > from) from = io.end;
   }
   let t = 0;
+  let kept: PdfDict | undefined;
   for (let guard = 0; guard < 100_000; guard++) {
     const tp = indexOf(b, 'trailer', t);
     if (tp < 0) break;
@@ -327,6 +334,9 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
     try {
       const d = new Lexer(b, tp + 7).parseObject();
       if (isDict(d)) takeTrailer(trailerKeys, d, plain);
+      const root = isDict(d) ? d.v.get('Root') : undefined;
+      const keptRoot = kept?.v.get('Root');
+      if (isDict(d) && isRef(root) && (!isRef(keptRoot) || keptRoot.num !== root.num)) kept = d;
     } catch {
       // keep looking
     }
@@ -360,7 +370,12 @@ export function rebuildXref(b: Uint8Array, deadline: Deadline = noDeadline): Reb
   trailerKeys.set('Size', max + 1);
   trailerKeys.delete('Prev');
   trailerKeys.delete('XRefStm');
-  return { table, trailer: { t: 'dict', v: trailerKeys, start: -1, end: -1 }, plainTrailer: plain.seen };
+  return {
+    table,
+    trailer: { t: 'dict', v: trailerKeys, start: -1, end: -1 },
+    plainTrailer: plain.seen,
+    encryptIgnored: trailerKeys.has('Encrypt') && kept !== undefined && !kept.v.has('Encrypt'),
+  };
 }
 
 const TRAILER_KEYS = ['Root', 'Info', 'Encrypt', 'ID'];

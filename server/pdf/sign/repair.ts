@@ -21,6 +21,7 @@ import {
   type PdfDict,
   type PdfObject,
   type PdfRef,
+  parseIndirectAt,
 } from '../parse/objects.ts';
 import { intOf, readXrefSection, rebuildXref, type XrefEntry } from '../parse/xref.ts';
 import { SignError, SignErrorCode } from './errors.ts';
@@ -236,9 +237,26 @@ export function prepareForSigning(input: Uint8Array): Prepared {
     throw passwordRefusal ?? new SignError(SignErrorCode.BrokenXref, 'no objects found');
   if (!done.length && !passwordRefusal)
     done.push(`cross-reference table rebuilt: ${tableDamage(body, rebuilt.table, damage)}`);
-  const catalogDirect = isDict(rebuilt.trailer.v.get('Root'));
-  if (catalogDirect) done.push('the catalog made an indirect object');
-  let bytes = appendXref(body, rebuilt.table, rebuilt.trailer.v);
+  const keys = new Map(rebuilt.trailer.v);
+  const ignored = ignoredEncrypt(body, rebuilt.table, keys.get('Encrypt'), rebuilt.encryptIgnored);
+  if (ignored) {
+    // read as poppler reads it: in the clear (signed in the clear)
+    keys.delete('Encrypt');
+    done.push(ignored);
+  }
+  const root = keys.get('Root');
+  if (isDict(root)) done.push('the catalog made an indirect object');
+  else if (isRef(root) && !isDict(objectIn(body, rebuilt.table, root))) {
+    // a catalog our reader cannot parse: a new one, its page tree rebuilt below
+    keys.set('Root', dict({ Type: name('Catalog') }));
+    done.push('an unreadable catalog replaced');
+  }
+  let bytes = appendXref(body, rebuilt.table, keys);
+  const tree = rebuildPageTree(bytes);
+  if (tree) {
+    bytes = tree.bytes;
+    done.push(...tree.done);
+  }
   let base: PdfBase;
   try {
     try {
@@ -249,7 +267,6 @@ export function prepareForSigning(input: Uint8Array): Prepared {
       // it is), while another trailer of the file names none: viewers ignore it, and so does the repair.
       if (!(err instanceof SignError) || err.code !== SignErrorCode.PasswordRequired || !rebuilt.plainTrailer)
         throw err;
-      const keys = new Map(rebuilt.trailer.v);
       keys.delete('Encrypt');
       bytes = appendXref(body, rebuilt.table, keys);
       base = new PdfBase(bytes);
@@ -268,6 +285,148 @@ export function prepareForSigning(input: Uint8Array): Prepared {
     throw passwordRefusal ?? err;
   }
   return { bytes, repaired: true, problem: done.join('; ') };
+}
+
+/** Object `ref` of `b` as the rebuilt `table` places it (a plain object only), else undefined. */
+function objectIn(b: Uint8Array, table: Map<number, XrefEntry>, ref: PdfRef): PdfObject | undefined {
+  const e = table.get(ref.num);
+  if (e?.type !== 1) return undefined;
+  try {
+    return parseIndirectAt(b, e.offset, () => undefined).obj;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What to say when the rebuilt trailer's /Encrypt is one poppler ignores, else undefined: named only by a
+ * trailer poppler does not use (xref.ts encryptIgnored), or leading to no dictionary (a fuzzed one).
+ * An /Encrypt inside an object stream is kept (read, and judged, by PdfBase).
+ */
+function ignoredEncrypt(
+  b: Uint8Array,
+  table: Map<number, XrefEntry>,
+  enc: PdfObject | undefined,
+  notUsed: boolean,
+): string | undefined {
+  if (enc === undefined) return undefined;
+  if (notUsed) return 'an /Encrypt entry of a trailer viewers do not use dropped';
+  if (isDict(enc) || (isRef(enc) && table.get(enc.num)?.type === 2)) return undefined;
+  return isRef(enc) && isDict(objectIn(b, table, enc)) ? undefined : 'an unreadable /Encrypt entry dropped';
+}
+
+/** A key of a page dictionary, as bytes of an object our reader cannot parse (poppler's reader can). */
+const PAGE_TYPE = /\/Type\s*\/Page(?![A-Za-z0-9#])/;
+const PAGE_KEYS = (raw: string) =>
+  /\/Parent\s+\d+\s+\d+\s+R/.test(raw) && /\/MediaBox\b/.test(raw) && !/\/(Kids|Subtype)\b/.test(raw);
+
+/**
+ * A page tree that yields no first page (a /Kids that is not an array, a node our reader cannot parse, a
+ * catalog without /Pages) while the file holds page objects: a new tree, one node whose /Kids lists them
+ * in file order (as qpdf and pdf.js reconstruct), in one incremental update that also points the catalog
+ * at it; each page keeps what it inherited from its old ancestors. A page object is a dictionary of
+ * /Type /Page, or one naming a /Parent and a /MediaBox and no /Kids; one our reader cannot parse (poppler
+ * finds no usable page in it either, and draws 0×0 points) is written anew as a blank page on a default A4
+ * box, where the signature's appearance is placed as asked. Undefined when the first page is found, when
+ * the tree has pages written inside /Kids (indirectPages), or when no page object is found.
+ */
+function rebuildPageTree(bytes: Uint8Array): { bytes: Uint8Array; done: string[] } | undefined {
+  let base: PdfBase;
+  try {
+    base = new PdfBase(bytes);
+  } catch (err) {
+    if (err instanceof SignError) return undefined;
+    throw err;
+  }
+  try {
+    base.page(0);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof SignError)) throw err;
+  }
+  try {
+    if (hasDirectKids(base)) return undefined;
+  } catch (err) {
+    // a page tree node our reader cannot parse: no direct kids to keep
+    if (!(err instanceof SignError)) throw err;
+  }
+  const entries = [...base.revision.table]
+    .filter((x): x is [number, { type: 1; offset: number; gen: number }] => x[1].type === 1)
+    .sort((x, y) => x[1].offset - y[1].offset);
+  const pages: { ref: PdfRef; page: PdfDict | undefined }[] = [];
+  for (const [num, e] of entries) {
+    if (pages.length >= MAX_REBUILT_PAGES) break;
+    const ref: PdfRef = { t: 'ref', num, gen: e.gen };
+    let obj: PdfObject | undefined;
+    try {
+      obj = base.object(num);
+    } catch {
+      // bytes our reader cannot parse: the dictionary's text up to its stream or endobj
+      const end = indexOf(bytes, 'endobj', e.offset, e.offset + 65_536);
+      const raw = Buffer.from(bytes.subarray(e.offset, end < 0 ? e.offset + 4096 : end)).toString('latin1');
+      const text = raw.split(/\bstream\b/)[0];
+      if (PAGE_TYPE.test(text) || PAGE_KEYS(text)) pages.push({ ref, page: undefined });
+      continue;
+    }
+    if (!isDict(obj) || obj.v.has('Kids')) continue;
+    const typed = isName(obj.v.get('Type'), 'Page');
+    if (typed || (!obj.v.has('Type') && obj.v.has('Parent') && obj.v.has('MediaBox')))
+      pages.push({ ref, page: obj });
+  }
+  if (pages.length === 0) return undefined;
+  const update = new IncrementalUpdate(base);
+  const node = update.alloc();
+  const unreadable: number[] = [];
+  pages.forEach(({ ref, page }, i) => {
+    if (!page) unreadable.push(i + 1);
+    const blank = dict({ Type: name('Page'), MediaBox: arr(0, 0, 595, 842) });
+    update.put(ref, withEntries(page ?? blank, { ...(page && inherited(base, page)), Parent: node }));
+  });
+  update.put(node, dict({ Type: name('Pages'), Kids: arr(...pages.map((p) => p.ref)), Count: pages.length }));
+  update.put(base.rootRef(), withEntries(base.catalog(), { Pages: node }));
+  const done = [
+    pages.length === 1
+      ? 'page tree rebuilt from 1 page object'
+      : `page tree rebuilt from ${pages.length} page objects`,
+  ];
+  if (unreadable.length > 0)
+    done.push(
+      unreadable.length === 1
+        ? `page ${unreadable[0]} unreadable: written anew, blank, on an A4 box`
+        : `pages ${listed(unreadable)} unreadable: written anew, blank, on an A4 box`,
+    );
+  return { bytes: update.finish().bytes, done };
+}
+
+const MAX_REBUILT_PAGES = 100_000;
+
+/** Attributes a page inherits from the page tree (ISO 32000-2 §7.7.3.4). */
+const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'];
+
+/**
+ * What `page` inherits from its readable ancestors (up its /Parent chain, nearest first) and does not set
+ * itself: kept on the page when it moves to the rebuilt tree.
+ */
+function inherited(base: PdfBase, page: PdfDict): Record<string, PdfObject> {
+  const out: Record<string, PdfObject> = {};
+  const seen = new Set<number>();
+  let parent = page.v.get('Parent');
+  for (let depth = 0; depth < 64 && isRef(parent) && !seen.has(parent.num); depth++) {
+    seen.add(parent.num);
+    let node: PdfDict | undefined;
+    try {
+      node = base.dictOf(parent);
+    } catch {
+      node = undefined;
+    }
+    if (!node) break;
+    for (const k of INHERITABLE) {
+      const v = node.v.get(k);
+      if (v !== undefined && !page.v.has(k) && !(k in out)) out[k] = v;
+    }
+    parent = node.v.get('Parent');
+  }
+  return out;
 }
 
 /**
