@@ -350,6 +350,22 @@ describe('/check', () => {
     }
   }, 60_000);
 
+  it("a valid signature's warnings (odd, not against it) are listed in its technical details", async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const warned = result({
+      signatures: [
+        card({ warnings: ['an unsigned attribute of the signature could not be read: left out'] }),
+      ],
+    });
+    server.use(http.post(`${CSIGN}/checkPdf`, () => ok(warned)));
+    renderApp('/check');
+    const input = await screen.findByLabelText('Choose a PDF to verify', {}, { timeout: 10_000 });
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    const sig = await screen.findByRole('article', { name: 'Signature 1' });
+    const warning = within(sig).getByText(/an unsigned attribute of the signature could not be read/);
+    expect(warning.closest('details')).not.toBeNull();
+  }, 30_000);
+
   it('an expired report says so', async () => {
     useI18nStore.getState().setLocale('en-US');
     server.use(http.post(`${CSIGN}/getVerifyReport`, () => ok(null)));
