@@ -48,7 +48,29 @@ type Role =
 export const Level = { none: 0, dss: 1, timestamp: 2, form: 3, annot: 4, other: 5 } as const;
 export type LevelValue = (typeof Level)[keyof typeof Level];
 
-type RevisionDiff = { level: LevelValue; changes: string[]; disallowedReasons: string[] };
+type RevisionDiff = {
+  level: LevelValue;
+  changes: string[];
+  disallowedReasons: string[];
+  /**
+   * False when the revision changed nothing a page draws with: it only added signatures made in it (their
+   * fields and widgets) and validation data. Then no page needs drawing for the visual comparison.
+   */
+  touchesPages: boolean;
+};
+
+/** Roles whose change no page draws (a page's /Annots growing by signatures is judged on its own). */
+const UNDRAWN: ReadonlySet<Role> = new Set<Role>([
+  'catalog',
+  'acroform',
+  'fields',
+  'dss',
+  'metadata',
+  'struct',
+  'extensions',
+  'perms',
+  'trailerKey',
+]);
 
 const SKIP_KEYS = new Set([
   'Parent',
@@ -537,6 +559,7 @@ export class DiffAnalyzer {
         level = Level.other;
       }
     }
+    let touchesPages = level === Level.other; // the trailer pointed elsewhere: everything may differ
     const nums = new Set<number>([...cur.table.keys(), ...prev.table.keys()]);
     let n = 0;
     for (const num of nums) {
@@ -555,14 +578,51 @@ export class DiffAnalyzer {
       let lv: LevelValue = Level.none;
       for (const role of r)
         lv = Math.max(lv, this.judge(prev, cur, role, oldO, newO, notes, num)) as LevelValue;
+      if (!touchesPages) touchesPages = [...r].some((role) => this.drawnChange(prev, cur, role, oldO, newO));
       const what = `object ${num} (${[...r].join(', ')}) ${newO === undefined ? 'removed' : oldO === undefined ? 'defined' : 'changed'}`;
       changes.push(what);
       if (lv === Level.other) disallowedReasons.push(what);
       level = Math.max(level, lv) as LevelValue;
     }
-    const result = { level, changes, disallowedReasons, fill: notes.fill };
+    const result = { level, changes, disallowedReasons, fill: notes.fill, touchesPages };
     this.diffCache.set(i, result);
     return result;
+  }
+
+  /** Whether changing an object of this role may change what a page shows (see RevisionDiff.touchesPages). */
+  private drawnChange(
+    prev: Revision,
+    cur: Revision,
+    role: Role,
+    oldO: PdfObject | undefined,
+    newO: PdfObject | undefined,
+  ): boolean {
+    if (UNDRAWN.has(role)) return false;
+    const signedNow = this.signedSigNodes(cur);
+    const onlySignatures = (a: PdfObject | undefined, b: PdfObject | undefined): boolean => {
+      const before = this.refList(prev, a);
+      const after = this.refList(cur, b);
+      const arr = this.pdf.resolve(cur, b);
+      if (!before.every((x) => after.includes(x)) || !isArray(arr)) return false;
+      return arr.v.every(
+        (el) =>
+          before.includes(isRef(el) ? `${el.num} ${el.gen}` : JSON.stringify(el)) ||
+          (isRef(el) && signedNow.has(el.num)),
+      );
+    };
+    if (role === 'annots') return !onlySignatures(oldO, newO);
+    if (role === 'page') {
+      const a = isDict(oldO) ? oldO : undefined;
+      const b = isDict(newO) ? newO : undefined;
+      if (!a || !b) return true;
+      for (const k of new Set([...a.v.keys(), ...b.v.keys()])) {
+        if (k === 'Annots') {
+          if (!onlySignatures(a.v.get(k), b.v.get(k))) return true;
+        } else if (!this.deepEq(prev, a.v.get(k), cur, b.v.get(k))) return true;
+      }
+      return false;
+    }
+    return true;
   }
 
   /** True when revision i adds only document time-stamps (and no form filling). */

@@ -579,6 +579,10 @@ function visualTasks(pdf: PdfFile, diff: DiffAnalyzer, works: Work[]): VisualTas
     if (w.signedRev === null || w.modification === 'none' || w.signedRev >= latest.index) continue;
     if (w.uncovered.length > 0 || w.formatFailure) continue;
     if (w.modification === 'disallowed' && namingDone) continue;
+    // revisions that only added signatures and validation data change no page: nothing to draw
+    let touched = false;
+    for (let i = w.signedRev + 1; i <= latest.index && !touched; i++) touched = diff.diff(i).touchesPages;
+    if (!touched) continue;
     const signed = pdf.revisions[w.signedRev];
     signedNow ??= signedWidgetsOf(pdf, latest);
     const pages = pagesToCompare(pdf, signed, latest, same, signedNow);
