@@ -153,26 +153,39 @@ export class DiffAnalyzer {
     // trailer key may not be rewritten as a form fill (pyHanko's reference tracker does the same)
     for (const [k, v] of rev.trailer.v)
       if (!TRAILER_KEYS.has(k)) stack.push({ o: v, role: 'trailerKey', depth: 0 });
-    const visited = new Set<string>();
+    // visited (object, role) pairs, as one number each: the walk runs once per revision
+    const visited = new Set<number>();
+    const roleIds = new Map<Role, number>();
     while (stack.length > 0) {
       if (++steps > 500_000) break;
       if ((steps & 0x3ff) === 0) this.deadline();
       const { o, role, depth } = stack.pop()!;
       if (depth > 200) continue;
       let val: PdfObject | undefined = o;
-      if (isRef(o) && role !== 'page' && role !== 'pages' && role !== 'catalog' && this.isPageNode(rev, o)) {
-        // a page named outside the page tree (/OpenAction, outline and link destinations, /Names) is
-        // only pointed at: the page is judged by its place in the page tree, not as content
-        continue;
-      }
       if (isRef(o)) {
-        const set = map.get(o.num) ?? new Set<Role>();
-        map.set(o.num, set);
-        set.add(role);
-        const key = `${o.num}:${role}`;
+        let id = roleIds.get(role);
+        if (id === undefined) {
+          id = roleIds.size;
+          roleIds.set(role, id);
+        }
+        const key = o.num * 64 + id;
         if (visited.has(key)) continue;
         visited.add(key);
         val = pdf.resolve(rev, o);
+        const d = isDict(val) ? val : isStream(val) ? val.dict : undefined;
+        // a page named outside the page tree (/OpenAction, outline and link destinations, /Names) is
+        // only pointed at: the page is judged by its place in the page tree, not as content
+        if (
+          d &&
+          role !== 'page' &&
+          role !== 'pages' &&
+          role !== 'catalog' &&
+          (isName(d.v.get('Type'), 'Page') || isName(d.v.get('Type'), 'Pages'))
+        )
+          continue;
+        const set = map.get(o.num) ?? new Set<Role>();
+        map.set(o.num, set);
+        set.add(role);
       }
       if (val === undefined || val === null || typeof val !== 'object') continue;
       const dict = isStream(val) ? val.dict : isDict(val) ? val : undefined;
@@ -195,11 +208,6 @@ export class DiffAnalyzer {
     }
     this.roleCache.set(rev.index, map);
     return map;
-  }
-
-  private isPageNode(rev: Revision, o: PdfObject): boolean {
-    const d = this.typeOf(rev, o);
-    return !!d && (isName(d.v.get('Type'), 'Page') || isName(d.v.get('Type'), 'Pages'));
   }
 
   private typeOf(rev: Revision, o: PdfObject | undefined): PdfDict | undefined {
