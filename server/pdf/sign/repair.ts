@@ -350,6 +350,8 @@ function rebuildPageTree(bytes: Uint8Array): { bytes: Uint8Array; done: string[]
     // a page tree node our reader cannot parse: no direct kids to keep
     if (!(err instanceof SignError)) throw err;
   }
+  // a file cut short (no %%EOF anywhere) lost what its pages held: it is not rebuilt from what is left
+  if (lastIndexOf(bytes, '%%EOF') < 0) return undefined;
   const entries = [...base.revision.table]
     .filter((x): x is [number, { type: 1; offset: number; gen: number }] => x[1].type === 1)
     .sort((x, y) => x[1].offset - y[1].offset);
@@ -363,7 +365,9 @@ function rebuildPageTree(bytes: Uint8Array): { bytes: Uint8Array; done: string[]
     } catch {
       // bytes our reader cannot parse: the dictionary's text up to its stream or endobj
       const end = indexOf(bytes, 'endobj', e.offset, e.offset + 65_536);
-      const raw = Buffer.from(bytes.subarray(e.offset, end < 0 ? e.offset + 4096 : end)).toString('latin1');
+      // an object that never ends was cut short, not mangled: its page is not invented blank
+      if (end < 0) continue;
+      const raw = Buffer.from(bytes.subarray(e.offset, end)).toString('latin1');
       const text = raw.split(/\bstream\b/)[0];
       if (PAGE_TYPE.test(text) || PAGE_KEYS(text)) pages.push({ ref, page: undefined });
       continue;
