@@ -16,6 +16,7 @@ import {
   isStream,
   type PdfDict,
   type PdfObject,
+  sameObject,
   textOf,
 } from '../parse/objects.ts';
 
@@ -103,6 +104,20 @@ const TRAILER_KEYS = new Set([
   'DecodeParms',
   'Length',
 ]);
+
+/**
+ * The one reader's `sameObject`, with a stream's /Length left out: the same bytes are the same stream
+ * whether their length is written directly or in an object of its own.
+ */
+export function sameContent(a: PdfObject | undefined, b: PdfObject | undefined): boolean {
+  if (!isStream(a) || !isStream(b)) return sameObject(a, b);
+  const withoutLength = (d: PdfDict): PdfDict => {
+    const v = new Map(d.v);
+    v.delete('Length');
+    return { t: 'dict', v, start: d.start, end: d.end };
+  };
+  return Buffer.from(a.raw).equals(b.raw) && sameObject(withoutLength(a.dict), withoutLength(b.dict));
+}
 
 function entryEq(a: XrefEntry | undefined, b: XrefEntry | undefined): boolean {
   if (!a || !b) return a === b;
@@ -289,115 +304,59 @@ export class DiffAnalyzer {
     }
   }
 
-  /** True when two objects (each read in its revision) are the same value; references compare by number. */
-  same(ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject | undefined): boolean {
-    return this.deepEq(ra, a, rb, b);
-  }
-
-  private deepEq(
-    ra: Revision,
-    a: PdfObject | undefined,
-    rb: Revision,
-    b: PdfObject | undefined,
-    depth = 0,
-  ): boolean {
-    if (depth > 50) return false;
-    if (a === b) return true;
-    if (a === undefined || b === undefined || a === null || b === null) return false;
-    if (typeof a !== 'object' || typeof b !== 'object') return a === b;
-    if (a.t !== b.t) return false;
-    switch (a.t) {
-      case 'name':
-        return a.v === (b as typeof a).v;
-      case 'ref':
-        return a.num === (b as typeof a).num && a.gen === (b as typeof a).gen;
-      case 'str': {
-        const bv = (b as typeof a).v;
-        return a.v.length === bv.length && a.v.every((x, i) => x === bv[i]);
-      }
-      case 'arr': {
-        const bv = (b as typeof a).v;
-        return a.v.length === bv.length && a.v.every((x, i) => this.deepEq(ra, x, rb, bv[i], depth + 1));
-      }
-      case 'dict': {
-        const bv = (b as typeof a).v;
-        if (a.v.size !== bv.size) return false;
-        for (const [k, x] of a.v)
-          if (!bv.has(k) || !this.deepEq(ra, x, rb, bv.get(k), depth + 1)) return false;
-        return true;
-      }
-      case 'stream': {
-        const bs = b as typeof a;
-        if (a.raw.length !== bs.raw.length || !a.raw.every((x, i) => x === bs.raw[i])) return false;
-        const da = new Map(a.dict.v);
-        const db = new Map(bs.dict.v);
-        da.delete('Length');
-        db.delete('Length');
-        return this.deepEq(
-          ra,
-          { t: 'dict', v: da, start: 0, end: 0 },
-          rb,
-          { t: 'dict', v: db, start: 0, end: 0 },
-          depth + 1,
-        );
-      }
-    }
-    return false;
-  }
-
   private refList(rev: Revision, v: PdfObject | undefined): string[] {
     const r = this.pdf.resolve(rev, v);
     if (!isArray(r)) return [];
     return r.v.map((x) => (isRef(x) ? `${x.num} ${x.gen}` : JSON.stringify(x)));
   }
 
-  private readonly sigNodeCache = new Map<number, Set<number>>();
-  /** Object numbers of signature fields and their widgets in `rev` (walking /Fields and /Kids). */
-  private sigNodes(rev: Revision): Set<number> {
+  private readonly sigNodeCache = new Map<number, { all: Set<number>; signed: Set<number> }>();
+  /**
+   * Signature fields and their widgets in `rev`, walking /Fields and /Kids as readers find them (the widgets
+   * of a cross-page seal carry no /Parent): all of them, and those under a field whose /V is a signature.
+   */
+  private sigFields(rev: Revision): { all: Set<number>; signed: Set<number> } {
     const cached = this.sigNodeCache.get(rev.index);
     if (cached) return cached;
-    const out = new Set<number>();
+    const out = { all: new Set<number>(), signed: new Set<number>() };
     const acro = this.pdf.getDict(rev, this.pdf.catalog(rev), 'AcroForm');
     const seen = new Set<number>();
     let steps = 0;
-    const walk = (o: PdfObject | undefined, ft: string | undefined, depth: number) => {
+    const walk = (o: PdfObject | undefined, ft: string | undefined, signedAbove: boolean, depth: number) => {
       if (!isRef(o) || depth > 32 || seen.has(o.num) || steps++ > 100_000) return;
       seen.add(o.num);
       const d = this.typeOf(rev, o);
       if (!d) return;
       const f = d.v.get('FT');
       const myFt = isName(f) ? f.v : ft;
-      if (myFt === 'Sig') out.add(o.num);
+      const v = this.typeOf(rev, d.v.get('V'));
+      const signed =
+        signedAbove ||
+        (!!v &&
+          (v.v.has('ByteRange') ||
+            isName(v.v.get('Type'), 'Sig') ||
+            isName(v.v.get('Type'), 'DocTimeStamp')));
+      if (myFt === 'Sig') {
+        out.all.add(o.num);
+        if (signed) out.signed.add(o.num);
+      }
       const kids = this.pdf.resolve(rev, d.v.get('Kids'));
-      if (isArray(kids)) for (const k of kids.v) walk(k, myFt, depth + 1);
+      if (isArray(kids)) for (const k of kids.v) walk(k, myFt, signed, depth + 1);
     };
     const fields = this.pdf.resolve(rev, acro?.v.get('Fields'));
-    if (isArray(fields)) for (const f of fields.v) walk(f, undefined, 0);
+    if (isArray(fields)) for (const f of fields.v) walk(f, undefined, false, 0);
     this.sigNodeCache.set(rev.index, out);
     return out;
   }
 
-  private readonly signedSigCache = new Map<number, Set<number>>();
-  /** Signature fields of `rev` that carry a signature value (their own /V or their parent's), and their widgets. */
-  private signedSigNodes(rev: Revision): Set<number> {
-    const cached = this.signedSigCache.get(rev.index);
-    if (cached) return cached;
-    const out = new Set<number>();
-    const isSigValue = (d: PdfDict | undefined): boolean => {
-      const v = this.typeOf(rev, d?.v.get('V'));
-      return (
-        !!v &&
-        (v.v.has('ByteRange') || isName(v.v.get('Type'), 'Sig') || isName(v.v.get('Type'), 'DocTimeStamp'))
-      );
-    };
-    for (const num of this.sigNodes(rev)) {
-      const d = this.typeOf(rev, { t: 'ref', num, gen: 0 } as PdfObject);
-      if (!d) continue;
-      const parent = d.v.has('V') ? d : this.typeOf(rev, d.v.get('Parent'));
-      if (isSigValue(parent)) out.add(num);
-    }
-    this.signedSigCache.set(rev.index, out);
-    return out;
+  /** Object numbers of signature fields and their widgets in `rev`. */
+  private sigNodes(rev: Revision): Set<number> {
+    return this.sigFields(rev).all;
+  }
+
+  /** Signature fields of `rev` that carry a signature value, and their widgets. */
+  signedSigNodes(rev: Revision): Set<number> {
+    return this.sigFields(rev).signed;
   }
 
   /** Level of adding these array elements (fields or annotations): signature widgets are form level. */
@@ -434,7 +393,7 @@ export class DiffAnalyzer {
     const newD = isDict(newO) ? newO : isStream(newO) ? newO.dict : undefined;
     const changedKeys = (): string[] => {
       const keys = new Set([...(oldD?.v.keys() ?? []), ...(newD?.v.keys() ?? [])]);
-      return [...keys].filter((k) => !this.deepEq(prev, oldD?.v.get(k), cur, newD?.v.get(k)));
+      return [...keys].filter((k) => !sameContent(oldD?.v.get(k), newD?.v.get(k)));
     };
     switch (role) {
       case 'dss':
@@ -548,7 +507,7 @@ export class DiffAnalyzer {
     let level: LevelValue = Level.none;
     // the trailer decides what is shown: another catalog (or encryption) is another document
     for (const key of ['Root', 'Encrypt']) {
-      if (!this.deepEq(prev, prev.trailer.v.get(key), cur, cur.trailer.v.get(key))) {
+      if (!sameContent(prev.trailer.v.get(key), cur.trailer.v.get(key))) {
         const what = `the trailer's /${key} changed`;
         changes.push(what);
         disallowedReasons.push(what);
@@ -560,7 +519,7 @@ export class DiffAnalyzer {
       if (TRAILER_KEYS.has(key) || key === 'DocChecksum') continue;
       // writers drop keys they do not know: only a key given a new value points readers somewhere new
       const now = cur.trailer.v.get(key);
-      if (now !== undefined && !this.deepEq(prev, prev.trailer.v.get(key), cur, now)) {
+      if (now !== undefined && !sameContent(prev.trailer.v.get(key), now)) {
         const what = `the trailer's /${key} changed`;
         changes.push(what);
         disallowedReasons.push(what);
@@ -582,7 +541,7 @@ export class DiffAnalyzer {
       if (!r || r.size === 0) continue; // not used by the earlier revision: only reachable through changed objects
       const oldO = pdf.entryObject(prev, num)?.obj;
       const newO = pdf.entryObject(cur, num)?.obj;
-      if (oldO !== undefined && newO !== undefined && this.deepEq(prev, oldO, cur, newO)) continue;
+      if (oldO !== undefined && newO !== undefined && sameContent(oldO, newO)) continue;
       let lv: LevelValue = Level.none;
       for (const role of r)
         lv = Math.max(lv, this.judge(prev, cur, role, oldO, newO, notes, num)) as LevelValue;
@@ -626,7 +585,7 @@ export class DiffAnalyzer {
       for (const k of new Set([...a.v.keys(), ...b.v.keys()])) {
         if (k === 'Annots') {
           if (!onlySignatures(a.v.get(k), b.v.get(k))) return true;
-        } else if (!this.deepEq(prev, a.v.get(k), cur, b.v.get(k))) return true;
+        } else if (!sameContent(a.v.get(k), b.v.get(k))) return true;
       }
       return false;
     }

@@ -12,7 +12,6 @@ import {
   isStream,
   isString,
   type PdfDict,
-  type PdfObject,
   textOf,
 } from '../parse/objects.ts';
 import { type Cert, certFromDer, type Name, withCertCache } from './cert.ts';
@@ -29,14 +28,7 @@ import {
   type TimestampCheck,
 } from './cms.ts';
 import { DiffAnalyzer, Level, type LevelValue } from './diff.ts';
-import {
-  type Comparison,
-  describe,
-  MAX_PAGES,
-  pagesToCompare,
-  signedWidgetsOf,
-  VisualComparer,
-} from './visual.ts';
+import { type Comparison, describe, MAX_PAGES, pagesToCompare, VisualComparer } from './visual.ts';
 import { RevisionRules } from './revisions.ts';
 import { VerifyError, VerifyErrorCode } from './errors.ts';
 import { type FoundSignature, findSignatureFields } from './fields.ts';
@@ -569,8 +561,6 @@ function structure(
 function visualTasks(pdf: PdfFile, diff: DiffAnalyzer, works: Work[]): VisualTask[] {
   const out: VisualTask[] = [];
   const latest = pdf.latest;
-  const same = (ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject | undefined) =>
-    diff.same(ra, a, rb, b);
   let signedNow: Set<number> | undefined;
   // an attack the object rules found needs no drawing to fail: the latest signature it concerns is drawn
   // (two pages) only to name where it shows
@@ -584,15 +574,15 @@ function visualTasks(pdf: PdfFile, diff: DiffAnalyzer, works: Work[]): VisualTas
     for (let i = w.signedRev + 1; i <= latest.index && !touched; i++) touched = diff.diff(i).touchesPages;
     if (!touched) continue;
     const signed = pdf.revisions[w.signedRev];
-    signedNow ??= signedWidgetsOf(pdf, latest);
-    const pages = pagesToCompare(pdf, signed, latest, same, signedNow);
+    signedNow ??= diff.signedSigNodes(latest);
+    const pages = pagesToCompare(pdf, signed, latest, signedNow);
     if (pages.length === 0) continue;
     if (w.modification === 'disallowed') namingDone = true;
     const limit = w.modification === 'disallowed' ? 2 : MAX_PAGES;
     out.push({
       work: w,
       signedEnd: signed.end,
-      comparison: { pages: pages.slice(0, limit), signedWidgets: signedWidgetsOf(pdf, signed), signedNow },
+      comparison: { pages: pages.slice(0, limit), signedWidgets: diff.signedSigNodes(signed), signedNow },
     });
   }
   return out;

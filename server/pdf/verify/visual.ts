@@ -20,7 +20,7 @@
  */
 import type { PdfFile, Revision } from '../parse/document.ts';
 import { isArray, isDict, isName, isRef, isStream, type PdfDict, type PdfObject } from '../parse/objects.ts';
-import { findSignatureFields } from './fields.ts';
+import { sameContent } from './diff.ts';
 import { loadPdfjs, openPdf, type PdfjsDocument, type PdfjsPage } from '../pdfjs.ts';
 
 /** Pixels per PDF point of the drawings compared (108 dpi): small print and one digit stay visible. */
@@ -92,8 +92,6 @@ export function pageRefs(pdf: PdfFile, rev: Revision, limit = 10_000): number[] 
   return out;
 }
 
-type Same = (ra: Revision, a: PdfObject | undefined, rb: Revision, b: PdfObject | undefined) => boolean;
-
 /**
  * Pages (0-based) whose drawing a later revision may have changed: the page dictionary changed in
  * anything but new annotations, an annotation it had is gone, or an object it draws with changed (its
@@ -105,7 +103,6 @@ export function pagesToCompare(
   pdf: PdfFile,
   signed: Revision,
   final: Revision,
-  same: Same,
   signedNow: Set<number>,
 ): number[] {
   // the objects of the signed revision that are not the same in the final one
@@ -113,7 +110,7 @@ export function pagesToCompare(
   for (const [num, a] of signed.table) {
     const b = final.table.get(num);
     if (a && b && a.type === 1 && b.type === 1 && a.offset === b.offset) continue;
-    if (!same(signed, pdf.entryObject(signed, num)?.obj, final, pdf.entryObject(final, num)?.obj))
+    if (!sameContent(pdf.entryObject(signed, num)?.obj, pdf.entryObject(final, num)?.obj))
       changedSet.add(num);
   }
   if (changedSet.size === 0 && signed.table.size <= final.table.size) return [];
@@ -139,7 +136,7 @@ export function pagesToCompare(
     const a = pdf.resolve(signed, ref);
     const b = pdf.resolve(final, ref);
     if (!isDict(a) || !isDict(b)) out.push(i);
-    else if (changedSet.has(num) && pageChanged(pdf, signed, a, final, b, same, signedNow)) out.push(i);
+    else if (changedSet.has(num) && pageChanged(pdf, signed, a, final, b, signedNow)) out.push(i);
     else if (walk && usesChanged(pdf, signed, a, (n) => changedSet.has(n))) out.push(i);
   }
   return out;
@@ -156,12 +153,11 @@ function pageChanged(
   a: PdfDict,
   rb: Revision,
   b: PdfDict,
-  same: Same,
   signedNow: Set<number>,
 ): boolean {
   const keys = new Set([...a.v.keys(), ...b.v.keys()]);
   keys.delete('Annots');
-  for (const k of keys) if (!same(ra, a.v.get(k), rb, b.v.get(k))) return true;
+  for (const k of keys) if (!sameContent(a.v.get(k), b.v.get(k))) return true;
   const before = annotRefs(pdf, ra, a);
   const had = new Set(before);
   // a direct annotation cannot be told apart from its neighbours: its page is compared
@@ -235,12 +231,16 @@ type Drawing = {
 };
 type AnnotInfo = { id: string; rect: Box; sig: boolean };
 
+/** The page at the drawings' scale (a poster-sized page drawn smaller). */
+function viewportOf(page: PdfjsPage) {
+  const base = page.getViewport({ scale: 1 });
+  return page.getViewport({ scale: Math.min(SCALE, MAX_SIDE / Math.max(base.width, base.height, 1)) });
+}
+
 async function draw(page: PdfjsPage, withAnnotations: boolean): Promise<Drawing> {
   const lib = await loadPdfjs();
   const { createCanvas } = await import('@napi-rs/canvas');
-  const base = page.getViewport({ scale: 1 });
-  const scale = Math.min(SCALE, MAX_SIDE / Math.max(base.width, base.height, 1));
-  const viewport = page.getViewport({ scale });
+  const viewport = viewportOf(page);
   const width = Math.max(1, Math.ceil(viewport.width));
   const height = Math.max(1, Math.ceil(viewport.height));
   const canvas = createCanvas(width, height);
@@ -261,9 +261,7 @@ async function draw(page: PdfjsPage, withAnnotations: boolean): Promise<Drawing>
 
 /** A rectangle of PDF points as pixels of the drawing, grown by `pad` pixels. */
 function toPixels(d: Drawing, page: PdfjsPage, rect: Box, pad: number): Box {
-  const base = page.getViewport({ scale: 1 });
-  const scale = Math.min(SCALE, MAX_SIDE / Math.max(base.width, base.height, 1));
-  const v = page.getViewport({ scale });
+  const v = viewportOf(page);
   const [x0, y0] = v.convertToViewportPoint(rect[0], rect[1]);
   const [x1, y1] = v.convertToViewportPoint(rect[2], rect[3]);
   return [
@@ -350,19 +348,6 @@ export type Comparison = {
   /** the same in the final file */
   signedNow: Set<number>;
 };
-
-/** Object numbers of the signature fields that carry a signature value in `rev`, and of their widgets. */
-export function signedWidgetsOf(pdf: PdfFile, rev: Revision): Set<number> {
-  const out = new Set<number>();
-  for (const f of findSignatureFields(pdf, rev)) {
-    if (f.fieldObjNum === null || f.unreadable) continue;
-    out.add(f.fieldObjNum);
-    const field = pdf.resolve(rev, { t: 'ref', num: f.fieldObjNum, gen: 0 } as PdfObject);
-    const kids = isDict(field) ? pdf.resolve(rev, field.v.get('Kids')) : undefined;
-    if (isArray(kids)) for (const k of kids.v) if (isRef(k)) out.add(k.num);
-  }
-  return out;
-}
 
 /** Cache of open documents and drawings, shared by the comparisons of one file. */
 export class VisualComparer {
