@@ -63,6 +63,14 @@ export const Code = {
   QuotaExhausted: 1321,
   /** The document was being signed by someone else and stayed busy; try again. */
   SigningBusy: 1322,
+  /**
+   * Seal governance (issue 27): this company seal needs an approval for this use (用印审批) and there is no
+   * approved, unexpired one bound to this party, seal and document version. `data`: `{sealId, approvalId,
+   * status}` (the latest request, null when none was made).
+   */
+  SealApprovalRequired: 1330,
+  /** Seal governance: the company requires approval before a handler's flow is sent; it waits for it. */
+  LaunchApprovalRequired: 1331,
   /** Partner login (18xx): the jsToken is not a well-formed compact JWS with the required claims. */
   PartnerTokenMalformed: 1800,
   /** Partner login: the token's issuer is not a configured partner platform. */

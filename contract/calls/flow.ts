@@ -192,6 +192,16 @@ export const zPartyInput = z.discriminatedUnion('kind', [
 ]);
 export type PartyInput = z.input<typeof zPartyInput>;
 
+/**
+ * The contract's amount in yuan (two decimals at most), when the launcher states one: a company's seal-use
+ * approval may apply only above an amount. Stored in fen.
+ */
+export const zContractAmount = z
+  .number()
+  .min(0, bi('the amount cannot be negative', '金额不能为负数'))
+  .max(1e12, bi('the amount is too large', '金额过大'))
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, bi('at most two decimals', '最多两位小数'));
+
 export const launchFlow = defineCall({
   call: P.launchFlow,
   auth: true,
@@ -223,6 +233,7 @@ export const launchFlow = defineCall({
     message: z.string().trim().max(500).optional(),
     /** Quick launch (home/quicklyFileUpload): exactly one document. */
     isQuick: z.boolean().default(false),
+    amount: zContractAmount.optional(),
   }),
   response: z.object({ flowId: z.string(), status: zFlowStatus, verificationCodes: z.array(z.string()) }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/template.ts';
 import { zDocumentInfo, zPageSize } from './document.ts';
-import { FLOW_LIMITS, zApplies, zFlowStatus, zIntent } from './flow.ts';
+import { FLOW_LIMITS, zApplies, zContractAmount, zFlowStatus, zIntent } from './flow.ts';
 import { zPhone } from './session.ts';
 import { zRoleKey, zRoleKind } from './sign-config.ts';
 import { bi } from '../bilingual.ts';
@@ -263,6 +263,7 @@ export const launchTemplateFlow = defineCall({
     draftId: zId,
     deadline: z.iso.datetime({ offset: true }).optional(),
     message: z.string().trim().max(500).optional(),
+    amount: zContractAmount.optional(),
   }),
   response: z.object({ flowId: z.string(), status: zFlowStatus, verificationCodes: z.array(z.string()) }),
 });

@@ -11,6 +11,7 @@ import {
   remindSigners,
   cancelFlow,
   zFlowDetail,
+  zContractAmount,
   zFlowSummary,
 } from '../calls/flow.ts';
 import { listTemplates, prepareTemplateLaunch, zTemplate, zTemplateSummary } from '../calls/template.ts';
@@ -64,6 +65,7 @@ export const zLaunchFromTemplate = prepareTemplateLaunch.request
     from: z.literal('template'),
     deadline: z.iso.datetime({ offset: true }).optional(),
     message: z.string().trim().max(500).optional(),
+    amount: zContractAmount.optional(),
   });
 
 export const zLaunchFlowBody = z.discriminatedUnion('from', [zLaunchFromDocuments, zLaunchFromTemplate]);

@@ -262,6 +262,8 @@ export async function launch(
   session: Actor,
   input: LaunchInput,
   req: { ip?: string; userAgent?: string | null },
+  /** Where the documents came from, when a template made them (recorded on the flow). */
+  origin: { templateId?: string } = {},
 ): Promise<{ flowId: string; status: FlowSummary['status']; verificationCodes: string[] }> {
   const account = await accountOf(deps, session);
   const now = deps.clock.now();
@@ -378,6 +380,9 @@ export async function launch(
       searchText: search,
       now,
       remindEveryDays: input.remindEveryDays ?? null,
+      templateId: origin.templateId ?? null,
+      apiKeyId: session.via.kind === 'apiKey' ? session.via.keyId : null,
+      amountFen: input.amount === undefined ? null : Math.round(input.amount * 100),
     });
     for (const p of parties) await q.insertParty(tx, flowId, { ...p, linkType: linkTypeOf(p.kind) });
     for (const s of stamped) {

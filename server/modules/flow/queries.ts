@@ -35,6 +35,12 @@ export type Flow = {
   remindEveryDays?: number | null;
   nextRemindAt?: unknown;
   deadlineNoticeAt?: unknown;
+  /** The template it was launched from (migration 151); null for uploaded documents. */
+  templateId?: string | null;
+  /** The API key that launched it (migration 151); null when launched in the workspace. */
+  apiKeyId?: string | null;
+  /** The contract's amount in fen, when the launcher stated one (migration 151). */
+  amountFen?: string | number | null;
 };
 
 /** One signer of a flow's step: a person, or a company through the phone that receives its link. */
@@ -94,17 +100,21 @@ export async function insertFlow(
     searchText: string;
     now: Date;
     remindEveryDays: number | null;
+    templateId: string | null;
+    apiKeyId: string | null;
+    amountFen: number | null;
   },
 ): Promise<void> {
   const nextRemind = f.remindEveryDays ? new Date(f.now.getTime() + f.remindEveryDays * 86_400_000) : null;
   await ex.execute(sql`
     INSERT INTO flows (id, owner_type, owner_id, initiator_user_id, initiator_name, initiator_company_name, title,
       message, is_quick, status, current_step, step_count, deadline, search_text, quota_state, created_at,
-      remind_every_days, next_remind_at)
+      remind_every_days, next_remind_at, template_id, api_key_id, amount_fen)
     VALUES (${f.id}, ${f.account.ownerType}, ${f.account.ownerId}, ${f.initiatorUserId}, ${f.initiatorName},
       ${f.initiatorCompanyName}, ${f.title}, ${f.message}, ${f.isQuick}, 'signing', 0,
       ${f.stepCount}, ${ts(f.deadline)}, ${f.searchText}, 'reserved', ${ts(f.now)},
-      ${f.remindEveryDays}, ${nextRemind ? ts(nextRemind) : null})`);
+      ${f.remindEveryDays}, ${nextRemind ? ts(nextRemind) : null}, ${f.templateId}, ${f.apiKeyId},
+      ${f.amountFen})`);
 }
 
 /** Ends an open flow (only from 'signing', before its last signature); the row, or undefined when it was not open. */

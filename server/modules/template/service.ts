@@ -490,8 +490,10 @@ export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInpu
       deadline: input.deadline,
       message: input.message,
       isQuick: false,
+      amount: input.amount,
     },
     ctx,
+    { templateId: draft.templateId },
   );
   await q.markDraftLaunched(deps.db, draft.id, result.flowId, deps.clock.now());
   return result;

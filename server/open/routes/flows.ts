@@ -64,7 +64,13 @@ export const flowRoutes = [
       return launchDraft(
         deps,
         actor,
-        { userType, draftId: draft.draftId, deadline: body.deadline, message: body.message },
+        {
+          userType,
+          draftId: draft.draftId,
+          deadline: body.deadline,
+          message: body.message,
+          amount: body.amount,
+        },
         ctx,
       );
     },
