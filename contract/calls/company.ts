@@ -44,6 +44,14 @@ const zPersonName = z
 const zId = z.uuid(bi('not a valid id', '不是有效的 ID'));
 
 export const zCompanyRole = z.enum(['admin', 'operator']);
+/**
+ * Roles granted beside membership (issue 27): `handler` launches and signs for the company with the seals
+ * authorised to them, `seal_keeper` manages the seals they keep, `approver` approves seal uses where a seal's
+ * policy names them. The administrator is `zCompanyRole` 'admin'.
+ */
+export const GRANTED_ROLES = ['handler', 'seal_keeper', 'approver'] as const;
+export const zGrantedRole = z.enum(GRANTED_ROLES);
+export const zMemberRole = z.enum(['admin', ...GRANTED_ROLES]);
 export const zMemberStatus = z.enum(['pending', 'active', 'disabled', 'rejected', 'removed']);
 export const zApplicantRole = z.enum(['legal_rep', 'agent']);
 
@@ -367,14 +375,40 @@ export const zCompanyEvent = z.object({
     'invitation_accepted',
     'invitation_declined',
     'invitation_expired',
+    // Seal governance (issue 27).
+    'role_granted',
+    'role_revoked',
+    'seal_keeper_granted',
+    'seal_keeper_revoked',
+    'seal_policy_changed',
+    'approval_requested',
+    'approval_decided',
+    'letter_issued',
+    'letter_accepted',
+    'letter_revoked',
+    'handover',
   ]),
   actorName: z.string().nullable(),
+  /** The member concerned (a role's holder, a hand-over's giver), when there is one. */
+  subjectName: z.string().nullable().default(null),
+  /** What changed, by kind: `{role}`, `{sealId, sealName}`, `{approvalId, flowTitle, decision}`, ... */
+  detail: z.record(z.string(), z.unknown()).nullable().default(null),
   /** Masked. */
   phone: z.string().nullable(),
   invitationId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CompanyEvent = z.infer<typeof zCompanyEvent>;
+
+export const setCompanyMemberRoles = defineCall({
+  call: P.setCompanyMemberRoles,
+  auth: true,
+  summary:
+    'Administrator: sets an active member’s granted roles (handler, seal keeper, approver) to exactly these. Each ' +
+    'role added or removed goes into the company’s audit trail and takes effect on the member’s next call.',
+  request: zBase.extend({ userId: zId, roles: z.array(zGrantedRole).max(GRANTED_ROLES.length) }),
+  response: z.object({ userId: z.string(), roles: z.array(zMemberRole) }),
+});
 
 export const getCompanyAuditTrail = defineCall({
   call: P.getCompanyAuditTrail,
@@ -535,6 +569,7 @@ export const companyCalls = [
   getCompanyInvitation,
   answerCompanyInvitation,
   getCompanyAuditTrail,
+  setCompanyMemberRoles,
   disableCompanyOperator,
   enableCompanyOperator,
   removeCompanyOperator,

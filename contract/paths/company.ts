@@ -32,6 +32,7 @@ export const chooseUserList = /* @__PURE__ */ csign('chooseUserList');
 export const chooseUserOperatorList = /* @__PURE__ */ csign('chooseUserOperatorList');
 export const getSwitchableAccounts = /* @__PURE__ */ csign('getSwitchableAccounts');
 export const switchAccount = /* @__PURE__ */ csign('switchAccount');
+export const setCompanyMemberRoles = /* @__PURE__ */ csign('setCompanyMemberRoles');
 export const uploadPowerOfAttorney = /* @__PURE__ */ csign('uploadPowerOfAttorney', 'upload');
 
 // GET download (company/routes.ts): `${path}/<companyId>`, the power-of-attorney letter's bytes.

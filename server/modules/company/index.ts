@@ -10,6 +10,15 @@ export {
   verifiedCompanyIdByName,
 } from './membership.ts';
 export type { CompanyAccess } from './membership.ts';
+// Roles beside membership (issue 27) and the company's audit trail, for the modules that govern seals.
+export {
+  GRANTED_ROLES,
+  hasMemberRole,
+  memberRoles,
+  membersWithRole,
+  recordCompanyEvent,
+} from './roles.ts';
+export type { GrantedRole, MemberRole } from './roles.ts';
 export {
   applyCompany,
   confirmMicroPayment,

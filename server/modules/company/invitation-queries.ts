@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { CompanyEvent } from '#contract/calls/company.ts';
 import { type Exec, camelOne, camelRows, dateOf, one, ts } from '../../db/sql-helpers.ts';
 
 // SQL of operator invitations and the company audit trail (migration 149). Reads of a company's rows take
@@ -157,6 +158,9 @@ export type CompanyEventKind =
   | 'invitation_declined'
   | 'invitation_expired';
 
+/** Every kind of the audit trail (the invitation steps above, and the governance kinds of roles.ts and others). */
+type TrailKind = CompanyEvent['kind'];
+
 export async function insertEvent(
   ex: Exec,
   e: {
@@ -176,8 +180,10 @@ export async function insertEvent(
 
 export type EventRow = {
   id: string;
-  kind: CompanyEventKind;
+  kind: TrailKind;
   actorUserId: string | null;
+  subjectUserId: string | null;
+  detail: Record<string, unknown> | null;
   phone: string | null;
   invitationId: string | null;
   createdAt: Date;
@@ -193,7 +199,8 @@ export async function eventPage(db: Db, companyId: string, f: { pageNum: number;
     )?.n ?? 0;
   const list = await camelRows<EventRow>(
     db,
-    sql`SELECT id::text AS id, kind, actor_user_id, phone, invitation_id, created_at FROM company_events
+    sql`SELECT id::text AS id, kind, actor_user_id, subject_user_id, detail, phone, invitation_id, created_at
+        FROM company_events
         WHERE company_id = ${companyId} ORDER BY company_events.id DESC
         LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
   );
@@ -233,6 +240,13 @@ export async function acceptInvitation(
             RETURNING id`,
       );
       if (!member) throw new NotAccepted();
+      // An operator launches and signs for the company: the handler role (issue 27) comes with joining.
+      await tx.execute(
+        sql`INSERT INTO company_member_roles (company_id, user_id, role, granted_by, granted_at)
+            SELECT company_id, ${v.userId}::uuid, 'handler', invited_by, ${ts(v.now)}::timestamptz
+            FROM company_invitations WHERE id = ${v.id} AND role = 'operator'
+            ON CONFLICT DO NOTHING`,
+      );
       await insertEvent(tx, {
         companyId: v.companyId,
         kind: 'invitation_accepted',

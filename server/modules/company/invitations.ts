@@ -290,14 +290,18 @@ export async function auditTrail(deps: AppDeps, actor: Actor, f: { pageNum: numb
   const page = await iq.eventPage(deps.db, access.companyId, f);
   const names = await usersByIds(
     deps.db,
-    page.list.flatMap((e) => (e.actorUserId ? [e.actorUserId] : [])),
+    page.list.flatMap((e) => [e.actorUserId, e.subjectUserId].filter((u): u is string => u !== null)),
   );
+  const nameOf = (userId: string | null) => {
+    const u = userId ? names.get(userId) : undefined;
+    return userId ? (u?.name ?? maskPhone(u?.phone ?? '')) : null;
+  };
   const list: CompanyEvent[] = page.list.map((e) => ({
     id: String(e.id),
     kind: e.kind,
-    actorName: e.actorUserId
-      ? (names.get(e.actorUserId)?.name ?? maskPhone(names.get(e.actorUserId)?.phone ?? ''))
-      : null,
+    actorName: nameOf(e.actorUserId),
+    subjectName: nameOf(e.subjectUserId),
+    detail: typeof e.detail === 'string' ? JSON.parse(e.detail) : e.detail,
     phone: e.phone ? maskPhone(e.phone) : null,
     invitationId: e.invitationId,
     createdAt: e.createdAt.toISOString(),

@@ -16,6 +16,7 @@ import {
   getCompanyAccountInfo,
   getCompanyApply,
   getCompanyAuditTrail,
+  setCompanyMemberRoles,
   getCompanyCaCert,
   getCompanyInvitation,
   getCompanyInvitationList,
@@ -45,6 +46,7 @@ import type { ServerModule } from '../server-module.ts';
 import { actingCompanies, loginFacts, lookupSession, refusalFor } from '../session/index.ts';
 import { activeCompaniesOf, companyLoginFlags } from './membership.ts';
 import * as invitations from './invitations.ts';
+import * as roles from './roles.ts';
 import * as svc from './service.ts';
 import { C } from './texts.ts';
 
@@ -169,6 +171,10 @@ export const companyModule: ServerModule = {
     registerCall(app, answerCompanyInvitation, ({ body, requireSession }) =>
       invitations.answer(deps, requireSession(), body.invitationId, body.isAccepted),
     );
+    registerCall(app, setCompanyMemberRoles, async ({ body, requireSession }) => ({
+      userId: body.userId,
+      roles: await roles.setMemberRoles(deps, requireSession(), body),
+    }));
     registerCall(app, getCompanyAuditTrail, ({ body, requireSession }) =>
       invitations.auditTrail(deps, requireSession(), body),
     );

@@ -30,6 +30,14 @@ const INVITATION_COLORS: Record<InvitationStatus, string> = {
   expired: 'default',
 };
 
+/** The detail of a governance entry as one line (its names and values, in the order recorded). */
+function eventDetail(detail: Record<string, unknown> | null): string {
+  if (!detail) return '—';
+  return Object.values(detail)
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .join(' · ');
+}
+
 export function InvitationTag({ status }: { status: InvitationStatus }) {
   const ti = useTexts(invitationTexts);
   return <Tag color={INVITATION_COLORS[status]}>{ti(`inv_${status}`)}</Tag>;
@@ -139,7 +147,12 @@ export function InvitationsCard({ onChanged }: { onChanged: () => void }) {
           {events.map((e) => (
             <li key={e.id} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
               {formatTime(e.createdAt, locale)}{' '}
-              {ti(`ev_${e.kind}`, { actor: e.actorName ?? '—', phone: e.phone ?? '—' })}
+              {ti(`ev_${e.kind}`, {
+                actor: e.actorName ?? '—',
+                phone: e.phone ?? '—',
+                subject: e.subjectName ?? '—',
+                detail: eventDetail(e.detail),
+              })}
             </li>
           ))}
         </ul>

@@ -72,6 +72,8 @@ describe('operator page: invitations', () => {
           actorName: '王管理',
           phone: made.phone,
           invitationId: made.invitationId,
+          subjectName: null,
+          detail: null,
           createdAt: '2026-11-29T10:00:00.000Z',
         });
         return ok(made);
