@@ -49,6 +49,8 @@ export const zSealPolicy = z.object({
   allowSelfApproval: z.boolean(),
   /** Hours a granted approval stays usable. */
   validHours: z.number().int(),
+  /** The company's members holding the approver role now: whom the rule may name. */
+  candidates: z.array(z.object({ userId: z.string(), name: z.string().nullable(), phoneMasked: z.string() })),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });
