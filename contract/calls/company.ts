@@ -240,6 +240,16 @@ export const zMember = z.object({
   status: zMemberStatus,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Member lists (getCompanyMemberList, getCompanyStaffList): the member's roles ('admin', then the granted
+   * ones; a disabled member's granted roles are listed but act only once enabled again).
+   */
+  roles: z.array(zMemberRole).optional(),
+  /**
+   * Member lists: the company's legal representative (the member whose verified real name is the registered
+   * legal representative's, or the applicant who opened it as legal representative).
+   */
+  isLegalRep: z.boolean().optional(),
 });
 export type Member = z.infer<typeof zMember>;
 
@@ -410,6 +420,45 @@ export const setCompanyMemberRoles = defineCall({
   response: z.object({ userId: z.string(), roles: z.array(zMemberRole) }),
 });
 
+/** What a hand-over moves (or would move), by kind. */
+export const zHandoverCounts = z.object({
+  /** Open flows `from` launched for the company. */
+  flows: z.number().int(),
+  /** Open company parties addressed to `from` (waiting or pending). */
+  parties: z.number().int(),
+  /** Templates `from` created. */
+  templates: z.number().int(),
+  /** `from`'s live seal authorisations. */
+  sealAuthorisations: z.number().int(),
+  /** Seals `from` keeps. */
+  sealKeepings: z.number().int(),
+  /** Other modules' rows (approvals, authorisation letters), by kind. */
+  other: z.record(z.string(), z.number().int()),
+});
+export type HandoverCounts = z.infer<typeof zHandoverCounts>;
+
+const zHandover = zBase.extend({ fromUserId: zId, toUserId: zId });
+
+export const previewHandover = defineCall({
+  call: P.previewHandover,
+  auth: true,
+  summary:
+    'Administrator: what handOverMember would move from one member to another (counts only, nothing changes).',
+  request: zHandover,
+  response: zHandoverCounts,
+});
+
+export const handOverMember = defineCall({
+  call: P.handOverMember,
+  auth: true,
+  summary:
+    "Administrator: hands a member's open work to an active member holding the handler role, in one step: open " +
+    'flows they launched, open company parties addressed to them (the receiver is sent the links), templates they ' +
+    'created, live seal authorisations and seal keepings. Recorded as one `handover` entry of the audit trail.',
+  request: zHandover,
+  response: zHandoverCounts,
+});
+
 export const getCompanyAuditTrail = defineCall({
   call: P.getCompanyAuditTrail,
   auth: true,
@@ -570,6 +619,8 @@ export const companyCalls = [
   answerCompanyInvitation,
   getCompanyAuditTrail,
   setCompanyMemberRoles,
+  previewHandover,
+  handOverMember,
   disableCompanyOperator,
   enableCompanyOperator,
   removeCompanyOperator,

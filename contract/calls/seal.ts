@@ -58,8 +58,12 @@ export const zSeal = z.object({
   createdAt: z.string(),
   /** Whether the caller may sign with it now: enabled, and for an operator authorised at this moment. */
   isUsable: z.boolean(),
-  /** Company seals: the administrator sees every live authorisation, an operator only their own. */
+  /** Company seals: the administrator and its keepers see every live authorisation, a handler only their own. */
   authorisations: z.array(zSealAuthorisation),
+  /** Whether the caller manages it (the owner person; the company's administrator or a keeper of the seal). */
+  canManage: z.boolean().optional(),
+  /** Company seals, for the administrator: the user ids of the seal's keepers (issue 27). */
+  keeperUserIds: z.array(z.string()).optional(),
 });
 export type Seal = z.infer<typeof zSeal>;
 
@@ -159,7 +163,7 @@ export const previewSeal = defineCall({
 export const setSealStatus = defineCall({
   call: P.setSealStatus,
   auth: true,
-  summary: 'Enable or disable a seal (its owner person, or the company administrator).',
+  summary: 'Enable or disable a seal (its owner person; the company administrator or a keeper of the seal).',
   request: zBase.extend({ sealId: zId, status: z.enum([SealStatus.Enabled, SealStatus.Disabled]) }),
   response: zSeal,
 });
@@ -177,7 +181,8 @@ export const authoriseSeal = defineCall({
   call: P.authoriseSeal,
   auth: true,
   summary:
-    'Authorise a company seal to operators of the company for validFrom <= t < validTo (administrator only); ' +
+    'Authorise a company seal to handlers of the company for validFrom <= t < validTo (the administrator, or a ' +
+    'keeper of the seal); ' +
     "replaces an operator's earlier live authorisation of the same seal.",
   request: zBase.extend({
     sealId: zId,
@@ -191,7 +196,7 @@ export const authoriseSeal = defineCall({
 export const revokeSealAuthorisation = defineCall({
   call: P.revokeSealAuthorisation,
   auth: true,
-  summary: 'Revoke one authorisation of a company seal (administrator only).',
+  summary: 'Revoke one authorisation of a company seal (the administrator, or a keeper of the seal).',
   request: zBase.extend({ authorisationId: zId }),
   response: zSeal,
 });
@@ -199,9 +204,20 @@ export const revokeSealAuthorisation = defineCall({
 export const listSealOperators = defineCall({
   call: P.listSealOperators,
   auth: true,
-  summary: 'Active operators of the session company, to authorise seals to (administrator only).',
+  summary:
+    'Active handlers of the session company, to authorise seals to (the administrator or a seal keeper).',
   request: zBase,
   response: z.array(z.object({ userId: z.string(), name: z.string().nullable(), phone: z.string() })),
+});
+
+export const setSealKeepers = defineCall({
+  call: P.setSealKeepers,
+  auth: true,
+  summary:
+    "Administrator: sets a company seal's keepers to exactly these members (each holding the seal keeper role). " +
+    'A keeper enables, disables and authorises the seals they keep; each change goes into the company audit trail.',
+  request: zBase.extend({ sealId: zId, userIds: z.array(zId).max(200) }),
+  response: zSeal,
 });
 
 export const checkAntiCounterfeitNo = defineCall({
@@ -233,5 +249,6 @@ export const sealCalls = [
   authoriseSeal,
   revokeSealAuthorisation,
   listSealOperators,
+  setSealKeepers,
   checkAntiCounterfeitNo,
 ] as const;

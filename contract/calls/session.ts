@@ -35,6 +35,11 @@ export const zLoginInfo = z.object({
   hasCaCert: z.boolean(),
   hasSeal: z.boolean(),
   hasOperator: z.boolean(),
+  /**
+   * The caller's roles in the company acted for (issue 27): 'admin' for the administrator, then the granted
+   * ones; empty for a person. The client hides what the caller may not do (launching without 'handler').
+   */
+  roles: z.array(z.enum(['admin', 'handler', 'seal_keeper', 'approver'])),
   salePackageProductTypeList: z.array(z.string()),
   totalQuantitySum: z.number().int(),
   totalReserveQuantity: z.number().int(),

@@ -33,6 +33,8 @@ export const chooseUserOperatorList = /* @__PURE__ */ csign('chooseUserOperatorL
 export const getSwitchableAccounts = /* @__PURE__ */ csign('getSwitchableAccounts');
 export const switchAccount = /* @__PURE__ */ csign('switchAccount');
 export const setCompanyMemberRoles = /* @__PURE__ */ csign('setCompanyMemberRoles');
+export const previewHandover = /* @__PURE__ */ csign('previewHandover');
+export const handOverMember = /* @__PURE__ */ csign('handOverMember');
 export const uploadPowerOfAttorney = /* @__PURE__ */ csign('uploadPowerOfAttorney', 'upload');
 
 // GET download (company/routes.ts): `${path}/<companyId>`, the power-of-attorney letter's bytes.

@@ -13,3 +13,4 @@ export const authoriseSeal = /* @__PURE__ */ csign('authoriseSeal');
 export const revokeSealAuthorisation = /* @__PURE__ */ csign('revokeSealAuthorisation');
 export const listSealOperators = /* @__PURE__ */ csign('listSealOperators');
 export const checkAntiCounterfeitNo = /* @__PURE__ */ csign('checkAntiCounterfeitNo');
+export const setSealKeepers = /* @__PURE__ */ csign('setSealKeepers');

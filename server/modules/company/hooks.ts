@@ -1,3 +1,4 @@
+import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { defineHook } from '../../lib/hooks.ts';
 
@@ -17,3 +18,45 @@ export const companyNotice = defineHook<{
   /** SPA path (hash router) the message opens. */
   link: string;
 }>('company.notice');
+
+/** A hand-over of one member's work to another (issue 27), as each module that keeps such work sees it. */
+export type MemberHandover = {
+  deps: AppDeps;
+  /** The transaction of the whole hand-over: every listener writes in it, so all of it moves or none. */
+  tx: Exec;
+  companyId: string;
+  fromUserId: string;
+  /** `from`'s phone: parties and links are addressed to phones. */
+  fromPhone: string;
+  toUserId: string;
+  toPhone: string;
+  toName: string | null;
+  /** The administrator who hands over. */
+  byUserId: string;
+  now: Date;
+  /** Only count what would move (previewHandover): change nothing. */
+  dryRun: boolean;
+};
+
+/** A listener's answer: how many of each kind of row it moved (or would move), and what to do after commit. */
+export type MemberHandoverAnswer = {
+  counts: Record<string, number>;
+  /** Runs once the transaction committed (sending `to` the links of what they now sign); never on a dry run. */
+  afterCommit?: () => Promise<void>;
+};
+
+/**
+ * "Hand `from`'s open work in this company to `to`": each module that keeps a member's work answers for its own
+ * rows, in the caller's transaction — flow (open flows launched, open parties addressed to `from`), template
+ * (templates created), seal (live seal authorisations, seal keepings). Rows of other members, other companies
+ * and closed work stay. A module added later (approvals, authorisation letters) answers it the same way.
+ */
+export const memberHandover = defineHook<MemberHandover, MemberHandoverAnswer>('company.memberHandover');
+
+/**
+ * "The verified real names of these users": the person module, which keeps identities, answers (a user without
+ * one is left out). The member lists mark the legal representative by it.
+ */
+export const verifiedNames = defineHook<{ deps: AppDeps; userIds: string[] }, Map<string, string>>(
+  'company.verifiedNames',
+);

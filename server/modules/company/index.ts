@@ -4,12 +4,13 @@ export {
   companyLoginFlags,
   companyNamesOf,
   getCompany,
+  HANDLING,
   listActiveMembers,
   requireCompanyRole,
   verifiedCompanyByCreditCode,
   verifiedCompanyIdByName,
 } from './membership.ts';
-export type { CompanyAccess } from './membership.ts';
+export type { CompanyAccess, RequiredRole } from './membership.ts';
 // Roles beside membership (issue 27) and the company's audit trail, for the modules that govern seals.
 export {
   GRANTED_ROLES,
@@ -28,4 +29,5 @@ export {
 // The development bank's address (development tools pay the micro-payment a real bank would carry).
 export { devBankAddress } from './verification-provider.ts';
 // The /message notice of an invitation: the flow module, which keeps the list, listens.
-export { companyNotice } from './hooks.ts';
+export { companyNotice, memberHandover, verifiedNames } from './hooks.ts';
+export type { MemberHandover, MemberHandoverAnswer } from './hooks.ts';

@@ -7,34 +7,50 @@ import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
 import * as q from './queries.ts';
+import { type GrantedRole, rolesOf } from './role-queries.ts';
 import { C } from './texts.ts';
 
 // The API other modules (seals, contracts, ...) use to ask "who may act for which company".
 
 type CompanyRole = 'admin' | 'operator';
+/**
+ * What a call may ask of its caller: 'admin' (the administrator), 'operator' (any active member) or a role
+ * granted beside membership ('handler', 'seal_keeper', 'approver'; company_member_roles, issue 27).
+ */
+export type RequiredRole = CompanyRole | GrantedRole;
 export type CompanyAccess = { companyId: string; companyName: string; role: CompanyRole; userId: string };
 
 /**
  * The caller's role in the session's company (userType 1 session with companyId). Throws AppError 2000
  * when no session, Code.Refused when the session acts for no company, and HTTP 602 (noPermission()) when
- * the caller is not an active member with one of `roles`.
- * The company always comes from the session, never from a request body: a caller cannot name another
+ * the caller is not an active member with one of `roles`: 'operator' admits any active member, 'admin' the
+ * administrator, a granted role a member holding it now (read on every call: a revoked role stops the next
+ * call). The company always comes from the session, never from a request body: a caller cannot name another
  * company to act for it.
  */
 export async function requireCompanyRole(
   deps: AppDeps,
   actor: Actor | null,
-  roles: readonly CompanyRole[],
+  roles: readonly RequiredRole[],
 ): Promise<CompanyAccess> {
   if (!actor) throw new AppError(Code.NotLoggedIn, T.notLoggedIn);
   if (actor.userType !== UserType.Company || !actor.companyId)
     throw new AppError(Code.Refused, C.notActingForCompany);
   const m = await q.membershipOf(deps.db, actor.companyId, actor.userId);
   // Authorisation: only an ACTIVE member of a VERIFIED company, with one of the roles asked for.
-  if (!m || m.status !== MemberStatus.Active || m.cs !== CompanyStatus.Verified || !roles.includes(m.role))
-    throw noPermission();
+  if (!m || m.status !== MemberStatus.Active || m.cs !== CompanyStatus.Verified) throw noPermission();
+  const granted = roles.filter((r): r is GrantedRole => r !== 'admin' && r !== 'operator');
+  const admitted =
+    roles.includes(m.role) ||
+    roles.includes('operator') ||
+    (granted.length > 0 &&
+      (await rolesOf(deps.db, actor.companyId, actor.userId)).some((r) => granted.includes(r)));
+  if (!admitted) throw noPermission();
   return { companyId: actor.companyId, companyName: m.name, role: m.role, userId: actor.userId };
 }
+
+/** The roles that launch and sign for a company: its administrator, or a member holding 'handler'. */
+export const HANDLING: readonly RequiredRole[] = ['admin', 'handler'];
 
 /** A company by id (any status except rejected applications stay readable: pending or verified). */
 export async function getCompany(
@@ -81,8 +97,14 @@ export async function activeCompaniesOf(
 export async function companyLoginFlags(
   deps: AppDeps,
   actor: Pick<Actor, 'userId' | 'userType' | 'companyId'>,
-): Promise<{ companyName: string | null; isAdmin: boolean; hasCaCert: boolean; hasOperator: boolean }> {
-  const none = { companyName: null, isAdmin: false, hasCaCert: false, hasOperator: false };
+): Promise<{
+  companyName: string | null;
+  isAdmin: boolean;
+  hasCaCert: boolean;
+  hasOperator: boolean;
+  roles: ('admin' | GrantedRole)[];
+}> {
+  const none = { companyName: null, isAdmin: false, hasCaCert: false, hasOperator: false, roles: [] };
   if (actor.userType !== UserType.Company || !actor.companyId) return none;
   const company = await getCompany(deps, actor.companyId);
   if (!company || company.status !== CompanyStatus.Verified) return none;
@@ -94,6 +116,13 @@ export async function companyLoginFlags(
     isAdmin: me?.role === 'admin',
     hasCaCert: cert !== undefined,
     hasOperator: members.length > 0,
+    // The caller's roles now (the login info's cache is dropped on any write to company_member_roles).
+    roles: me
+      ? [
+          ...(me.role === 'admin' ? (['admin'] as const) : []),
+          ...(await rolesOf(deps.db, company.id, actor.userId)),
+        ]
+      : [],
   };
 }
 

@@ -26,7 +26,9 @@ import {
   getMyCompanyInvitations,
   getMyCompanyList,
   getSwitchableAccounts,
+  handOverMember,
   joinCompany,
+  previewHandover,
   removeCompanyOperator,
   resendCompanyInvitation,
   searchCompanyOperator,
@@ -45,6 +47,7 @@ import { registerUpload } from '../../http/register-upload.ts';
 import type { ServerModule } from '../server-module.ts';
 import { actingCompanies, loginFacts, lookupSession, refusalFor } from '../session/index.ts';
 import { activeCompaniesOf, companyLoginFlags } from './membership.ts';
+import * as handover from './handover.ts';
 import * as invitations from './invitations.ts';
 import * as roles from './roles.ts';
 import * as svc from './service.ts';
@@ -175,6 +178,12 @@ export const companyModule: ServerModule = {
       userId: body.userId,
       roles: await roles.setMemberRoles(deps, requireSession(), body),
     }));
+    registerCall(app, previewHandover, ({ body, requireSession }) =>
+      handover.handOverMember(deps, requireSession(), body, true),
+    );
+    registerCall(app, handOverMember, ({ body, requireSession }) =>
+      handover.handOverMember(deps, requireSession(), body, false),
+    );
     registerCall(app, getCompanyAuditTrail, ({ body, requireSession }) =>
       invitations.auditTrail(deps, requireSession(), body),
     );

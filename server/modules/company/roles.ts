@@ -7,7 +7,10 @@ import { Code } from '#contract/codes.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Member } from '#contract/calls/company.ts';
+import { verifiedNames } from './hooks.ts';
 import { listActiveMembers, requireCompanyRole } from './membership.ts';
+import * as q from './queries.ts';
 import * as rq from './role-queries.ts';
 import { type GrantedRole, GRANTED_ROLES } from './role-queries.ts';
 import { C } from './texts.ts';
@@ -106,4 +109,29 @@ export async function setMemberRoles(
     }
   });
   return memberRoles(deps, access.companyId, v.userId);
+}
+
+/**
+ * A member list with each member's roles ('admin', then the granted ones) and the legal representative marked:
+ * the member whose verified real name is the company's registered legal representative's, or the applicant who
+ * opened the company as its legal representative.
+ */
+export async function withRolesAndLegalRep(
+  deps: AppDeps,
+  companyId: string,
+  list: Member[],
+): Promise<Member[]> {
+  const company = await q.findCompany(deps.db, companyId);
+  const granted = await rq.rolesOfCompany(deps.db, companyId);
+  const names = new Map<string, string>();
+  for (const answer of await deps.hooks.collect(verifiedNames, { deps, userIds: list.map((m) => m.userId) }))
+    for (const [id, name] of answer) names.set(id, name);
+  const legalRep = company?.legalRepName.trim();
+  return list.map((m) => ({
+    ...m,
+    roles: [...(m.role === 'admin' ? (['admin'] as const) : []), ...(granted.get(m.userId) ?? [])],
+    isLegalRep:
+      (company?.applicantRole === 'legal_rep' && company.applicantUserId === m.userId) ||
+      (legalRep !== undefined && legalRep !== '' && names.get(m.userId) === legalRep),
+  }));
 }

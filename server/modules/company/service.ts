@@ -22,6 +22,7 @@ import { pkiFor, presentCertSummary } from '../pki/index.ts';
 import { computeLoginInfo, findUsersByPhoneOrName, switchSessionIdentity } from '../session/index.ts';
 import { type CompanyAccess, activeCompaniesOf, requireCompanyRole } from './membership.ts';
 import { pickerKeyword } from './picker-keyword.ts';
+import { withRolesAndLegalRep } from './roles.ts';
 import { maskPhone } from './present.ts';
 import * as q from './queries.ts';
 import { C } from './texts.ts';
@@ -343,7 +344,7 @@ export async function memberList(
   // Names by part, phones only in full (issue 23): the list shows phones masked, and a part must not unmask one.
   const page = await q.listMembers(deps.db, access.companyId, { ...rest, match: keywordMatch(keyword) });
   return {
-    list: page.list.map(presentMember),
+    list: await withRolesAndLegalRep(deps, access.companyId, page.list.map(presentMember)),
     total: page.total,
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -357,7 +358,7 @@ export async function staffList(deps: AppDeps, actor: Actor) {
     pageNum: 1,
     pageSize: 500,
   });
-  return page.list.map(presentMember);
+  return withRolesAndLegalRep(deps, access.companyId, page.list.map(presentMember));
 }
 
 /** A member of the caller's company; ids of other companies' members are "not found" (scoped query). */

@@ -95,6 +95,14 @@ export const C = {
     en: 'too many invitations sent; try again in an hour',
     zh: '发送邀请过于频繁，请一小时后再试',
   },
+  handoverSame: {
+    en: 'choose another member to receive the work',
+    zh: '请选择另一名成员接收工作',
+  },
+  handoverNeedsHandler: {
+    en: 'work can only be handed to an active member holding the contract handler role',
+    zh: '工作只能交接给拥有合同经办人角色的在职成员',
+  },
   pickerTooMany: {
     en: 'too many member and signer look-ups; try again in an hour',
     zh: '查询成员或签署人过于频繁，请一小时后再试',

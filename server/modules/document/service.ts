@@ -7,7 +7,7 @@ import { UserType } from '#contract/enums.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireCompanyRole } from '../company/index.ts';
+import { HANDLING, type RequiredRole, requireCompanyRole } from '../company/index.ts';
 import { dateOf, jsonOf } from '../../db/sql-helpers.ts';
 import { PdfRejected, inspectPdf } from '../../pdf/compose/pdf-tools.ts';
 import {
@@ -21,15 +21,17 @@ import { D } from './texts.ts';
 
 /**
  * The account a session acts for: a person session its user; a company session its company, after checking
- * that the caller is an active administrator or operator of it now (the company comes from the session,
- * never from a request body).
+ * that the caller is an active member of it now holding one of `roles` (any member by default; launching and
+ * uploading for it ask HANDLING: the administrator or a handler). The company comes from the session, never
+ * from a request body.
  */
 export async function accountOf(
   deps: AppDeps,
   actor: Actor,
+  roles: readonly RequiredRole[] = ['admin', 'operator'],
 ): Promise<Account & { companyName: string | null }> {
   if (actor.userType === UserType.Company) {
-    const access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
+    const access = await requireCompanyRole(deps, actor, roles);
     return { ownerType: 1, ownerId: access.companyId, companyName: access.companyName };
   }
   return { ownerType: 0, ownerId: actor.userId, companyName: null };
@@ -81,7 +83,8 @@ export async function uploadDocument(
   actor: Actor,
   file: { bytes: Uint8Array; filename: string },
 ): Promise<DocumentInfo> {
-  const account = await accountOf(deps, actor);
+  // Uploading for a company is the first step of launching: the administrator or a handler.
+  const account = await accountOf(deps, actor, HANDLING);
   let parsed: Awaited<ReturnType<typeof inspectPdf>>;
   try {
     parsed = await inspectPdf(file.bytes);

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
 import { appendAudit } from '../audit/index.ts';
-import { getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
+import { HANDLING, getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
 import {
   PdfRejected,
   findKeyword,
@@ -265,7 +265,9 @@ export async function launch(
   /** Where the documents came from, when a template made them (recorded on the flow). */
   origin: { templateId?: string } = {},
 ): Promise<{ flowId: string; status: FlowSummary['status']; verificationCodes: string[] }> {
-  const account = await accountOf(deps, session);
+  // Launching for a company: its administrator or a member holding the handler role now (an API key acts as
+  // its administrator).
+  const account = await accountOf(deps, session, HANDLING);
   const now = deps.clock.now();
   if (input.isQuick && input.documentIds.length !== 1) throw new AppError(Code.Refused, F.quickNeedsOne);
   if (new Set(input.documentIds).size !== input.documentIds.length)

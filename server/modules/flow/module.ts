@@ -39,7 +39,8 @@ import { quotaOf } from '../package/index.ts';
 import { roomTokenUser, sealInUnfinishedSigning } from '../seal/index.ts';
 import { readerOf, registerDocumentReads } from './documents.ts';
 import { insertMessage, isSealInUnfinishedFlow } from './queries.ts';
-import { companyNotice } from '../company/index.ts';
+import { companyNotice, memberHandover } from '../company/index.ts';
+import { handOverFlows } from './handover.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
@@ -78,6 +79,8 @@ export const flowModule: ServerModule = {
     // Before a seal is deleted: whether a contract still being signed carries it.
     hooks.on(sealInUnfinishedSigning, ({ deps, sealId }) => isSealInUnfinishedFlow(deps.db, sealId));
     // A company's notice to a person (an operator invitation): a row of the person's /message list.
+    // A member's hand-over: their open flows and open company parties move to the receiver.
+    hooks.on(memberHandover, (e) => handOverFlows(e));
     hooks.on(companyNotice, ({ deps, phone, kind, title, text, link }) =>
       insertMessage(deps.db, {
         phone,

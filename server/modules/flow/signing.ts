@@ -11,7 +11,7 @@ import { prepareForSigning } from '../../pdf/sign/repair.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
 import { appendAudit } from '../audit/index.ts';
-import { listActiveMembers } from '../company/index.ts';
+import { memberRoles } from '../company/index.ts';
 import { type AppearancePart, compositeAppearance } from '../../pdf/compose/pdf-tools.ts';
 import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
@@ -160,10 +160,12 @@ async function prepareSignature(
     // A company not opened yet (its handler opens it from the room) has neither certificate nor seals.
     if (!party.companyId) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
     const companyId = party.companyId;
-    // Authorisation: only an active member of the party's company signs for it; which seals they may use is
-    // sealForSigning's decision (administrator: any enabled seal; operator: seals authorised to them now).
-    const member = (await listActiveMembers(deps, companyId)).find((m) => m.userId === room.userId);
-    if (!member) throw new AppError(Code.Refused, F.notCompanyMember, { status: 602 });
+    // Authorisation: only the administrator or a handler of the party's company (now) signs for it; which
+    // seals they may use is sealForSigning's decision (administrator: any enabled seal; a handler: seals
+    // authorised to them now).
+    const roles = await memberRoles(deps, companyId, room.userId);
+    if (!roles.includes('admin') && !roles.includes('handler'))
+      throw new AppError(Code.Refused, F.notCompanyMember, { status: 602 });
     material = await signingMaterial(deps, rt.materials, {
       userType: UserType.Company,
       accountId: companyId,

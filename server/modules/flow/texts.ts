@@ -136,8 +136,8 @@ export const F = {
     zh: '企业尚未获得数字证书，请管理员先开通企业电子签章',
   },
   notCompanyMember: {
-    en: 'you are not an active member of this company',
-    zh: '您不是该企业的有效成员',
+    en: 'only an active administrator or contract handler of this company signs for it',
+    zh: '只有该企业在职的管理员或合同经办人可代表企业签署',
   },
   sealNotUsable: {
     en: 'that seal is not yours, disabled, or not authorised to you now',

@@ -19,6 +19,7 @@ import { sendEnvelopeError } from '../../http/error-handler.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { ServerModule } from '../server-module.ts';
+import { verifiedNames } from '../company/index.ts';
 import { loginFacts } from '../session/index.ts';
 import { DevelopmentIdentityProvider } from './identity-provider.ts';
 import * as person from './service.ts';
@@ -99,6 +100,15 @@ export const personModule: ServerModule = {
         ? { hasCaCert: await person.personHasCaCert(deps, actor.userId) }
         : {},
     );
+    // A company's member list marks its legal representative by the members' verified names.
+    hooks.on(verifiedNames, async ({ deps, userIds }) => {
+      const out = new Map<string, string>();
+      for (const id of new Set(userIds)) {
+        const name = await person.verifiedNameOf(deps, id);
+        if (name) out.set(id, name);
+      }
+      return out;
+    });
   },
   async register(app, deps) {
     registerCall(app, authIdNamePhone, ({ body, requireSession }) =>

@@ -1,3 +1,9 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export { roomTokenUser, sealInUnfinishedSigning } from './hooks.ts';
-export { hasUsableSeal, saveCompanySeal, sealForSigning, sealsUsableBy } from './service.ts';
+export {
+  hasUsableSeal,
+  requireSealManager,
+  saveCompanySeal,
+  sealForSigning,
+  sealsUsableBy,
+} from './service.ts';

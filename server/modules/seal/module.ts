@@ -11,6 +11,7 @@ import {
   saveCompanySeal,
   savePersonImageSeal,
   savePersonSeal,
+  setSealKeepers,
   setSealStatus,
 } from '#contract/calls/seal.ts';
 import { Code } from '#contract/codes.ts';
@@ -19,6 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { registerUpload } from '../../http/register-upload.ts';
 import { MAX_UPLOAD_BYTES } from '../../seal/uploaded-seal.ts';
+import { memberHandover } from '../company/index.ts';
 import type { ServerModule } from '../server-module.ts';
 import { loginFacts, lookupSession } from '../session/index.ts';
 import { roomTokenUser } from './hooks.ts';
@@ -38,6 +40,8 @@ export const sealModule: ServerModule = {
     hooks.on(loginFacts, async ({ deps, actor }) => ({
       hasSeal: await seals.hasUsableSeal(deps, actor),
     }));
+    // A member's hand-over: their live seal authorisations and keepings become the receiver's.
+    hooks.on(memberHandover, (e) => seals.handOverSeals(e));
   },
   register(app, deps) {
     registerCall(app, getUserCertSealList, async ({ requireSession }) => {
@@ -78,6 +82,10 @@ export const sealModule: ServerModule = {
 
     registerCall(app, listSealOperators, ({ requireSession }) =>
       seals.listSealOperators(deps, requireSession()),
+    );
+
+    registerCall(app, setSealKeepers, ({ body, requireSession }) =>
+      seals.setSealKeepers(deps, requireSession(), body),
     );
 
     registerCall(app, checkAntiCounterfeitNo, ({ body }) => seals.checkAntiCounterfeitNo(deps, body.no));

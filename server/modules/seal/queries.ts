@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { UserType } from '#contract/enums.ts';
 import type { SealKind, SealStatus } from '#contract/enums.ts';
 import type { Db } from '../../db/database.ts';
+import { type Exec, camelOne, camelRows, ts } from '../../db/sql-helpers.ts';
 import { type SealRow, sealAuthorisations, seals } from '../../db/schema/seal.ts';
 import type { SealDef } from '../../seal/seal-def.ts';
 
@@ -265,4 +266,113 @@ export async function hasEnabledSeal(
     : base;
   const rows = await db.select({ id: seals.id }).from(seals).where(where).limit(1);
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Keepers (migration 154) and hand-over (issue 27)
+
+/** The keepers of each of the company's seals (user ids by seal id). */
+export async function keepersOf(db: Exec, companyId: string): Promise<Map<string, string[]>> {
+  const found = await camelRows<{ sealId: string; userId: string }>(
+    db,
+    sql`SELECT seal_id, user_id FROM seal_keepers WHERE company_id = ${companyId} ORDER BY granted_at, user_id`,
+  );
+  const out = new Map<string, string[]>();
+  for (const r of found) out.set(r.sealId, [...(out.get(r.sealId) ?? []), r.userId]);
+  return out;
+}
+
+/** The seals of the company the user keeps. */
+export async function sealsKeptBy(db: Exec, companyId: string, userId: string): Promise<string[]> {
+  const found = await camelRows<{ sealId: string }>(
+    db,
+    sql`SELECT seal_id FROM seal_keepers WHERE company_id = ${companyId} AND user_id = ${userId}`,
+  );
+  return found.map((r) => r.sealId);
+}
+
+/** Sets a seal's keepers to exactly `userIds`; answers who was added and who removed. */
+export async function setKeepers(
+  tx: Exec,
+  v: { companyId: string; sealId: string; userIds: string[]; by: string; now: Date },
+): Promise<{ added: string[]; removed: string[] }> {
+  const held = await camelRows<{ userId: string }>(
+    tx,
+    sql`SELECT user_id FROM seal_keepers WHERE company_id = ${v.companyId} AND seal_id = ${v.sealId}`,
+  );
+  const removed = held.map((r) => r.userId).filter((id) => !v.userIds.includes(id));
+  for (const userId of removed)
+    await tx.execute(
+      sql`DELETE FROM seal_keepers WHERE company_id = ${v.companyId} AND seal_id = ${v.sealId}
+          AND user_id = ${userId}`,
+    );
+  const added: string[] = [];
+  for (const userId of v.userIds) {
+    const got = await camelRows<{ userId: string }>(
+      tx,
+      sql`INSERT INTO seal_keepers (seal_id, company_id, user_id, granted_by, granted_at)
+          VALUES (${v.sealId}, ${v.companyId}, ${userId}, ${v.by}, ${ts(v.now)})
+          ON CONFLICT DO NOTHING RETURNING user_id`,
+    );
+    if (got.length > 0) added.push(userId);
+  }
+  return { added, removed };
+}
+
+/** The seal a live authorisation of the company belongs to (null when none). */
+export async function authorisationSeal(db: Exec, companyId: string, authorisationId: string) {
+  const row = await camelOne<{ sealId: string }>(
+    db,
+    sql`SELECT seal_id FROM seal_authorisations
+        WHERE company_id = ${companyId} AND id = ${authorisationId} AND revoked_at IS NULL`,
+  );
+  return row?.sealId ?? null;
+}
+
+/** What a hand-over would move of the seal module's rows: live authorisations and keepings of `from`. */
+export async function handoverCounts(
+  db: Exec,
+  v: { companyId: string; fromUserId: string; now: Date },
+): Promise<{ sealAuthorisations: number; sealKeepings: number }> {
+  const row = await camelOne<{ auths: number | string; keeps: number | string }>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM seal_authorisations WHERE company_id = ${v.companyId}
+            AND user_id = ${v.fromUserId} AND revoked_at IS NULL AND valid_to > ${ts(v.now)}) AS auths,
+          (SELECT count(*) FROM seal_keepers WHERE company_id = ${v.companyId}
+            AND user_id = ${v.fromUserId}) AS keeps`,
+  );
+  return { sealAuthorisations: Number(row?.auths ?? 0), sealKeepings: Number(row?.keeps ?? 0) };
+}
+
+/**
+ * Hands `from`'s live authorisations (same periods: `to` gets a copy of each, `from`'s is revoked by the
+ * administrator) and keepings of the company's seals to `to`, in the caller's transaction.
+ */
+export async function handOver(
+  tx: Exec,
+  v: { companyId: string; fromUserId: string; toUserId: string; by: string; now: Date },
+): Promise<{ sealAuthorisations: number; sealKeepings: number }> {
+  const auths = await camelRows<{ id: string }>(
+    tx,
+    sql`WITH moved AS (
+          UPDATE seal_authorisations SET revoked_at = ${ts(v.now)}, revoked_by = ${v.by}
+          WHERE company_id = ${v.companyId} AND user_id = ${v.fromUserId} AND revoked_at IS NULL
+            AND valid_to > ${ts(v.now)}
+          RETURNING seal_id, valid_from, valid_to)
+        INSERT INTO seal_authorisations (seal_id, company_id, user_id, valid_from, valid_to, created_by, created_at)
+          SELECT seal_id, ${v.companyId}, ${v.toUserId}, valid_from, valid_to, ${v.by}, ${ts(v.now)} FROM moved
+        RETURNING id`,
+  );
+  const keeps = await camelRows<{ sealId: string }>(
+    tx,
+    sql`DELETE FROM seal_keepers WHERE company_id = ${v.companyId} AND user_id = ${v.fromUserId}
+        RETURNING seal_id`,
+  );
+  for (const k of keeps)
+    await tx.execute(
+      sql`INSERT INTO seal_keepers (seal_id, company_id, user_id, granted_by, granted_at)
+          VALUES (${k.sealId}, ${v.companyId}, ${v.toUserId}, ${v.by}, ${ts(v.now)}) ON CONFLICT DO NOTHING`,
+    );
+  return { sealAuthorisations: auths.length, sealKeepings: keeps.length };
 }

@@ -14,7 +14,17 @@ import { layoutToSvg } from '../../seal/render-svg.ts';
 import type { CompanySealDef, SealDef } from '../../seal/seal-def.ts';
 import { isSealError } from '../../seal/seal-errors.ts';
 import { prepareUploadedSeal } from '../../seal/uploaded-seal.ts';
-import { type CompanyAccess, getCompany, listActiveMembers, requireCompanyRole } from '../company/index.ts';
+import {
+  type CompanyAccess,
+  type MemberHandover,
+  type MemberHandoverAnswer,
+  getCompany,
+  listActiveMembers,
+  memberRoles,
+  membersWithRole,
+  recordCompanyEvent,
+  requireCompanyRole,
+} from '../company/index.ts';
 import { verifiedNameOf } from '../person/index.ts';
 import { currentCertificate, presentCertSummary } from '../pki/index.ts';
 import { usersByIds } from '../session/index.ts';
@@ -64,9 +74,17 @@ const notFound = () => new AppError(Code.NotFound, S.sealNotFound);
 // ---------------------------------------------------------------------------------------------------------
 // Presentation
 
-function present(row: SealRow, auths: q.AuthorisationRow[], isUsable: boolean, now: Date): Seal {
+function present(
+  row: SealRow,
+  auths: q.AuthorisationRow[],
+  isUsable: boolean,
+  now: Date,
+  manage: { canManage: boolean; keepers?: string[] } = { canManage: false },
+): Seal {
   const png = `${SEAL_IMAGE_PATH}/${row.id}.png`;
   return {
+    canManage: manage.canManage,
+    keeperUserIds: manage.keepers ?? [],
     id: row.id,
     sealType: row.sealType,
     name: row.name,
@@ -117,26 +135,66 @@ async function authorisationsOf(
 export async function listForCaller(deps: AppDeps, caller: SealCaller): Promise<Seal[]> {
   const now = deps.clock.now();
   const rows = await q.listSeals(deps.db, ownerOf(caller));
-  if (caller.kind === 'person') return rows.map((r) => present(r, [], r.status === SealStatus.Enabled, now));
+  if (caller.kind === 'person')
+    return rows.map((r) => present(r, [], r.status === SealStatus.Enabled, now, { canManage: true }));
   const { access } = caller;
   if (access.role === 'admin') {
     const auths = await authorisationsOf(deps, access.companyId, now);
-    return rows.map((r) => present(r, auths, r.status === SealStatus.Enabled, now));
+    const keepers = await q.keepersOf(deps.db, access.companyId);
+    return rows.map((r) =>
+      present(r, auths, r.status === SealStatus.Enabled, now, {
+        canManage: true,
+        keepers: keepers.get(r.id) ?? [],
+      }),
+    );
   }
-  // An operator sees only what they may use now: enabled seals with an authorisation to them at this moment.
+  // A member sees what they may use now (a handler: enabled seals with an authorisation to them at this
+  // moment) and, holding the seal_keeper role, the seals they keep with every live authorisation of them.
+  const roles = await memberRoles(deps, access.companyId, access.userId);
+  const kept = new Set(
+    roles.includes('seal_keeper') ? await q.sealsKeptBy(deps.db, access.companyId, access.userId) : [],
+  );
+  const isHandler = roles.includes('handler');
+  const all = kept.size > 0 ? await authorisationsOf(deps, access.companyId, now) : [];
   const mine = await authorisationsOf(deps, access.companyId, now, access.userId);
   const current = mine.filter((a) => a.validFrom <= now);
+  const usable = (r: SealRow) =>
+    isHandler && r.status === SealStatus.Enabled && current.some((a) => a.sealId === r.id);
   return rows
-    .filter((r) => r.status === SealStatus.Enabled && current.some((a) => a.sealId === r.id))
-    .map((r) => present(r, mine, true, now));
+    .filter((r) => kept.has(r.id) || usable(r))
+    .map((r) =>
+      kept.has(r.id)
+        ? present(r, all, usable(r), now, { canManage: true })
+        : present(r, mine, true, now, { canManage: false }),
+    );
+}
+
+/**
+ * Who may manage a company seal (enable, disable, authorise to handlers and revoke, and its approval policy):
+ * the administrator, or a member holding the seal_keeper role now who keeps this seal. Anyone else, and a
+ * seal of another company, gets 602. Read on every call: a revoked role or keeping stops the next call.
+ */
+export async function requireSealManager(
+  deps: AppDeps,
+  actor: Actor,
+  sealId: string,
+): Promise<CompanyAccess> {
+  const access = await requireCompanyRole(deps, actor, ['admin', 'seal_keeper']);
+  if (access.role === 'admin') return access;
+  if (!(await q.sealsKeptBy(deps.db, access.companyId, access.userId)).includes(sealId)) throw noPermission();
+  return access;
 }
 
 async function presentOne(deps: AppDeps, caller: SealCaller, sealId: string): Promise<Seal> {
   const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
   if (!row) throw notFound();
   const now = deps.clock.now();
-  const auths = caller.kind === 'company' ? await authorisationsOf(deps, caller.access.companyId, now) : [];
-  return present(row, auths, row.status === SealStatus.Enabled, now);
+  if (caller.kind === 'person')
+    return present(row, [], row.status === SealStatus.Enabled, now, { canManage: true });
+  const auths = await authorisationsOf(deps, caller.access.companyId, now);
+  const isAdmin = caller.access.role === 'admin';
+  const keepers = isAdmin ? ((await q.keepersOf(deps.db, caller.access.companyId)).get(sealId) ?? []) : [];
+  return present(row, auths, row.status === SealStatus.Enabled, now, { canManage: true, keepers });
 }
 
 /** The certificate summary of the caller's account (the company's when acting for a company). */
@@ -384,7 +442,11 @@ export async function setSealStatus(
   sealId: string,
   status: SealStatus,
 ): Promise<Seal> {
-  const caller = await requireManager(deps, actor);
+  // A company seal: its administrator or one of its keepers; a person's: its owner.
+  const caller: SealCaller =
+    actor.userType === UserType.Company
+      ? { kind: 'company', access: await requireSealManager(deps, actor, sealId) }
+      : { kind: 'person', userId: actor.userId };
   const row = await q.findSeal(deps.db, ownerOf(caller), sealId);
   if (!row) throw notFound();
   await q.setStatus(deps.db, ownerOf(caller), sealId, status, deps.clock.now());
@@ -409,8 +471,8 @@ export async function authoriseSeal(
   actor: Actor,
   input: { sealId: string; userIds: string[]; validFrom: string; validTo: string },
 ): Promise<Seal> {
-  // Authorisation: only the administrator hands company seals to operators.
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  // Authorisation: the administrator, or a keeper of this seal, hands it to handlers.
+  const access = await requireSealManager(deps, actor, input.sealId);
   const caller: SealCaller = { kind: 'company', access };
   const row = await q.findSeal(deps.db, q.companyOwner(access.companyId), input.sealId);
   if (!row) throw notFound();
@@ -418,12 +480,8 @@ export async function authoriseSeal(
   const validFrom = new Date(input.validFrom);
   const validTo = new Date(input.validTo);
   if (!(validTo > validFrom) || !(validTo > now)) throw new AppError(Code.Refused, S.periodInvalid);
-  // Only active operators of THIS company: a user id of another company is refused, not silently added.
-  const operators = new Set(
-    (await listActiveMembers(deps, access.companyId))
-      .filter((m) => m.role === 'operator')
-      .map((m) => m.userId),
-  );
+  // Only active handlers of THIS company: a user id of another company is refused, not silently added.
+  const operators = new Set((await sealHandlers(deps, access.companyId)).map((m) => m.userId));
   const userIds = [...new Set(input.userIds)];
   if (!userIds.every((id) => operators.has(id))) throw new AppError(Code.Refused, S.notOperator);
   await q.authorise(deps.db, {
@@ -443,7 +501,10 @@ export async function revokeSealAuthorisation(
   actor: Actor,
   authorisationId: string,
 ): Promise<Seal> {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const member = await requireCompanyRole(deps, actor, ['admin', 'seal_keeper']);
+  const of = await q.authorisationSeal(deps.db, member.companyId, authorisationId);
+  if (!of) throw new AppError(Code.NotFound, S.authorisationNotFound);
+  const access = await requireSealManager(deps, actor, of);
   const sealId = await q.revokeAuthorisation(
     deps.db,
     access.companyId,
@@ -455,11 +516,67 @@ export async function revokeSealAuthorisation(
   return presentOne(deps, { kind: 'company', access }, sealId);
 }
 
+/** Active members (not the administrator, who needs no authorisation) holding the handler role now. */
+async function sealHandlers(deps: AppDeps, companyId: string) {
+  const operators = new Set(
+    (await listActiveMembers(deps, companyId)).filter((m) => m.role === 'operator').map((m) => m.userId),
+  );
+  return (await membersWithRole(deps, companyId, 'handler')).filter((m) => operators.has(m.userId));
+}
+
+/** The handlers a seal may be authorised to (the administrator or a seal keeper asks). */
 export async function listSealOperators(deps: AppDeps, actor: Actor) {
+  const access = await requireCompanyRole(deps, actor, ['admin', 'seal_keeper']);
+  return (await sealHandlers(deps, access.companyId)).map((m) => ({
+    userId: m.userId,
+    name: m.name,
+    phone: m.phone,
+  }));
+}
+
+/**
+ * setSealKeepers: the administrator names a company seal's keepers (exactly `userIds`, each an active member
+ * holding the seal_keeper role now). Each keeper added or removed is one entry of the company's audit trail
+ * (`seal_keeper_granted` / `_revoked`, detail `{sealId, sealName}`). Answers the seal.
+ */
+export async function setSealKeepers(
+  deps: AppDeps,
+  actor: Actor,
+  input: { sealId: string; userIds: string[] },
+): Promise<Seal> {
   const access = await requireCompanyRole(deps, actor, ['admin']);
-  return (await listActiveMembers(deps, access.companyId))
-    .filter((m) => m.role === 'operator')
-    .map((m) => ({ userId: m.userId, name: m.name, phone: m.phone }));
+  const row = await q.findSeal(deps.db, q.companyOwner(access.companyId), input.sealId);
+  if (!row) throw notFound();
+  const userIds = [...new Set(input.userIds)];
+  const keepers = new Set(
+    (await membersWithRole(deps, access.companyId, 'seal_keeper')).map((m) => m.userId),
+  );
+  if (!userIds.every((id) => keepers.has(id))) throw new AppError(Code.Refused, S.notKeeper);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const { added, removed } = await q.setKeepers(tx, {
+      companyId: access.companyId,
+      sealId: row.id,
+      userIds,
+      by: access.userId,
+      now,
+    });
+    const detail = { sealId: row.id, sealName: row.name };
+    for (const [kind, ids] of [
+      ['seal_keeper_granted', added],
+      ['seal_keeper_revoked', removed],
+    ] as const)
+      for (const subjectUserId of ids)
+        await recordCompanyEvent(tx, {
+          companyId: access.companyId,
+          kind,
+          actorUserId: access.userId,
+          subjectUserId,
+          detail,
+          now,
+        });
+  });
+  return presentOne(deps, { kind: 'company', access }, row.id);
 }
 
 /** Masks the middle of a company name for the public check: 杭州某某科技有限公司 -> 杭州******公司. */
@@ -482,13 +599,13 @@ export async function checkAntiCounterfeitNo(deps: AppDeps, no: string) {
   };
 }
 
-/** hasSeal of the login info: an enabled seal the session may use (an operator: one authorised now). */
+/** hasSeal of the login info: an enabled seal the session may use (a handler: one authorised now). */
 export async function hasUsableSeal(deps: AppDeps, actor: Actor): Promise<boolean> {
   const now = deps.clock.now();
   if (actor.userType !== UserType.Company) return q.hasEnabledSeal(deps.db, q.personOwner(actor.userId), now);
   let access: CompanyAccess;
   try {
-    access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
+    access = await requireCompanyRole(deps, actor, ['admin', 'handler']);
   } catch (err) {
     // Expected: the session may not act for its company (refused, no permission): then it has no seal.
     if (err instanceof AppError) return false;
@@ -553,15 +670,17 @@ export async function sealForSigning(
     if (!row) throw notFound();
     if (row.status !== SealStatus.Enabled) throw new AppError(Code.Refused, S.sealNotUsable);
   } else {
-    // Authorisation: the holder must be an active member now; operators also need a current authorisation.
-    const member = (await listActiveMembers(deps, holder.companyId)).find((m) => m.userId === holder.userId);
+    // Authorisation: the holder must be the administrator or a handler now; a handler also needs a current
+    // authorisation of the seal.
+    const roles = await memberRoles(deps, holder.companyId, holder.userId);
     const company = await getCompany(deps, holder.companyId);
-    if (!member || company?.status !== 'verified') throw noPermission();
+    if (!(roles.includes('admin') || roles.includes('handler')) || company?.status !== 'verified')
+      throw noPermission();
     row = await q.findSeal(deps.db, q.companyOwner(holder.companyId), input.sealId);
     if (!row) throw notFound();
     const isAllowed =
       row.status === SealStatus.Enabled &&
-      (member.role === 'admin' ||
+      (roles.includes('admin') ||
         (await q.isAuthorisedNow(deps.db, holder.companyId, row.id, holder.userId, now)));
     if (!isAllowed) throw new AppError(Code.Refused, S.sealNotUsable);
   }
@@ -580,7 +699,7 @@ export async function sealForSigning(
 
 /**
  * The enabled seals a user may sign with now: with `companyId`, the company's (every one for its
- * administrator, those authorised to them now for an operator, none for anyone else), and with
+ * administrator, those authorised to them now for a handler, none for anyone else), and with
  * `personal`, the user's own. Company seals come first, each list newest first.
  */
 export async function sealsUsableBy(
@@ -590,12 +709,12 @@ export async function sealsUsableBy(
   const now = deps.clock.now();
   const out: SealRow[] = [];
   if (who.companyId) {
-    const me = (await listActiveMembers(deps, who.companyId)).find((m) => m.userId === who.userId);
-    if (me)
+    const roles = await memberRoles(deps, who.companyId, who.userId);
+    const isAdmin = roles.includes('admin');
+    if (isAdmin || roles.includes('handler'))
       for (const s of await q.listSeals(deps.db, q.companyOwner(who.companyId))) {
         if (s.status !== SealStatus.Enabled) continue;
-        if (me.role !== 'admin' && !(await q.isAuthorisedNow(deps.db, who.companyId, s.id, who.userId, now)))
-          continue;
+        if (!isAdmin && !(await q.isAuthorisedNow(deps.db, who.companyId, s.id, who.userId, now))) continue;
         out.push(s);
       }
   }
@@ -603,4 +722,22 @@ export async function sealsUsableBy(
     for (const s of await q.listSeals(deps.db, q.personOwner(who.userId)))
       if (s.status === SealStatus.Enabled) out.push(s);
   return out;
+}
+
+/**
+ * The seal module's part of a member's hand-over (company's memberHandover hook): `from`'s live
+ * authorisations of the company's seals become `to`'s for the same periods, and `from`'s keepings `to`'s
+ * (a keeping acts only while its holder has the seal_keeper role). A dry run only counts.
+ */
+export async function handOverSeals(e: MemberHandover): Promise<MemberHandoverAnswer> {
+  const counts = e.dryRun
+    ? await q.handoverCounts(e.tx, { companyId: e.companyId, fromUserId: e.fromUserId, now: e.now })
+    : await q.handOver(e.tx, {
+        companyId: e.companyId,
+        fromUserId: e.fromUserId,
+        toUserId: e.toUserId,
+        by: e.byUserId,
+        now: e.now,
+      });
+  return { counts };
 }

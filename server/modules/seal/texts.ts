@@ -17,8 +17,12 @@ export const S = {
     zh: '只有企业印章可以授权给经办人',
   },
   notOperator: {
-    en: 'only active operators of this company can be authorised',
-    zh: '只能授权给本企业在职的经办人',
+    en: 'only active contract handlers of this company can be authorised',
+    zh: '只能授权给本企业在职的合同经办人',
+  },
+  notKeeper: {
+    en: 'only active members holding the seal keeper role can keep a seal',
+    zh: '只有拥有印章保管人角色的在职成员才能保管印章',
   },
   periodInvalid: {
     en: 'the authorisation must end after it starts, and in the future',

@@ -14,6 +14,7 @@ export type LoginFacts = Partial<
     | 'hasCaCert'
     | 'hasSeal'
     | 'hasOperator'
+    | 'roles'
     | 'salePackageProductTypeList'
     | 'totalQuantitySum'
     | 'totalReserveQuantity'

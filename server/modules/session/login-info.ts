@@ -28,6 +28,7 @@ export async function computeLoginInfo(deps: AppDeps, actor: Actor): Promise<Log
     hasCaCert: false,
     hasSeal: false,
     hasOperator: false,
+    roles: [],
     salePackageProductTypeList: [],
     totalQuantitySum: 0,
     totalReserveQuantity: 0,

@@ -13,9 +13,11 @@ import { Code } from '#contract/codes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { sendPdf } from '../../http/send-pdf.ts';
+import { memberHandover } from '../company/index.ts';
 import type { ServerModule } from '../server-module.ts';
 import { lookupSession } from '../session/index.ts';
 import { S, signConfigDeleted, templatesUsingConfigs } from '../sign-config/index.ts';
+import { handOverTemplates } from './handover-queries.ts';
 import { templateCountsByConfig, unlinkConfig } from './queries.ts';
 import * as templates from './service.ts';
 
@@ -29,6 +31,8 @@ export const templateModule: ServerModule = {
     // Sign configurations: how many templates use each, and unlinking templates from a deleted one.
     hooks.on(templatesUsingConfigs, ({ deps, configIds }) => templateCountsByConfig(deps.db, configIds));
     hooks.on(signConfigDeleted, ({ ex, configId }) => unlinkConfig(ex, configId));
+    // A member's hand-over: the templates they created become the receiver's.
+    hooks.on(memberHandover, (e) => handOverTemplates(e));
   },
   register(app, deps) {
     registerCall(app, saveTemplate, async ({ body, requireSession }) =>
