@@ -443,8 +443,9 @@ export const previewHandover = defineCall({
   call: P.previewHandover,
   auth: true,
   summary:
-    'Administrator: what handOverMember would move from one member to another (counts only, nothing changes).',
-  request: zHandover,
+    'Administrator: what handOverMember would move from a member (counts only, nothing changes); without ' +
+    "toUserId, the member's open work (whether removing their handler role or them leaves work behind).",
+  request: zHandover.extend({ toUserId: zId.optional() }),
   response: zHandoverCounts,
 });
 

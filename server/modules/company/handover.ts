@@ -42,7 +42,7 @@ function sum(answers: MemberHandoverAnswer[]): HandoverCounts {
 export async function handOverMember(
   deps: AppDeps,
   actor: Actor,
-  v: { fromUserId: string; toUserId: string },
+  v: { fromUserId: string; toUserId?: string },
   dryRun: boolean,
 ): Promise<HandoverCounts> {
   const access = await requireCompanyRole(deps, actor, ['admin']);
@@ -51,9 +51,14 @@ export async function handOverMember(
   const from = await q.findMembership(deps.db, companyId, v.fromUserId);
   if (!from || from.status === MemberStatus.Pending || from.status === MemberStatus.Rejected)
     throw new AppError(Code.NotFound, C.memberNotFound);
-  const to = (await listActiveMembers(deps, companyId)).find((m) => m.userId === v.toUserId);
+  // A preview without a receiver counts the member's open work only.
+  const to = v.toUserId
+    ? (await listActiveMembers(deps, companyId)).find((m) => m.userId === v.toUserId)
+    : dryRun
+      ? { userId: '', phone: '', name: null }
+      : undefined;
   if (!to) throw new AppError(Code.NotFound, C.memberNotFound);
-  if (!(await memberRoles(deps, companyId, to.userId)).includes('handler'))
+  if (v.toUserId && !(await memberRoles(deps, companyId, to.userId)).includes('handler'))
     throw new AppError(Code.Refused, C.handoverNeedsHandler);
   const now = deps.clock.now();
   let answers: MemberHandoverAnswer[] = [];

@@ -55,6 +55,13 @@ const pendingIds = async (agent: Agent) =>
     'pending',
   ).list.map((x) => x.flowId);
 
+/** The administrator's hand-over (or its preview) of `from`'s work. */
+const handOver = async (call: typeof handOverMember | typeof previewHandover, toUserId?: string) =>
+  ok(
+    await a.admin.agent.call<HandoverCounts>(call, { userType: 1, fromUserId: from.userId, toUserId }),
+    'hand-over',
+  );
+
 async function saveTemplateBy(agent: Agent, name: string): Promise<string> {
   const up = ok(await uploadPdf(agent, await templateSourcePdf(), 1, 'sale.pdf'), 'upload');
   return ok(
@@ -116,15 +123,8 @@ describe('hand-over', () => {
     expect(foreignTo.body.code).toBe(Code.NotFound);
   });
 
-  test('the preview counts what will move and moves nothing', async () => {
-    const counts = ok(
-      await a.admin.agent.call<HandoverCounts>(previewHandover, {
-        userType: 1,
-        fromUserId: from.userId,
-        toUserId: to.userId,
-      }),
-      'preview',
-    );
+  test('the preview counts what will move (with or without a receiver) and moves nothing', async () => {
+    const counts = await handOver(previewHandover, to.userId);
     expect(counts).toEqual({
       flows: 2,
       parties: 2,
@@ -133,20 +133,14 @@ describe('hand-over', () => {
       sealKeepings: 1,
       other: {},
     });
+    expect(await handOver(previewHandover)).toEqual(counts);
     expect(await pendingIds(from.agent)).toEqual(
       expect.arrayContaining([flows.fromToFrom, flows.adminToFrom]),
     );
   });
 
   test('hand-over moves the open work in one step', async () => {
-    const counts = ok(
-      await a.admin.agent.call<HandoverCounts>(handOverMember, {
-        userType: 1,
-        fromUserId: from.userId,
-        toUserId: to.userId,
-      }),
-      'hand over',
-    );
+    const counts = await handOver(handOverMember, to.userId);
     expect(counts).toMatchObject({
       flows: 2,
       parties: 2,
