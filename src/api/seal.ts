@@ -33,6 +33,8 @@ export const revokeSealAuthorisation = call<typeof calls.revokeSealAuthorisation
 
 export const listSealOperators = call<typeof calls.listSealOperators>(P.listSealOperators);
 
+export const setSealKeepers = call<typeof calls.setSealKeepers>(P.setSealKeepers);
+
 export const checkAntiCounterfeitNo = call<typeof calls.checkAntiCounterfeitNo>(P.checkAntiCounterfeitNo);
 
 function imageForm(image: Blob, fields: Record<string, string>): FormData {

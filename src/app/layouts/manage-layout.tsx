@@ -13,6 +13,7 @@ import { pick, useI18nStore, useT } from '@/i18n/i18n-store.ts';
 import { maskPhone } from '@/lib/masks.ts';
 import { notify } from '@/lib/notify.ts';
 import { usePlatformStore } from '@/platform/platform-store.ts';
+import { mayLaunch } from '@/session/may-launch.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { paths } from '@/config/paths.ts';
 
@@ -74,8 +75,19 @@ export default function ManageLayout() {
   }, [userId]);
   // API keys: a person's own, or a company's for its administrators (the calls refuse others anyway).
   const mayManageKeys = userInfo ? userInfo.userType === 0 || userInfo.isAdmin : false;
+  // A company member without the handler role does not launch (issue 27): the launch entries are hidden.
+  const canLaunch = userInfo ? mayLaunch(userInfo) : true;
+  const LAUNCHES: string[] = [
+    paths.manageQuicklyFileUpload,
+    paths.manageFileUpload,
+    paths.manageTemplateCreate,
+  ];
   const menu: MenuEntry[] = [
-    ...MENU,
+    ...(canLaunch
+      ? MENU
+      : MENU.map((e) =>
+          'children' in e ? { ...e, children: e.children.filter((c) => !LAUNCHES.includes(c.path)) } : e,
+        )),
     ...(mayManageKeys ? [{ path: paths.manageApiKeys, label: 'menu.apiKeys' as MessageKey }] : []),
     ...(isPlatformAdmin
       ? [{ path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]

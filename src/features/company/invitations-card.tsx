@@ -21,6 +21,7 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { notify } from '@/lib/notify.ts';
 import { invitationTexts } from './invitation-texts.ts';
 import { useAction, useCompanyTexts } from './parts.tsx';
+import { eventDetailText, useRoleTexts } from './roles-section.tsx';
 
 const INVITATION_COLORS: Record<InvitationStatus, string> = {
   pending: 'gold',
@@ -29,14 +30,6 @@ const INVITATION_COLORS: Record<InvitationStatus, string> = {
   withdrawn: 'default',
   expired: 'default',
 };
-
-/** The detail of a governance entry as one line (its names and values, in the order recorded). */
-function eventDetail(detail: Record<string, unknown> | null): string {
-  if (!detail) return '—';
-  return Object.values(detail)
-    .filter((v) => typeof v === 'string' || typeof v === 'number')
-    .join(' · ');
-}
 
 export function InvitationTag({ status }: { status: InvitationStatus }) {
   const ti = useTexts(invitationTexts);
@@ -52,6 +45,7 @@ export function InvitationsCard({ onChanged }: { onChanged: () => void }) {
   const ti = useTexts(invitationTexts);
   const tt = useCompanyTexts();
   const locale = useI18nStore((s) => s.locale);
+  const tr = useRoleTexts();
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<{ list: CompanyInvitation[]; total: number }>({ list: [], total: 0 });
   const [events, setEvents] = useState<CompanyEvent[]>([]);
@@ -151,7 +145,7 @@ export function InvitationsCard({ onChanged }: { onChanged: () => void }) {
                 actor: e.actorName ?? '—',
                 phone: e.phone ?? '—',
                 subject: e.subjectName ?? '—',
-                detail: eventDetail(e.detail),
+                detail: eventDetailText(e.kind, e.detail, tr),
               })}
             </li>
           ))}

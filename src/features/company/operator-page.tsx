@@ -16,6 +16,7 @@ import {
   disableCompanyOperator,
   enableCompanyOperator,
   getCompanyMemberList,
+  previewHandover,
   removeCompanyOperator,
   transferCompanyAdmin,
 } from '@/api/company.ts';
@@ -28,7 +29,8 @@ import { useSessionStore } from '@/session/session-store.ts';
 import { INVITATION_LIFETIME_DAYS } from '#contract/rules/company.ts';
 import { invitationTexts } from './invitation-texts.ts';
 import { InvitationsCard } from './invitations-card.tsx';
-import { RoleTag, StatusTag, useAction, useCompanyTexts } from './parts.tsx';
+import { StatusTag, useAction, useCompanyTexts } from './parts.tsx';
+import { HandoverModal, MemberRoleTags, RolesModal, rolesText, useRoleTexts } from './roles-section.tsx';
 
 const STATUSES: MemberStatus[] = ['pending', 'active', 'disabled', 'rejected'];
 const exportTexts = defineTexts({
@@ -40,7 +42,9 @@ const exportTexts = defineTexts({
  * /manage/account/operator: the administrator's list of members (search, state filter, Pager), join
  * requests to approve or reject, operators to invite by phone (issue 6: they become operators only by
  * accepting; the invitations and the audit trail below), disable, enable, remove, and the hand-over of the
- * administrator role. Every action is checked again by the server (602 for non-administrators).
+ * administrator role. Issue 27: each member's roles and the legal representative as tags, the role editor
+ * (with the seals a keeper keeps), and the hand-over of a member's work (offered too when removing a member
+ * with open work). Every action is checked again by the server (602 for non-administrators).
  */
 export default function OperatorPage() {
   const tt = useCompanyTexts();
@@ -56,6 +60,13 @@ export default function OperatorPage() {
   const te = useTexts(exportTexts);
   const ti = useTexts(invitationTexts);
   const [invitationsVersion, setInvitationsVersion] = useState(0);
+  const tr = useRoleTexts();
+  // The member whose roles are edited, and the hand-over under way (with the removal it precedes, if any).
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [handingOver, setHandingOver] = useState<{
+    from: Member;
+    thenRemove?: () => Promise<unknown>;
+  } | null>(null);
 
   // Every member matching the current search and state, not only this page (the shared export helper).
   const doExport = () =>
@@ -76,7 +87,7 @@ export default function OperatorPage() {
         [
           { title: tt('name'), value: (m) => m.name },
           { title: tt('phone'), value: (m) => m.phone },
-          { title: tt('role'), value: (m) => tt(`role_${m.role}`) },
+          { title: tt('role'), value: (m) => rolesText(m, tr) },
           { title: tt('status'), value: (m) => tt(`status_${m.status}`) },
         ],
         rows,
@@ -105,11 +116,35 @@ export default function OperatorPage() {
       await load();
     });
 
+  /** Removing a member with open work offers the hand-over first (the server's preview says what is open). */
+  const remove = (m: Member) =>
+    run(async () => {
+      const work = await previewHandover({ fromUserId: m.userId });
+      const hasWork =
+        work.flows + work.parties + work.templates + work.sealAuthorisations + work.sealKeepings > 0 ||
+        Object.values(work.other).some((n) => n > 0);
+      const doRemove = () => removeCompanyOperator({ memberId: m.memberId });
+      if (hasWork) setHandingOver({ from: m, thenRemove: doRemove });
+      else await act(doRemove);
+    });
+
   const actions = (m: Member) => {
-    if (m.role === 'admin') return null;
+    const editRoles =
+      m.status === 'active' || m.status === 'disabled' ? (
+        <Button size="small" onClick={() => setEditing(m)}>
+          {tr('editRoles')}
+        </Button>
+      ) : null;
+    if (m.role === 'admin') return editRoles;
     const id = { memberId: m.memberId };
     return (
       <Space wrap size={4}>
+        {editRoles}
+        {m.status !== 'pending' && m.status !== 'rejected' && (
+          <Button size="small" onClick={() => setHandingOver({ from: m })}>
+            {tr('handOverWork')}
+          </Button>
+        )}
         {m.status === 'pending' && (
           <>
             <Button
@@ -151,7 +186,7 @@ export default function OperatorPage() {
           title={tt('confirmRemove')}
           okText={tt('ok')}
           cancelText={tt('cancel')}
-          onConfirm={() => act(() => removeCompanyOperator(id))}
+          onConfirm={() => remove(m)}
         >
           <Button size="small" danger>
             {tt('remove')}
@@ -201,7 +236,7 @@ export default function OperatorPage() {
         columns={[
           { title: tt('name'), dataIndex: 'name', render: (v: string | null) => v ?? '—' },
           { title: tt('phone'), dataIndex: 'phone' },
-          { title: tt('role'), dataIndex: 'role', render: (r: Member['role']) => <RoleTag role={r} /> },
+          { title: tt('role'), key: 'roles', render: (_: unknown, m) => <MemberRoleTags member={m} /> },
           { title: tt('status'), dataIndex: 'status', render: (s: MemberStatus) => <StatusTag status={s} /> },
           { title: tt('actions'), key: 'actions', render: (_: unknown, m) => actions(m) },
         ]}
@@ -247,6 +282,29 @@ export default function OperatorPage() {
           </Form.Item>
         </Form>
       </Modal>
+      {editing ? (
+        <RolesModal
+          member={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setInvitationsVersion((v) => v + 1);
+            void load();
+          }}
+        />
+      ) : null}
+      {handingOver ? (
+        <HandoverModal
+          from={handingOver.from}
+          thenRemove={handingOver.thenRemove}
+          onClose={() => setHandingOver(null)}
+          onDone={() => {
+            setHandingOver(null);
+            setInvitationsVersion((v) => v + 1);
+            void load();
+          }}
+        />
+      ) : null}
       <InvitationsCard key={invitationsVersion} onChanged={() => void load()} />
     </Card>
   );

@@ -4,11 +4,13 @@ import { useEffect, useState } from 'react';
 import { type Member, getCompanyStaffList } from '@/api/company.ts';
 import { exportSheet } from '@/lib/export-sheet.ts';
 import { useSessionStore } from '@/session/session-store.ts';
-import { MobilePage, RoleTag, showError, useCompanyTexts } from './parts.tsx';
+import { MobilePage, showError, useCompanyTexts } from './parts.tsx';
+import { MemberRoleTags, rolesText, useRoleTexts } from './roles-section.tsx';
 
-/** /mobile/staffList: the active members of the company the session acts for. */
+/** /mobile/staffList: the active members of the company the session acts for, with their roles (issue 27). */
 export default function StaffListPage() {
   const tt = useCompanyTexts();
+  const tr = useRoleTexts();
   const companyName = useSessionStore((s) => s.userInfo?.companyName);
   const [items, setItems] = useState<Member[] | null>(null);
   useEffect(() => {
@@ -30,7 +32,10 @@ export default function StaffListPage() {
             [
               { title: tt('colMemberName'), value: (m: Member) => m.name },
               { title: tt('colPhone'), value: (m: Member) => m.phone },
-              { title: tt('colRole'), value: (m: Member) => tt(`role_${m.role}`) },
+              {
+                title: tt('colRole'),
+                value: (m: Member) => rolesText(m, tr),
+              },
             ],
             items ?? [],
           )
@@ -42,7 +47,7 @@ export default function StaffListPage() {
         loading={items === null}
         dataSource={items ?? []}
         renderItem={(m) => (
-          <List.Item extra={<RoleTag role={m.role} />}>
+          <List.Item extra={<MemberRoleTags member={m} />}>
             <List.Item.Meta title={m.name ?? m.phone} description={m.phone} />
           </List.Item>
         )}

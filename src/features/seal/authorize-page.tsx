@@ -21,7 +21,10 @@ type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: s
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** /manage/account/stamp/authorize: authorise a company seal to operators for a period; revoke. */
+/**
+ * /manage/account/stamp/authorize: authorise a company seal to handlers for a period; revoke. The
+ * administrator manages every seal, a seal keeper the seals they keep (issue 27).
+ */
 export default function AuthorizePage() {
   const tt = useTexts(texts);
   const locale = useI18nStore((s) => s.locale);
@@ -72,7 +75,9 @@ export default function AuthorizePage() {
     }
   };
 
-  const seals = data?.role === 'admin' ? data.seals : [];
+  // The administrator's seals, or those a seal keeper keeps (the server marks them canManage).
+  const seals = data?.role === 'admin' ? data.seals : (data?.seals ?? []).filter((s) => s.canManage);
+  const mayAuthorise = data?.role === 'admin' || seals.length > 0;
   const label = (s: (typeof seals)[number]) =>
     `${typeName(s.sealType)}${s.name && s.name !== typeName(s.sealType) ? ` · ${s.name}` : ''}${
       s.status === 'disabled' ? ` (${tt('disabled')})` : ''
@@ -86,7 +91,7 @@ export default function AuthorizePage() {
       <div className="seal-toolbar">
         <Button onClick={() => navigate(paths.accountStamp)}>{tt('back')}</Button>
       </div>
-      {data && data.role !== 'admin' ? <Alert type="info" title={tt('adminOnly')} /> : null}
+      {data && !mayAuthorise ? <Alert type="info" title={tt('adminOnly')} /> : null}
       {data?.role === 'admin' && seals.length === 0 ? (
         <Empty description={tt('emptyCompany')}>
           <Button type="primary" onClick={() => navigate(paths.accountAddStamp)}>

@@ -20,6 +20,8 @@ export default function CompanyStampPage() {
   const navigate = useNavigate();
   const { data, isLoading, reload } = useSealList();
   const isAdmin = data?.role === 'admin';
+  // A seal keeper manages the seals they keep (issue 27): status and authorisations, not creating or deleting.
+  const isKeeper = !isAdmin && (data?.seals ?? []).some((s) => s.canManage);
 
   const changeStatus = async (seal: Seal, status: 'enabled' | 'disabled') => {
     try {
@@ -62,6 +64,9 @@ export default function CompanyStampPage() {
         </div>
       ) : data?.role ? (
         <div className="seal-toolbar">
+          {isKeeper ? (
+            <Button onClick={() => navigate(paths.accountStampAuthorize)}>{tt('authorise')}</Button>
+          ) : null}
           <SealExportButton seals={data.seals} sheet="company" />
         </div>
       ) : null}
@@ -77,7 +82,14 @@ export default function CompanyStampPage() {
       ) : null}
       <div className="seal-grid">
         {(data?.role ? data.seals : []).map((seal) => (
-          <SealCard key={seal.id} seal={seal} canManage={isAdmin} onStatus={changeStatus} onDelete={remove} />
+          <SealCard
+            key={seal.id}
+            seal={seal}
+            canManage={isAdmin || Boolean(seal.canManage)}
+            canDelete={isAdmin}
+            onStatus={changeStatus}
+            onDelete={remove}
+          />
         ))}
       </div>
     </main>

@@ -44,11 +44,14 @@ export function useSealList() {
 export function SealCard({
   seal,
   canManage,
+  canDelete = canManage,
   onStatus,
   onDelete,
 }: {
   seal: Seal;
   canManage: boolean;
+  /** Deleting is the owner's (person) or the administrator's; a seal keeper manages without it. */
+  canDelete?: boolean;
   onStatus?: (seal: Seal, status: 'enabled' | 'disabled') => void;
   onDelete?: (seal: Seal) => void;
 }) {
@@ -91,17 +94,19 @@ export function SealCard({
             >
               {seal.status === 'enabled' ? tt('disable') : tt('enable')}
             </Button>
-            <Popconfirm
-              title={tt('deleteConfirm')}
-              okText={tt('deleteOk')}
-              cancelText={tt('cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete?.(seal)}
-            >
-              <Button size="small" danger>
-                {tt('delete')}
-              </Button>
-            </Popconfirm>
+            {canDelete ? (
+              <Popconfirm
+                title={tt('deleteConfirm')}
+                okText={tt('deleteOk')}
+                cancelText={tt('cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => onDelete?.(seal)}
+              >
+                <Button size="small" danger>
+                  {tt('delete')}
+                </Button>
+              </Popconfirm>
+            ) : null}
           </div>
         ) : null}
       </div>

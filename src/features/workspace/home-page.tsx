@@ -3,6 +3,7 @@ import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
+import { mayLaunch } from '@/session/may-launch.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { HomeFigures, InProgressPreview, LoadProblem, PendingPreview } from './home-parts.tsx';
 import { workspaceTexts } from './texts.ts';
@@ -32,13 +33,18 @@ export default function HomePage() {
           <Link to={paths.manageStartup}>
             <Button>{tt('startupLink')}</Button>
           </Link>
-          {/* Both launches: quick (one file, 7 days) and regular (steps, deadline, reminders, message). */}
-          <Link to={paths.manageFileUpload}>
-            <Button>{tt('regularLaunch')}</Button>
-          </Link>
-          <Link to={paths.manageQuicklyFileUpload}>
-            <Button type="primary">{tt('quickLaunch')}</Button>
-          </Link>
+          {/* Both launches: quick (one file, 7 days) and regular (steps, deadline, reminders, message); not for
+              a company member without the handler role (issue 27). */}
+          {!info || mayLaunch(info) ? (
+            <>
+              <Link to={paths.manageFileUpload}>
+                <Button>{tt('regularLaunch')}</Button>
+              </Link>
+              <Link to={paths.manageQuicklyFileUpload}>
+                <Button type="primary">{tt('quickLaunch')}</Button>
+              </Link>
+            </>
+          ) : null}
         </span>
       </header>
       {problem && <LoadProblem problem={problem} onRetry={() => void reload()} />}
