@@ -31,7 +31,7 @@ export const invitationTexts = defineTexts({
     ev_role_granted: '{actor} gave {subject} the role {detail}',
     ev_role_revoked: '{actor} took the role {detail} from {subject}',
     ev_seal_keeper_granted: '{actor} made {subject} keeper of the seal {detail}',
-    ev_seal_keeper_revoked: '{actor} removed {subject} as keeper of the seal {detail}',
+    ev_seal_keeper_revoked: '{actor} took the keeping of the seal {detail} from {subject}',
     ev_seal_policy_changed: '{actor} changed the approval rule of the seal {detail}',
     ev_approval_requested: '{actor} asked for approval to use the seal {detail}',
     ev_approval_decided: '{actor} decided an approval: {detail}',
