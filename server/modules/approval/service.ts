@@ -458,7 +458,14 @@ async function tell(
   deps: AppDeps,
   row: q.ApprovalRow,
   to: string[],
-  what: { kind: 'approval_requested' | 'approval_decided'; title: string; text: string; purpose: string },
+  what: {
+    kind: 'approval_requested' | 'approval_decided';
+    title: string;
+    text: string;
+    purpose: string;
+    /** The SMS template's `name`: the requester (a request) or the seal (a decision). */
+    who: string;
+  },
 ) {
   const users = await usersByIds(deps.db, to);
   const link = `/mobile/approvals/${row.id}`;
@@ -471,7 +478,7 @@ async function tell(
       userId,
       purpose: what.purpose,
       text: `【电子签章】${what.text} ${url}`,
-      sms: { who: what.title, flowTitle: row.flowFacts.title, link: url },
+      sms: { who: what.who, flowTitle: row.flowFacts.title, link: url },
     });
     await deps.hooks.emit(approvalNotice, {
       deps,
@@ -493,6 +500,7 @@ async function tellApprovers(deps: AppDeps, row: q.ApprovalRow, to: string[], se
   await tell(deps, row, to, {
     kind: 'approval_requested',
     purpose: 'approval:requested',
+    who,
     title: both(A.noticeRequestedTitle(sealName)),
     text: both(A.noticeRequested(who, sealName, row.flowFacts.title)),
   });
@@ -502,6 +510,7 @@ async function tellRequester(deps: AppDeps, row: q.ApprovalRow, sealName: string
   await tell(deps, row, [row.requesterUserId], {
     kind: 'approval_decided',
     purpose: 'approval:decided',
+    who: sealName,
     title: both(A.noticeDecidedTitle(sealName)),
     text: both(A.noticeDecided(row.status, sealName, row.flowFacts.title, comment)),
   });

@@ -11,21 +11,12 @@ import { getAuditTrail, listMessages } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { appForFile } from '../helper.ts';
-import {
-  type ApprovalCompany,
-  askApproval,
-  companyWithApprovers,
-  decide,
-  handlerRoom,
-  launchForCompany,
-  roomApprovals,
-  savePolicy,
-} from '../fixtures/approval.ts';
+import * as ap from '../fixtures/approval.ts';
 import { expectAllPassed, getBytes, ok, sign } from '../fixtures/flow.ts';
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
 
 const t = appForFile();
-let company: ApprovalCompany;
+let company: ap.ApprovalCompany;
 let flowId: string;
 let documentId: string;
 let roomToken: string;
@@ -33,14 +24,14 @@ let first: ApprovalDetail;
 let second: ApprovalDetail;
 
 beforeAll(async () => {
-  company = await companyWithApprovers(t, ['钱审批']);
+  company = await ap.companyWithApprovers(t, ['钱审批']);
 }, 120_000);
 
 const approverA = () => company.approvers[0];
 
 describe('a contract seal that needs approval by approver A', () => {
   test('the administrator requires approval; the policy names A', async () => {
-    const saved = await savePolicy(company.admin.agent, {
+    const saved = await ap.savePolicy(company.admin.agent, {
       sealId: company.contractSealId,
       mode: 'one',
       approverIds: [approverA().userId],
@@ -51,7 +42,7 @@ describe('a contract seal that needs approval by approver A', () => {
       expect.objectContaining({ userId: approverA().userId, isApprover: true }),
     ]);
     // A handler is not the policy's manager.
-    const byHandler = await savePolicy(company.operator.agent, {
+    const byHandler = await ap.savePolicy(company.operator.agent, {
       sealId: company.contractSealId,
       mode: 'none',
     });
@@ -59,10 +50,10 @@ describe('a contract seal that needs approval by approver A', () => {
   });
 
   test('the handler cannot seal without approval (1330, no request yet)', async () => {
-    ({ flowId, documentId } = await launchForCompany(company));
-    const room = await handlerRoom(company, flowId);
+    ({ flowId, documentId } = await ap.launchForCompany(company));
+    const room = await ap.handlerRoom(company, flowId);
     roomToken = room.roomToken;
-    const state = ok(await roomApprovals(company.operator.agent, roomToken), 'room approvals');
+    const state = ok(await ap.roomApprovals(company.operator.agent, roomToken), 'room approvals');
     expect(state.seals).toEqual([{ sealId: company.contractSealId, needsApproval: true, latest: null }]);
     const signed = await sign(t, company.operator.agent, room, company.operator.phone, {
       companySealId: company.contractSealId,
@@ -71,7 +62,7 @@ describe('a contract seal that needs approval by approver A', () => {
   }, 60_000);
 
   test('the handler asks; A is told (message, SMS) and sees the contract; asking again answers the same request', async () => {
-    const asked = await askApproval(company.operator.agent, roomToken, company.contractSealId);
+    const asked = await ap.askApproval(company.operator.agent, roomToken, company.contractSealId);
     expect(asked.body.code, asked.body.msg).toBe(0);
     first = asked.body.data;
     expect(first).toMatchObject({
@@ -83,7 +74,10 @@ describe('a contract seal that needs approval by approver A', () => {
     expect(first.approvers).toEqual([
       expect.objectContaining({ userId: approverA().userId, state: 'waiting' }),
     ]);
-    const again = ok(await askApproval(company.operator.agent, roomToken, company.contractSealId), 'again');
+    const again = ok(
+      await ap.askApproval(company.operator.agent, roomToken, company.contractSealId),
+      'again',
+    );
     expect(again.approvalId).toBe(first.approvalId);
 
     const sms = (await listOutbox(t.db, { to: approverA().phone, limit: 5 })).find((m) =>
@@ -126,12 +120,12 @@ describe('a contract seal that needs approval by approver A', () => {
   });
 
   test('A rejects: a comment is required; the handler reads why and still cannot seal', async () => {
-    const bare = await decide(approverA().agent, first.approvalId, 'reject');
+    const bare = await ap.decide(approverA().agent, first.approvalId, 'reject');
     expect(bare.body.code).toBe(Code.Refused);
-    const rejected = await decide(approverA().agent, first.approvalId, 'reject', '金额与报价单不符');
+    const rejected = await ap.decide(approverA().agent, first.approvalId, 'reject', '金额与报价单不符');
     expect(rejected.body.code, rejected.body.msg).toBe(0);
     expect(rejected.body.data.status).toBe('rejected');
-    const state = ok(await roomApprovals(company.operator.agent, roomToken), 'room approvals');
+    const state = ok(await ap.roomApprovals(company.operator.agent, roomToken), 'room approvals');
     expect(state.seals[0].needsApproval).toBe(true);
     expect(state.seals[0].latest?.status).toBe('rejected');
     expect(state.seals[0].latest?.decisions).toEqual([
@@ -154,20 +148,20 @@ describe('a contract seal that needs approval by approver A', () => {
       }),
     );
     // A decided request is refused again, with its status.
-    const late = await decide(approverA().agent, first.approvalId, 'approve');
+    const late = await ap.decide(approverA().agent, first.approvalId, 'approve');
     expect(late.body.code).toBe(Code.Refused);
   });
 
   test('the handler asks again; A approves; the handler seals; the signed PDF is valid', async () => {
-    second = ok(await askApproval(company.operator.agent, roomToken, company.contractSealId), 'ask again');
+    second = ok(await ap.askApproval(company.operator.agent, roomToken, company.contractSealId), 'ask again');
     expect(second.approvalId).not.toBe(first.approvalId);
-    const approved = await decide(approverA().agent, second.approvalId, 'approve');
+    const approved = await ap.decide(approverA().agent, second.approvalId, 'approve');
     expect(approved.body.code, approved.body.msg).toBe(0);
     expect(approved.body.data.status).toBe('approved');
-    const state = ok(await roomApprovals(company.operator.agent, roomToken), 'room approvals');
+    const state = ok(await ap.roomApprovals(company.operator.agent, roomToken), 'room approvals');
     expect(state.seals[0]).toMatchObject({ needsApproval: false, latest: { status: 'approved' } });
 
-    const room = { ...(await handlerRoom(company, flowId)) };
+    const room = { ...(await ap.handlerRoom(company, flowId)) };
     const signed = await sign(t, company.operator.agent, room, company.operator.phone, {
       companySealId: company.contractSealId,
     });
