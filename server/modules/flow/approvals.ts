@@ -55,8 +55,10 @@ async function roomUse(deps: AppDeps, room: Room, ctx: Ctx): Promise<RoomUse> {
   };
 }
 
-/** getRoomApprovals. */
+/** getRoomApprovals: nothing to approve for a person's party or a company not opened yet. */
 export async function roomApprovalState(deps: AppDeps, room: Room, ctx: Ctx) {
+  const { party } = await roomState(deps, room);
+  if (party.kind !== 'company' || !party.companyId || !room.userId) return { seals: [] };
   return roomApprovals(deps, await roomUse(deps, room, ctx));
 }
 

@@ -3,10 +3,12 @@
 // request (the bound contract) and rejects with a comment; the handler reads why, asks again; A approves; the
 // handler seals; the signed PDF is valid (platform verifier and pdfsig); the flow's audit trail names the
 // approval; the company's audit trail has the policy change, the requests and decisions.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type ApprovalDetail, getApproval, listApprovals } from '#contract/calls/approval.ts';
 import { getCompanyAuditTrail } from '#contract/calls/company.ts';
-import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
+import { AUDIT_REPORT_PATH, SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import { getAuditTrail, listMessages } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
@@ -207,4 +209,21 @@ describe('a contract seal that needs approval by approver A', () => {
     expect(kinds.filter((k) => k === 'approval_requested')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'approval_decided')).toHaveLength(2);
   });
+
+  test.skipIf(!existsSync('/usr/bin/pdftotext'))(
+    'the evidence (the audit report) names the approval the seal was used under',
+    async () => {
+      await t.runDueJobs();
+      const report = await getBytes(company.admin.agent, `${AUDIT_REPORT_PATH}/${flowId}`);
+      expect(report.status).toBe(200);
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: report.bytes,
+        encoding: 'utf8',
+      });
+      // The signature's entry (its Chinese half; lines wrap at spaces) and the decision's, both languages.
+      expect(text).toContain(`用印审批 ${second.approvalId}`);
+      expect(text).toContain('用印审批 seal approval decided');
+    },
+    60_000,
+  );
 });
