@@ -62,6 +62,12 @@ describe('an approval serves only what it was asked for', () => {
     await policy({ mode: 'one', approverIds: [A().userId] });
     const one = await asked();
     ok(await decide(A().agent, one.approval.approvalId, 'approve'), 'approve');
+    // Asking again once approved answers the approval, no second request.
+    const again = ok(
+      await askApproval(company.operator.agent, one.room.roomToken, company.contractSealId),
+      'again',
+    );
+    expect(again).toMatchObject({ approvalId: one.approval.approvalId, status: 'approved' });
     const two = await launchForCompany(company);
     const room2 = await handlerRoom(company, two.flowId);
     const refused = await sealWith(room2);
@@ -289,6 +295,12 @@ describe('what voids a request, and when the policy applies', () => {
       'again',
     );
     expect(again.approvalId).toBe(flow.approval.approvalId);
+    // Two at once make one.
+    const [x, y] = await Promise.all([
+      askApproval(company.operator.agent, flow.room.roomToken, company.contractSealId),
+      askApproval(company.operator.agent, flow.room.roomToken, company.contractSealId),
+    ]);
+    expect([x.body.data.approvalId, y.body.data.approvalId]).toEqual([again.approvalId, again.approvalId]);
     let last = flow.approval.approvalId;
     let code = 0;
     for (let i = 0; i < 12 && code === 0; i++) {
