@@ -324,6 +324,9 @@ describe('what voids a request, and when the policy applies', () => {
     expect((await decide(stranger.admin.agent, flow.approval.approvalId, 'approve')).body.code).toBe(
       Code.NotFound,
     );
+    // A seal not authorised to the handler cannot be asked for.
+    const finance = await askApproval(company.operator.agent, flow.room.roomToken, company.financeSealId);
+    expect(finance.status).toBe(602);
     // Nor does the handler's co-worker without a part in it.
     const res2 = await B().agent.call(getApproval, { userType: 1, approvalId: flow.approval.approvalId });
     expect(res2.body.code).toBe(Code.NotFound);

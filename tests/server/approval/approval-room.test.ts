@@ -6,7 +6,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type ApprovalDetail, getApproval, listApprovals } from '#contract/calls/approval.ts';
+import {
+  type ApprovalDetail,
+  type SealPolicy,
+  getApproval,
+  getSealPolicy,
+  listApprovals,
+} from '#contract/calls/approval.ts';
 import { getCompanyAuditTrail } from '#contract/calls/company.ts';
 import { AUDIT_REPORT_PATH, SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import { getAuditTrail, listMessages } from '#contract/calls/flow.ts';
@@ -49,6 +55,16 @@ describe('a contract seal that needs approval by approver A', () => {
       mode: 'none',
     });
     expect(byHandler.status).toBe(602);
+    // The approver reads the policy; a handler without a governance role may not.
+    const read = await company.approvers[0].agent.call<SealPolicy>(getSealPolicy, {
+      userType: 1,
+      sealId: company.contractSealId,
+    });
+    expect(read.body.data.candidates.map((c) => c.userId)).toEqual([approverA().userId]);
+    expect(
+      (await company.operator.agent.call(getSealPolicy, { userType: 1, sealId: company.contractSealId }))
+        .status,
+    ).toBe(602);
   });
 
   test('the handler cannot seal without approval (1330, no request yet)', async () => {
