@@ -267,7 +267,7 @@ export function storeApprovalEventMessages(
   return storeEventMessages(
     deps,
     tx,
-    { ownerType: 1, ownerId: event.companyId },
+    { ownerType: UserType.Company, ownerId: event.companyId },
     event.type,
     event.at,
     event.data,

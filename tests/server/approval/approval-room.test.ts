@@ -39,6 +39,14 @@ const approverA = () => company.approvers[0];
 
 describe('a contract seal that needs approval by approver A', () => {
   test('the administrator requires approval; the policy names A', async () => {
+    // Only members holding the approver role may be named.
+    const notApprover = await ap.savePolicy(company.admin.agent, {
+      sealId: company.contractSealId,
+      mode: 'one',
+      approverIds: [company.operator.userId],
+    });
+    expect(notApprover.body.code).toBe(Code.Refused);
+    expect(notApprover.body.msg).toContain(company.operator.name);
     const saved = await ap.savePolicy(company.admin.agent, {
       sealId: company.contractSealId,
       mode: 'one',
