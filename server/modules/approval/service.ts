@@ -479,7 +479,8 @@ async function tell(
       userId,
       purpose: what.purpose,
       text: `【电子签章】${what.text} ${url}`,
-      sms: { who: what.who, flowTitle: row.flowFacts.title, link: url },
+      // The SMS template's variables and the e-mail (to a person who gave an address).
+      mail: { kind: what.kind, who: what.who, flowTitle: row.flowFacts.title, link: url },
     });
     await deps.hooks.emit(approvalNotice, {
       deps,
