@@ -1,6 +1,8 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
 export { roomTokenUser, sealInUnfinishedSigning } from './hooks.ts';
 export {
+  type CompanySealInfo,
+  companySealInfo,
   hasUsableSeal,
   requireSealManager,
   saveCompanySeal,
