@@ -91,11 +91,17 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   repair: ['签署前修复', 'repaired'],
 };
 
-const INTENT_ZH: Record<string, string> = { sms: '短信验证码', face: '人脸识别', password: '签署密码' };
+const INTENT_ZH: Record<string, string> = {
+  sms: '短信验证码',
+  face: '人脸识别',
+  password: '签署密码',
+  auto: '无（依据授权书自动签署）',
+};
 const INTENT_EN: Record<string, string> = {
   sms: 'SMS code',
   face: 'face check',
   password: 'signing password',
+  auto: 'none (signed automatically under an authorisation letter)',
 };
 
 const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
@@ -126,11 +132,13 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   ],
   sign: [
     {
-      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password)(?: code sent (\S+))?)?$/,
+      // `letter` names the authorisation letter (issue 27); `recorded signer` the user an automatic signature is
+      // recorded under (the letter's issuer).
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password|auto)(?: code sent (\S+))?)?(?: letter (\S+))?(?: recorded signer (\S+))?$/,
       zh: (m) =>
-        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}`,
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 授权书 ${m[5]}` : ''}${m[6] ? ` · 记录签署人为授权书签发人 ${m[6]}` : ''}`,
       en: (m) =>
-        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}`,
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · authorisation letter ${m[5]}` : ''}${m[6] ? ` · recorded under the letter's issuer ${m[6]}` : ''}`,
     },
   ],
   complete: [
