@@ -72,7 +72,12 @@ export const sendLetterSmsCode = defineCall({
     "Send the issuer's intent code (purpose 'authorisation:issue') to the administrator's own phone, for the " +
     'company the session acts for. Administrators only (602).',
   request: zBase,
-  response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
+  response: z.object({
+    expiresInSeconds: z.number().int(),
+    resendAfterSeconds: z.number().int(),
+    /** Where the code went (masked: first 3 and last 4 digits). */
+    phoneMasked: z.string(),
+  }),
 });
 
 const zPeriod = {
@@ -140,7 +145,24 @@ export const acceptAuthorisationLetter = defineCall({
   response: zLetter,
 });
 
+export const authoriseSealWithLetters = defineCall({
+  call: P.authoriseSealWithLetters,
+  auth: true,
+  summary:
+    'The authorize page: authorise a company seal to operators for validFrom <= t < validTo, each with a member ' +
+    "letter of their own signed by the company (one SMS code of sendLetterSmsCode confirms them all; an operator's " +
+    'earlier letter of the seal is superseded). Administrator only.',
+  request: zBase.extend({
+    sealId: zId,
+    userIds: z.array(zId).min(1, bi('choose at least one operator', '请至少选择一名经办人')).max(50),
+    ...zPeriod,
+    smsCode: zSmsCode,
+  }),
+  response: z.object({ letters: z.array(zLetter) }),
+});
+
 export const authorisationCalls = [
+  authoriseSealWithLetters,
   sendLetterSmsCode,
   issueAuthorisationLetter,
   listAuthorisationLetters,

@@ -6,6 +6,7 @@ export const issueAuthorisationLetter = /* @__PURE__ */ csign('issueAuthorisatio
 export const listAuthorisationLetters = /* @__PURE__ */ csign('listAuthorisationLetters');
 export const getAuthorisationLetter = /* @__PURE__ */ csign('getAuthorisationLetter');
 export const revokeAuthorisationLetter = /* @__PURE__ */ csign('revokeAuthorisationLetter');
+export const authoriseSealWithLetters = /* @__PURE__ */ csign('authoriseSealWithLetters');
 export const acceptAuthorisationLetter = /* @__PURE__ */ csign('acceptAuthorisationLetter');
 /** GET `${authorisationLetterPdf.path}/<letterId>`: the signed letter (members of the issuing or granted company). */
 export const authorisationLetterPdf = /* @__PURE__ */ csign('authorisationLetterPdf', 'download');

@@ -1,5 +1,6 @@
 import {
   acceptAuthorisationLetter,
+  authoriseSealWithLetters,
   getAuthorisationLetter,
   issueAuthorisationLetter,
   listAuthorisationLetters,
@@ -43,6 +44,9 @@ export const authorisationModule: ServerModule = {
     );
     registerCall(app, revokeAuthorisationLetter, ({ body, requireSession }) =>
       letters.revoke(deps, requireSession(), body.letterId, body.reason),
+    );
+    registerCall(app, authoriseSealWithLetters, ({ body, requireSession, req }) =>
+      letters.authoriseWithLetters(deps, requireSession(), body, req.ip),
     );
     registerCall(app, acceptAuthorisationLetter, ({ body, requireSession }) =>
       letters.accept(deps, requireSession(), body.letterId),

@@ -40,7 +40,8 @@ export async function sendIssueCode(deps: AppDeps, actor: Actor, ip: string) {
   const access = await requireCompanyRole(deps, actor, ['admin']);
   const me = await findUserById(deps.db, access.userId);
   if (!me) throw notFound();
-  return sendSmsCode(deps, me.phone, ISSUE_PURPOSE, ip, scopeOf(access.companyId));
+  const sent = await sendSmsCode(deps, me.phone, ISSUE_PURPOSE, ip, scopeOf(access.companyId));
+  return { ...sent, phoneMasked: maskPhone(me.phone) };
 }
 
 type IssueInput = {
@@ -184,23 +185,86 @@ async function checkedScope(deps: AppDeps, actor: Actor, companyId: string, v: I
  */
 export async function issue(deps: AppDeps, actor: Actor, v: IssueInput, ip: string): Promise<Letter> {
   const access = await requireCompanyRole(deps, actor, ['admin']);
-  const companyId = access.companyId;
-  const scope = await checkedScope(deps, actor, companyId, v);
-  const company = await getCompany(deps, companyId);
-  const issuer = await findUserById(deps.db, access.userId);
-  if (!company || !issuer) throw notFound();
-  const pki = await pkiFor(deps);
-  const material = await pki.signer({ userType: UserType.Company, accountId: companyId });
-  if (!material) throw new AppError(Code.SignerNoCertificate, A.noCompanyCertificate);
+  const scope = await checkedScope(deps, actor, access.companyId, v);
+  const ready = await readyToSign(deps, access);
   // The intent check last: a refusal above does not burn the code.
   const { sentAt } = await consumeSmsCode(
     deps,
-    issuer.phone,
+    ready.issuer.phone,
     ISSUE_PURPOSE,
     v.smsCode,
     ip,
-    scopeOf(companyId),
+    scopeOf(access.companyId),
   );
+  return issueChecked(deps, actor, access, ready, scope, v, { sentAt, ip });
+}
+
+/**
+ * The authorize page (/manage/account/stamp/authorize): the seal authorised to each operator with a member letter
+ * of its own, all confirmed by one SMS code.
+ */
+export async function authoriseWithLetters(
+  deps: AppDeps,
+  actor: Actor,
+  v: { sealId: string; userIds: string[]; validFrom: string; validTo: string; smsCode: string },
+  ip: string,
+): Promise<{ letters: Letter[] }> {
+  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const inputs = [...new Set(v.userIds)].map(
+    (granteeUserId): IssueInput => ({
+      kind: 'member',
+      sealIds: [v.sealId],
+      purpose: '',
+      granteeUserId,
+      templateIds: [],
+      apiKeyIds: [],
+      validFrom: v.validFrom,
+      validTo: v.validTo,
+      maxUses: null,
+      smsCode: v.smsCode,
+    }),
+  );
+  const scopes = [];
+  for (const input of inputs) scopes.push(await checkedScope(deps, actor, access.companyId, input));
+  const ready = await readyToSign(deps, access);
+  const { sentAt } = await consumeSmsCode(
+    deps,
+    ready.issuer.phone,
+    ISSUE_PURPOSE,
+    v.smsCode,
+    ip,
+    scopeOf(access.companyId),
+  );
+  const letters: Letter[] = [];
+  for (const [i, input] of inputs.entries())
+    letters.push(await issueChecked(deps, actor, access, ready, scopes[i], input, { sentAt, ip }));
+  return { letters };
+}
+
+/** The company, the issuer and the company's signing material, or the refusal that stops an issue. */
+async function readyToSign(deps: AppDeps, access: { companyId: string; userId: string }) {
+  const company = await getCompany(deps, access.companyId);
+  const issuer = await findUserById(deps.db, access.userId);
+  if (!company || !issuer) throw notFound();
+  const pki = await pkiFor(deps);
+  const material = await pki.signer({ userType: UserType.Company, accountId: access.companyId });
+  if (!material) throw new AppError(Code.SignerNoCertificate, A.noCompanyCertificate);
+  return { company, issuer, material };
+}
+
+/** Makes, signs, keeps and records one letter whose scope and intent were checked. */
+async function issueChecked(
+  deps: AppDeps,
+  actor: Actor,
+  access: { companyId: string; userId: string },
+  ready: Awaited<ReturnType<typeof readyToSign>>,
+  scope: Awaited<ReturnType<typeof checkedScope>>,
+  v: IssueInput,
+  intent: { sentAt: Date; ip: string },
+): Promise<Letter> {
+  const { company, issuer, material } = ready;
+  const { sentAt, ip } = intent;
+  const companyId = access.companyId;
   const now = deps.clock.now();
   const number = await q.nextNumber(deps.db, Number(now.toISOString().slice(0, 4)));
   const sealPdf = async (key: string) => {

@@ -8,7 +8,9 @@ import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
+import { authoriseSealWithLetters, sendLetterSmsCode } from '@/api/authorisation.ts';
+import { listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
+import { IntentCodeRow } from '@/components/intent-code-row.tsx';
 import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -17,7 +19,7 @@ import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 import { formatTime, localInputValue } from '@/lib/format-time.ts';
 
-type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string };
+type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string; smsCode: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,14 +48,20 @@ export default function AuthorizePage() {
     setError(null);
     setIsSaving(true);
     try {
-      await authoriseSeal({
+      // Each operator's authorisation comes with a letter the company signs (issue 27).
+      const { letters } = await authoriseSealWithLetters({
         sealId: v.sealId,
         userIds: v.userIds,
         validFrom: new Date(v.validFrom).toISOString(),
         validTo: new Date(v.validTo).toISOString(),
+        smsCode: v.smsCode,
       });
-      notify.success(tt('authorised'), MESSAGE_MS);
+      notify.success(
+        `${tt('authorised')} · ${tt('lettersIssued', { numbers: letters.map((l) => l.number).join(', ') })}`,
+        MESSAGE_MS,
+      );
       form.setFieldValue('userIds', []);
+      form.setFieldValue('smsCode', '');
       await reload();
     } catch (e) {
       setError(showApiError(e));
@@ -105,6 +113,7 @@ export default function AuthorizePage() {
               userIds: [],
               validFrom: localInputValue(now),
               validTo: localInputValue(new Date(now.getTime() + 365 * DAY_MS)),
+              smsCode: '',
             }}
           >
             <Form.Item
@@ -153,6 +162,23 @@ export default function AuthorizePage() {
             >
               <Input type="datetime-local" />
             </Form.Item>
+            <Alert type="info" title={tt('letterNote')} style={{ marginBottom: 4 }} />
+            <Form.Item
+              name="smsCode"
+              noStyle
+              rules={[{ required: true, pattern: /^\d{6}$/, message: tt('codeRequired') }]}
+            >
+              <CodeField tt={tt} />
+            </Form.Item>
+            <Form.Item shouldUpdate noStyle>
+              {() =>
+                form.getFieldError('smsCode').length ? (
+                  <div role="alert" style={{ color: '#ff4d4f', marginBottom: 8 }}>
+                    {form.getFieldError('smsCode')[0]}
+                  </div>
+                ) : null
+              }
+            </Form.Item>
             {error ? <Alert type="error" title={error} style={{ marginBottom: 12 }} /> : null}
             <Button type="primary" htmlType="submit" loading={isSaving}>
               {tt('authoriseSubmit')}
@@ -192,5 +218,29 @@ export default function AuthorizePage() {
         </div>
       ) : null}
     </main>
+  );
+}
+
+/** The administrator's intent code as a form control (antd Form passes value and onChange). */
+function CodeField(props: {
+  tt: ReturnType<typeof useTexts<keyof (typeof texts)['en-US']>>;
+  value?: string;
+  onChange?: (v: string) => void;
+}) {
+  const { tt } = props;
+  return (
+    <IntentCodeRow
+      id="authorise-sms"
+      value={props.value ?? ''}
+      onChange={(v) => props.onChange?.(v)}
+      send={() => sendLetterSmsCode()}
+      onSent={(phone) => notify.success(tt('codeSent', { phone }), MESSAGE_MS)}
+      texts={{
+        smsCode: tt('smsCode'),
+        getCode: tt('getCode'),
+        resend: (seconds) => tt('resend', { seconds }),
+        hint: tt('codeHint'),
+      }}
+    />
   );
 }

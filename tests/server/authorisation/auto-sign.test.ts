@@ -5,7 +5,11 @@
 // another template or API key is not; the count is never exceeded even when two flows race for its last use; a
 // revoked or expired letter leaves the party its link, waiting for a person.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Letter, getAuthorisationLetter, revokeAuthorisationLetter } from '#contract/calls/authorisation.ts';
+import {
+  type Letter,
+  getAuthorisationLetter,
+  revokeAuthorisationLetter,
+} from '#contract/calls/authorisation.ts';
 import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import { getAuditTrail } from '#contract/calls/flow.ts';
 import { setSigningFaults } from '../fixtures/flow.ts';
@@ -47,7 +51,10 @@ beforeAll(async () => {
   letter = await autoSignLetter(t, company, { templateIds: [personFirst, companyFirst], maxUses: 10 });
 }, 180_000);
 
-type Trail = { entries: { event: string; detail: string | null; actor: string }[]; chains: { isIntact: boolean }[] };
+type Trail = {
+  entries: { event: string; detail: string | null; actor: string }[];
+  chains: { isIntact: boolean }[];
+};
 const trailOf = async (flowId: string, lang = 'en-US') =>
   ok(
     await company.admin.agent.call<Trail>(
@@ -74,7 +81,10 @@ describe('a flow from the authorised template', () => {
     expect(detail.status).toBe('completed');
     // Nobody was asked: no link went to the company's handler.
     expect(await linksSent(t, company.operator.phone, title)).toBe(0);
-    const pdf = await getBytes(company.admin.agent, `${SIGNED_PDF_PATH}/${flowId}/${detail.documents[0].documentId}`);
+    const pdf = await getBytes(
+      company.admin.agent,
+      `${SIGNED_PDF_PATH}/${flowId}/${detail.documents[0].documentId}`,
+    );
     expect(pdf.status).toBe(200);
     const { pki } = await expectAllPassed(t, pdf.bytes, 3);
     const out = pdfsigReport(pdf.bytes, pki.rootPem, 'auto-signed.pdf');
@@ -127,7 +137,11 @@ describe('what the letter does not cover', () => {
       async afterBlobWrite() {
         if (raced) return;
         raced = true;
-        await autoSign(t.deps, flowRuntimeOf(t.deps), { flowId: b, partyId: partyB, letterId: once.letterId });
+        await autoSign(t.deps, flowRuntimeOf(t.deps), {
+          flowId: b,
+          partyId: partyB,
+          letterId: once.letterId,
+        });
       },
     });
     try {
@@ -142,7 +156,10 @@ describe('what the letter does not cover', () => {
     ].sort();
     expect(states).toEqual(['pending', 'signed']);
     expect(await usedCount(once.letterId)).toBe(1);
-    expect((await linksSent(t, company.operator.phone, '竞争 A')) + (await linksSent(t, company.operator.phone, '竞争 B'))).toBe(1);
+    expect(
+      (await linksSent(t, company.operator.phone, '竞争 A')) +
+        (await linksSent(t, company.operator.phone, '竞争 B')),
+    ).toBe(1);
   }, 120_000);
 
   test('a revoked letter stops the next flow: the party gets its link and waits', async () => {
