@@ -8,6 +8,8 @@ export const API_SCOPES = [
   'templates:read',
   'documents:read',
   'webhooks:manage',
+  // The state of the company's authorisation letters (issue 27).
+  'authorisations:read',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

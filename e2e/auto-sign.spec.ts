@@ -182,7 +182,7 @@ for (const { locale, phone } of journeys) {
       const letterPdf = await admin.request.get(href ?? '');
       expect(letterPdf.status()).toBe(200);
       expect(pdfsigValidity(await letterPdf.body())).toEqual(['Signature is Valid.']);
-      await viewer.getByRole('button', { name: t.close }).click();
+      await viewer.getByRole('button', { name: t.close }).last().click();
 
       // A flow from the template: the person signs; the company is sealed with nobody in the room.
       const first = locale === 'zh-CN' ? '自动签署合同一' : 'Auto-signed contract one';

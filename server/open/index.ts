@@ -11,6 +11,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { flowRoutes } from './routes/flows.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { authorisationRoutes } from './routes/authorisations.ts';
 
 export { OPEN_PREFIX } from './route.ts';
 
@@ -20,6 +21,7 @@ export const OPEN_ROUTES: readonly OpenRoute[] = [
   ...flowRoutes,
   ...documentRoutes,
   ...webhookRoutes,
+  ...authorisationRoutes,
 ];
 
 /** Registers /open/v1 (routes, openapi.json, docs) on the app. */

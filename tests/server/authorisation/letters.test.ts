@@ -28,6 +28,7 @@ import {
   uploadPdf,
 } from '../fixtures/flow.ts';
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 
 const t = appForFile({ FREE_SIGNING_ALLOWANCE: '100' });
 let company: TestCompany;
@@ -243,4 +244,27 @@ describe('member letters', () => {
     );
     expect(after.state).toBe('revoked');
   }, 90_000);
+});
+
+describe('integrators', () => {
+  test('GET /open/v1/authorisations lists the key’s company’s letters with their state; another company’s is 1101', async () => {
+    const letter = await autoSignLetter(t, company, { templateIds: [templateId], maxUses: 3 });
+    const key = await makeKey(company.admin.agent, ['authorisations:read'], 1);
+    const page = await open<{
+      list: { letterId: string; number: string; state: string; maxUses: number }[];
+      total: number;
+    }>(t, 'GET', '/authorisations?pageSize=50', { key: key.secret });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const mine = page.body.data.list.find((l) => l.letterId === letter.letterId);
+    expect(mine).toMatchObject({ number: letter.number, state: 'active', maxUses: 3 });
+    const one = await open<{ number: string }>(t, 'GET', `/authorisations/${letter.letterId}`, {
+      key: key.secret,
+    });
+    expect(one.body.data.number).toBe(letter.number);
+    const theirKey = await makeKey(other.admin.agent, ['authorisations:read'], 1);
+    const foreign = await open(t, 'GET', `/authorisations/${letter.letterId}`, { key: theirKey.secret });
+    expect(foreign.body.code).toBe(Code.NotFound);
+    const noScope = await makeKey(company.admin.agent, ['flows:read'], 1);
+    expect((await open(t, 'GET', '/authorisations', { key: noScope.secret })).status).toBe(403);
+  }, 60_000);
 });
