@@ -60,6 +60,7 @@ export async function autoSign(
       actor: { actor: party.companyName ?? '', actorCompany: party.companyName, ip: null, userAgent: null },
       intent: `intent auto letter ${cover.number} recorded signer ${issuer.id}`,
       reason: `自动签署 Signed automatically under authorisation letter ${cover.number}: ${flow.title}`,
+      signedByName: `自动签署 automatic (${cover.number})`,
       async inFirstSignature(tx) {
         const used = await deps.hooks.collect(useLetter, {
           deps,

@@ -301,6 +301,8 @@ type SigningWay = {
   intent: string;
   /** The signature's reason. */
   reason: string;
+  /** Who signed, as the flow shows it (default: the signer's name). */
+  signedByName?: string;
   /** Runs in the transaction of the party's first signature; throwing there stores nothing. */
   inFirstSignature?: (tx: Exec) => Promise<void>;
 };
@@ -324,7 +326,7 @@ export async function signPartyDocuments(
   const signed: { documentId: string; sha256: string; signatureCount: number }[] = [];
   const positions = positionsOf(party);
   const documentCount = new Set(positions.map((p) => p.documentId)).size;
-  const signedByName = prepared.user.name ?? actor.actor;
+  const signedByName = way.signedByName ?? prepared.user.name ?? actor.actor;
   // The flow row is locked first and must still be open: a signature never lands in a cancelled, declined
   // or expired flow, and the transaction that stores the party's last document also marks the party
   // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
@@ -457,8 +459,7 @@ export async function signPartyDocuments(
   if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
   for (const p of outcome.next) await askToSign(deps, flow, p);
-  if (!outcome.isLast)
-    await notifySigned(deps, flow, prepared.user.name ?? actor.actor, prepared.signerUserId);
+  if (!outcome.isLast) await notifySigned(deps, flow, signedByName, prepared.signerUserId);
   let flowStatus = outcome.status;
   if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id, rt.reportBuilds);
   return { signed: { flowStatus, documents: signed } };
