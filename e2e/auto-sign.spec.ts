@@ -4,7 +4,7 @@
 // sealed for the company with nobody in the room and no link sent, and its signed PDF is valid in pdfsig; after
 // the letter is revoked (with a confirmation), the next flow's company party waits for a person, its link sent.
 // On a PC in Chinese and on a 375 px phone in English.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signByLink, uploadPdf } from './package-support.ts';
 import { openCompany, registerPerson } from './seal-support.ts';
 import { call, contractPdf, personWithSeal } from './signing-support.ts';
@@ -45,6 +45,16 @@ const texts = {
 
 type Party = { kind: string; status: string };
 type Detail = { status: string; documents: { documentId: string }[]; steps: { parties: Party[] }[] };
+
+/**
+ * Presses a button from the keyboard. Once a phone's keyboard has shown for the SMS code, the emulated phone's
+ * visual viewport stays panned and a pointer click lands beside the button; the keyboard reaches it as a user's
+ * tap does.
+ */
+async function press(button: Locator): Promise<void> {
+  await button.focus();
+  await button.press('Enter');
+}
 
 const companyPartyOf = (d: Detail) => d.steps.flatMap((s) => s.parties).find((p) => p.kind === 'company');
 
@@ -166,15 +176,13 @@ for (const { locale, phone } of journeys) {
       await dialog.getByRole('button', { name: t.getCode }).click();
       const code = dialog.getByLabel(t.smsCode, { exact: true });
       await code.fill(await latestSmsCode(admin.request, adminPhone, 'authorisation:issue'));
-      // A phone's keyboard leaves with the focus: the button is then where the page shows it.
-      await code.blur();
-      await dialog.getByRole('button', { name: t.issue }).click();
+      await press(dialog.getByRole('button', { name: t.issue }));
       await expect(dialog).toBeHidden({ timeout: 30_000 });
       const row = admin.getByRole('row').filter({ hasText: t.automatic });
       await expect(row.getByText(t.inForce)).toBeVisible();
 
       // The letter the company signed: shown, and valid in pdfsig.
-      await row.getByRole('button', { name: t.view }).click();
+      await press(row.getByRole('button', { name: t.view }));
       const viewer = admin.getByRole('dialog');
       await expect(viewer.locator('.pdf-page[data-page="1"][data-drawn="true"]')).toBeVisible({
         timeout: 20_000,
@@ -183,7 +191,7 @@ for (const { locale, phone } of journeys) {
       const letterPdf = await admin.request.get(href ?? '');
       expect(letterPdf.status()).toBe(200);
       expect(pdfsigValidity(await letterPdf.body())).toEqual(['Signature is Valid.']);
-      await viewer.getByRole('button', { name: t.close }).last().click();
+      await press(viewer.getByRole('button', { name: t.close }).last());
 
       // A flow from the template: the person signs; the company is sealed with nobody in the room.
       const first = locale === 'zh-CN' ? '自动签署合同一' : 'Auto-signed contract one';

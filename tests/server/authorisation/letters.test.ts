@@ -6,9 +6,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Letter,
+  acceptAuthorisationLetter,
   getAuthorisationLetter,
+  issueAuthorisationLetter,
   listAuthorisationLetters,
   revokeAuthorisationLetter,
+  sendLetterSmsCode,
 } from '#contract/calls/authorisation.ts';
 import { getCompanyAuditTrail } from '#contract/calls/company.ts';
 import { Code } from '#contract/codes.ts';
@@ -66,16 +69,20 @@ describe('issuing a letter', () => {
     expect(listed.total).toBe(0);
   });
 
-  test('an operator cannot ask the code nor issue', async () => {
-    const res = await tryIssueLetter(
-      t,
-      company,
-      { kind: 'auto_sign', sealIds: [company.contractSealId], templateIds: [templateId], ...period() },
-      '123456',
-    );
-    expect(res.body.code).toBe(Code.SmsCodeInvalid);
-    const asOperator = await company.operator.agent.call(listAuthorisationLetters, { userType: 1 });
-    expect(asOperator.body.code).toBe(0);
+  test('an operator cannot ask the code nor issue; they may list (only letters granted to them)', async () => {
+    const op = company.operator.agent;
+    expect((await op.call(sendLetterSmsCode, { userType: 1 })).body.code).not.toBe(0);
+    const issued = await op.call(issueAuthorisationLetter, {
+      userType: 1,
+      kind: 'auto_sign',
+      sealIds: [company.contractSealId],
+      templateIds: [templateId],
+      smsCode: '123456',
+      ...period(),
+    });
+    expect(issued.body.code).not.toBe(0);
+    expect(issued.body.data).toBeNull();
+    expect((await op.call(listAuthorisationLetters, { userType: 1 })).body.code).toBe(0);
   });
 
   test('an automatic-signing letter names one seal and a template or key; another company’s template is refused', async () => {
@@ -244,6 +251,48 @@ describe('member letters', () => {
     );
     expect(after.state).toBe('revoked');
   }, 90_000);
+});
+
+describe('company letters', () => {
+  test('a company grants a seal to another company, which accepts; both trails record it; a third party cannot accept', async () => {
+    const pending = ok(
+      await tryIssueLetter(t, company, {
+        kind: 'company',
+        sealIds: [company.contractSealId],
+        granteeCompanyName: other.name,
+        purpose: '集团采购',
+        ...period(),
+      }),
+      'company letter',
+    );
+    expect(pending.state).toBe('pending');
+    expect(pending.granteeName).toBe(other.name);
+    const seen = ok(
+      await other.admin.agent.call<{ list: Letter[] }>(listAuthorisationLetters, { userType: 1 }),
+      'their list',
+    ).list.find((l) => l.letterId === pending.letterId);
+    expect(seen?.isMine).toBe(false);
+    // The issuer cannot accept its own grant.
+    expect(
+      (await company.admin.agent.call(acceptAuthorisationLetter, { userType: 1, letterId: pending.letterId }))
+        .body.code,
+    ).toBe(Code.Refused);
+    const accepted = ok(
+      await other.admin.agent.call<Letter>(acceptAuthorisationLetter, {
+        userType: 1,
+        letterId: pending.letterId,
+      }),
+      'accept',
+    );
+    expect(accepted.state).toBe('active');
+    for (const admin of [company.admin.agent, other.admin.agent]) {
+      const events = ok(
+        await admin.call<{ list: { kind: string }[] }>(getCompanyAuditTrail, { userType: 1 }),
+        'events',
+      );
+      expect(events.list.map((e) => e.kind)).toContain('letter_accepted');
+    }
+  }, 60_000);
 });
 
 describe('integrators', () => {
