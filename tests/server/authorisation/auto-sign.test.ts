@@ -33,6 +33,8 @@ import {
   signByLink,
 } from '../fixtures/flow.ts';
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
+import { makeKey, open } from '../fixtures/open.ts';
+import { contractPdf } from '../fixtures/flow.ts';
 
 const t = appForFile({ FREE_SIGNING_ALLOWANCE: '100' });
 let company: TestCompany;
@@ -123,6 +125,51 @@ describe('what the letter does not cover', () => {
     await t.runDueJobs();
     expect((await companyParty(company, flowId)).party.status).toBe('pending');
     expect(await linksSent(t, company.operator.phone, title)).toBe(1);
+  }, 120_000);
+
+  test('an API-key letter: a flow launched with that key is sealed, one launched with another key waits', async () => {
+    const named = await makeKey(company.admin.agent, ['flows:write', 'flows:read'], 1, 'ERP');
+    const otherKey = await makeKey(company.admin.agent, ['flows:write', 'flows:read'], 1, 'CRM');
+    await autoSignLetter(t, company, { apiKeyIds: [named.keyId] });
+    const launchWith = async (key: string, title: string) => {
+      const up = await open<{ documentId: string }>(t, 'POST', '/documents', {
+        key,
+        body: {
+          filename: 'contract.pdf',
+          contentBase64: Buffer.from(await contractPdf(1)).toString('base64'),
+        },
+      });
+      const launched = await open<{ flowId: string }>(t, 'POST', '/flows', {
+        key,
+        body: {
+          from: 'documents',
+          title,
+          documentIds: [up.body.data.documentId],
+          steps: [
+            {
+              parties: [
+                {
+                  kind: 'company',
+                  companyId: company.id,
+                  operatorUserId: company.operator.userId,
+                  applies: { companySealType: 102 },
+                  positions: [{ documentId: up.body.data.documentId, page: 1, rect: [72, 80, 200, 190] }],
+                },
+              ],
+            },
+          ],
+        },
+      });
+      expect(launched.status, JSON.stringify(launched.body)).toBe(201);
+      return launched.body.data.flowId;
+    };
+    const byNamed = await launchWith(named.secret, '密钥 G');
+    const byOther = await launchWith(otherKey.secret, '密钥 H');
+    await t.runDueJobs();
+    expect((await companyParty(company, byNamed)).party.status).toBe('signed');
+    expect((await companyParty(company, byOther)).party.status).toBe('pending');
+    expect(await linksSent(t, company.operator.phone, '密钥 G')).toBe(0);
+    expect(await linksSent(t, company.operator.phone, '密钥 H')).toBe(1);
   }, 120_000);
 
   test('two flows racing for the last use: one is sealed, the other gets its link; the count is never passed', async () => {
