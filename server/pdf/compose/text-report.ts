@@ -123,6 +123,8 @@ export class TextReport {
       x += size + 16;
       if (x + size > REPORT_PAGE.width - REPORT_PAGE.margin) break;
     }
+    // The next line's letters rise above its baseline: clear of the captions.
+    this.#y -= 12;
   }
 
   /**
