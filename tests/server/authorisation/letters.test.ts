@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Letter,
   acceptAuthorisationLetter,
+  authoriseSealWithLetters,
   getAuthorisationLetter,
   issueAuthorisationLetter,
   listAuthorisationLetters,
@@ -33,7 +34,8 @@ import {
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
 import { makeKey, open } from '../fixtures/open.ts';
 
-const t = appForFile({ FREE_SIGNING_ALLOWANCE: '100' });
+// The administrator asks many intent codes in this file: more than an hour's allowance of one phone.
+const t = appForFile({ FREE_SIGNING_ALLOWANCE: '100', SMS_MAX_PER_PHONE_HOUR: '100' });
 let company: TestCompany;
 let other: TestCompany;
 let templateId: string;
@@ -251,6 +253,50 @@ describe('member letters', () => {
     );
     expect(after.state).toBe('revoked');
   }, 90_000);
+});
+
+describe('the authorize page', () => {
+  test('authorising a seal to an operator issues their letter with one code; revoking the letter ends the seal authorisation', async () => {
+    const code = await letterCode(t, company);
+    const { letters } = ok(
+      await company.admin.agent.call<{ letters: Letter[] }>(authoriseSealWithLetters, {
+        userType: 1,
+        sealId: company.contractSealId,
+        userIds: [company.operator.userId],
+        smsCode: code,
+        ...period(),
+      }),
+      'authorise with letters',
+    );
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({
+      kind: 'member',
+      granteeUserId: company.operator.userId,
+      state: 'active',
+    });
+    const authorisedTo = async () =>
+      ok(await company.admin.agent.call<{ seals: Seal[] }>(getUserCertSealList, { userType: 1 }), 'seals')
+        .seals.find((s) => s.id === company.contractSealId)
+        ?.authorisations.map((a) => a.userId);
+    expect(await authorisedTo()).toContain(company.operator.userId);
+    // The code was spent: the same code does not issue again.
+    const again = await company.admin.agent.call(authoriseSealWithLetters, {
+      userType: 1,
+      sealId: company.contractSealId,
+      userIds: [company.operator.userId],
+      smsCode: code,
+      ...period(),
+    });
+    expect(again.body.code).toBe(Code.SmsCodeInvalid);
+    ok(
+      await company.admin.agent.call(revokeAuthorisationLetter, {
+        userType: 1,
+        letterId: letters[0].letterId,
+      }),
+      'revoke letter',
+    );
+    expect(await authorisedTo()).not.toContain(company.operator.userId);
+  }, 60_000);
 });
 
 describe('company letters', () => {
