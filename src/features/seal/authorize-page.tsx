@@ -6,9 +6,14 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { authoriseSealWithLetters, sendLetterSmsCode } from '@/api/authorisation.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  type Letter,
+  authoriseSealWithLetters,
+  listAuthorisationLetters,
+  sendLetterSmsCode,
+} from '@/api/authorisation.ts';
 import { listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
 import { IntentCodeRow } from '@/components/intent-code-row.tsx';
 import { paths } from '@/config/paths.ts';
@@ -29,7 +34,29 @@ export default function AuthorizePage() {
   const locale = useI18nStore((s) => s.locale);
   const typeName = useSealTypeName();
   const navigate = useNavigate();
-  const { data, reload } = useSealList();
+  const { data, reload: reloadSeals } = useSealList();
+  // The member letters in force: each authorisation shows the letter it came with (issue 27).
+  const [letters, setLetters] = useState<Letter[]>([]);
+  const reload = useCallback(async () => {
+    await reloadSeals();
+    try {
+      setLetters((await listAuthorisationLetters({ kind: 'member', pageNum: 1, pageSize: 100 })).list);
+    } catch {
+      setLetters([]); // the authorisations still show; only their letter numbers are missing
+    }
+  }, [reloadSeals]);
+  useEffect(() => {
+    listAuthorisationLetters({ kind: 'member', pageNum: 1, pageSize: 100 })
+      .then((page) => setLetters(page.list))
+      .catch(() => setLetters([]));
+  }, []);
+  const letterOf = (sealId: string, userId: string) =>
+    letters.find(
+      (l) =>
+        l.granteeUserId === userId &&
+        l.seals.some((s) => s.sealId === sealId) &&
+        (l.state === 'active' || l.state === 'not_yet'),
+    );
   const [operators, setOperators] = useState<SealOperator[] | null>(null);
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
@@ -196,6 +223,11 @@ export default function AuthorizePage() {
                     {s.authorisations.map((a) => (
                       <li key={a.id} style={{ marginBottom: 4 }}>
                         {a.userName ?? a.phone}{' '}
+                        {letterOf(s.id, a.userId) ? (
+                          <Link to={paths.accountLetters}>
+                            {tt('letterNumber', { number: letterOf(s.id, a.userId)?.number ?? '' })}
+                          </Link>
+                        ) : null}{' '}
                         <Tag color={a.isCurrent ? 'success' : 'default'}>
                           {a.isCurrent ? tt('current') : tt('upcoming')}
                         </Tag>
