@@ -12,6 +12,8 @@ export const API_SCOPES = [
   'approvals:read',
   /** deciding them: the key acts as its administrator, who decides only where a seal's policy names them */
   'approvals:write',
+  // The state of the company's authorisation letters (issue 27).
+  'authorisations:read',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

@@ -7,7 +7,7 @@ import {
   registerPerson,
   sealTexts,
 } from './seal-support.ts';
-import type { Locale } from './support.ts';
+import { type Locale, latestSmsCode } from './support.ts';
 
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
   const t = sealTexts[locale];
@@ -19,7 +19,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       browser,
       page,
     }) => {
-      await registerPerson(page);
+      const adminPhone = await registerPerson(page);
       const { companyId } = await openCompany(page, '杭州云签科技有限公司');
       const operatorContext = await browser.newContext({ locale, baseURL: test.info().project.use.baseURL });
       const operator = await operatorContext.newPage();
@@ -53,6 +53,11 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       // The only seal is chosen already.
       await expect(page.getByRole('radio', { name: new RegExp(t.contractSeal) })).toBeChecked();
       await page.getByRole('checkbox', { name: new RegExp(operatorPhone) }).check();
+      // The authorisation comes with a letter the company signs: the administrator confirms by SMS (issue 27).
+      await page.getByRole('button', { name: t.getCode }).click();
+      await page
+        .getByLabel(t.smsCode, { exact: true })
+        .fill(await latestSmsCode(page.request, adminPhone, 'authorisation:issue'));
       await page.getByRole('button', { name: t.authoriseSubmit, exact: true }).click();
       await expect(page.getByText(t.inEffect)).toBeVisible();
 

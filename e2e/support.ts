@@ -26,14 +26,18 @@ export function newPhone(): string {
   return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
-/** The latest SMS code sent to a phone, read from the development outbox of the real server. */
-export async function latestSmsCode(request: APIRequestContext, phone: string): Promise<string> {
+/** The latest SMS code sent to a phone (of one purpose), read from the development outbox of the real server. */
+export async function latestSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  purpose?: string,
+): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
       const res = await request.get(`/v1/dev/outbox?phone=${phone}`);
-      const body = (await res.json()) as { data: { code: string | null }[] };
-      code = body.data.find((m) => m.code)?.code ?? '';
+      const body = (await res.json()) as { data: { code: string | null; purpose: string }[] };
+      code = body.data.find((m) => m.code && (!purpose || m.purpose === purpose))?.code ?? '';
       return code;
     })
     .toMatch(/^\d{6}$/);

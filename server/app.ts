@@ -40,6 +40,7 @@ import { templateModule } from './modules/template/module.ts';
 import { messagingModule } from './modules/messaging/module.ts';
 import { apiKeyModule } from './modules/apikey/module.ts';
 import { webhookModule } from './modules/webhook/module.ts';
+import { authorisationModule } from './modules/authorisation/module.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
@@ -64,6 +65,7 @@ const modules: readonly ServerModule[] = [
   templateModule,
   messagingModule,
   apiKeyModule,
+  authorisationModule,
   webhookModule,
   devModule,
 ];

@@ -17,6 +17,7 @@ import { messagingCalls } from './messaging.ts';
 import { apiKeyCalls } from './apikey.ts';
 import { webhookCalls } from './webhook.ts';
 import { approvalCalls } from './approval.ts';
+import { authorisationCalls } from './authorisation.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -41,4 +42,5 @@ export const allCalls: readonly CallDef[] = [
   ...apiKeyCalls,
   ...webhookCalls,
   ...approvalCalls,
+  ...authorisationCalls,
 ];

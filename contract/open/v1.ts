@@ -23,6 +23,7 @@ import {
   zWebhookEndpointWithSecret,
 } from '../calls/webhook.ts';
 import { zPage } from '../envelope.ts';
+import { zLetter } from '../calls/authorisation.ts';
 
 const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
 
@@ -36,6 +37,12 @@ const zPageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+export const zAuthorisationIdParams = z.object({ letterId: zId });
+export const zListAuthorisationsQuery = zPageQuery;
+/** An authorisation letter as the integrator reads it (its PDF stays in the workspace). */
+export const zAuthorisation = zLetter.omit({ pdfUrl: true, isMine: true });
+export const zAuthorisationPage = zPage(zAuthorisation);
 
 export const zListTemplatesQuery = zPageQuery.extend(listTemplates.request.pick({ keyword: true }).shape);
 export const zTemplatePage = zPage(zTemplateSummary);

@@ -12,6 +12,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { flowRoutes } from './routes/flows.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { authorisationRoutes } from './routes/authorisations.ts';
 
 export { OPEN_PREFIX } from './route.ts';
 
@@ -22,6 +23,7 @@ export const OPEN_ROUTES: readonly OpenRoute[] = [
   ...documentRoutes,
   ...webhookRoutes,
   ...approvalRoutes,
+  ...authorisationRoutes,
 ];
 
 /** Registers /open/v1 (routes, openapi.json, docs) on the app. */

@@ -100,6 +100,8 @@ const manageChildren: RouteObject[] = [
       ),
       personPage('accountAddStamp', PROTECTED, () => import('@/features/seal/add-stamp-page.tsx')),
       personPage('accountStampAuthorize', PROTECTED, () => import('@/features/seal/authorize-page.tsx')),
+      // Authorisation letters (src/features/authorisation, issue 27).
+      personPage('accountLetters', PROTECTED, () => import('@/features/authorisation/letters-page.tsx')),
     ],
   },
 ];

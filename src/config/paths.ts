@@ -117,6 +117,8 @@ export const paths = {
   accountPersonAddStamp: '/manage/account/stamp/person/personAddStamp',
   accountAddStamp: '/manage/account/stamp/addStamp',
   accountStampAuthorize: '/manage/account/stamp/authorize',
+  /** Authorisation letters and automatic signing (issue 27); not in SPEC §2. */
+  accountLetters: '/manage/account/letters',
   accountOperator: '/manage/account/operator',
   foundCompany: '/foundCompany',
   personalDetails: '/personalDetails',

@@ -71,6 +71,7 @@ export const enUS = {
   'menu.productList': 'Packages',
   'menu.account': 'Account',
   'menu.stamp': 'Seals',
+  'menu.letters': 'Authorisation letters',
   'menu.operator': 'Operators',
   'menu.apiKeys': 'API keys',
   'menu.adminPackages': 'Package administration',

@@ -71,6 +71,7 @@ export const zhCN: Messages = {
   'menu.productList': '套餐列表',
   'menu.account': '账号中心',
   'menu.stamp': '印章管理',
+  'menu.letters': '授权书',
   'menu.operator': '经办人管理',
   'menu.apiKeys': 'API 密钥',
   'menu.adminPackages': '套餐管理（平台管理员）',

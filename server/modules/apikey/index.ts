@@ -4,6 +4,7 @@ export {
   type KeyCaller,
   authenticate,
   finishIdempotent,
+  list as listApiKeys,
   requireScope,
   setKeyTrust,
   startIdempotent,

@@ -105,11 +105,17 @@ const VOID_REASONS: Record<string, [string, string]> = {
   policy_changed: ['用印规则已变更', 'the seal policy changed'],
 };
 
-const INTENT_ZH: Record<string, string> = { sms: '短信验证码', face: '人脸识别', password: '签署密码' };
+const INTENT_ZH: Record<string, string> = {
+  sms: '短信验证码',
+  face: '人脸识别',
+  password: '签署密码',
+  auto: '无（依据授权书自动签署）',
+};
 const INTENT_EN: Record<string, string> = {
   sms: 'SMS code',
   face: 'face check',
   password: 'signing password',
+  auto: 'none (signed automatically under an authorisation letter)',
 };
 
 const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
@@ -140,11 +146,13 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   ],
   sign: [
     {
-      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password)(?: code sent (\S+))?)?(?: approval (\S+))?$/,
+      // `approval` names the seal-use approvals, `letter` the authorisation letter, `recorded signer` the user an
+      // automatic signature is recorded under (the letter's issuer) (issue 27).
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password|auto)(?: code sent (\S+))?)?(?: approval (\S+))?(?: letter (\S+))?(?: recorded signer (\S+))?$/,
       zh: (m) =>
-        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}`,
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}${m[6] ? ` · 授权书 ${m[6]}` : ''}${m[7] ? ` · 记录签署人为授权书签发人 ${m[7]}` : ''}`,
       en: (m) =>
-        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}`,
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}${m[6] ? ` · authorisation letter ${m[6]}` : ''}${m[7] ? ` · recorded under the letter's issuer ${m[7]}` : ''}`,
     },
   ],
   approval_requested: [

@@ -56,3 +56,49 @@ export type AfterCommit = () => Promise<void>;
 export const flowEvent = defineHook<{ deps: AppDeps; tx: Exec; event: FlowEvent }, AfterCommit | null>(
   'flow.event',
 );
+
+/** An automatic-signing authorisation (issue 27) that covers a company party now. */
+export type AutoSignCover = {
+  letterId: string;
+  /** Shown to people (SQ-…): the signature's reason and the audit entry name it. */
+  number: string;
+  /** The company seal the letter authorises, and its type. */
+  sealId: string;
+  sealType: number | null;
+  /** Who issued the letter: the signature's user of record (party_signatures.signer_user_id). */
+  issuedBy: string;
+};
+
+/**
+ * "Does an automatic-signing letter of this company cover a flow from this template or API key now?" (with
+ * `letterId`: "is that letter still in force?"). The authorisation module answers; no listener, no letter.
+ */
+export const autoSignCover = defineHook<
+  {
+    deps: AppDeps;
+    companyId: string;
+    templateId: string | null;
+    apiKeyId: string | null;
+    /** Whether a seal of this type fills the party's company-seal slot. */
+    sealFits: (sealType: number | null) => boolean;
+    letterId?: string;
+  },
+  AutoSignCover | null
+>('flow.autoSignCover');
+
+/**
+ * "Count one use of this letter", inside the transaction of the party's first automatic signature: false when
+ * the letter is no longer in force or its count is reached (the transaction is then rolled back).
+ */
+export const useLetter = defineHook<{ deps: AppDeps; tx: Exec; letterId: string; now: Date }, boolean>(
+  'flow.useLetter',
+);
+
+/**
+ * "Which authorisation letter covers this member's use of these company seals now?" (a member letter, issue
+ * 27): its number goes into the `sign` audit entry. The authorisation module answers.
+ */
+export const memberLetterCover = defineHook<
+  { deps: AppDeps; companyId: string; userId: string; sealIds: string[]; now: Date },
+  string | null
+>('flow.memberLetterCover');

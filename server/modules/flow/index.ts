@@ -7,6 +7,8 @@
 export { launch } from './launch.ts';
 export { findFlow } from './model.ts';
 export { type FlowEvent, flowEvent } from './hooks.ts';
+// Authorisation letters (issue 27) answer these: automatic signing's cover and uses, a member letter's number.
+export { type AutoSignCover, autoSignCover, memberLetterCover, useLetter } from './hooks.ts';
 export { createEmbedLink } from './room.ts';
 export { F } from './texts.ts';
 export { detail as flowDetail, listLaunched } from './query.ts';

@@ -40,7 +40,8 @@ import {
   pageSizesOf,
 } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
-import { type ResolvedPosition, findFlow, linkTypeOf, partiesOf, sendLink } from './model.ts';
+import { type ResolvedPosition, findFlow, linkTypeOf, partiesOf } from './model.ts';
+import { askToSign } from './ask-to-sign.ts';
 import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
 
@@ -426,8 +427,7 @@ export async function launch(
     return storeFlowEvent(deps, tx, 'flow.launched', flowId);
   });
   const flow = (await findFlow(deps.db, flowId))!;
-  for (const p of await partiesOf(deps.db, flowId))
-    if (p.stepIndex === 0) await sendLink(deps, flow, p, 'sign_request');
+  for (const p of await partiesOf(deps.db, flowId)) if (p.stepIndex === 0) await askToSign(deps, flow, p);
   await afterCommit();
   return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
 }

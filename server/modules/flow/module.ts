@@ -61,6 +61,8 @@ import {
 } from './complete.ts';
 import { flowRuntimeOf } from './runtime.ts';
 import { signAsParty } from './signing.ts';
+import { AUTO_SIGN_JOB } from './ask-to-sign.ts';
+import { autoSign } from './auto-sign.ts';
 import { F } from './texts.ts';
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
@@ -128,6 +130,17 @@ export const flowModule: ServerModule = {
       retryDelaySeconds: 30,
       async handler(job: { data: { flowId: string } }, deps) {
         await buildMissingReport(deps, job.data.flowId, flowRuntimeOf(deps).reportBuilds);
+      },
+    },
+    {
+      // Automatic signing (issue 27): a company party whose turn came under an automatic-signing letter is
+      // sealed with nobody in the room, or sent its link when the letter no longer covers it (auto-sign.ts).
+      name: AUTO_SIGN_JOB,
+      singleton: true,
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      async handler(job: { data: { flowId: string; partyId: string; letterId: string } }, deps) {
+        await autoSign(deps, flowRuntimeOf(deps), job.data);
       },
     },
   ],

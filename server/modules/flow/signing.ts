@@ -30,11 +30,12 @@ import {
   notifySigned,
   partiesOf,
   positionsOf,
-  sendLink,
 } from './model.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
+import { askToSign } from './ask-to-sign.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { type Exec, dateOf } from '../../db/sql-helpers.ts';
-import { afterBlobWrite, afterLastSignature } from './hooks.ts';
+import { afterBlobWrite, afterLastSignature, memberLetterCover } from './hooks.ts';
 import * as q from './queries.ts';
 import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import type { FlowRuntime, Material } from './runtime.ts';
@@ -112,7 +113,7 @@ function sealAppearance(pdf: Uint8Array): Appearance {
  * certificate is never used), its decrypted key is kept in memory per certificate serial, so a busy account
  * does not pay the key unwrapping on every signature.
  */
-async function signingMaterial(
+export async function signingMaterial(
   deps: AppDeps,
   cache: FlowRuntime['materials'],
   holder: { userType: 0 | 1; accountId: string },
@@ -133,14 +134,8 @@ async function signingMaterial(
   return m;
 }
 
-/** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
-async function prepareSignature(
-  deps: AppDeps,
-  rt: FlowRuntime,
-  room: Room,
-  party: Party,
-  input: SignInput,
-): Promise<{
+/** Who signs and what they apply: the signer's certificate, the user of record, the appearance, the seals. */
+export type Prepared = {
   signer: Signer;
   certSerial: string;
   signerUserId: string;
@@ -151,7 +146,16 @@ async function prepareSignature(
   sealIds: string[];
   /** Seal-use approvals the company seals are applied under (issue 27): marked used with the signature. */
   approvalIds: string[];
-}> {
+};
+
+/** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
+async function prepareSignature(
+  deps: AppDeps,
+  rt: FlowRuntime,
+  room: Room,
+  party: Party,
+  input: SignInput,
+): Promise<Prepared> {
   if (!room.userId) throw new AppError(Code.SignerNoCertificate, F.noAccount);
   const user = await findUserById(deps.db, room.userId);
   if (!user) throw new AppError(Code.SignerNoCertificate, F.noAccount);
@@ -216,27 +220,32 @@ async function prepareSignature(
       crossPage ??= { png, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM };
     } else throw new AppError(Code.Refused, F.needPersonSignature);
   }
-  const now = deps.clock.now();
-  let appearance: AppearanceInput;
-  const only = parts[0];
-  if (parts.length === 1 && !applies.date) {
-    // The common case needs no composing: the seal's own one-page PDF is the appearance.
-    appearance =
-      'pdf' in only
-        ? sealAppearance(only.pdf)
-        : { png: only.png, width: only.widthMm * PT_PER_MM, height: only.heightMm * PT_PER_MM };
-  } else appearance = { pdf: await compositeAppearance(parts, applies.date ? beijingDate(now) : null) };
   return {
     signer: signerFromPki(material),
     certSerial: material.certificate.serial,
     signerUserId: user.id,
     user,
     signerName: party.kind === 'company' ? (party.companyName ?? '') : (user.name ?? party.name ?? ''),
-    appearance,
+    appearance: await appearanceOf(parts, applies.date, deps.clock.now()),
     crossPage: applies.crossPageSeal ? crossPage : null,
     sealIds,
     approvalIds,
   };
+}
+
+/** The appearance of what a party applies: one seal as it is, or the parts composed (with the date). */
+export async function appearanceOf(
+  parts: AppearancePart[],
+  withDate: boolean | undefined,
+  now: Date,
+): Promise<AppearanceInput> {
+  const only = parts[0];
+  // The common case needs no composing: the seal's own one-page PDF is the appearance.
+  if (parts.length === 1 && !withDate)
+    return 'pdf' in only
+      ? sealAppearance(only.pdf)
+      : { png: only.png, width: only.widthMm * PT_PER_MM, height: only.heightMm * PT_PER_MM };
+  return { pdf: await compositeAppearance(parts, withDate ? beijingDate(now) : null) };
 }
 
 /**
@@ -261,13 +270,73 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
   const prepared = await prepareSignature(deps, rt, room, party, input);
   const intent = await confirmIntent(deps, room, party, prepared.signerUserId, input, ctx.ip ?? '');
+  const actor = await roomActor(deps, room, party, ctx, prepared.user);
+  // A company seal used under a member's authorisation letter (issue 27): the entry names the letter.
+  const letter =
+    party.kind === 'company' && party.companyId && prepared.sealIds.length
+      ? (
+          await deps.hooks.collect(memberLetterCover, {
+            deps,
+            companyId: party.companyId,
+            userId: prepared.signerUserId,
+            sealIds: prepared.sealIds,
+            now: deps.clock.now(),
+          })
+        ).find(Boolean)
+      : null;
+  const { signed } = await signPartyDocuments(deps, rt, flow, party, prepared, {
+    actor,
+    intent: `intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}${prepared.approvalIds.length ? ` approval ${prepared.approvalIds.join(',')}` : ''}${letter ? ` letter ${letter}` : ''}`,
+    reason: flow.title,
+  });
+  const docs = await flowDocuments(deps.db, flow.id);
+  return {
+    flowStatus: signed.flowStatus as 'signing',
+    partyStatus: 'signed' as const,
+    documents: signed.documents.map((s) => {
+      const d = docs.find((x) => x.id === s.documentId);
+      return {
+        documentId: s.documentId,
+        sha256: d?.currentSha256 ?? s.sha256,
+        signatureCount: d?.signatureCount ?? s.signatureCount,
+      };
+    }),
+  };
+}
+
+/** How a party's signature is made and recorded, beyond the signer: the room's person or an automatic one. */
+type SigningWay = {
+  actor: AuditActor;
+  /** The end of the `sign` audit entry after the certificate and seals: how the intent was confirmed. */
+  intent: string;
+  /** The signature's reason. */
+  reason: string;
+  /** Who signed, as the flow shows it (default: the signer's name). */
+  signedByName?: string;
+  /** Runs in the transaction of the party's first signature; throwing there stores nothing. */
+  inFirstSignature?: (tx: Exec) => Promise<void>;
+};
+
+/**
+ * After every permission and intent check: signs every document of the party (one incremental update per
+ * document), then moves the flow on (the next step's parties are asked to sign, or the flow is completed).
+ * The signing room and automatic signing both come here.
+ */
+export async function signPartyDocuments(
+  deps: AppDeps,
+  rt: FlowRuntime,
+  flow: Flow,
+  party: Party,
+  prepared: Prepared,
+  way: SigningWay,
+) {
   const pki = await pkiFor(deps);
   const timestamp = (imprint: Uint8Array) => pki.timestamp(imprint);
-  const actor = await roomActor(deps, room, party, ctx, prepared.user);
+  const actor = way.actor;
   const signed: { documentId: string; sha256: string; signatureCount: number }[] = [];
   const positions = positionsOf(party);
   const documentCount = new Set(positions.map((p) => p.documentId)).size;
-  const signedByName = prepared.user.name ?? actor.actor;
+  const signedByName = way.signedByName ?? prepared.user.name ?? actor.actor;
   // The flow row is locked first and must still be open: a signature never lands in a cancelled, declined
   // or expired flow, and the transaction that stores the party's last document also marks the party
   // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
@@ -316,7 +385,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
         appearance: prepared.appearance,
         signingTime: deps.clock.now(),
         name: prepared.signerName,
-        reason: `${flow.title}`,
+        reason: way.reason,
         location: 'e-Sign platform',
         crossPageSeal: prepared.crossPage ? { appearance: prepared.crossPage } : undefined,
       });
@@ -344,6 +413,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
           if (!isNew) return false;
           await markApprovalsUsed(tx, prepared.approvalIds, at);
           const mine = await q.signatureCountOf(tx, party.id);
+          if (mine === 1 && way.inFirstSignature) await way.inFirstSignature(tx);
           if (repairedKey)
             await appendAudit(tx, {
               ...actor,
@@ -362,7 +432,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             flowId: flow.id,
             documentId: doc.id,
             event: 'sign',
-            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}${prepared.approvalIds.length ? ` approval ${prepared.approvalIds.join(',')}` : ''}`,
+            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} ${way.intent}`,
             at,
             hashBefore: repairedKey ?? doc.currentSha256,
             hashAfter: sha,
@@ -399,24 +469,11 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   await afterCommit();
   if (outcome.isLast) await deps.hooks.emit(afterLastSignature, { flowId: flow.id });
   // The links name the flow by id and title, which never change: the row read at the start serves.
-  for (const p of outcome.next) await sendLink(deps, flow, p, 'sign_request');
-  if (!outcome.isLast)
-    await notifySigned(deps, flow, prepared.user.name ?? actor.actor, prepared.signerUserId);
+  for (const p of outcome.next) await askToSign(deps, flow, p);
+  if (!outcome.isLast) await notifySigned(deps, flow, signedByName, prepared.signerUserId);
   let flowStatus = outcome.status;
   if (outcome.isLast) flowStatus = await completeFlow(deps, flow.id, rt.reportBuilds);
-  const docs = await flowDocuments(deps.db, flow.id);
-  return {
-    flowStatus: flowStatus as 'signing',
-    partyStatus: 'signed' as const,
-    documents: signed.map((s) => {
-      const d = docs.find((x) => x.id === s.documentId);
-      return {
-        documentId: s.documentId,
-        sha256: d?.currentSha256 ?? s.sha256,
-        signatureCount: d?.signatureCount ?? s.signatureCount,
-      };
-    }),
-  };
+  return { signed: { flowStatus, documents: signed } };
 }
 
 type Advance = {

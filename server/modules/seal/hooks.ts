@@ -21,3 +21,14 @@ export const roomTokenUser = defineHook<{ deps: AppDeps; roomToken: string }, st
 export const sealInUnfinishedSigning = defineHook<{ deps: AppDeps; sealId: string }, boolean>(
   'seal.sealInUnfinishedSigning',
 );
+
+/**
+ * "A seal authorisation was revoked": the authorisation module ends the member letter issued with it (issue 27),
+ * so revoking either ends both.
+ */
+export const sealAuthorisationEnded = defineHook<{
+  deps: AppDeps;
+  companyId: string;
+  authorisationId: string;
+  by: string | null;
+}>('seal.sealAuthorisationEnded');

@@ -1,10 +1,12 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
-export { roomTokenUser, sealInUnfinishedSigning } from './hooks.ts';
+export { roomTokenUser, sealAuthorisationEnded, sealInUnfinishedSigning } from './hooks.ts';
 export {
+  authoriseSeal,
   type CompanySealInfo,
   companySealInfo,
   hasUsableSeal,
   requireSealManager,
+  revokeSealAuthorisation,
   saveCompanySeal,
   sealForSigning,
   sealsUsableBy,

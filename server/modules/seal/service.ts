@@ -28,7 +28,7 @@ import {
 import { verifiedNameOf } from '../person/index.ts';
 import { currentCertificate, presentCertSummary } from '../pki/index.ts';
 import { usersByIds } from '../session/index.ts';
-import { sealInUnfinishedSigning } from './hooks.ts';
+import { sealAuthorisationEnded, sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 
@@ -513,6 +513,12 @@ export async function revokeSealAuthorisation(
     deps.clock.now(),
   );
   if (!sealId) throw new AppError(Code.NotFound, S.authorisationNotFound);
+  await deps.hooks.emit(sealAuthorisationEnded, {
+    deps,
+    companyId: access.companyId,
+    authorisationId,
+    by: access.userId,
+  });
   return presentOne(deps, { kind: 'company', access }, sealId);
 }
 

@@ -99,6 +99,51 @@ export class TextReport {
     }
   }
 
+  /**
+   * Draws one-page PDFs (seal images) side by side at the current place, each scaled to fit `size` points
+   * square, with a caption under each; a new page first when they do not fit.
+   */
+  async pdfRow(items: { pdf: Uint8Array; caption: string }[], size: number): Promise<void> {
+    if (items.length === 0) return;
+    const box = this.box(size + 14);
+    const font = this.#fonts.cjk;
+    let x = REPORT_PAGE.margin;
+    for (const item of items) {
+      const [embedded] = await this.#doc.embedPdf(item.pdf, [0]);
+      const scale = Math.min(size / embedded.width, size / embedded.height);
+      const w = embedded.width * scale;
+      const h = embedded.height * scale;
+      this.#page.drawPage(embedded, {
+        x: x + (size - w) / 2,
+        y: box.rect[1] + 14 + (size - h) / 2,
+        width: w,
+        height: h,
+      });
+      this.#page.drawText(item.caption.slice(0, 24), { x, y: box.rect[1] + 2, size: 7, font });
+      x += size + 16;
+      if (x + size > REPORT_PAGE.width - REPORT_PAGE.margin) break;
+    }
+    // The next line's letters rise above its baseline: clear of the captions.
+    this.#y -= 12;
+  }
+
+  /**
+   * Takes `height` points of the page's width at the current place (a new page first when they do not fit):
+   * its page index and rectangle [x1, y1, x2, y2], e.g. where a signature will go.
+   */
+  box(height: number): { pageIndex: number; rect: [number, number, number, number] } {
+    if (this.#y - height < REPORT_PAGE.margin) {
+      this.#page = this.#doc.addPage([REPORT_PAGE.width, REPORT_PAGE.height]);
+      this.#y = REPORT_PAGE.height - REPORT_PAGE.margin;
+    }
+    const top = this.#y;
+    this.#y -= height + 6;
+    return {
+      pageIndex: this.#doc.getPageCount() - 1,
+      rect: [REPORT_PAGE.margin, top - height, REPORT_PAGE.width - REPORT_PAGE.margin, top],
+    };
+  }
+
   /** Leaves `points` of space before the next line. */
   gap(points = 6): void {
     this.#y -= points;

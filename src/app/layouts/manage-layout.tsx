@@ -42,6 +42,7 @@ const MENU: MenuEntry[] = [
   { path: paths.manageProductList, label: 'menu.productList' },
   { path: paths.accountInfo, label: 'menu.account' },
   { path: paths.accountStamp, label: 'menu.stamp' },
+  { path: paths.accountLetters, label: 'menu.letters' },
   { path: paths.accountOperator, label: 'menu.operator' },
 ];
 

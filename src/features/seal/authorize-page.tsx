@@ -6,9 +6,16 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  type Letter,
+  authoriseSealWithLetters,
+  listAuthorisationLetters,
+  sendLetterSmsCode,
+} from '@/api/authorisation.ts';
+import { listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
+import { IntentCodeRow } from '@/components/intent-code-row.tsx';
 import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
@@ -17,7 +24,7 @@ import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 import { formatTime, localInputValue } from '@/lib/format-time.ts';
 
-type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string };
+type Values = { sealId: string; userIds: string[]; validFrom: string; validTo: string; smsCode: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +37,29 @@ export default function AuthorizePage() {
   const locale = useI18nStore((s) => s.locale);
   const typeName = useSealTypeName();
   const navigate = useNavigate();
-  const { data, reload } = useSealList();
+  const { data, reload: reloadSeals } = useSealList();
+  // The member letters in force: each authorisation shows the letter it came with (issue 27).
+  const [letters, setLetters] = useState<Letter[]>([]);
+  const reload = useCallback(async () => {
+    await reloadSeals();
+    try {
+      setLetters((await listAuthorisationLetters({ kind: 'member', pageNum: 1, pageSize: 100 })).list);
+    } catch {
+      setLetters([]); // the authorisations still show; only their letter numbers are missing
+    }
+  }, [reloadSeals]);
+  useEffect(() => {
+    listAuthorisationLetters({ kind: 'member', pageNum: 1, pageSize: 100 })
+      .then((page) => setLetters(page.list))
+      .catch(() => setLetters([]));
+  }, []);
+  const letterOf = (sealId: string, userId: string) =>
+    letters.find(
+      (l) =>
+        l.granteeUserId === userId &&
+        l.seals.some((s) => s.sealId === sealId) &&
+        (l.state === 'active' || l.state === 'not_yet'),
+    );
   const [operators, setOperators] = useState<SealOperator[] | null>(null);
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
@@ -49,14 +78,20 @@ export default function AuthorizePage() {
     setError(null);
     setIsSaving(true);
     try {
-      await authoriseSeal({
+      // Each operator's authorisation comes with a letter the company signs (issue 27).
+      const { letters } = await authoriseSealWithLetters({
         sealId: v.sealId,
         userIds: v.userIds,
         validFrom: new Date(v.validFrom).toISOString(),
         validTo: new Date(v.validTo).toISOString(),
+        smsCode: v.smsCode,
       });
-      notify.success(tt('authorised'), MESSAGE_MS);
+      notify.success(
+        `${tt('authorised')} · ${tt('lettersIssued', { numbers: letters.map((l) => l.number).join(', ') })}`,
+        MESSAGE_MS,
+      );
       form.setFieldValue('userIds', []);
+      form.setFieldValue('smsCode', '');
       await reload();
     } catch (e) {
       setError(showApiError(e));
@@ -110,6 +145,7 @@ export default function AuthorizePage() {
               userIds: [],
               validFrom: localInputValue(now),
               validTo: localInputValue(new Date(now.getTime() + 365 * DAY_MS)),
+              smsCode: '',
             }}
           >
             <Form.Item
@@ -158,6 +194,23 @@ export default function AuthorizePage() {
             >
               <Input type="datetime-local" />
             </Form.Item>
+            <Alert type="info" title={tt('letterNote')} style={{ marginBottom: 4 }} />
+            <Form.Item
+              name="smsCode"
+              noStyle
+              rules={[{ required: true, pattern: /^\d{6}$/, message: tt('codeRequired') }]}
+            >
+              <CodeField tt={tt} />
+            </Form.Item>
+            <Form.Item shouldUpdate noStyle>
+              {() =>
+                form.getFieldError('smsCode').length ? (
+                  <div role="alert" style={{ color: '#ff4d4f', marginBottom: 8 }}>
+                    {form.getFieldError('smsCode')[0]}
+                  </div>
+                ) : null
+              }
+            </Form.Item>
             {error ? <Alert type="error" title={error} style={{ marginBottom: 12 }} /> : null}
             <Button type="primary" htmlType="submit" loading={isSaving}>
               {tt('authoriseSubmit')}
@@ -175,6 +228,11 @@ export default function AuthorizePage() {
                     {s.authorisations.map((a) => (
                       <li key={a.id} style={{ marginBottom: 4 }}>
                         {a.userName ?? a.phone}{' '}
+                        {letterOf(s.id, a.userId) ? (
+                          <Link to={paths.accountLetters}>
+                            {tt('letterNumber', { number: letterOf(s.id, a.userId)?.number ?? '' })}
+                          </Link>
+                        ) : null}{' '}
                         <Tag color={a.isCurrent ? 'success' : 'default'}>
                           {a.isCurrent ? tt('current') : tt('upcoming')}
                         </Tag>
@@ -197,5 +255,29 @@ export default function AuthorizePage() {
         </div>
       ) : null}
     </main>
+  );
+}
+
+/** The administrator's intent code as a form control (antd Form passes value and onChange). */
+function CodeField(props: {
+  tt: ReturnType<typeof useTexts<keyof (typeof texts)['en-US']>>;
+  value?: string;
+  onChange?: (v: string) => void;
+}) {
+  const { tt } = props;
+  return (
+    <IntentCodeRow
+      id="authorise-sms"
+      value={props.value ?? ''}
+      onChange={(v) => props.onChange?.(v)}
+      send={() => sendLetterSmsCode()}
+      onSent={(phone) => notify.success(tt('codeSent', { phone }), MESSAGE_MS)}
+      texts={{
+        smsCode: tt('smsCode'),
+        getCode: tt('getCode'),
+        resend: (seconds) => tt('resend', { seconds }),
+        hint: tt('codeHint'),
+      }}
+    />
   );
 }
