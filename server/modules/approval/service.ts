@@ -28,7 +28,13 @@ import {
   requireCompanyRole,
 } from '../company/index.ts';
 import { blobBytes, findDocument, lockDocument, versionReasonsAfter } from '../document/index.ts';
-import { type CompanySealInfo, companySealInfo, roomTokenUser, sealsUsableBy } from '../seal/index.ts';
+import {
+  type CompanySealInfo,
+  companySealInfo,
+  requireSealManager,
+  roomTokenUser,
+  sealsUsableBy,
+} from '../seal/index.ts';
 import { usersByIds } from '../session/index.ts';
 import { type ApprovalEvent, approvalEvent, approvalNotice } from './hooks.ts';
 import * as q from './queries.ts';
@@ -58,15 +64,15 @@ export function effectiveStatus(row: q.ApprovalRow, now: Date): q.ApprovalStatus
 // Policies
 
 /**
- * Who may change a seal's policy: the company's administrator. The ONE place that decides it (seal keepers
- * will be admitted here for the seals they keep).
+ * Who may change a seal's policy: the company's administrator, or a keeper of that seal (seal's
+ * requireSealManager: 602 for anyone else). The ONE place that decides it.
  */
 export async function requirePolicyManager(
   deps: AppDeps,
   actor: Actor,
   sealId: string,
 ): Promise<{ companyId: string; userId: string; seal: CompanySealInfo }> {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const access = await requireSealManager(deps, actor, sealId);
   const seal = await companySealInfo(deps, access.companyId, sealId);
   if (!seal) throw new AppError(Code.NotFound, A.sealNotFound);
   return { companyId: access.companyId, userId: access.userId, seal };
