@@ -119,8 +119,9 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
         await dialog.getByRole('checkbox', { name: t.sealKeeper }).check();
         await dialog.getByLabel(t.keptSeals).click();
         await admin.getByTitle('合同专用章').click();
-        // Close the multiple select's list (it stays open after a choice).
-        await dialog.getByText(t.keptSeals).click();
+        // Close the multiple select's list (it stays open after a choice, over what is below it).
+        await dialog.locator('.ant-modal-title').click();
+        await expect(dialog.locator('.ant-select-selection-item', { hasText: '合同专用章' })).toBeVisible();
         await dialog.getByRole('button', { name: t.save }).click();
         await expect(admin.getByText(t.saved)).toBeVisible();
         await expect(keeperRow.getByText(t.sealKeeper)).toBeVisible();
