@@ -294,12 +294,15 @@ describe('seal keepers', () => {
 });
 
 describe('member lists and the audit trail', () => {
-  test('members carry their roles; the applicant who opened the company as legal representative is marked', async () => {
+  test('members carry their roles; the legal representative (the applicant as such, a member of that verified name) is marked', async () => {
+    // A member whose verified real name is the registered legal representative's (openCompany: 张三).
+    const rep = await companyMember(t, company.admin.agent, company.id, '张三');
     const members = await firstPage<Member>(company.admin.agent, getCompanyMemberList);
     const by = new Map(members.map((m) => [m.userId, m]));
     expect(by.get(company.admin.userId)).toMatchObject({ roles: ['admin'], isLegalRep: true });
     expect(by.get(company.operator.userId)).toMatchObject({ roles: ['handler'], isLegalRep: false });
     expect(by.get(keeper.userId)).toMatchObject({ roles: ['seal_keeper'], isLegalRep: false });
+    expect(by.get(rep.userId)).toMatchObject({ roles: ['handler'], isLegalRep: true });
     const staff = ok(await keeper.agent.call<Member[]>(getCompanyStaffList, { userType: 1 }), 'staff');
     expect(staff.find((m) => m.userId === company.operator.userId)?.roles).toEqual(['handler']);
   });
