@@ -130,7 +130,7 @@ export default function OperatorPage() {
 
   const actions = (m: Member) => {
     const editRoles =
-      m.status === 'active' || m.status === 'disabled' ? (
+      m.status === 'active' ? (
         <Button size="small" onClick={() => setEditing(m)}>
           {tr('editRoles')}
         </Button>

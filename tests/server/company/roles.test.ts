@@ -14,6 +14,7 @@ import {
 } from '#contract/calls/seal.ts';
 import { type LoginInfo, getEsignLoginInfo } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
+import { type FlowDetail, type RoomLogin, signingRoomLoginByEmbed } from '#contract/calls/flow.ts';
 import { appForFile } from '../helper.ts';
 import { openCompany, person } from '../fixtures/company.ts';
 import {
@@ -27,6 +28,7 @@ import {
   sign,
   uploadPdf,
 } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 import { hasTool } from '../fixtures/pdf-signing.ts';
 import {
   auditTrail,
@@ -124,6 +126,60 @@ describe('launching and signing need the handler role (or the administrator)', (
       'authorise again',
     );
     const signed = await sign(t, op.agent, room, op.phone, { companySealId: company.contractSealId });
+    expect(signed.body.code, signed.body.msg).toBe(0);
+  }, 60_000);
+});
+
+describe('through the integrator API', () => {
+  test("the administrator's key launches; the signing URL's room signs the company party only for a handler", async () => {
+    const op = company.operator;
+    const key = (await makeKey(company.admin.agent, ['flows:read', 'flows:write'], 1)).secret;
+    const up = await open<{ documentId: string }>(t, 'POST', '/documents', {
+      key,
+      body: { filename: '合同.pdf', contentBase64: Buffer.from(await contractPdf(1)).toString('base64') },
+    });
+    const documentId = up.body.data.documentId;
+    const launched = await open<{ flowId: string }>(t, 'POST', '/flows', {
+      key,
+      body: {
+        from: 'documents',
+        title: '接口合同',
+        documentIds: [documentId],
+        steps: [
+          {
+            parties: [
+              {
+                kind: 'company',
+                companyId: company.id,
+                operatorPhone: op.phone,
+                applies: { companySealType: 102 },
+                positions: [{ documentId, page: 1, mm: { left: 20, top: 200, width: 42, height: 42 } }],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(201);
+    const flowId = launched.body.data.flowId;
+    const detail = await open<FlowDetail>(t, 'GET', `/flows/${flowId}`, { key });
+    const partyId = detail.body.data.steps[0].parties[0].partyId;
+    const url = await open<{ url: string }>(t, 'POST', `/flows/${flowId}/parties/${partyId}/signing-url`, {
+      key,
+      body: {},
+    });
+    expect(url.status).toBe(201);
+    const embedCode = new URLSearchParams(url.body.data.url.split('?')[1]).get('code')!;
+    const browser = t.agent();
+    const room = ok(
+      await browser.call<RoomLogin>(signingRoomLoginByEmbed, { userType: 0, embedCode }),
+      'embed login',
+    );
+    await setRoles(company.admin.agent, op.userId, []);
+    const refused = await sign(t, browser, room, op.phone, { companySealId: company.contractSealId });
+    expect(refused.status).toBe(602);
+    await setRoles(company.admin.agent, op.userId, ['handler']);
+    const signed = await sign(t, browser, room, op.phone, { companySealId: company.contractSealId });
     expect(signed.body.code, signed.body.msg).toBe(0);
   }, 60_000);
 });
@@ -238,12 +294,15 @@ describe('seal keepers', () => {
 });
 
 describe('member lists and the audit trail', () => {
-  test('members carry their roles; the applicant who opened the company as legal representative is marked', async () => {
+  test('members carry their roles; the legal representative (the applicant as such, a member of that verified name) is marked', async () => {
+    // A member whose verified real name is the registered legal representative's (openCompany: 张三).
+    const rep = await companyMember(t, company.admin.agent, company.id, '张三');
     const members = await firstPage<Member>(company.admin.agent, getCompanyMemberList);
     const by = new Map(members.map((m) => [m.userId, m]));
     expect(by.get(company.admin.userId)).toMatchObject({ roles: ['admin'], isLegalRep: true });
     expect(by.get(company.operator.userId)).toMatchObject({ roles: ['handler'], isLegalRep: false });
     expect(by.get(keeper.userId)).toMatchObject({ roles: ['seal_keeper'], isLegalRep: false });
+    expect(by.get(rep.userId)).toMatchObject({ roles: ['handler'], isLegalRep: true });
     const staff = ok(await keeper.agent.call<Member[]>(getCompanyStaffList, { userType: 1 }), 'staff');
     expect(staff.find((m) => m.userId === company.operator.userId)?.roles).toEqual(['handler']);
   });
