@@ -11,6 +11,8 @@ import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { sendPdf } from '../../http/send-pdf.ts';
 import type { ServerModule } from '../server-module.ts';
+import { memberHandover } from '../company/index.ts';
+import { handOverApprover } from './queries.ts';
 import { lookupSession } from '../session/index.ts';
 import * as approvals from './service.ts';
 import { A } from './texts.ts';
@@ -23,6 +25,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const approvalModule: ServerModule = {
   name: 'approval',
+  listen(hooks) {
+    // A member's hand-over: their place among a seal's approvers (rules and waiting requests) goes to the receiver.
+    hooks.on(memberHandover, async (e) => ({ counts: await handOverApprover(e.tx, e) }));
+  },
   register(app, deps) {
     registerCall(app, getSealPolicy, async ({ body, requireSession }) =>
       approvals.getSealPolicy(deps, requireSession(), body.sealId),

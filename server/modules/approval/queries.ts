@@ -307,3 +307,40 @@ export async function decisionsOf(ex: Exec, approvalIds: readonly string[]): Pro
     )
   ).map((d) => ({ ...d, at: dateOf(d.at) }));
 }
+
+/**
+ * A member's hand-over (company's memberHandover): `from` as an approver becomes `to` in the company's seal rules
+ * and in its requests still waiting (where `to` is named already, `from` is only taken out). A dry run only counts.
+ */
+export async function handOverApprover(
+  tx: Exec,
+  v: { companyId: string; fromUserId: string; toUserId: string; dryRun: boolean },
+): Promise<{ approvalRules: number; approvalRequests: number }> {
+  const swap = sql`CASE WHEN ${v.toUserId}::uuid = ANY(approver_ids)
+      THEN array_remove(approver_ids, ${v.fromUserId}::uuid)
+      ELSE array_replace(approver_ids, ${v.fromUserId}::uuid, ${v.toUserId}::uuid) END`;
+  if (v.dryRun) {
+    const n = await camelOne<{ rules: number; requests: number }>(
+      tx,
+      sql`SELECT
+            (SELECT count(*)::int FROM seal_policies
+              WHERE company_id = ${v.companyId} AND ${v.fromUserId}::uuid = ANY(approver_ids)) AS rules,
+            (SELECT count(*)::int FROM seal_approvals
+              WHERE company_id = ${v.companyId} AND status = 'pending'
+                AND ${v.fromUserId}::uuid = ANY(approver_ids)) AS requests`,
+    );
+    return { approvalRules: n?.rules ?? 0, approvalRequests: n?.requests ?? 0 };
+  }
+  const rules = await camelRows<{ sealId: string }>(
+    tx,
+    sql`UPDATE seal_policies SET approver_ids = ${swap}
+        WHERE company_id = ${v.companyId} AND ${v.fromUserId}::uuid = ANY(approver_ids) RETURNING seal_id`,
+  );
+  const requests = await camelRows<{ id: string }>(
+    tx,
+    sql`UPDATE seal_approvals SET approver_ids = ${swap}
+        WHERE company_id = ${v.companyId} AND status = 'pending' AND ${v.fromUserId}::uuid = ANY(approver_ids)
+        RETURNING id`,
+  );
+  return { approvalRules: rules.length, approvalRequests: requests.length };
+}

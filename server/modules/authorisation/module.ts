@@ -16,6 +16,8 @@ import { autoSignCover, memberLetterCover, useLetter } from '../flow/index.ts';
 import { sealAuthorisationEnded } from '../seal/index.ts';
 import { lookupSession } from '../session/index.ts';
 import type { ServerModule } from '../server-module.ts';
+import { memberHandover } from '../company/index.ts';
+import { revokeForHandover } from './queries.ts';
 import * as letters from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,6 +30,8 @@ export const authorisationModule: ServerModule = {
     hooks.on(useLetter, ({ tx, letterId, now }) => letters.useLetter(tx, letterId, now));
     hooks.on(memberLetterCover, ({ deps, ...v }) => letters.memberLetterCover(deps, v));
     hooks.on(sealAuthorisationEnded, ({ deps, ...v }) => letters.sealAuthorisationEnded(deps, v));
+    // A member's hand-over: the letters naming the leaver end with their authorisations (seal moves those).
+    hooks.on(memberHandover, async (e) => ({ counts: { memberLetters: await revokeForHandover(e.tx, e) } }));
   },
   register(app, deps) {
     registerCall(app, sendLetterSmsCode, ({ requireSession, req }) =>

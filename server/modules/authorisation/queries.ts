@@ -209,3 +209,28 @@ export function liveMemberLetters(
           AND seal_ids @> ${json([{ id: sealId }])}::jsonb AND status <> 'revoked'`,
   );
 }
+
+/**
+ * A member's hand-over (company's memberHandover): the member letters naming `from` are revoked (reason
+ * `handover`): a letter names one person, so it never passes to another; the seal authorisations themselves move
+ * (seal answers), and the administrator issues the receiver letters of their own. A dry run only counts.
+ */
+export async function revokeForHandover(
+  tx: Exec,
+  v: { companyId: string; fromUserId: string; byUserId: string; now: Date; dryRun: boolean },
+): Promise<number> {
+  const rows = v.dryRun
+    ? await camelRows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM authorisation_letters WHERE company_id = ${v.companyId} AND kind = 'member'
+              AND grantee_user_id = ${v.fromUserId} AND status <> 'revoked'`,
+      )
+    : await camelRows<{ id: string }>(
+        tx,
+        sql`UPDATE authorisation_letters SET status = 'revoked', revoked_at = ${ts(v.now)},
+              revoked_by = ${v.byUserId}, revoke_reason = 'handover'
+            WHERE company_id = ${v.companyId} AND kind = 'member' AND grantee_user_id = ${v.fromUserId}
+              AND status <> 'revoked' RETURNING id`,
+      );
+  return rows.length;
+}

@@ -14,6 +14,8 @@ import {
 import { type Seal, getUserCertSealList } from '#contract/calls/seal.ts';
 import { type Template, listTemplates, saveTemplate } from '#contract/calls/template.ts';
 import { Code } from '#contract/codes.ts';
+import { type SealPolicy, getSealPolicy } from '#contract/calls/approval.ts';
+import { savePolicy } from '../fixtures/approval.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { type Agent, appForFile } from '../helper.ts';
 import {
@@ -83,8 +85,22 @@ beforeAll(async () => {
   from = a.operator;
   to = await companyMember(t, a.admin.agent, a.id, '孙接收');
   other = await companyMember(t, a.admin.agent, a.id, '周其他');
-  await setRoles(a.admin.agent, from.userId, ['handler', 'seal_keeper']);
+  await setRoles(a.admin.agent, from.userId, ['handler', 'seal_keeper', 'approver']);
   ok(await setKeepers(a.admin.agent, a.financeSealId, [from.userId]), 'keeper');
+  // `from` approves the uses of the finance seal, with `other`; the contract seal's rule names `other` only.
+  await setRoles(a.admin.agent, other.userId, ['handler', 'approver']);
+  ok(
+    await savePolicy(a.admin.agent, {
+      sealId: a.financeSealId,
+      mode: 'all_in_order',
+      approverIds: [from.userId, other.userId],
+    }),
+    'finance rule',
+  );
+  ok(
+    await savePolicy(a.admin.agent, { sealId: a.contractSealId, mode: 'none', approverIds: [other.userId] }),
+    'contract rule',
+  );
   // Open: launched by `from` and signed by `from`; launched by `from`, signed by `other`.
   flows.fromToFrom = await launchForCompany(from.agent, a.id, from.phone, '甲：自己签');
   fromRoomToken = (await pendingRoom(from.agent, flows.fromToFrom)).roomToken;
@@ -131,7 +147,7 @@ describe('hand-over', () => {
       templates: 1,
       sealAuthorisations: 1,
       sealKeepings: 1,
-      other: {},
+      other: { approvalRules: 1, approvalRequests: 0, memberLetters: 0 },
     });
     expect(await handOver(previewHandover)).toEqual(counts);
     expect(await pendingIds(from.agent)).toEqual(
@@ -225,6 +241,14 @@ describe('hand-over', () => {
       'b',
     );
     expect(bSeals.seals.map((s) => s.id)).toEqual([b.contractSealId]);
+    // The finance seal's rule names the receiver where it named `from`, in the same place; the contract seal's
+    // rule (without `from`) is unchanged.
+    const rule = async (sealId: string) =>
+      ok(await a.admin.agent.call<SealPolicy>(getSealPolicy, { userType: 1, sealId }), 'rule').approvers.map(
+        (x) => x.userId,
+      );
+    expect(await rule(a.financeSealId)).toEqual([to.userId, other.userId]);
+    expect(await rule(a.contractSealId)).toEqual([other.userId]);
   });
 
   test('the audit trail has one hand-over entry with who, whom, the receiver and the counts', async () => {
