@@ -118,6 +118,9 @@ export const paths = {
   accountAddStamp: '/manage/account/stamp/addStamp',
   accountStampAuthorize: '/manage/account/stamp/authorize',
   accountOperator: '/manage/account/operator',
+  /** Seal-use approvals (issue 27): the requests to me, mine, and (administrator) all; not in SPEC §2. */
+  manageApprovals: '/manage/approvals',
+  manageApprovalDetail: '/manage/approvals/:approvalId',
   foundCompany: '/foundCompany',
   personalDetails: '/personalDetails',
 
@@ -135,6 +138,9 @@ export const paths = {
   mobileCompanyList: '/mobile/companyList',
   mobileStaffList: '/mobile/staffList',
   mobileAdminPowerAuth: '/mobile/adminPowerAuth',
+  // Issue 27: the approvals centre on a phone (an approver's SMS link opens the detail); either device works.
+  mobileApprovals: '/mobile/approvals',
+  mobileApprovalDetail: '/mobile/approvals/:approvalId',
   // Issue 6: an operator invitation's screen (contract/rules/company.ts COMPANY_INVITATION_ROUTE; its SMS
   // link and its /message notice open it), on a PC or a phone.
   companyInvitation: '/companyInvitation/:invitationId',

@@ -72,6 +72,7 @@ export const enUS = {
   'menu.account': 'Account',
   'menu.stamp': 'Seals',
   'menu.operator': 'Operators',
+  'menu.approvals': 'Seal approvals',
   'menu.apiKeys': 'API keys',
   'menu.adminPackages': 'Package administration',
 

@@ -72,6 +72,7 @@ export const zhCN: Messages = {
   'menu.account': '账号中心',
   'menu.stamp': '印章管理',
   'menu.operator': '经办人管理',
+  'menu.approvals': '用印审批',
   'menu.apiKeys': 'API 密钥',
   'menu.adminPackages': '套餐管理（平台管理员）',
 

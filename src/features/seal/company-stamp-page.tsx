@@ -6,7 +6,17 @@ import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { MESSAGE_MS, SealCard, SealExportButton, SealStyles, useSealList } from './parts.tsx';
+import { useState } from 'react';
+import {
+  MESSAGE_MS,
+  SealCard,
+  SealExportButton,
+  SealStyles,
+  useSealList,
+  useSealTypeName,
+} from './parts.tsx';
+import { policyTexts } from './policy-texts.ts';
+import { PolicySummary, SealPolicyDialog, useSealPolicies } from './seal-policy.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 import { refreshLoginInfo } from '@/api/session.ts';
@@ -20,6 +30,11 @@ export default function CompanyStampPage() {
   const navigate = useNavigate();
   const { data, isLoading, reload } = useSealList();
   const isAdmin = data?.role === 'admin';
+  const pt = useTexts(policyTexts);
+  const typeName = useSealTypeName();
+  // Each seal's approval rule (用印审批): shown on its card, changed in its dialog (administrator).
+  const { policies, reload: reloadPolicies } = useSealPolicies(data?.seals ?? [], isAdmin);
+  const [policyOf, setPolicyOf] = useState<Seal | null>(null);
 
   const changeStatus = async (seal: Seal, status: 'enabled' | 'disabled') => {
     try {
@@ -77,9 +92,35 @@ export default function CompanyStampPage() {
       ) : null}
       <div className="seal-grid">
         {(data?.role ? data.seals : []).map((seal) => (
-          <SealCard key={seal.id} seal={seal} canManage={isAdmin} onStatus={changeStatus} onDelete={remove} />
+          <SealCard
+            key={seal.id}
+            seal={seal}
+            canManage={isAdmin}
+            onStatus={changeStatus}
+            onDelete={remove}
+            extra={policies[seal.id] ? <PolicySummary policy={policies[seal.id]} /> : null}
+            actions={
+              isAdmin ? (
+                <Button size="small" onClick={() => setPolicyOf(seal)}>
+                  {pt('action')}
+                </Button>
+              ) : null
+            }
+          />
         ))}
       </div>
+      {policyOf ? (
+        <SealPolicyDialog
+          seal={policyOf}
+          title={policyOf.sealType !== null ? typeName(policyOf.sealType) : policyOf.name}
+          policy={policies[policyOf.id]}
+          onClose={() => setPolicyOf(null)}
+          onSaved={() => {
+            setPolicyOf(null);
+            void reloadPolicies();
+          }}
+        />
+      ) : null}
     </main>
   );
 }
