@@ -404,6 +404,20 @@ describe('signing room', () => {
   });
 });
 
+/** The room of a company party of 测试有限公司 that applies the contract seal (type 102), with these seals. */
+const companyPartyRoom = (applies: Partial<SigningRoom['party']['applies']>, seals: SigningRoom['seals']) =>
+  room({
+    party: {
+      ...room().party,
+      kind: 'company',
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+      companyName: '测试有限公司',
+      applies: { ...PERSON_SIGNS, personSignature: false, companySealType: 102, ...applies },
+    },
+    seals,
+    needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
+  });
+
 describe('a company party whose launcher did not insist on the seal type', () => {
   const OFFICIAL = '00000000-0000-4000-8000-0000000000e2';
   const FINANCE = '00000000-0000-4000-8000-0000000000e3';
@@ -417,22 +431,15 @@ describe('a company party whose launcher did not insist on the seal type', () =>
     heightMm: 40,
   });
   const companyRoom = () =>
-    room({
-      party: {
-        ...room().party,
-        kind: 'company',
-        companyId: '00000000-0000-4000-8000-0000000000c1',
-        companyName: '测试有限公司',
-        applies: { ...PERSON_SIGNS, personSignature: false, companySealType: 102, anyCompanySeal: true },
-      },
+    companyPartyRoom(
+      { anyCompanySeal: true },
       // The company has no contract seal: the seals authorised to the signer are these.
-      seals: [
+      [
         companySeal(FINANCE, 'Finance seal', 103),
         companySeal(OFFICIAL, 'Official seal', 1),
         companySeal(LEGAL, 'Legal-person seal', 101),
       ],
-      needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
-    });
+    );
 
   it.each([
     ['en-US', '/pc/v1/signing_room', 'No usable seal'],
@@ -458,17 +465,16 @@ describe('a company party whose launcher did not insist on the seal type', () =>
 
 describe('seal-use approval in the room (issue 27)', () => {
   const companyRoom = () =>
-    room({
-      party: {
-        ...room().party,
-        kind: 'company',
-        companyId: '00000000-0000-4000-8000-0000000000c1',
-        companyName: '测试有限公司',
-        applies: { ...PERSON_SIGNS, personSignature: false, companySealType: 102 },
+    companyPartyRoom({}, [
+      {
+        sealId: SEAL_ID,
+        name: 'Contract seal',
+        sealType: 102,
+        pngUrl: '/v1/seal/image/e1.png',
+        widthMm: 40,
+        heightMm: 40,
       },
-      seals: [{ ...room().seals[0], name: 'Contract seal', sealType: 102, widthMm: 40, heightMm: 40 }],
-      needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
-    });
+    ]);
   const ZHANG = approvalDetail().approvers;
   const rejected = approvalDetail({
     status: 'rejected',
