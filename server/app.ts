@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installTransport } from './http/session-gate.ts';
 import { OPEN_PREFIX, registerOpenApi } from './open/index.ts';
+import { approvalModule } from './modules/approval/module.ts';
 import { certModule } from './modules/cert/module.ts';
 import { companyModule } from './modules/company/module.ts';
 import { devModule } from './modules/dev/module.ts';
@@ -54,6 +55,7 @@ const modules: readonly ServerModule[] = [
   partnerModule,
   platformModule,
   documentModule,
+  approvalModule,
   flowModule,
   certModule,
   verifyModule,

@@ -768,6 +768,10 @@ export const zAuditEntry = z.object({
     'expire',
     'complete',
     'download',
+    /** seal-use approval (issue 27): a handler asked, an approver decided, an open request became void */
+    'approval_requested',
+    'approval_decided',
+    'approval_void',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -814,6 +818,10 @@ export const zMessage = z.object({
     'signed',
     /** a company invites the person to become its operator (link: the invitation's screen) */
     'company_invitation',
+    /** a handler asks the person (an approver) to approve a seal's use (link: the request) */
+    'approval_requested',
+    /** an approver decided the person's request (link: the request) */
+    'approval_decided',
   ]),
   title: z.string(),
   text: z.string(),

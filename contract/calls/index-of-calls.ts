@@ -16,6 +16,7 @@ import { templateCalls } from './template.ts';
 import { messagingCalls } from './messaging.ts';
 import { apiKeyCalls } from './apikey.ts';
 import { webhookCalls } from './webhook.ts';
+import { approvalCalls } from './approval.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -39,4 +40,5 @@ export const allCalls: readonly CallDef[] = [
   ...messagingCalls,
   ...apiKeyCalls,
   ...webhookCalls,
+  ...approvalCalls,
 ];

@@ -89,6 +89,20 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   complete: ['完成', 'completed'],
   download: ['下载', 'downloaded'],
   repair: ['签署前修复', 'repaired'],
+  approval_requested: ['申请用印审批', 'seal approval requested'],
+  approval_decided: ['用印审批', 'seal approval decided'],
+  approval_void: ['用印审批失效', 'seal approval void'],
+};
+
+const MODES: Record<string, [string, string]> = {
+  one: ['任一审批人同意', 'one approver'],
+  all_in_order: ['全部审批人依次同意', 'every approver, in order'],
+  all_any_order: ['全部审批人同意（不分先后）', 'every approver, any order'],
+};
+const VOID_REASONS: Record<string, [string, string]> = {
+  document_changed: ['文件已变更', 'the document changed'],
+  flow_ended: ['流程已结束', 'the flow ended'],
+  policy_changed: ['用印规则已变更', 'the seal policy changed'],
 };
 
 const INTENT_ZH: Record<string, string> = { sms: '短信验证码', face: '人脸识别', password: '签署密码' };
@@ -126,11 +140,33 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   ],
   sign: [
     {
-      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password)(?: code sent (\S+))?)?$/,
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password)(?: code sent (\S+))?)?(?: approval (\S+))?$/,
       zh: (m) =>
-        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}`,
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}`,
       en: (m) =>
-        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}`,
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}`,
+    },
+  ],
+  approval_requested: [
+    {
+      re: /^approval (\S+) · seal (.*) · (\d+) approvers? · (one|all_in_order|all_any_order)$/s,
+      zh: (m) => `审批单 ${m[1]} · 印章 ${m[2]} · ${m[3]} 位审批人 · ${MODES[m[4]][0]}`,
+      en: (m) => `approval ${m[1]} · seal ${m[2]} · ${m[3]} approver(s) · ${MODES[m[4]][1]}`,
+    },
+  ],
+  approval_decided: [
+    {
+      re: /^approval (\S+) · (approve|reject)(?: · (.*))?$/s,
+      zh: (m) => `审批单 ${m[1]} · ${m[2] === 'approve' ? '同意' : '驳回'}${m[3] ? ` · ${m[3]}` : ''}`,
+      en: (m) =>
+        `approval ${m[1]} · ${m[2] === 'approve' ? 'approved' : 'rejected'}${m[3] ? ` · ${m[3]}` : ''}`,
+    },
+  ],
+  approval_void: [
+    {
+      re: /^approval (\S+) · (document_changed|flow_ended|policy_changed)$/,
+      zh: (m) => `审批单 ${m[1]} 失效 · ${VOID_REASONS[m[2]][0]}`,
+      en: (m) => `approval ${m[1]} void · ${VOID_REASONS[m[2]][1]}`,
     },
   ],
   complete: [

@@ -46,3 +46,10 @@ export const appendVersion = (
   from: Pick<Document, 'id' | 'version'>,
   next: { key: string; sha: string; size: number; reason: 'sign' | 'ltv'; partyId: string | null; now: Date },
 ) => q.moveToVersion(tx, from, next);
+
+/**
+ * Why each version after `version` was made ('sign', 'ltv', …), in order: a seal approval bound to `version`
+ * still matches while every later version is only a signature.
+ */
+export const versionReasonsAfter = (ex: Exec, documentId: string, version: number) =>
+  q.reasonsAfter(ex, documentId, version);

@@ -8,6 +8,7 @@ export {
   findDocument,
   flowDocuments,
   lockDocument,
+  versionReasonsAfter,
 } from './flow-documents.ts';
 export {
   accountOf,

@@ -165,3 +165,13 @@ export async function moveToVersion(
   );
   return moved.length === 1;
 }
+
+/** Why each version after `version` of a document was made, in order. */
+export async function reasonsAfter(ex: Exec, documentId: string, version: number): Promise<string[]> {
+  const found = await camelRows<{ reason: string }>(
+    ex,
+    sql`SELECT reason FROM document_versions WHERE document_id = ${documentId} AND version > ${version}
+        ORDER BY version`,
+  );
+  return found.map((r) => r.reason);
+}

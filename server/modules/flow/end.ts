@@ -2,6 +2,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { voidForFlow } from '../approval/index.ts';
 import { type AuditActor, appendAudit } from '../audit/index.ts';
 import { flowDocuments } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
@@ -44,6 +45,8 @@ async function endFlow(
     await releaseUnit(tx, accountOfFlow(flow), flowId, now);
     if (end.decliningPartyId) await q.markPartyDeclined(tx, end.decliningPartyId, end.reason, now);
     await q.closeOpenParties(tx, flowId);
+    // Its open seal-use approvals can serve nothing any more.
+    await voidForFlow(tx, flowId, 'flow_ended', now);
     for (const d of await flowDocuments(tx, flowId))
       await appendAudit(tx, {
         ...end.actor,

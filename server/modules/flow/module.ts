@@ -27,6 +27,7 @@ import {
   signingRoomLoginByLinkCode,
   startRoomFaceAuth,
 } from '#contract/calls/flow.ts';
+import { getRoomApprovals, requestSealApproval } from '#contract/calls/approval.ts';
 import { Code } from '#contract/codes.ts';
 import type { FastifyRequest } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
@@ -40,6 +41,8 @@ import { roomTokenUser, sealInUnfinishedSigning } from '../seal/index.ts';
 import { readerOf, registerDocumentReads } from './documents.ts';
 import { insertMessage, isSealInUnfinishedFlow } from './queries.ts';
 import { companyNotice } from '../company/index.ts';
+import { approvalNotice } from '../approval/index.ts';
+import { requestRoomApproval, roomApprovalState } from './approvals.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
@@ -89,6 +92,10 @@ export const flowModule: ServerModule = {
         link,
         now: deps.clock.now(),
       }),
+    );
+    // A seal-use approval's notice to an approver or the requester, within the seal's company.
+    hooks.on(approvalNotice, ({ deps, phone, companyId, kind, title, text, flowId, link }) =>
+      insertMessage(deps.db, { phone, companyId, kind, title, text, flowId, link, now: deps.clock.now() }),
     );
   },
   jobs: [
@@ -174,6 +181,15 @@ export const flowModule: ServerModule = {
 
     registerCall(app, signDocument, async ({ body, req }) =>
       signAsParty(deps, rt, await rooms.roomOf(deps, body.roomToken), body, ctxOf(req)),
+    );
+
+    // Seal-use approval in the room (issue 27): the approval module decides, the room names flow and party.
+    registerCall(app, getRoomApprovals, async ({ body, req }) =>
+      roomApprovalState(deps, await rooms.roomOf(deps, body.roomToken), ctxOf(req)),
+    );
+
+    registerCall(app, requestSealApproval, async ({ body, req }) =>
+      requestRoomApproval(deps, await rooms.roomOf(deps, body.roomToken), body.sealId, ctxOf(req)),
     );
 
     registerCall(app, startRoomFaceAuth, async ({ body }) =>

@@ -10,6 +10,7 @@ import { type Appearance, appearanceFromPdf } from '../../pdf/sign/appearance.ts
 import { prepareForSigning } from '../../pdf/sign/repair.ts';
 import { type AppearanceInput, signPdf } from '../../pdf/sign/sign-pdf.ts';
 import { blobKeyOf } from '../../storage/blob-store.ts';
+import { markApprovalsUsed } from '../approval/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { type AppearancePart, compositeAppearance } from '../../pdf/compose/pdf-tools.ts';
@@ -17,6 +18,7 @@ import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { sealForSigning } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
+import { approvalsForSealing } from './approvals.ts';
 import { confirmIntent } from './intent.ts';
 import { hasSigned } from './queries.ts';
 import {
@@ -147,6 +149,8 @@ async function prepareSignature(
   appearance: AppearanceInput;
   crossPage: AppearanceInput | null;
   sealIds: string[];
+  /** Seal-use approvals the company seals are applied under (issue 27): marked used with the signature. */
+  approvalIds: string[];
 }> {
   if (!room.userId) throw new AppError(Code.SignerNoCertificate, F.noAccount);
   const user = await findUserById(deps.db, room.userId);
@@ -156,6 +160,7 @@ async function prepareSignature(
   const sealIds: string[] = [];
   let crossPage: AppearanceInput | null = null;
   let material: Material | undefined;
+  let approvalIds: string[] = [];
   if (party.kind === 'company') {
     // A company not opened yet (its handler opens it from the room) has neither certificate nor seals.
     if (!party.companyId) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
@@ -185,6 +190,8 @@ async function prepareSignature(
       sealIds.push(s.sealId);
       crossPage ??= { pdf: s.pdf };
     }
+    // Seal-use approval: each company seal whose policy applies to this flow needs its approval (1330).
+    approvalIds = await approvalsForSealing(deps, room, party, companyId, room.userId, sealIds);
   } else {
     material = await signingMaterial(deps, rt.materials, {
       userType: UserType.Person,
@@ -226,6 +233,7 @@ async function prepareSignature(
     appearance,
     crossPage: applies.crossPageSeal ? crossPage : null,
     sealIds,
+    approvalIds,
   };
 }
 
@@ -332,6 +340,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             at,
           });
           if (!isNew) return false;
+          await markApprovalsUsed(tx, prepared.approvalIds, at);
           const mine = await q.signatureCountOf(tx, party.id);
           if (repairedKey)
             await appendAudit(tx, {
@@ -351,7 +360,7 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
             flowId: flow.id,
             documentId: doc.id,
             event: 'sign',
-            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}`,
+            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}${prepared.approvalIds.length ? ` approval ${prepared.approvalIds.join(',')}` : ''}`,
             at,
             hashBefore: repairedKey ?? doc.currentSha256,
             hashAfter: sha,

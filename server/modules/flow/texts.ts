@@ -5,6 +5,10 @@ import { countOf } from '#contract/plural.ts';
 /** Texts of the signing-flow module, in both languages (with the document module's, which flow answers too). */
 export const F = {
   ...D,
+  approvalOnlyCompany: {
+    en: "seal approval is asked for a company party's seal",
+    zh: '只有企业签署方的印章需要申请用印审批',
+  },
   intentSmsMissing: { en: 'enter the SMS code to confirm the signature', zh: '请输入短信验证码以确认签署' },
   intentFaceMissing: {
     en: 'pass the face check for this signature first (a passed check counts for 10 minutes, once)',

@@ -604,3 +604,22 @@ export async function sealsUsableBy(
       if (s.status === SealStatus.Enabled) out.push(s);
   return out;
 }
+
+/** What another module shows of a company seal (approval's requests): its name, type and image URL. */
+export type CompanySealInfo = { sealId: string; name: string; sealType: number | null; imageUrl: string };
+
+/** A company's seal (not deleted) as other modules show it; undefined when the company has no such seal. */
+export async function companySealInfo(
+  deps: AppDeps,
+  companyId: string,
+  sealId: string,
+): Promise<CompanySealInfo | undefined> {
+  const row = await q.findSeal(deps.db, q.companyOwner(companyId), sealId);
+  if (!row) return undefined;
+  return {
+    sealId: row.id,
+    name: row.name,
+    sealType: row.sealType,
+    imageUrl: present(row, [], false, deps.clock.now()).imageUrl,
+  };
+}

@@ -1,0 +1,869 @@
+// Seal-use approval (用印审批, issue 27): a company seal's policy, the requests a handler makes from the signing
+// room, the approvers' decisions, and the check the signature makes before a company seal lands. An approval is
+// bound to ONE flow party, ONE seal and the exact document versions it was asked for, and expires.
+import { randomUUID } from 'node:crypto';
+import type {
+  ApprovalDetail,
+  ApprovalMode,
+  ApprovalStatus,
+  ApprovalSummary,
+  SealPolicy,
+} from '#contract/calls/approval.ts';
+import { approvalDocument } from '#contract/paths/approval.ts';
+import { Code, HttpStatus } from '#contract/codes.ts';
+import { hitSlidingCounter } from '../../db/rate-counter.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type AuditActor, appendAudit } from '../audit/index.ts';
+import {
+  getCompany,
+  hasMemberRole,
+  listActiveMembers,
+  memberRoles,
+  membersWithRole,
+  recordCompanyEvent,
+  requireCompanyRole,
+} from '../company/index.ts';
+import { blobBytes, findDocument, versionReasonsAfter } from '../document/index.ts';
+import { type CompanySealInfo, companySealInfo, roomTokenUser, sealsUsableBy } from '../seal/index.ts';
+import { usersByIds } from '../session/index.ts';
+import { type ApprovalEvent, approvalEvent, approvalNotice } from './hooks.ts';
+import * as q from './queries.ts';
+import { A, both } from './texts.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** New requests per party and seal in any hour (each one texts the approvers). */
+export const REQUESTS_MAX_PER_HOUR = 10;
+const DEFAULT_VALID_HOURS = 72;
+/** Later versions of a bound document that leave the contract as it was approved: signatures only. */
+const SIGNATURE_REASONS = new Set(['sign', 'ltv']);
+
+const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
+const fenToYuan = (fen: number | null) => (fen === null ? null : fen / 100);
+const notFound = () => new AppError(Code.NotFound, A.approvalNotFound);
+const noPermission = (text = A.notAnApproverOfThis) =>
+  new AppError(Code.Refused, text, { status: HttpStatus.NoPermission });
+
+/** A pending or approved request past its time is expired, whatever is stored (it is stored so when touched). */
+export function effectiveStatus(row: q.ApprovalRow, now: Date): q.ApprovalStatus {
+  if ((row.status === 'pending' || row.status === 'approved') && row.expiresAt.getTime() <= now.getTime())
+    return 'expired';
+  return row.status;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Policies
+
+/**
+ * Who may change a seal's policy: the company's administrator. The ONE place that decides it (seal keepers
+ * will be admitted here for the seals they keep).
+ */
+export async function requirePolicyManager(
+  deps: AppDeps,
+  actor: Actor,
+  sealId: string,
+): Promise<{ companyId: string; userId: string; seal: CompanySealInfo }> {
+  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const seal = await companySealInfo(deps, access.companyId, sealId);
+  if (!seal) throw new AppError(Code.NotFound, A.sealNotFound);
+  return { companyId: access.companyId, userId: access.userId, seal };
+}
+
+/** Who may read a seal's policy: its manager, and the company's approvers and seal keepers. */
+async function requirePolicyReader(deps: AppDeps, actor: Actor, sealId: string) {
+  const access = await requireCompanyRole(deps, actor, ['admin', 'operator']);
+  const roles = await memberRoles(deps, access.companyId, access.userId);
+  if (!roles.some((r) => r === 'admin' || r === 'approver' || r === 'seal_keeper'))
+    throw new AppError(Code.Refused, A.notAnApproverOfThis, { status: HttpStatus.NoPermission });
+  const seal = await companySealInfo(deps, access.companyId, sealId);
+  if (!seal) throw new AppError(Code.NotFound, A.sealNotFound);
+  return { companyId: access.companyId, seal };
+}
+
+async function presentPolicy(
+  deps: AppDeps,
+  companyId: string,
+  sealId: string,
+  row: q.PolicyRow | undefined,
+): Promise<SealPolicy> {
+  const candidates = await membersWithRole(deps, companyId, 'approver');
+  const isApprover = new Set(candidates.map((c) => c.userId));
+  const ids = row?.approverIds ?? [];
+  const users = await usersByIds(deps.db, ids);
+  return {
+    sealId,
+    mode: row?.mode ?? 'none',
+    approvers: ids.map((userId) => {
+      const u = users.get(userId);
+      return {
+        userId,
+        name: u?.name ?? null,
+        phoneMasked: u ? maskPhone(u.phone) : '',
+        isApprover: isApprover.has(userId),
+      };
+    }),
+    minAmount: fenToYuan(row?.minAmountFen ?? null),
+    templateIds: row?.templateIds ?? null,
+    allowSelfApproval: row?.allowSelfApproval ?? false,
+    validHours: row?.validHours ?? DEFAULT_VALID_HOURS,
+    candidates: candidates.map((c) => ({ userId: c.userId, name: c.name, phoneMasked: maskPhone(c.phone) })),
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+    updatedBy: row?.updatedBy ?? null,
+  };
+}
+
+export async function getSealPolicy(deps: AppDeps, actor: Actor, sealId: string): Promise<SealPolicy> {
+  const { companyId } = await requirePolicyReader(deps, actor, sealId);
+  return presentPolicy(deps, companyId, sealId, await q.findPolicy(deps.db, companyId, sealId));
+}
+
+/**
+ * Sets a seal's policy. Approvers must hold the approver role now. The seal's pending and approved-unused
+ * requests become void (`policy_changed`); the change goes into the company's audit trail.
+ */
+export async function saveSealPolicy(
+  deps: AppDeps,
+  actor: Actor,
+  v: {
+    sealId: string;
+    mode: ApprovalMode;
+    approverIds: string[];
+    minAmount: number | null;
+    templateIds: string[] | null;
+    allowSelfApproval: boolean;
+    validHours: number;
+  },
+): Promise<SealPolicy> {
+  const { companyId, userId, seal } = await requirePolicyManager(deps, actor, v.sealId);
+  if (new Set(v.approverIds).size !== v.approverIds.length)
+    throw new AppError(Code.Refused, A.duplicateApprover);
+  if (v.mode !== 'none' && v.approverIds.length === 0) throw new AppError(Code.Refused, A.needApprovers);
+  if (v.approverIds.length) {
+    const users = await usersByIds(deps.db, v.approverIds);
+    for (const id of v.approverIds)
+      if (!(await hasMemberRole(deps, companyId, id, 'approver')))
+        throw new AppError(Code.Refused, A.notApprover(users.get(id)?.name ?? id));
+  }
+  const now = deps.clock.now();
+  const row = {
+    sealId: v.sealId,
+    companyId,
+    mode: v.mode,
+    approverIds: v.approverIds,
+    minAmountFen: v.minAmount === null ? null : Math.round(v.minAmount * 100),
+    templateIds: v.templateIds,
+    allowSelfApproval: v.allowSelfApproval,
+    validHours: v.validHours,
+  };
+  const actorEntry = await auditActorOf(deps, companyId, userId);
+  await deps.db.transaction(async (tx) => {
+    await q.upsertPolicy(tx, { ...row, updatedBy: userId, now });
+    const voided = await q.voidOpenOfSeal(tx, companyId, v.sealId, 'policy_changed');
+    await auditVoided(tx, voided, 'policy_changed', actorEntry, now);
+    await recordCompanyEvent(tx, {
+      companyId,
+      kind: 'seal_policy_changed',
+      actorUserId: userId,
+      detail: {
+        sealId: v.sealId,
+        sealName: seal.name,
+        mode: v.mode,
+        approverIds: v.approverIds,
+        minAmount: v.minAmount,
+        templateIds: v.templateIds,
+        allowSelfApproval: v.allowSelfApproval,
+        validHours: v.validHours,
+        voided: voided.length,
+      },
+      now,
+    });
+  });
+  return presentPolicy(deps, companyId, v.sealId, await q.findPolicy(deps.db, companyId, v.sealId));
+}
+
+/** What a policy looks at of a flow. */
+export type FlowOfUse = { templateId: string | null; amountFen: number | null };
+
+/**
+ * Whether the policy asks for approval of a use in this flow: a mode other than none; the amount at least the
+ * minimum when one is set (a flow without an amount needs approval then); the template among the listed ones
+ * when some are.
+ */
+export function policyApplies(p: q.PolicyRow | undefined, flow: FlowOfUse): p is q.PolicyRow {
+  if (!p || p.mode === 'none') return false;
+  if (p.templateIds !== null && !(flow.templateId && p.templateIds.includes(flow.templateId))) return false;
+  if (p.minAmountFen !== null && flow.amountFen !== null && flow.amountFen < p.minAmountFen) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The check at sealing
+
+/** A document version as the signature is about to seal it. */
+export type DocumentNow = { documentId: string; version: number; sha256: string };
+
+type Use = FlowOfUse & {
+  companyId: string;
+  sealId: string;
+  flowId: string;
+  partyId: string;
+  userId: string;
+  documents: DocumentNow[];
+};
+
+/**
+ * Whether the request's bound versions are still the contract: the same documents, and every version made
+ * since a bound one only a signature (other parties signing in parallel do not change the contract).
+ */
+async function stillMatches(ex: Exec, row: q.ApprovalRow, now: readonly DocumentNow[]): Promise<boolean> {
+  if (row.documents.length !== now.length) return false;
+  for (const d of now) {
+    const bound = row.documents.find((b) => b.documentId === d.documentId);
+    if (!bound || bound.version > d.version) return false;
+    if (bound.version === d.version) {
+      if (bound.sha256 !== d.sha256) return false;
+      continue;
+    }
+    const reasons = await versionReasonsAfter(ex, d.documentId, bound.version);
+    if (!reasons.every((r) => SIGNATURE_REASONS.has(r))) return false;
+  }
+  return true;
+}
+
+/**
+ * The usable approval of this party and seal (approved, unexpired, its documents still the contract), after
+ * storing what the newest requests have become (expired; void when the document changed). A `used` one
+ * counts for the party that used it: its documents are signed one transaction each, so a signature resumed
+ * after a failure between two documents still finds it.
+ */
+async function usableApproval(
+  deps: AppDeps,
+  use: Omit<Use, 'templateId' | 'amountFen' | 'userId'>,
+): Promise<{ usable?: q.ApprovalRow; latest?: q.ApprovalRow }> {
+  const now = deps.clock.now();
+  const rows = await q.approvalsOfPartySeal(deps.db, use.partyId, use.sealId);
+  for (const row of rows) {
+    if (row.flowId !== use.flowId || row.companyId !== use.companyId) continue;
+    const status = effectiveStatus(row, now);
+    if (status !== row.status) {
+      await q.setStatus(deps.db, row.id, { status, from: [row.status], now });
+      row.status = status;
+    }
+    if (status !== 'approved' && status !== 'used' && status !== 'pending') continue;
+    if (!(await stillMatches(deps.db, row, use.documents))) {
+      await voidApproval(deps, row, 'document_changed');
+      row.status = 'void';
+      row.voidReason = 'document_changed';
+      continue;
+    }
+    if (status === 'approved' || status === 'used') return { usable: row, latest: rows[0] };
+  }
+  return { latest: rows[0] };
+}
+
+/**
+ * Before a company seal is applied (flow's signature): when the seal's policy applies to this flow, the party
+ * needs an approved, unexpired approval for this seal whose documents are still the contract; otherwise
+ * SealApprovalRequired (1330, data {sealId, approvalId, status} of the latest request or null). Answers the
+ * approval's id to mark used in the signing transaction, or null when the seal needs no approval here.
+ */
+export async function requireApprovedUse(deps: AppDeps, use: Use): Promise<string | null> {
+  const policy = await q.findPolicy(deps.db, use.companyId, use.sealId);
+  if (!policyApplies(policy, use)) return null;
+  const { usable, latest } = await usableApproval(deps, use);
+  if (usable) return usable.id;
+  throw new AppError(Code.SealApprovalRequired, A.approvalRequired, {
+    data: {
+      sealId: use.sealId,
+      approvalId: latest?.id ?? null,
+      status: latest ? effectiveStatus(latest, deps.clock.now()) : null,
+    },
+  });
+}
+
+/**
+ * In the transaction that stores a signature: the approvals it was made under become `used`. Refused (1330)
+ * when one stopped being usable meanwhile (a policy change, the flow's end), so the signature is not stored.
+ */
+export async function markApprovalsUsed(tx: Exec, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  if ((await q.markUsed(tx, ids, now)) !== ids.length)
+    throw new AppError(Code.SealApprovalRequired, A.approvalRequired, { data: { approvalId: ids[0] } });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Void
+
+/** An `approval_void` entry in the flow's audit trail for each voided request (on each bound document). */
+async function auditVoided(tx: Exec, voided: q.Voided[], reason: string, actor: AuditActor, at: Date) {
+  for (const v of voided)
+    for (const d of v.documents)
+      await appendAudit(tx, {
+        ...actor,
+        flowId: v.flowId,
+        documentId: d.documentId,
+        event: 'approval_void',
+        detail: `approval ${v.id} · ${reason}`,
+        at,
+      });
+}
+
+const PLATFORM: AuditActor = { actor: 'platform' };
+
+async function voidApproval(deps: AppDeps, row: q.ApprovalRow, reason: string) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const voided = await q.voidOne(tx, row.id, reason);
+    await auditVoided(tx, voided, reason, PLATFORM, now);
+  });
+}
+
+/**
+ * A flow that ends (cancelled, declined, expired) voids its open requests, in the transaction that ends it
+ * (flow's end path calls it).
+ */
+export async function voidForFlow(tx: Exec, flowId: string, reason: string, at: Date): Promise<void> {
+  const voided = await q.voidOpenOfFlow(tx, flowId, reason);
+  await auditVoided(tx, voided, reason, PLATFORM, at);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Presentation
+
+async function auditActorOf(deps: AppDeps, companyId: string, userId: string): Promise<AuditActor> {
+  const [users, company] = await Promise.all([usersByIds(deps.db, [userId]), getCompany(deps, companyId)]);
+  const u = users.get(userId);
+  return {
+    actor: u?.name ?? (u ? maskPhone(u.phone) : userId),
+    actorPhone: u?.phone ?? null,
+    actorCompany: company?.name ?? null,
+  };
+}
+
+type ApproverState = 'approved' | 'rejected' | 'waiting' | 'not_yet';
+
+/** Each approver's state: decided, waiting (their turn, or any order), or not yet asked (in order). */
+function approverStates(row: q.ApprovalRow, decisions: q.DecisionRow[], now: Date) {
+  const isOpen = effectiveStatus(row, now) === 'pending';
+  let isEarlierWaiting = false;
+  return row.approverIds.map((userId) => {
+    const d = decisions.find((x) => x.approverUserId === userId);
+    let state: ApproverState;
+    if (d) state = d.decision === 'approve' ? 'approved' : 'rejected';
+    else if (!isOpen || (row.mode === 'all_in_order' && isEarlierWaiting)) state = 'not_yet';
+    else {
+      state = 'waiting';
+      isEarlierWaiting = true;
+    }
+    return { userId, state };
+  });
+}
+
+/** Whether `userId` may decide the request now (role aside: decide checks it). */
+function canDecide(row: q.ApprovalRow, decisions: q.DecisionRow[], userId: string, now: Date): boolean {
+  if (!row.allowSelfApproval && row.requesterUserId === userId) return false;
+  return approverStates(row, decisions, now).some((s) => s.userId === userId && s.state === 'waiting');
+}
+
+/** Those an open request waits for now (told when asked, and in order when the previous one approved). */
+function waitingFor(row: q.ApprovalRow, decisions: q.DecisionRow[], now: Date): string[] {
+  return approverStates(row, decisions, now)
+    .filter((s) => s.state === 'waiting' && (row.allowSelfApproval || s.userId !== row.requesterUserId))
+    .map((s) => s.userId);
+}
+
+const documentUrl = (approvalId: string, documentId: string) =>
+  `${approvalDocument.path}/${approvalId}/${documentId}.pdf`;
+
+async function presentAll(deps: AppDeps, rows: q.ApprovalRow[], viewerUserId: string | null) {
+  const now = deps.clock.now();
+  const decisions = await q.decisionsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const userIds = new Set<string>();
+  for (const r of rows) {
+    userIds.add(r.requesterUserId);
+    userIds.add(r.flowFacts.initiatorUserId);
+    for (const a of r.approverIds) userIds.add(a);
+  }
+  const users = await usersByIds(deps.db, [...userIds]);
+  const seals = new Map<string, CompanySealInfo | undefined>();
+  const companies = new Map<string, string>();
+  for (const r of rows) {
+    if (!seals.has(r.sealId)) seals.set(r.sealId, await companySealInfo(deps, r.companyId, r.sealId));
+    if (!companies.has(r.companyId))
+      companies.set(r.companyId, (await getCompany(deps, r.companyId))?.name ?? '');
+  }
+  return rows.map((r) => {
+    const mine = decisions.filter((d) => d.approvalId === r.id);
+    const requester = users.get(r.requesterUserId);
+    const seal = seals.get(r.sealId);
+    const summary: ApprovalSummary = {
+      approvalId: r.id,
+      status: effectiveStatus(r, now) as ApprovalStatus,
+      flowId: r.flowId,
+      flowTitle: r.flowFacts.title,
+      amount: fenToYuan(r.flowFacts.amountFen),
+      sealId: r.sealId,
+      sealName: seal?.name ?? '',
+      sealImageUrl: seal?.imageUrl ?? '',
+      requesterName: requester?.name ?? null,
+      requesterPhoneMasked: requester ? maskPhone(requester.phone) : '',
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+      canDecide: viewerUserId !== null && canDecide(r, mine, viewerUserId, now),
+    };
+    const detail: ApprovalDetail = {
+      ...summary,
+      mode: r.mode,
+      companyName: companies.get(r.companyId) ?? '',
+      partyStep: r.flowFacts.partyStep,
+      initiatorName: users.get(r.flowFacts.initiatorUserId)?.name ?? null,
+      initiatorCompanyName: r.flowFacts.initiatorCompanyName,
+      documents: r.documents.map((d) => ({
+        documentId: d.documentId,
+        name: d.name,
+        sha256: d.sha256,
+        pageCount: d.pages,
+        url: documentUrl(r.id, d.documentId),
+      })),
+      approvers: approverStates(r, mine, now).map((s) => ({
+        userId: s.userId,
+        name: users.get(s.userId)?.name ?? null,
+        state: s.state,
+      })),
+      decisions: mine.map((d) => ({
+        userId: d.approverUserId,
+        name: users.get(d.approverUserId)?.name ?? null,
+        decision: d.decision,
+        comment: d.comment,
+        at: d.at.toISOString(),
+      })),
+      voidReason: r.voidReason,
+    };
+    return { summary, detail };
+  });
+}
+
+const presentOne = async (deps: AppDeps, row: q.ApprovalRow, viewer: string | null) =>
+  (await presentAll(deps, [row], viewer))[0].detail;
+
+// ---------------------------------------------------------------------------------------------------------
+// Telling people
+
+async function tell(
+  deps: AppDeps,
+  row: q.ApprovalRow,
+  to: string[],
+  what: { kind: 'approval_requested' | 'approval_decided'; title: string; text: string; purpose: string },
+) {
+  const users = await usersByIds(deps.db, to);
+  const link = `/mobile/approvals/${row.id}`;
+  const url = `${deps.config.publicUrl}/#${link}`;
+  for (const userId of to) {
+    const u = users.get(userId);
+    if (!u) continue;
+    await deps.messenger.notify({
+      to: u.phone,
+      userId,
+      purpose: what.purpose,
+      text: `【电子签章】${what.text} ${url}`,
+      sms: { who: what.title, flowTitle: row.flowFacts.title, link: url },
+    });
+    await deps.hooks.emit(approvalNotice, {
+      deps,
+      phone: u.phone,
+      companyId: row.companyId,
+      kind: what.kind,
+      title: what.title,
+      text: what.text,
+      flowId: row.flowId,
+      link,
+    });
+  }
+}
+
+async function tellApprovers(deps: AppDeps, row: q.ApprovalRow, to: string[], sealName: string) {
+  if (to.length === 0) return;
+  const requester = (await usersByIds(deps.db, [row.requesterUserId])).get(row.requesterUserId);
+  const who = requester?.name ?? (requester ? maskPhone(requester.phone) : '');
+  await tell(deps, row, to, {
+    kind: 'approval_requested',
+    purpose: 'approval:requested',
+    title: both(A.noticeRequestedTitle(sealName)),
+    text: both(A.noticeRequested(who, sealName, row.flowFacts.title)),
+  });
+}
+
+async function tellRequester(deps: AppDeps, row: q.ApprovalRow, sealName: string, comment: string | null) {
+  await tell(deps, row, [row.requesterUserId], {
+    kind: 'approval_decided',
+    purpose: 'approval:decided',
+    title: both(A.noticeDecidedTitle(sealName)),
+    text: both(A.noticeDecided(row.status, sealName, row.flowFacts.title, comment)),
+  });
+}
+
+/** The webhook event of a request or decision, stored in the change's transaction (an outbox). */
+async function storeEvent(
+  deps: AppDeps,
+  tx: Exec,
+  type: ApprovalEvent['type'],
+  row: q.ApprovalRow,
+  sealName: string,
+  decision?: ApprovalEvent['data']['decision'],
+): Promise<() => Promise<void>> {
+  const after = await deps.hooks.collect(approvalEvent, {
+    deps,
+    tx,
+    event: {
+      type,
+      at: deps.clock.now(),
+      companyId: row.companyId,
+      data: {
+        approvalId: row.id,
+        status: row.status,
+        flowId: row.flowId,
+        flowTitle: row.flowFacts.title,
+        partyId: row.partyId,
+        sealId: row.sealId,
+        sealName,
+        requesterUserId: row.requesterUserId,
+        ...(decision ? { decision } : {}),
+      },
+    },
+  });
+  return async () => {
+    for (const run of after) if (run) await run();
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests (flow's room calls)
+
+/** The room's party and flow as flow presents them to a request. */
+export type RoomUse = {
+  companyId: string;
+  userId: string;
+  flow: FlowOfUse & {
+    id: string;
+    title: string;
+    initiatorUserId: string;
+    initiatorCompanyName: string | null;
+  };
+  party: { id: string; step: number };
+  /** The party's documents now (the versions a request binds). */
+  documents: (DocumentNow & { blobKey: string; name: string; pages: number })[];
+  /** Who the audit trail names. */
+  auditActor: AuditActor;
+};
+
+/** Whether the room's user may use the seal for the company now (active member, seal usable by them). */
+async function requireSealUser(deps: AppDeps, use: RoomUse, sealId: string) {
+  const usable = await sealsUsableBy(deps, { userId: use.userId, companyId: use.companyId, personal: false });
+  if (!usable.some((s) => s.id === sealId))
+    throw new AppError(Code.Refused, A.cannotUseSeal, { status: HttpStatus.NoPermission });
+}
+
+/** Whether the policy's approvers can meet it now (enough of them still hold the approver role). */
+async function requireMeetable(deps: AppDeps, policy: q.PolicyRow) {
+  let holders = 0;
+  for (const id of policy.approverIds)
+    if (await hasMemberRole(deps, policy.companyId, id, 'approver')) holders++;
+  const isMet = policy.mode === 'one' ? holders > 0 : holders === policy.approverIds.length;
+  if (!isMet) throw new AppError(Code.Refused, A.policyCannotBeMet);
+}
+
+const sameVersions = (row: q.ApprovalRow, docs: readonly DocumentNow[]) =>
+  row.documents.length === docs.length &&
+  docs.every((d) =>
+    row.documents.some(
+      (b) => b.documentId === d.documentId && b.version === d.version && b.sha256 === d.sha256,
+    ),
+  );
+
+/**
+ * requestSealApproval: asks for approval to apply the seal to the party's documents as they are now. A pending
+ * request for the same party, seal and versions is answered again; otherwise a new one (at most
+ * REQUESTS_MAX_PER_HOUR per party and seal), its approvers told.
+ */
+export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: string): Promise<ApprovalDetail> {
+  const seal = await companySealInfo(deps, use.companyId, sealId);
+  if (!seal) throw new AppError(Code.NotFound, A.sealNotFound);
+  await requireSealUser(deps, use, sealId);
+  const policy = await q.findPolicy(deps.db, use.companyId, sealId);
+  if (!policyApplies(policy, use.flow)) throw new AppError(Code.Refused, A.approvalNotNeeded);
+  await requireMeetable(deps, policy);
+  const now = deps.clock.now();
+  const open = (await q.approvalsOfPartySeal(deps.db, use.party.id, sealId)).find(
+    (r) => effectiveStatus(r, now) === 'pending' && sameVersions(r, use.documents),
+  );
+  if (open) return presentOne(deps, open, use.userId);
+  const hits = await hitSlidingCounter(deps.db, `approval:${use.party.id}:${sealId}`, HOUR_MS, now);
+  if (hits > REQUESTS_MAX_PER_HOUR) throw new AppError(Code.RateLimited, A.tooManyRequests);
+  const row: q.ApprovalRow = {
+    id: randomUUID(),
+    companyId: use.companyId,
+    sealId,
+    flowId: use.flow.id,
+    partyId: use.party.id,
+    requesterUserId: use.userId,
+    mode: policy.mode as q.RequestMode,
+    approverIds: policy.approverIds,
+    allowSelfApproval: policy.allowSelfApproval,
+    validHours: policy.validHours,
+    documents: use.documents.map((d) => ({
+      documentId: d.documentId,
+      version: d.version,
+      sha256: d.sha256,
+      blobKey: d.blobKey,
+      name: d.name,
+      pages: d.pages,
+    })),
+    flowFacts: {
+      title: use.flow.title,
+      amountFen: use.flow.amountFen,
+      partyStep: use.party.step,
+      initiatorUserId: use.flow.initiatorUserId,
+      initiatorCompanyName: use.flow.initiatorCompanyName,
+    },
+    status: 'pending',
+    createdAt: now,
+    // Undecided, a request lapses after the policy's valid hours too.
+    expiresAt: new Date(now.getTime() + policy.validHours * HOUR_MS),
+    decidedAt: null,
+    usedAt: null,
+    voidReason: null,
+  };
+  const afterCommit = await deps.db.transaction(async (tx) => {
+    await q.insertApproval(tx, row);
+    for (const d of row.documents)
+      await appendAudit(tx, {
+        ...use.auditActor,
+        flowId: row.flowId,
+        documentId: d.documentId,
+        event: 'approval_requested',
+        detail: `approval ${row.id} · seal ${seal.name} · ${row.approverIds.length} approver${row.approverIds.length === 1 ? '' : 's'} · ${row.mode}`,
+        at: now,
+        hashBefore: d.sha256,
+        hashAfter: d.sha256,
+      });
+    await recordCompanyEvent(tx, {
+      companyId: row.companyId,
+      kind: 'approval_requested',
+      actorUserId: row.requesterUserId,
+      detail: {
+        approvalId: row.id,
+        sealId,
+        sealName: seal.name,
+        flowId: row.flowId,
+        flowTitle: row.flowFacts.title,
+      },
+      now,
+    });
+    return storeEvent(deps, tx, 'approval.requested', row, seal.name);
+  });
+  await afterCommit();
+  await tellApprovers(deps, row, waitingFor(row, [], now), seal.name);
+  return presentOne(deps, row, use.userId);
+}
+
+/**
+ * getRoomApprovals: per company seal the room's user may use, whether it needs an approval for this flow now
+ * and the latest request for it.
+ */
+export async function roomApprovals(
+  deps: AppDeps,
+  use: RoomUse,
+): Promise<{ seals: { sealId: string; needsApproval: boolean; latest: ApprovalDetail | null }[] }> {
+  const usable = await sealsUsableBy(deps, { userId: use.userId, companyId: use.companyId, personal: false });
+  const out: { sealId: string; needsApproval: boolean; latest: ApprovalDetail | null }[] = [];
+  for (const s of usable) {
+    const policy = await q.findPolicy(deps.db, use.companyId, s.id);
+    const applies = policyApplies(policy, use.flow);
+    const found = applies
+      ? await usableApproval(deps, {
+          companyId: use.companyId,
+          sealId: s.id,
+          flowId: use.flow.id,
+          partyId: use.party.id,
+          documents: use.documents,
+        })
+      : { latest: (await q.approvalsOfPartySeal(deps.db, use.party.id, s.id))[0] };
+    out.push({
+      sealId: s.id,
+      needsApproval: applies && !found.usable,
+      latest: found.latest ? await presentOne(deps, found.latest, use.userId) : null,
+    });
+  }
+  return { seals: out };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Approvers
+
+/** The request, for its approvers, its requester and the administrator of the seal's company; else 1101. */
+async function readable(deps: AppDeps, actor: Actor, approvalId: string): Promise<q.ApprovalRow> {
+  const row = await q.approvalById(deps.db, approvalId);
+  if (!row) throw notFound();
+  if (actor.companyId !== null && actor.companyId !== row.companyId) throw notFound();
+  const roles = await memberRoles(deps, row.companyId, actor.userId);
+  const isParticipant = row.requesterUserId === actor.userId || row.approverIds.includes(actor.userId);
+  if (roles.length === 0 && !(await isActiveMember(deps, row.companyId, actor.userId))) throw notFound();
+  if (!isParticipant && !roles.includes('admin')) throw notFound();
+  return row;
+}
+
+const isActiveMember = async (deps: AppDeps, companyId: string, userId: string) =>
+  (await listActiveMembers(deps, companyId)).some((m) => m.userId === userId);
+
+export async function getApproval(deps: AppDeps, actor: Actor, approvalId: string): Promise<ApprovalDetail> {
+  return presentOne(deps, await readable(deps, actor, approvalId), actor.userId);
+}
+
+/** listApprovals: toMe (the caller is an approver of), mine (the caller asked), all (administrator). */
+export async function listApprovals(
+  deps: AppDeps,
+  actor: Actor,
+  v: { scope: 'toMe' | 'mine' | 'all'; status?: ApprovalStatus; pageNum: number; pageSize: number },
+) {
+  const access = await requireCompanyRole(deps, actor, v.scope === 'all' ? ['admin'] : ['admin', 'operator']);
+  const scope: q.ListScope = v.scope === 'all' ? { kind: 'all' } : { kind: v.scope, userId: access.userId };
+  const { rows, total } = await q.listApprovals(deps.db, access.companyId, {
+    scope,
+    status: v.status,
+    now: deps.clock.now(),
+    offset: (v.pageNum - 1) * v.pageSize,
+    limit: v.pageSize,
+  });
+  return {
+    list: (await presentAll(deps, rows, access.userId)).map((p) => p.summary),
+    total,
+    pageNum: v.pageNum,
+    pageSize: v.pageSize,
+  };
+}
+
+/**
+ * decideApproval: under the request's row lock, so two approvers at once give one outcome. `one`: the first
+ * approval approves; `all_*`: every approver approves; any rejection (with a comment) rejects; `all_in_order`:
+ * only the next approver in order decides. Approved: usable for the policy's valid hours from now.
+ */
+export async function decideApproval(
+  deps: AppDeps,
+  actor: Actor,
+  v: { approvalId: string; decision: 'approve' | 'reject'; comment?: string },
+): Promise<ApprovalDetail> {
+  const before = await readable(deps, actor, v.approvalId);
+  const userId = actor.userId;
+  if (!before.approverIds.includes(userId)) throw noPermission();
+  const comment = v.comment?.trim() || null;
+  if (v.decision === 'reject' && !comment) throw new AppError(Code.Refused, A.commentRequired);
+  // A revoked role or membership takes effect on the next decision.
+  if (!(await hasMemberRole(deps, before.companyId, userId, 'approver')))
+    throw noPermission(A.lostApproverRole);
+  const seal = await companySealInfo(deps, before.companyId, before.sealId);
+  const auditActor = await auditActorOf(deps, before.companyId, userId);
+  const now = deps.clock.now();
+  let refusal: AppError | undefined;
+  let outcome: { row: q.ApprovalRow; nowWaiting: string[]; isFinal: boolean } | undefined;
+  const afterCommit = await deps.db.transaction(async (tx) => {
+    const row = await q.lockApproval(tx, v.approvalId);
+    if (!row) throw notFound();
+    const status = effectiveStatus(row, now);
+    if (status !== 'pending') {
+      // A request that lapsed is stored as expired (this transaction commits; the refusal follows).
+      if (status !== row.status) await q.setStatus(tx, row.id, { status, from: [row.status], now });
+      refusal = new AppError(Code.Refused, A.notDecidable(status), { data: { status } });
+      return null;
+    }
+    const decisions = await q.decisionsOf(tx, [row.id]);
+    if (decisions.some((d) => d.approverUserId === userId))
+      throw new AppError(Code.Refused, A.alreadyDecided, { data: { status } });
+    if (!row.allowSelfApproval && row.requesterUserId === userId)
+      throw new AppError(Code.Refused, A.ownRequest, { status: HttpStatus.NoPermission });
+    if (!canDecide(row, decisions, userId, now)) throw new AppError(Code.Refused, A.notYourTurn);
+    const mine: q.DecisionRow = {
+      approvalId: row.id,
+      approverUserId: userId,
+      decision: v.decision,
+      comment,
+      at: now,
+    };
+    await q.insertDecision(tx, mine);
+    const all = [...decisions, mine];
+    const isApproved =
+      v.decision === 'approve' &&
+      (row.mode === 'one' ||
+        row.approverIds.every((a) => all.some((d) => d.approverUserId === a && d.decision === 'approve')));
+    const next: q.ApprovalStatus = v.decision === 'reject' ? 'rejected' : isApproved ? 'approved' : 'pending';
+    if (next !== 'pending') {
+      const expiresAt = next === 'approved' ? new Date(now.getTime() + row.validHours * HOUR_MS) : undefined;
+      await q.setStatus(tx, row.id, { status: next, from: ['pending'], now, expiresAt });
+      row.status = next;
+      row.decidedAt = now;
+      if (expiresAt) row.expiresAt = expiresAt;
+    }
+    for (const d of row.documents)
+      await appendAudit(tx, {
+        ...auditActor,
+        flowId: row.flowId,
+        documentId: d.documentId,
+        event: 'approval_decided',
+        detail: `approval ${row.id} · ${v.decision}${comment ? ` · ${comment}` : ''}`.slice(0, 600),
+        at: now,
+      });
+    await recordCompanyEvent(tx, {
+      companyId: row.companyId,
+      kind: 'approval_decided',
+      actorUserId: userId,
+      subjectUserId: row.requesterUserId,
+      detail: { approvalId: row.id, sealId: row.sealId, decision: v.decision, comment, status: row.status },
+      now,
+    });
+    outcome = {
+      row,
+      nowWaiting: next === 'pending' ? waitingFor(row, all, now) : [],
+      isFinal: next !== 'pending',
+    };
+    return storeEvent(deps, tx, 'approval.decided', row, seal?.name ?? '', {
+      userId,
+      decision: v.decision,
+      comment,
+    });
+  });
+  if (refusal) throw refusal;
+  if (!outcome) throw notFound();
+  await afterCommit?.();
+  const sealName = seal?.name ?? '';
+  if (outcome.isFinal) await tellRequester(deps, outcome.row, sealName, comment);
+  else await tellApprovers(deps, outcome.row, outcome.nowWaiting, sealName);
+  return presentOne(deps, outcome.row, userId);
+}
+
+/**
+ * GET approvalDocument: the bound version's bytes, for the request's approvers, its requester and the
+ * administrator (a session), or the requester's signing room (`roomToken`); others 404.
+ */
+export async function approvalDocumentBytes(
+  deps: AppDeps,
+  who: { actor: Actor } | { roomToken: string },
+  approvalId: string,
+  documentId: string,
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  let row: q.ApprovalRow | undefined;
+  if ('actor' in who) row = await readable(deps, who.actor, approvalId);
+  else {
+    const [userId] = await deps.hooks.collect(roomTokenUser, { deps, roomToken: who.roomToken });
+    row = await q.approvalById(deps.db, approvalId);
+    if (!row || !userId || row.requesterUserId !== userId) throw notFound();
+  }
+  const bound = row.documents.find((d) => d.documentId === documentId);
+  if (!bound) throw notFound();
+  const doc = await findDocument(deps.db, documentId);
+  if (!doc || doc.flowId !== row.flowId) throw notFound();
+  return { bytes: await blobBytes(deps, bound.blobKey), filename: bound.name };
+}
