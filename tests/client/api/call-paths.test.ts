@@ -125,6 +125,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { templatePdfUrl } = await import('@/api/template.ts');
     const { reportUrl, verifiedPdfUrl } = await import('@/api/verify.ts');
     const { powerOfAttorneyUrl } = await import('@/api/company.ts');
+    const { approvalDocumentUrl } = await import('@/api/approval.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -134,9 +135,11 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(reportUrl('r', 'pdf'))).toBe(`${at('downloadVerifyReport')}/r.pdf`);
     expect(pathOf(verifiedPdfUrl('c'))).toBe(`${at('downloadVerifiedPdf')}/c`);
     expect(pathOf(powerOfAttorneyUrl('c', 1))).toBe(`${at('companyPowerOfAttorney')}/c`);
+    expect(pathOf(approvalDocumentUrl('a', 'd'))).toBe(`${at('approvalDocument')}/a/d.pdf`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
+        'approvalDocument',
         'companyPowerOfAttorney',
         'downloadAuditReport',
         'downloadDocument',
