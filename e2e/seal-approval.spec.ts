@@ -180,7 +180,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
     await card.getByRole('button', { name: t.rule }).click();
     const form = admin.page.getByRole('dialog', { name: t.ruleTitle });
     await form.getByRole('radio', { name: t.oneOf }).check();
-    await form.getByLabel(t.approvers).click();
+    await form.getByRole('combobox', { name: t.approvers }).click();
     await admin.page.getByTitle(t.approver, { exact: true }).click();
     await form.getByRole('button', { name: t.save, exact: true }).click();
     await admin.page.locator('.ant-popconfirm').getByRole('button', { name: t.save, exact: true }).click();
