@@ -97,7 +97,7 @@ export const texts = defineTexts({
     'approver.rejected': '已驳回',
     'approver.waiting': '待审批',
     'approver.not_yet': '未轮到',
-    decisions: '审批意见',
+    decisions: '审批记录',
     noDecision: '尚无审批意见。',
     decisionApprove: '{name} 同意',
     decisionReject: '{name} 驳回',

@@ -38,10 +38,13 @@ export function useRoomApprovals(token: string | null, chosenSealId: string | un
     const timer = setInterval(() => void reload(), APPROVAL_POLL_MS);
     return () => clearInterval(timer);
   }, [isPending, reload]);
-  // The seal may be applied: it needs no approval, or its latest request is approved.
+  // The seal may be applied: it needs no approval, or its latest request is approved (the server then answers
+  // needsApproval false: the approval it needed is there).
   const isBlocked = Boolean(chosen?.needsApproval && chosen.latest?.status !== 'approved');
+  // The step shows while an approval is needed, and once granted (so the signer reads "approved").
+  const isShown = Boolean(chosen && (chosen.needsApproval || chosen.latest?.status === 'approved'));
   return {
-    chosen,
+    chosen: isShown ? chosen : undefined,
     isBlocked,
     reload,
     setOne: (s: RoomSealApproval) => setSeals((m) => ({ ...m, [s.sealId]: s })),

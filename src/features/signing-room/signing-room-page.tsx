@@ -460,7 +460,7 @@ export default function SigningRoomPage() {
               </Suspense>
             </div>
           ) : null}
-          {r.needs.companySeal && approvals.chosen?.needsApproval ? (
+          {r.needs.companySeal && approvals.chosen ? (
             <SealApprovalBox
               token={token}
               approval={approvals.chosen}

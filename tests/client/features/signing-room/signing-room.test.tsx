@@ -534,7 +534,7 @@ describe('seal-use approval in the room (issue 27)', () => {
         serveRoom(companyRoom()),
         noFlowDetail(),
         http.post(`${CSIGN}/getRoomApprovals`, () =>
-          ok({ seals: [{ sealId: SEAL_ID, needsApproval: true, latest }] }),
+          ok({ seals: [{ sealId: SEAL_ID, needsApproval: latest?.status !== 'approved', latest }] }),
         ),
         http.post(`${CSIGN}/requestSealApproval`, async ({ request }) => {
           asked.push(await request.json());
