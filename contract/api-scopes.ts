@@ -8,6 +8,10 @@ export const API_SCOPES = [
   'templates:read',
   'documents:read',
   'webhooks:manage',
+  /** seal-use approval requests of the key's company (issue 27) */
+  'approvals:read',
+  /** deciding them: the key acts as its administrator, who decides only where a seal's policy names them */
+  'approvals:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

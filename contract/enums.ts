@@ -114,4 +114,7 @@ export const WEBHOOK_EVENTS = [
   'flow.completed',
   'flow.expired',
   'flow.cancelled',
+  /** seal-use approval (issue 27), to the seal company's endpoints */
+  'approval.requested',
+  'approval.decided',
 ] as const;

@@ -109,7 +109,10 @@ export const zApprovalDetail = zApprovalSummary.extend({
       name: z.string(),
       sha256: z.string(),
       pageCount: z.number().int(),
-      /** GET URL of this version's PDF (`${approvalDocument.path}/<approvalId>/<documentId>.pdf`). */
+      /**
+       * GET URL of this version's PDF (`${approvalDocument.path}/<approvalId>/<documentId>.pdf`): with the
+       * session cookie (approvers, requester, administrator), or from the requester's room with `?roomToken=`.
+       */
       url: z.string(),
     }),
   ),
@@ -188,8 +191,9 @@ export const requestSealApproval = defineCall({
   auth: false,
   summary:
     'Asks for approval to apply this company seal to the room party’s documents as they are now. The approvers ' +
-    'are told (message, SMS, e-mail, webhook `approval.requested`). A pending request for the same party, seal and ' +
-    'document versions is answered again instead of a second one. 1100 when the seal needs no approval.',
+    'are told (message, SMS, e-mail, webhook `approval.requested`). A pending (or approved, unused) request of the ' +
+    'party for the seal whose documents are unchanged since (signatures aside) is answered again instead of a ' +
+    'second one. 1100 when the seal needs no approval.',
   request: zRoom.extend({ sealId: zId }),
   response: zApprovalDetail,
 });

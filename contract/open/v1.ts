@@ -4,6 +4,7 @@
 // as its account, so the account kind comes from the key.
 import { z } from 'zod';
 import { bi } from '../bilingual.ts';
+import { APPROVAL_STATUSES, decideApproval, zApprovalDetail, zApprovalSummary } from '../calls/approval.ts';
 import { zDocumentInfo } from '../calls/document.ts';
 import {
   launchFlow,
@@ -106,3 +107,14 @@ export { zWebhookEndpoint, zWebhookEndpointWithSecret, zWebhookDelivery };
 export const zWebhookEndpointList = z.array(zWebhookEndpoint);
 export const zWebhookDeliveryPage = zPage(zWebhookDelivery);
 export const zListDeliveriesQuery = zPageQuery;
+
+// Seal-use approval (issue 27): the key's company's requests; the key acts as its administrator.
+export const zApprovalIdParams = z.object({ approvalId: zId });
+export const zListApprovalsQuery = zPageQuery.extend({
+  /** `all` every request of the company (default), `toMe` those naming the key's administrator, `mine` theirs. */
+  scope: z.enum(['all', 'toMe', 'mine']).default('all'),
+  status: z.enum(APPROVAL_STATUSES).optional(),
+});
+export const zApprovalPage = zPage(zApprovalSummary);
+export const zDecideApprovalBody = decideApproval.request.omit({ userType: true, approvalId: true });
+export { zApprovalDetail };

@@ -27,6 +27,9 @@ const SMS_NOTICE_TEMPLATES: Record<string, string> = {
   'flow:expired': 'SMS_TEMPLATE_EXPIRED',
   // An operator invitation (server/modules/company/invitations.ts): name the company, title empty, link.
   'company:invitation': 'SMS_TEMPLATE_COMPANY_INVITATION',
+  // Seal-use approval (server/modules/approval): `name` the notice's title (the seal), `title` the contract, link.
+  'approval:requested': 'SMS_TEMPLATE_APPROVAL_REQUESTED',
+  'approval:decided': 'SMS_TEMPLATE_APPROVAL_DECIDED',
 };
 
 export type SmsSettings =

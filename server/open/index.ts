@@ -7,6 +7,7 @@ import { docsHtml } from './docs.ts';
 import { installOpenErrorHandling } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { OPEN_PREFIX, type OpenRoute, registerOpenRoutes } from './route.ts';
+import { approvalRoutes } from './routes/approvals.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { flowRoutes } from './routes/flows.ts';
 import { templateRoutes } from './routes/templates.ts';
@@ -20,6 +21,7 @@ export const OPEN_ROUTES: readonly OpenRoute[] = [
   ...flowRoutes,
   ...documentRoutes,
   ...webhookRoutes,
+  ...approvalRoutes,
 ];
 
 /** Registers /open/v1 (routes, openapi.json, docs) on the app. */

@@ -57,3 +57,6 @@ CREATE TABLE seal_approval_decisions (
   at timestamptz NOT NULL,
   PRIMARY KEY (approval_id, approver_user_id)
 );
+
+-- One waiting request per party and seal: two requests at once make one (the second is answered the first).
+CREATE UNIQUE INDEX seal_approvals_one_pending ON seal_approvals (party_id, seal_id) WHERE status = 'pending';

@@ -11,6 +11,7 @@ import type {
 } from '#contract/calls/approval.ts';
 import { approvalDocument } from '#contract/paths/approval.ts';
 import { Code, HttpStatus } from '#contract/codes.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { hitSlidingCounter } from '../../db/rate-counter.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -458,7 +459,14 @@ async function tell(
   deps: AppDeps,
   row: q.ApprovalRow,
   to: string[],
-  what: { kind: 'approval_requested' | 'approval_decided'; title: string; text: string; purpose: string },
+  what: {
+    kind: 'approval_requested' | 'approval_decided';
+    title: string;
+    text: string;
+    purpose: string;
+    /** The SMS template's `name`: the requester (a request) or the seal (a decision). */
+    who: string;
+  },
 ) {
   const users = await usersByIds(deps.db, to);
   const link = `/mobile/approvals/${row.id}`;
@@ -471,7 +479,7 @@ async function tell(
       userId,
       purpose: what.purpose,
       text: `【电子签章】${what.text} ${url}`,
-      sms: { who: what.title, flowTitle: row.flowFacts.title, link: url },
+      sms: { who: what.who, flowTitle: row.flowFacts.title, link: url },
     });
     await deps.hooks.emit(approvalNotice, {
       deps,
@@ -493,6 +501,7 @@ async function tellApprovers(deps: AppDeps, row: q.ApprovalRow, to: string[], se
   await tell(deps, row, to, {
     kind: 'approval_requested',
     purpose: 'approval:requested',
+    who,
     title: both(A.noticeRequestedTitle(sealName)),
     text: both(A.noticeRequested(who, sealName, row.flowFacts.title)),
   });
@@ -502,6 +511,7 @@ async function tellRequester(deps: AppDeps, row: q.ApprovalRow, sealName: string
   await tell(deps, row, [row.requesterUserId], {
     kind: 'approval_decided',
     purpose: 'approval:decided',
+    who: sealName,
     title: both(A.noticeDecidedTitle(sealName)),
     text: both(A.noticeDecided(row.status, sealName, row.flowFacts.title, comment)),
   });
@@ -577,17 +587,10 @@ async function requireMeetable(deps: AppDeps, policy: q.PolicyRow) {
   if (!isMet) throw new AppError(Code.Refused, A.policyCannotBeMet);
 }
 
-const sameVersions = (row: q.ApprovalRow, docs: readonly DocumentNow[]) =>
-  row.documents.length === docs.length &&
-  docs.every((d) =>
-    row.documents.some(
-      (b) => b.documentId === d.documentId && b.version === d.version && b.sha256 === d.sha256,
-    ),
-  );
-
 /**
- * requestSealApproval: asks for approval to apply the seal to the party's documents as they are now. A pending
- * request for the same party, seal and versions is answered again; otherwise a new one (at most
+ * requestSealApproval: asks for approval to apply the seal to the party's documents as they are now. A usable
+ * approval, or a request still waiting, of the party for the seal whose documents are still the contract is
+ * answered again (one waiting request per party and seal, a unique index); otherwise a new one (at most
  * REQUESTS_MAX_PER_HOUR per party and seal), its approvers told.
  */
 export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: string): Promise<ApprovalDetail> {
@@ -598,9 +601,16 @@ export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: strin
   if (!policyApplies(policy, use.flow)) throw new AppError(Code.Refused, A.approvalNotNeeded);
   await requireMeetable(deps, policy);
   const now = deps.clock.now();
-  const open = (await q.approvalsOfPartySeal(deps.db, use.party.id, sealId)).find(
-    (r) => effectiveStatus(r, now) === 'pending' && sameVersions(r, use.documents),
-  );
+  // The party's requests for the seal as they stand (lapsed ones stored expired, those whose document changed
+  // void): a usable approval or a request still waiting for the same contract is answered again.
+  const found = await usableApproval(deps, {
+    companyId: use.companyId,
+    sealId,
+    flowId: use.flow.id,
+    partyId: use.party.id,
+    documents: use.documents,
+  });
+  const open = found.usable ?? (await waitingRequest(deps, use.party.id, sealId));
   if (open) return presentOne(deps, open, use.userId);
   const hits = await hitSlidingCounter(deps.db, `approval:${use.party.id}:${sealId}`, HOUR_MS, now);
   if (hits > REQUESTS_MAX_PER_HOUR) throw new AppError(Code.RateLimited, A.tooManyRequests);
@@ -638,15 +648,40 @@ export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: strin
     usedAt: null,
     voidReason: null,
   };
-  const afterCommit = await deps.db.transaction(async (tx) => {
+  let afterCommit: () => Promise<void>;
+  try {
+    afterCommit = await storeRequest(deps, row, use.auditActor, seal.name);
+  } catch (err) {
+    // Another request of the party for the seal was made at the same moment: answer that one.
+    const other = isUniqueViolation(err) ? await waitingRequest(deps, use.party.id, sealId) : undefined;
+    if (other) return presentOne(deps, other, use.userId);
+    throw err;
+  }
+  await afterCommit();
+  await tellApprovers(deps, row, waitingFor(row, [], now), seal.name);
+  return presentOne(deps, row, use.userId);
+}
+
+/** The party's request for the seal waiting for approvers now, if any. */
+async function waitingRequest(deps: AppDeps, partyId: string, sealId: string) {
+  const now = deps.clock.now();
+  return (await q.approvalsOfPartySeal(deps.db, partyId, sealId)).find(
+    (r) => effectiveStatus(r, now) === 'pending',
+  );
+}
+
+/** A new request in one transaction with its audit entries, the company's trail and its webhook event. */
+function storeRequest(deps: AppDeps, row: q.ApprovalRow, auditActor: AuditActor, sealName: string) {
+  const now = row.createdAt;
+  return deps.db.transaction(async (tx) => {
     await q.insertApproval(tx, row);
     for (const d of row.documents)
       await appendAudit(tx, {
-        ...use.auditActor,
+        ...auditActor,
         flowId: row.flowId,
         documentId: d.documentId,
         event: 'approval_requested',
-        detail: `approval ${row.id} · seal ${seal.name} · ${row.approverIds.length} approver${row.approverIds.length === 1 ? '' : 's'} · ${row.mode}`,
+        detail: `approval ${row.id} · seal ${sealName} · ${row.approverIds.length} approver${row.approverIds.length === 1 ? '' : 's'} · ${row.mode}`,
         at: now,
         hashBefore: d.sha256,
         hashAfter: d.sha256,
@@ -657,18 +692,15 @@ export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: strin
       actorUserId: row.requesterUserId,
       detail: {
         approvalId: row.id,
-        sealId,
-        sealName: seal.name,
+        sealId: row.sealId,
+        sealName,
         flowId: row.flowId,
         flowTitle: row.flowFacts.title,
       },
       now,
     });
-    return storeEvent(deps, tx, 'approval.requested', row, seal.name);
+    return storeEvent(deps, tx, 'approval.requested', row, sealName);
   });
-  await afterCommit();
-  await tellApprovers(deps, row, waitingFor(row, [], now), seal.name);
-  return presentOne(deps, row, use.userId);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type RoomUse, requestApproval, requireApprovedUse, roomApprovals } from '../approval/index.ts';
 import { findDocument } from '../document/index.ts';
-import { type Flow, type Party, positionsOf } from './model.ts';
+import { type Flow, type Party, findFlow, positionsOf } from './model.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import { F } from './texts.ts';
 
@@ -55,8 +55,10 @@ async function roomUse(deps: AppDeps, room: Room, ctx: Ctx): Promise<RoomUse> {
   };
 }
 
-/** getRoomApprovals. */
+/** getRoomApprovals: nothing to approve for a person's party or a company not opened yet. */
 export async function roomApprovalState(deps: AppDeps, room: Room, ctx: Ctx) {
+  const { party } = await roomState(deps, room);
+  if (party.kind !== 'company' || !party.companyId || !room.userId) return { seals: [] };
   return roomApprovals(deps, await roomUse(deps, room, ctx));
 }
 
@@ -81,7 +83,9 @@ export async function approvalsForSealing(
   sealIds: string[],
 ): Promise<string[]> {
   if (sealIds.length === 0) return [];
-  const { flow } = await roomState(deps, room);
+  // signAsParty read the flow fresh (and expired it when due) just before.
+  const flow = await findFlow(deps.db, room.flowId);
+  if (!flow) throw new AppError(Code.NotFound, F.flowNotFound);
   const documents = (await partyDocuments(deps, party)).map(({ documentId, version, sha256 }) => ({
     documentId,
     version,

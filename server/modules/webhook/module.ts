@@ -9,6 +9,7 @@ import {
   setWebhookEndpointEnabled,
 } from '#contract/calls/webhook.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { approvalEvent } from '../approval/index.ts';
 import { flowEvent } from '../flow/index.ts';
 import type { ServerModule } from '../server-module.ts';
 import { DELIVER_JOB, attemptAndSchedule, deliverDue } from './deliver.ts';
@@ -68,5 +69,7 @@ export const webhookModule: ServerModule = {
     // Inside the flow change's transaction: the messages are stored with it (an outbox); their first
     // attempts are queued once it has committed.
     h.on(flowEvent, ({ deps, tx, event }) => webhooks.storeFlowEventMessages(deps, tx, event));
+    // The same for seal-use approvals (issue 27): to the seal company's endpoints.
+    h.on(approvalEvent, ({ deps, tx, event }) => webhooks.storeApprovalEventMessages(deps, tx, event));
   },
 };

@@ -14,6 +14,7 @@ import { type Exec, dateOf, isoOrNull, jsonOf } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireCompanyRole } from '../company/index.ts';
 import type { Account } from '../../lib/account.ts';
+import type { ApprovalEvent } from '../approval/index.ts';
 import type { FlowEvent } from '../flow/index.ts';
 import { RETRY_WINDOW_MS, deliverMessage, redeliverNow, scheduleAttempt } from './deliver.ts';
 import { checkWebhookUrl } from './address-guard.ts';
@@ -245,17 +246,47 @@ export async function storeFlowEventMessages(
   tx: Exec,
   event: FlowEvent,
 ): Promise<(() => Promise<void>) | null> {
-  const endpoints = await q.subscribedEndpoints(tx, event.account, event.type);
-  if (endpoints.length === 0) return null;
-  const eventId = randomUUID();
-  const data = {
+  return storeEventMessages(deps, tx, event.account, event.type, event.at, {
     flowId: event.flowId,
     title: event.title,
     status: event.status,
     ...(event.party ? { party: event.party } : {}),
     ...(event.reason !== undefined ? { reason: event.reason } : {}),
-  };
-  const body = bodyOf(eventId, event.type, event.at, data);
+  });
+}
+
+/**
+ * approval's `approvalEvent` listener (issue 27), inside the transaction of the request or decision: the seal
+ * company's endpoints subscribed to `approval.requested` / `approval.decided`, stored as flow events are.
+ */
+export function storeApprovalEventMessages(
+  deps: AppDeps,
+  tx: Exec,
+  event: ApprovalEvent,
+): Promise<(() => Promise<void>) | null> {
+  return storeEventMessages(
+    deps,
+    tx,
+    { ownerType: UserType.Company, ownerId: event.companyId },
+    event.type,
+    event.at,
+    event.data,
+  );
+}
+
+/** One message per subscribed endpoint of the account, stored in `tx`; answers the queueing after the commit. */
+async function storeEventMessages(
+  deps: AppDeps,
+  tx: Exec,
+  account: Account,
+  type: string,
+  at: Date,
+  data: object,
+): Promise<(() => Promise<void>) | null> {
+  const endpoints = await q.subscribedEndpoints(tx, account, type);
+  if (endpoints.length === 0) return null;
+  const eventId = randomUUID();
+  const body = bodyOf(eventId, type, at, data);
   const now = deps.clock.now();
   const ids: string[] = [];
   for (const e of endpoints) {
@@ -264,7 +295,7 @@ export async function storeFlowEventMessages(
       id,
       endpointId: e.id,
       eventId,
-      type: event.type,
+      type,
       body,
       now,
       retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS),
@@ -272,7 +303,7 @@ export async function storeFlowEventMessages(
     ids.push(id);
   }
   return async () => {
-    // The flow change that stored them has committed: it is not reported as failed for a lost send.
+    // The change that stored them has committed: it is not reported as failed for a lost send.
     for (const id of ids)
       await scheduleAttempt(deps, id).catch((err: unknown) =>
         deps.log.warn({ err, messageId: id }, 'webhook: delivery job not queued; the sweep will send it'),

@@ -66,6 +66,8 @@ export const texts = defineTexts({
     'flow.completed': 'Contract completed',
     'flow.expired': 'Contract expired',
     'flow.cancelled': 'Contract cancelled',
+    'approval.requested': 'Seal approval requested',
+    'approval.decided': 'Seal approval decided',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -132,6 +134,8 @@ export const texts = defineTexts({
     'flow.completed': '合同已完成',
     'flow.expired': '合同已过期',
     'flow.cancelled': '合同已撤销',
+    'approval.requested': '用印审批待处理',
+    'approval.decided': '用印审批已处理',
     'webhook.test': '测试事件',
   },
 });

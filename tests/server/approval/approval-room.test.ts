@@ -3,29 +3,28 @@
 // request (the bound contract) and rejects with a comment; the handler reads why, asks again; A approves; the
 // handler seals; the signed PDF is valid (platform verifier and pdfsig); the flow's audit trail names the
 // approval; the company's audit trail has the policy change, the requests and decisions.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type ApprovalDetail, getApproval, listApprovals } from '#contract/calls/approval.ts';
+import {
+  type ApprovalDetail,
+  type SealPolicy,
+  getApproval,
+  getSealPolicy,
+  listApprovals,
+} from '#contract/calls/approval.ts';
 import { getCompanyAuditTrail } from '#contract/calls/company.ts';
-import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
+import { AUDIT_REPORT_PATH, SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import { getAuditTrail, listMessages } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { appForFile } from '../helper.ts';
-import {
-  type ApprovalCompany,
-  askApproval,
-  companyWithApprovers,
-  decide,
-  handlerRoom,
-  launchForCompany,
-  roomApprovals,
-  savePolicy,
-} from '../fixtures/approval.ts';
+import * as ap from '../fixtures/approval.ts';
 import { expectAllPassed, getBytes, ok, sign } from '../fixtures/flow.ts';
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
 
 const t = appForFile();
-let company: ApprovalCompany;
+let company: ap.ApprovalCompany;
 let flowId: string;
 let documentId: string;
 let roomToken: string;
@@ -33,14 +32,22 @@ let first: ApprovalDetail;
 let second: ApprovalDetail;
 
 beforeAll(async () => {
-  company = await companyWithApprovers(t, ['钱审批']);
+  company = await ap.companyWithApprovers(t, ['钱审批']);
 }, 120_000);
 
 const approverA = () => company.approvers[0];
 
 describe('a contract seal that needs approval by approver A', () => {
   test('the administrator requires approval; the policy names A', async () => {
-    const saved = await savePolicy(company.admin.agent, {
+    // Only members holding the approver role may be named.
+    const notApprover = await ap.savePolicy(company.admin.agent, {
+      sealId: company.contractSealId,
+      mode: 'one',
+      approverIds: [company.operator.userId],
+    });
+    expect(notApprover.body.code).toBe(Code.Refused);
+    expect(notApprover.body.msg).toContain(company.operator.name);
+    const saved = await ap.savePolicy(company.admin.agent, {
       sealId: company.contractSealId,
       mode: 'one',
       approverIds: [approverA().userId],
@@ -51,18 +58,28 @@ describe('a contract seal that needs approval by approver A', () => {
       expect.objectContaining({ userId: approverA().userId, isApprover: true }),
     ]);
     // A handler is not the policy's manager.
-    const byHandler = await savePolicy(company.operator.agent, {
+    const byHandler = await ap.savePolicy(company.operator.agent, {
       sealId: company.contractSealId,
       mode: 'none',
     });
     expect(byHandler.status).toBe(602);
+    // The approver reads the policy; a handler without a governance role may not.
+    const read = await company.approvers[0].agent.call<SealPolicy>(getSealPolicy, {
+      userType: 1,
+      sealId: company.contractSealId,
+    });
+    expect(read.body.data.candidates.map((c) => c.userId)).toEqual([approverA().userId]);
+    expect(
+      (await company.operator.agent.call(getSealPolicy, { userType: 1, sealId: company.contractSealId }))
+        .status,
+    ).toBe(602);
   });
 
   test('the handler cannot seal without approval (1330, no request yet)', async () => {
-    ({ flowId, documentId } = await launchForCompany(company));
-    const room = await handlerRoom(company, flowId);
+    ({ flowId, documentId } = await ap.launchForCompany(company));
+    const room = await ap.handlerRoom(company, flowId);
     roomToken = room.roomToken;
-    const state = ok(await roomApprovals(company.operator.agent, roomToken), 'room approvals');
+    const state = ok(await ap.roomApprovals(company.operator.agent, roomToken), 'room approvals');
     expect(state.seals).toEqual([{ sealId: company.contractSealId, needsApproval: true, latest: null }]);
     const signed = await sign(t, company.operator.agent, room, company.operator.phone, {
       companySealId: company.contractSealId,
@@ -71,7 +88,7 @@ describe('a contract seal that needs approval by approver A', () => {
   }, 60_000);
 
   test('the handler asks; A is told (message, SMS) and sees the contract; asking again answers the same request', async () => {
-    const asked = await askApproval(company.operator.agent, roomToken, company.contractSealId);
+    const asked = await ap.askApproval(company.operator.agent, roomToken, company.contractSealId);
     expect(asked.body.code, asked.body.msg).toBe(0);
     first = asked.body.data;
     expect(first).toMatchObject({
@@ -83,7 +100,10 @@ describe('a contract seal that needs approval by approver A', () => {
     expect(first.approvers).toEqual([
       expect.objectContaining({ userId: approverA().userId, state: 'waiting' }),
     ]);
-    const again = ok(await askApproval(company.operator.agent, roomToken, company.contractSealId), 'again');
+    const again = ok(
+      await ap.askApproval(company.operator.agent, roomToken, company.contractSealId),
+      'again',
+    );
     expect(again.approvalId).toBe(first.approvalId);
 
     const sms = (await listOutbox(t.db, { to: approverA().phone, limit: 5 })).find((m) =>
@@ -126,12 +146,12 @@ describe('a contract seal that needs approval by approver A', () => {
   });
 
   test('A rejects: a comment is required; the handler reads why and still cannot seal', async () => {
-    const bare = await decide(approverA().agent, first.approvalId, 'reject');
+    const bare = await ap.decide(approverA().agent, first.approvalId, 'reject');
     expect(bare.body.code).toBe(Code.Refused);
-    const rejected = await decide(approverA().agent, first.approvalId, 'reject', '金额与报价单不符');
+    const rejected = await ap.decide(approverA().agent, first.approvalId, 'reject', '金额与报价单不符');
     expect(rejected.body.code, rejected.body.msg).toBe(0);
     expect(rejected.body.data.status).toBe('rejected');
-    const state = ok(await roomApprovals(company.operator.agent, roomToken), 'room approvals');
+    const state = ok(await ap.roomApprovals(company.operator.agent, roomToken), 'room approvals');
     expect(state.seals[0].needsApproval).toBe(true);
     expect(state.seals[0].latest?.status).toBe('rejected');
     expect(state.seals[0].latest?.decisions).toEqual([
@@ -154,20 +174,20 @@ describe('a contract seal that needs approval by approver A', () => {
       }),
     );
     // A decided request is refused again, with its status.
-    const late = await decide(approverA().agent, first.approvalId, 'approve');
+    const late = await ap.decide(approverA().agent, first.approvalId, 'approve');
     expect(late.body.code).toBe(Code.Refused);
   });
 
   test('the handler asks again; A approves; the handler seals; the signed PDF is valid', async () => {
-    second = ok(await askApproval(company.operator.agent, roomToken, company.contractSealId), 'ask again');
+    second = ok(await ap.askApproval(company.operator.agent, roomToken, company.contractSealId), 'ask again');
     expect(second.approvalId).not.toBe(first.approvalId);
-    const approved = await decide(approverA().agent, second.approvalId, 'approve');
+    const approved = await ap.decide(approverA().agent, second.approvalId, 'approve');
     expect(approved.body.code, approved.body.msg).toBe(0);
     expect(approved.body.data.status).toBe('approved');
-    const state = ok(await roomApprovals(company.operator.agent, roomToken), 'room approvals');
+    const state = ok(await ap.roomApprovals(company.operator.agent, roomToken), 'room approvals');
     expect(state.seals[0]).toMatchObject({ needsApproval: false, latest: { status: 'approved' } });
 
-    const room = { ...(await handlerRoom(company, flowId)) };
+    const room = { ...(await ap.handlerRoom(company, flowId)) };
     const signed = await sign(t, company.operator.agent, room, company.operator.phone, {
       companySealId: company.contractSealId,
     });
@@ -213,4 +233,21 @@ describe('a contract seal that needs approval by approver A', () => {
     expect(kinds.filter((k) => k === 'approval_requested')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'approval_decided')).toHaveLength(2);
   });
+
+  test.skipIf(!existsSync('/usr/bin/pdftotext'))(
+    'the evidence (the audit report) names the approval the seal was used under',
+    async () => {
+      await t.runDueJobs();
+      const report = await getBytes(company.admin.agent, `${AUDIT_REPORT_PATH}/${flowId}`);
+      expect(report.status).toBe(200);
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: report.bytes,
+        encoding: 'utf8',
+      });
+      // The signature's entry (its Chinese half; lines wrap at spaces) and the decision's, both languages.
+      expect(text).toContain(`用印审批 ${second.approvalId}`);
+      expect(text).toContain('用印审批 seal approval decided');
+    },
+    60_000,
+  );
 });
