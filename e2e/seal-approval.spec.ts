@@ -137,6 +137,8 @@ async function decideOnPhone(page: Page, t: (typeof texts)[Locale], decision: 'r
   await expect(
     page.getByRole('region', { name: t.contract }).locator('.pdf-page[data-drawn="true"]').first(),
   ).toBeVisible({ timeout: 30_000 });
+  // The 375 px phone shows the request without a sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   if (decision === 'reject') await page.getByLabel(t.comment).fill(t.why);
   await page.getByRole('button', { name: decision === 'reject' ? t.reject : t.approve, exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: t.confirm }).click();
@@ -209,10 +211,12 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
     const first = await latestApprovalLink(a.page.request, a.phone);
     await a.page.goto(`/#${first}`);
     await decideOnPhone(a.page, t, 'reject');
+    await a.page.screenshot({ path: test.info().outputPath('approver-phone.png'), fullPage: true });
 
     // H reads why, and asks again.
     await h.page.getByRole('button', { name: t.refresh }).click();
     await expect(h.page.getByTestId('approval-state')).toHaveText(t.rejectedBy);
+    await h.page.screenshot({ path: test.info().outputPath('handler-room.png') });
     await h.page.getByRole('button', { name: t.askAgain }).click();
     await expect(h.page.getByTestId('approval-state')).toHaveText(t.waiting);
 
