@@ -10,6 +10,8 @@
  *   language a button named after the other language, 'English' / '中文', on login pages and in the workspace header
  *   workspace the header button with test id 'current-user' (title 'Account menu' / '账号菜单') shows the
  *            logged-in phone masked (138****5678); a visitor sees a 'Log in' / '登录' button there instead
+ *   approval test ids 'approval-state' (the room's approval step), 'approval-item' (a request in the list),
+ *            'approval-status' (a request's status tag), 'seal-policy-summary' (a seal card's approval rule)
  */
 export const paths = {
   home: '/',
