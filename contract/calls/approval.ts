@@ -173,7 +173,7 @@ export const getRoomApprovals = defineCall({
   summary:
     "The room party's approval state per company seal it may use: whether the seal needs approval for this flow " +
     'now, and the latest request for it (with its decisions), so the room shows "ask for approval", "waiting" or ' +
-    '"rejected: <comment>".',
+    '"rejected: <comment>". No seals for a person\'s party or a company not opened yet.',
   request: zRoom,
   response: z.object({
     seals: z.array(

@@ -18,7 +18,10 @@ type MailKind =
   | 'declined'
   | 'completed'
   | 'expired'
-  | 'cancelled';
+  | 'cancelled'
+  // seal-use approval (server/modules/approval): `who` the requester (requested) or the seal (decided)
+  | 'approval_requested'
+  | 'approval_decided';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -41,6 +44,8 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
   completed: { zh: (t) => `已完成签署：《${t}》`, en: (t) => `Completed: "${t}"` },
   expired: { zh: (t) => `已过期：《${t}》`, en: (t) => `Expired: "${t}"` },
   cancelled: { zh: (t) => `已撤销：《${t}》`, en: (t) => `Cancelled: "${t}"` },
+  approval_requested: { zh: (t) => `用印审批：《${t}》`, en: (t) => `Seal approval: "${t}"` },
+  approval_decided: { zh: (t) => `用印审批结果：《${t}》`, en: (t) => `Seal approval decided: "${t}"` },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -79,6 +84,16 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
   cancelled: {
     zh: (m) => `《${m.flowTitle}》已被发起方撤销。`,
     en: (m) => `"${m.flowTitle}" was cancelled by its sender.`,
+  },
+  approval_requested: {
+    zh: (m) => `${m.who}申请在《${m.flowTitle}》上用印。请打开下面的链接查看合同并审批。`,
+    en: (m) =>
+      `${m.who} asks to apply a company seal to "${m.flowTitle}". Open the link below to read the contract and decide.`,
+  },
+  approval_decided: {
+    zh: (m) => `您在《${m.flowTitle}》上使用印章「${m.who}」的申请已有审批结果。请打开下面的链接查看。`,
+    en: (m) =>
+      `Your request to apply the seal ${m.who} to "${m.flowTitle}" was decided. Open the link below to read the outcome.`,
   },
 };
 

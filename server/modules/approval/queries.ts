@@ -217,6 +217,16 @@ async function voidOpen(ex: Exec, where: SQL, reason: string): Promise<Voided[]>
   return done.map((v) => ({ ...v, documents: jsonOf<BoundDocument[]>(v.documents) }));
 }
 
+/** The documents bound by the seal's open (pending or approved) requests. */
+export async function openDocumentsOfSeal(ex: Exec, companyId: string, sealId: string): Promise<string[]> {
+  const found = await camelRows<{ documentId: string }>(
+    ex,
+    sql`SELECT DISTINCT d->>'documentId' AS document_id FROM seal_approvals, jsonb_array_elements(documents) d
+        WHERE company_id = ${companyId} AND seal_id = ${sealId} AND status IN ('pending', 'approved')`,
+  );
+  return found.map((r) => r.documentId);
+}
+
 export const voidOpenOfSeal = (ex: Exec, companyId: string, sealId: string, reason: string) =>
   voidOpen(ex, sql`company_id = ${companyId} AND seal_id = ${sealId}`, reason);
 

@@ -27,7 +27,7 @@ import {
   recordCompanyEvent,
   requireCompanyRole,
 } from '../company/index.ts';
-import { blobBytes, findDocument, versionReasonsAfter } from '../document/index.ts';
+import { blobBytes, findDocument, lockDocument, versionReasonsAfter } from '../document/index.ts';
 import { type CompanySealInfo, companySealInfo, roomTokenUser, sealsUsableBy } from '../seal/index.ts';
 import { usersByIds } from '../session/index.ts';
 import { type ApprovalEvent, approvalEvent, approvalNotice } from './hooks.ts';
@@ -161,6 +161,10 @@ export async function saveSealPolicy(
   const actorEntry = await auditActorOf(deps, companyId, userId);
   await deps.db.transaction(async (tx) => {
     await q.upsertPolicy(tx, { ...row, updatedBy: userId, now });
+    // The documents first, then the requests: the order a signature takes them in (it holds its document
+    // when it marks its approval used), so the two never wait for each other in a circle.
+    const open = await q.openDocumentsOfSeal(tx, companyId, v.sealId);
+    for (const documentId of [...new Set(open)].sort()) await lockDocument(tx, documentId);
     const voided = await q.voidOpenOfSeal(tx, companyId, v.sealId, 'policy_changed');
     await auditVoided(tx, voided, 'policy_changed', actorEntry, now);
     await recordCompanyEvent(tx, {
@@ -479,7 +483,8 @@ async function tell(
       userId,
       purpose: what.purpose,
       text: `【电子签章】${what.text} ${url}`,
-      sms: { who: what.who, flowTitle: row.flowFacts.title, link: url },
+      // The SMS template's variables and the e-mail (to a person who gave an address).
+      mail: { kind: what.kind, who: what.who, flowTitle: row.flowFacts.title, link: url },
     });
     await deps.hooks.emit(approvalNotice, {
       deps,

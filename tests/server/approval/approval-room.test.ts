@@ -224,6 +224,21 @@ describe('a contract seal that needs approval by approver A', () => {
     expect(events.filter((e) => e === 'approval_decided')).toHaveLength(2);
     const signEntry = trail.entries.find((e) => e.event === 'sign');
     expect(signEntry?.detail).toContain(second.approvalId);
+    // The handler's own requests, the administrator's view of all; a handler may not list all.
+    type Page = { list: { approvalId: string; status: string }[] };
+    const mine = ok(
+      await company.operator.agent.call<Page>(listApprovals, { userType: 1, scope: 'mine' }),
+      'mine',
+    );
+    expect(mine.list.map((a) => [a.approvalId, a.status])).toEqual([
+      [second.approvalId, 'used'],
+      [first.approvalId, 'rejected'],
+    ]);
+    const all = ok(await company.admin.agent.call<Page>(listApprovals, { userType: 1, scope: 'all' }), 'all');
+    expect(all.list).toHaveLength(2);
+    expect((await company.operator.agent.call(listApprovals, { userType: 1, scope: 'all' })).status).toBe(
+      602,
+    );
     const company_trail = ok(
       await company.admin.agent.call<{ list: { kind: string }[] }>(getCompanyAuditTrail, { userType: 1 }),
       'company trail',
