@@ -147,8 +147,8 @@ export default function ApprovalDetailPage() {
               <dd>{tt('partyStep', { company: d.companyName, step: String(d.partyStep) })}</dd>
               {d.amount !== null ? (
                 <>
-                  <dt>{tt('flow')}</dt>
-                  <dd>{tt('amount', { amount: formatAmount(d.amount) })}</dd>
+                  <dt>{tt('amountLabel')}</dt>
+                  <dd>¥{formatAmount(d.amount)}</dd>
                 </>
               ) : null}
               <dt>{tt('seal')}</dt>

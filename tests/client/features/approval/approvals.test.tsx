@@ -68,6 +68,7 @@ describe('approvals centre', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage/approvals/${ID}`));
     expect(await screen.findByRole('heading', { name: 'Lease 2027' })).toBeTruthy();
     expect(screen.getByText('Sent by')).toBeTruthy();
+    expect(screen.getByText('¥120,000.00')).toBeTruthy();
     expect(screen.getByText('One of the approvers')).toBeTruthy();
     expect(screen.getByRole('img', { name: '合同专用章' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'The contract as it will be sealed' })).toBeTruthy();
