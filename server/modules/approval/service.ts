@@ -584,12 +584,18 @@ async function requireSealUser(deps: AppDeps, use: RoomUse, sealId: string) {
 }
 
 /** Whether the policy's approvers can meet it now (enough of them still hold the approver role). */
-async function requireMeetable(deps: AppDeps, policy: q.PolicyRow) {
+async function requireMeetable(deps: AppDeps, policy: q.PolicyRow, requesterId: string) {
   let holders = 0;
   for (const id of policy.approverIds)
     if (await hasMemberRole(deps, policy.companyId, id, 'approver')) holders++;
   const isMet = policy.mode === 'one' ? holders > 0 : holders === policy.approverIds.length;
   if (!isMet) throw new AppError(Code.Refused, A.policyCannotBeMet);
+  // A request its requester alone could decide, who may not decide their own: nobody ever could.
+  const isRequesterNeeded =
+    !policy.allowSelfApproval &&
+    policy.approverIds.includes(requesterId) &&
+    (policy.mode !== 'one' || policy.approverIds.length === 1);
+  if (isRequesterNeeded) throw new AppError(Code.Refused, A.ownRequestOnly);
 }
 
 /**
@@ -604,7 +610,7 @@ export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: strin
   await requireSealUser(deps, use, sealId);
   const policy = await q.findPolicy(deps.db, use.companyId, sealId);
   if (!policyApplies(policy, use.flow)) throw new AppError(Code.Refused, A.approvalNotNeeded);
-  await requireMeetable(deps, policy);
+  await requireMeetable(deps, policy, use.userId);
   const now = deps.clock.now();
   // The party's requests for the seal as they stand (lapsed ones stored expired, those whose document changed
   // void): a usable approval or a request still waiting for the same contract is answered again.

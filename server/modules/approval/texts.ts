@@ -65,6 +65,10 @@ export const A = {
     en: 'you no longer hold the approver role of the company',
     zh: '您已不再担任本企业的审批人',
   },
+  ownRequestOnly: {
+    en: "this seal's approval would need your own decision, and you may not approve your own request: the administrator must name another approver or allow self-approval",
+    zh: '该印章的审批需要您本人同意，但不能审批自己的申请：请管理员另行指定审批人或允许本人审批',
+  },
   commentRequired: { en: 'say why you reject it', zh: '驳回时请填写原因' },
   noticeRequestedTitle: (seal: string): Text => ({ en: `Seal approval: ${seal}`, zh: `用印审批：${seal}` }),
   noticeRequested: (who: string, seal: string, title: string): Text => ({

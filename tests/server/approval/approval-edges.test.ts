@@ -170,14 +170,21 @@ describe('time, concurrency and who decides', () => {
       }),
       'admin approver',
     );
+    // The requester the only approver, self-approval off: nobody could ever decide, so the request is refused.
     await policy({ mode: 'one', approverIds: [company.admin.userId] });
     const flow = await launchForCompany(company, { handlerPhone: company.admin.phone });
     const room = await pendingRoom(company.admin.agent, flow.flowId);
+    const alone = await askApproval(company.admin.agent, room.roomToken, company.contractSealId);
+    expect(alone.body.code).toBe(Code.Refused);
+    expect(alone.body.msg).toContain('approve your own request');
+    // With another approver: the request is made, the requester may not decide it, the other may.
+    await policy({ mode: 'one', approverIds: [company.admin.userId, A().userId] });
     const mine = ok(await askApproval(company.admin.agent, room.roomToken, company.contractSealId), 'ask');
     expect(mine.canDecide).toBe(false);
     const own = await decide(company.admin.agent, mine.approvalId, 'approve');
     expect(own.body.code).toBe(Code.Refused);
     expect(own.status).toBe(602);
+    expect((await detailOf(mine.approvalId)).canDecide).toBe(true);
     await policy({ mode: 'one', approverIds: [company.admin.userId], allowSelfApproval: true });
     const allowed = ok(await askApproval(company.admin.agent, room.roomToken, company.contractSealId), 'ask');
     expect(allowed.canDecide).toBe(true);
