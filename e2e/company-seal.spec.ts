@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi } from './person-support.ts';
 import { openCompany } from './seal-support.ts';
-import { call, signFromListOnPc, signingTexts, uploadContract } from './signing-support.ts';
+import { call, launchToOwnCompany, signFromListOnPc, signingTexts } from './signing-support.ts';
 import type { Locale } from './support.ts';
 
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
@@ -22,24 +22,13 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
         sealDTO: { userType: 1, sealType: 1, generateAntiCounterfeitNo: true },
       });
 
-      await uploadContract(page, t);
-      const card = page.getByTestId('party-card');
-      await card.getByText(t.partyCompany, { exact: true }).click();
-      await card.getByLabel(t.operatorPhone).fill(adminPhone);
-      // The seal the party needs is there: the official seal is offered, readiness checked it.
-      await expect(page.getByTestId('signer-readiness')).toContainText(t.hasNeededSeal, { timeout: 20_000 });
-      await expect(card.getByTitle(t.officialSeal, { exact: true })).toBeVisible();
-      await page.getByRole('button', { name: t.next }).click();
-
-      await expect(page.locator('.pdf-page[data-page="1"][data-drawn="true"]')).toBeVisible({
-        timeout: 20_000,
+      await launchToOwnCompany(page, t, adminPhone, async (card) => {
+        // The seal the party needs is there: the official seal is offered, readiness checked it.
+        await expect(page.getByTestId('signer-readiness')).toContainText(t.hasNeededSeal, {
+          timeout: 20_000,
+        });
+        await expect(card.getByTitle(t.officialSeal, { exact: true })).toBeVisible();
       });
-      await page.getByLabel(t.keyword).fill('Party A');
-      await page.getByRole('button', { name: t.placeByKeyword }).click();
-      await expect(page.getByTestId('placed-box')).toHaveCount(1);
-      await page.getByRole('button', { name: t.next }).click();
-      await page.getByRole('button', { name: t.send }).click();
-      await expect(page.getByText(t.sent)).toBeVisible({ timeout: 30_000 });
 
       // In the room the administrator's official seal is preselected, and the company seals with it.
       await signFromListOnPc(page, adminPhone, t, new RegExp(`${t.officialSeal}|公章`));

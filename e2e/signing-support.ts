@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { KEY_SUFFIX_HEADER, keySuffixOf, TOKEN_COOKIE, XSRF_HEADER } from '../contract/transport.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
 import { latestSmsCode, type Locale } from './support.ts';
@@ -256,13 +256,8 @@ export async function uploadContract(
   await page.getByRole('button', { name: t.next }).click();
 }
 
-/** The logged-in user finds the flow in the pending list and signs it on PC with the preselected seal. */
-export async function signFromListOnPc(
-  page: Page,
-  phone: string,
-  t: (typeof signingTexts)[Locale],
-  sealName?: RegExp,
-) {
+/** The logged-in user finds the flow in the pending list and opens its signing room on PC. */
+export async function openRoomFromListOnPc(page: Page, t: (typeof signingTexts)[Locale], sealName?: RegExp) {
   await page.goto('/#/signList');
   await page.getByRole('tab', { name: t.tabPending }).click();
   await page
@@ -272,6 +267,10 @@ export async function signFromListOnPc(
   await expect(page).toHaveURL(/#\/pc\/v1\/signing_room\?/);
   await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
   if (sealName) await expect(page.getByRole('radio', { name: sealName })).toBeChecked();
+}
+
+/** In the open room: sign with the chosen seal after the SMS code; the flow is then complete. */
+export async function signInRoom(page: Page, phone: string, t: (typeof signingTexts)[Locale]) {
   await page.getByRole('button', { name: t.sign, exact: true }).click();
   const dialog = page.getByRole('dialog');
   const before = await smsCount(page.request, phone);
@@ -280,4 +279,43 @@ export async function signFromListOnPc(
   await dialog.getByRole('button', { name: t.confirmSign }).click();
   await expect(page).toHaveURL(/#\/sign_confirm\?/, { timeout: 60_000 });
   await expect(page.getByTestId('flow-state')).toHaveText(t.completed, { timeout: 30_000 });
+}
+
+/** The logged-in user finds the flow in the pending list and signs it on PC with the preselected seal. */
+export async function signFromListOnPc(
+  page: Page,
+  phone: string,
+  t: (typeof signingTexts)[Locale],
+  sealName?: RegExp,
+) {
+  await openRoomFromListOnPc(page, t, sealName);
+  await signInRoom(page, phone, t);
+}
+
+/**
+ * The logged-in page, acting for its company, quick-launches the contract to its own company: one company
+ * party whose operator has `operatorPhone`, its seal placed at "Party A". `check` looks at the party card
+ * before going on (what the party is offered).
+ */
+export async function launchToOwnCompany(
+  page: Page,
+  t: (typeof signingTexts)[Locale],
+  operatorPhone: string,
+  check?: (card: Locator) => Promise<void>,
+) {
+  await uploadContract(page, t);
+  const card = page.getByTestId('party-card');
+  await card.getByText(t.partyCompany, { exact: true }).click();
+  await card.getByLabel(t.operatorPhone).fill(operatorPhone);
+  await check?.(card);
+  await page.getByRole('button', { name: t.next }).click();
+  await expect(page.locator('.pdf-page[data-page="1"][data-drawn="true"]')).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByLabel(t.keyword).fill('Party A');
+  await page.getByRole('button', { name: t.placeByKeyword }).click();
+  await expect(page.getByTestId('placed-box')).toHaveCount(1);
+  await page.getByRole('button', { name: t.next }).click();
+  await page.getByRole('button', { name: t.send }).click();
+  await expect(page.getByText(t.sent)).toBeVisible({ timeout: 30_000 });
 }

@@ -19,6 +19,7 @@ export const ROUTE_SAMPLES: Record<string, string> = {
   oxqSignValue: 'v1',
   next: '1',
   invitationId: 'i1',
+  approvalId: '00000000-0000-4000-8000-0000000000a1',
 };
 
 /** A fresh mainland mobile number for one journey. */

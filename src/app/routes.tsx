@@ -43,6 +43,9 @@ const startupPage = () => import('@/features/workspace/startup-page.tsx');
 const templateListPage = () => import('@/features/template/template-list-page.tsx');
 const templateDetailPage = () => import('@/features/template/template-detail-page.tsx');
 const configEditPage = () => import('@/features/sign-config/config-edit-page.tsx');
+// Seal-use approvals (src/features/approval): one list and one detail screen serve the PC and the phone routes.
+const approvalsPage = () => import('@/features/approval/approvals-page.tsx');
+const approvalDetailPage = () => import('@/features/approval/approval-detail-page.tsx');
 
 const manageChildren: RouteObject[] = [
   to(paths.manageStartup),
@@ -73,6 +76,8 @@ const manageChildren: RouteObject[] = [
   personPage('manageWebhooks', PROTECTED, () => import('@/features/webhook/webhooks-page.tsx')),
   personPage('manageQuicklyFileUpload', PROTECTED, launchPage),
   personPage('manageFileUpload', PROTECTED, launchPage),
+  personPage('manageApprovals', PROTECTED, approvalsPage),
+  personPage('manageApprovalDetail', PROTECTED, approvalDetailPage),
   personPage('managePersonalEsign', PROTECTED, () => import('@/features/person/personal-esign-page.tsx')),
   personPage('manageCertChange', PROTECTED, () => import('@/features/cert/cert-change-page.tsx')),
   // Company accounts (src/features/company).
@@ -144,6 +149,8 @@ const mobileChildren: RouteObject[] = [
   personPage('mobileCompanyList', PROTECTED, () => import('@/features/company/company-list-page.tsx')),
   personPage('mobileStaffList', PROTECTED, () => import('@/features/company/staff-list-page.tsx')),
   personPage('mobileAdminPowerAuth', PROTECTED, () => import('@/features/company/admin-power-auth-page.tsx')),
+  personPage('mobileApprovals', PROTECTED, approvalsPage),
+  personPage('mobileApprovalDetail', PROTECTED, approvalDetailPage),
   personPage('realName', PROTECTED, realNamePage),
   personPage('realNameResult', PROTECTED, () => import('@/features/person/real-name-result-page.tsx')),
   personPage(

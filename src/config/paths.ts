@@ -10,6 +10,8 @@
  *   language a button named after the other language, 'English' / '中文', on login pages and in the workspace header
  *   workspace the header button with test id 'current-user' (title 'Account menu' / '账号菜单') shows the
  *            logged-in phone masked (138****5678); a visitor sees a 'Log in' / '登录' button there instead
+ *   approval test ids 'approval-state' (the room's approval step), 'approval-item' (a request in the list),
+ *            'approval-status' (a request's status tag), 'seal-policy-summary' (a seal card's approval rule)
  */
 export const paths = {
   home: '/',
@@ -120,6 +122,9 @@ export const paths = {
   /** Authorisation letters and automatic signing (issue 27); not in SPEC §2. */
   accountLetters: '/manage/account/letters',
   accountOperator: '/manage/account/operator',
+  /** Seal-use approvals (issue 27): the requests to me, mine, and (administrator) all; not in SPEC §2. */
+  manageApprovals: '/manage/approvals',
+  manageApprovalDetail: '/manage/approvals/:approvalId',
   foundCompany: '/foundCompany',
   personalDetails: '/personalDetails',
 
@@ -137,6 +142,9 @@ export const paths = {
   mobileCompanyList: '/mobile/companyList',
   mobileStaffList: '/mobile/staffList',
   mobileAdminPowerAuth: '/mobile/adminPowerAuth',
+  // Issue 27: the approvals centre on a phone (an approver's SMS link opens the detail); either device works.
+  mobileApprovals: '/mobile/approvals',
+  mobileApprovalDetail: '/mobile/approvals/:approvalId',
   // Issue 6: an operator invitation's screen (contract/rules/company.ts COMPANY_INVITATION_ROUTE; its SMS
   // link and its /message notice open it), on a PC or a phone.
   companyInvitation: '/companyInvitation/:invitationId',

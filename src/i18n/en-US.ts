@@ -73,6 +73,7 @@ export const enUS = {
   'menu.stamp': 'Seals',
   'menu.letters': 'Authorisation letters',
   'menu.operator': 'Operators',
+  'menu.approvals': 'Seal approvals',
   'menu.apiKeys': 'API keys',
   'menu.adminPackages': 'Package administration',
 

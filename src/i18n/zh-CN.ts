@@ -73,6 +73,7 @@ export const zhCN: Messages = {
   'menu.stamp': '印章管理',
   'menu.letters': '授权书',
   'menu.operator': '经办人管理',
+  'menu.approvals': '用印审批',
   'menu.apiKeys': 'API 密钥',
   'menu.adminPackages': '套餐管理（平台管理员）',
 

@@ -1,3 +1,4 @@
+import { countOf } from '#contract/plural.ts';
 // The audit trail in the reader's language. Entries are stored (and hash-chained) with the platform's own
 // words in English; they are never rewritten. What a reader sees is translated here, on the way out: the
 // platform's actor name and every detail the platform writes. Text a person typed (a cancel or decline
@@ -159,7 +160,8 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
     {
       re: /^approval (\S+) · seal (.*) · (\d+) approvers? · (one|all_in_order|all_any_order)$/s,
       zh: (m) => `审批单 ${m[1]} · 印章 ${m[2]} · ${m[3]} 位审批人 · ${MODES[m[4]][0]}`,
-      en: (m) => `approval ${m[1]} · seal ${m[2]} · ${m[3]} approver(s) · ${MODES[m[4]][1]}`,
+      en: (m) =>
+        `approval ${m[1]} · seal ${m[2]} · ${countOf(Number(m[3]), 'approver', 'approvers')} · ${MODES[m[4]][1]}`,
     },
   ],
   approval_decided: [

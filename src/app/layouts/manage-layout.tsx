@@ -1,9 +1,11 @@
+import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { listApprovals } from '@/api/approval.ts';
 import { getPlatformAdminInfo } from '@/api/package.ts';
 import { logout } from '@/api/session.ts';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
@@ -74,6 +76,21 @@ export default function ManageLayout() {
       isLive = false;
     };
   }, [userId]);
+  // Company members: the seal-use approvals, with the count of requests waiting for the caller's decision.
+  const isCompany = userInfo?.userType === 1;
+  const [pendingApprovals, setPendingApprovals] = useState(0);
+  // Counted again on every navigation (a decision made on the detail screen lowers it).
+  const pathname = location.pathname;
+  useEffect(() => {
+    if (!userId || !isCompany || !pathname) return setPendingApprovals(0);
+    let isLive = true;
+    listApprovals({ scope: 'toMe', status: 'pending', pageNum: 1, pageSize: 1 })
+      .then((r) => isLive && setPendingApprovals(r.total))
+      .catch(() => {}); // no count then; the screen itself says what is wrong
+    return () => {
+      isLive = false;
+    };
+  }, [userId, isCompany, pathname]);
   // API keys: a person's own, or a company's for its administrators (the calls refuse others anyway).
   const mayManageKeys = userInfo ? userInfo.userType === 0 || userInfo.isAdmin : false;
   // A company member without the handler role does not launch (issue 27): the launch entries are hidden.
@@ -89,6 +106,7 @@ export default function ManageLayout() {
       : MENU.map((e) =>
           'children' in e ? { ...e, children: e.children.filter((c) => !LAUNCHES.includes(c.path)) } : e,
         )),
+    ...(isCompany ? [{ path: paths.manageApprovals, label: 'menu.approvals' as MessageKey }] : []),
     ...(mayManageKeys ? [{ path: paths.manageApiKeys, label: 'menu.apiKeys' as MessageKey }] : []),
     ...(isPlatformAdmin
       ? [{ path: paths.manageAdminPackages, label: 'menu.adminPackages' as MessageKey }]
@@ -239,7 +257,18 @@ export default function ManageLayout() {
                       label: t(entry.label),
                       children: entry.children.map((item) => ({ key: item.path, label: t(item.label) })),
                     }
-                  : { key: entry.path, label: t(entry.label) },
+                  : {
+                      key: entry.path,
+                      label:
+                        entry.path === paths.manageApprovals && pendingApprovals > 0 ? (
+                          <span>
+                            {t(entry.label)}{' '}
+                            <Badge count={pendingApprovals} size="small" data-testid="approvals-badge" />
+                          </span>
+                        ) : (
+                          t(entry.label)
+                        ),
+                    },
               )}
               onClick={({ key }) => {
                 setIsMenuOpen(false);

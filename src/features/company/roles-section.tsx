@@ -59,6 +59,10 @@ export function MemberRoleTags({ member }: { member: RolesOf }) {
 }
 
 const COUNT_KEYS = ['flows', 'parties', 'templates', 'sealAuthorisations', 'sealKeepings'] as const;
+/** Kinds other modules move (seal approval, authorisation letters): named in words too. */
+const OTHER_KEYS = ['approvalRules', 'approvalRequests', 'memberLetters'] as const;
+const isOtherKey = (k: string): k is (typeof OTHER_KEYS)[number] =>
+  (OTHER_KEYS as readonly string[]).includes(k);
 
 /** What a hand-over moves, in words ('' when nothing). */
 export function countsSummary(counts: Partial<HandoverCounts>, tr: RoleT): string {
@@ -66,7 +70,7 @@ export function countsSummary(counts: Partial<HandoverCounts>, tr: RoleT): strin
     tr(`c_${k}`, { n: counts[k] ?? 0 }),
   );
   for (const [kind, n] of Object.entries(counts.other ?? {}))
-    if (n > 0) parts.push(tr('c_other', { n, kind }));
+    if (n > 0) parts.push(isOtherKey(kind) ? tr(`c_${kind}`, { n }) : tr('c_other', { n, kind }));
   return parts.join(tr('sep'));
 }
 

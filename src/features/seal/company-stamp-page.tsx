@@ -6,7 +6,17 @@ import { deleteSeal, type Seal, setSealStatus } from '@/api/seal.ts';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
-import { MESSAGE_MS, SealCard, SealExportButton, SealStyles, useSealList } from './parts.tsx';
+import { useState } from 'react';
+import {
+  MESSAGE_MS,
+  SealCard,
+  SealExportButton,
+  SealStyles,
+  useSealList,
+  useSealTypeName,
+} from './parts.tsx';
+import { policyTexts } from './policy-texts.ts';
+import { PolicySummary, SealPolicyDialog, useSealPolicies } from './seal-policy.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 import { refreshLoginInfo } from '@/api/session.ts';
@@ -22,6 +32,11 @@ export default function CompanyStampPage() {
   const isAdmin = data?.role === 'admin';
   // A seal keeper manages the seals they keep (issue 27): status and authorisations, not creating or deleting.
   const isKeeper = !isAdmin && (data?.seals ?? []).some((s) => s.canManage);
+  const pt = useTexts(policyTexts);
+  const typeName = useSealTypeName();
+  // Each seal's approval rule (用印审批): shown on its card, changed in its dialog (administrator).
+  const { policies, reload: reloadPolicies } = useSealPolicies(data?.seals ?? [], isAdmin || isKeeper);
+  const [policyOf, setPolicyOf] = useState<Seal | null>(null);
 
   const changeStatus = async (seal: Seal, status: 'enabled' | 'disabled') => {
     try {
@@ -89,9 +104,29 @@ export default function CompanyStampPage() {
             canDelete={isAdmin}
             onStatus={changeStatus}
             onDelete={remove}
+            extra={policies[seal.id] ? <PolicySummary policy={policies[seal.id]} /> : null}
+            actions={
+              isAdmin || seal.canManage ? (
+                <Button size="small" onClick={() => setPolicyOf(seal)}>
+                  {pt('action')}
+                </Button>
+              ) : null
+            }
           />
         ))}
       </div>
+      {policyOf ? (
+        <SealPolicyDialog
+          seal={policyOf}
+          title={policyOf.sealType !== null ? typeName(policyOf.sealType) : policyOf.name}
+          policy={policies[policyOf.id]}
+          onClose={() => setPolicyOf(null)}
+          onSaved={() => {
+            setPolicyOf(null);
+            void reloadPolicies();
+          }}
+        />
+      ) : null}
     </main>
   );
 }

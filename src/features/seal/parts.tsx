@@ -2,7 +2,7 @@ import { SEAL_TYPE_NAMES, type SealType } from '#contract/enums.ts';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type Seal, type SealList, getUserCertSealList, sealImageSrc } from '@/api/seal.ts';
 import { PhotoViewer } from '@/components/photo-viewer.tsx';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
@@ -47,6 +47,8 @@ export function SealCard({
   canDelete = canManage,
   onStatus,
   onDelete,
+  extra,
+  actions,
 }: {
   seal: Seal;
   canManage: boolean;
@@ -54,6 +56,10 @@ export function SealCard({
   canDelete?: boolean;
   onStatus?: (seal: Seal, status: 'enabled' | 'disabled') => void;
   onDelete?: (seal: Seal) => void;
+  /** More lines under the card's facts (the seal's approval rule). */
+  extra?: ReactNode;
+  /** More buttons beside the manager's (the approval rule). */
+  actions?: ReactNode;
 }) {
   const tt = useTexts(texts);
   const locale = useI18nStore((s) => s.locale);
@@ -86,6 +92,7 @@ export function SealCard({
         {seal.antiCounterfeitNo ? <div>{tt('antiCounterfeitNo', { no: seal.antiCounterfeitNo })}</div> : null}
         <div className="seal-card-muted">{tt('createdAt', { time: formatTime(seal.createdAt, locale) })}</div>
         {names ? <div className="seal-card-muted">{tt('authorisedTo', { names })}</div> : null}
+        {extra}
         {canManage ? (
           <div className="seal-card-actions">
             <Button
@@ -107,6 +114,7 @@ export function SealCard({
                 </Button>
               </Popconfirm>
             ) : null}
+            {actions}
           </div>
         ) : null}
       </div>
@@ -127,7 +135,7 @@ const SEAL_STYLES = `
 .seal-card-title { font-size: 16px; margin: 0; }
 .seal-card-tags { display: flex; flex-wrap: wrap; gap: 4px; }
 .seal-card-muted { color: #888; font-size: 12px; overflow-wrap: anywhere; }
-.seal-card-actions { display: flex; gap: 8px; margin-top: 4px; }
+.seal-card-actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 4px; }
 .seal-two-col { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
 .seal-preview { display: flex; align-items: center; justify-content: center; min-height: 220px;
   border: 1px dashed #ddd; border-radius: 8px; padding: 12px; }

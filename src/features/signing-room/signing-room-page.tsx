@@ -19,6 +19,9 @@ import { PlainButton } from '@/components/plain-button.tsx';
 import type { SignaturePadHandle } from '@/components/signature-pad.tsx';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
+import { Code } from '#contract/codes.ts';
+import { ApiError } from '@/api/http.ts';
+import { SealApprovalBox, useRoomApprovals } from './approval-box.tsx';
 import { IntentPrompt } from './intent-prompt.tsx';
 import { MESSAGE_MS, SMS_CODE_RE, Field, RoomBrandBar } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
@@ -242,6 +245,12 @@ export default function SigningRoomPage() {
   const targetPosition = target ? positions[target.index] : undefined;
 
   const slots = useMemo(() => (room ? sealsBySlot(room) : null), [room]);
+  // Seal-use approval (用印审批) of the chosen company seal: asked for, waited for, then the seal may be applied.
+  const mayUseCompanySeal = Boolean(room?.canSign && room.needs.companySeal);
+  const approvals = useRoomApprovals(
+    state.kind === 'ready' && mayUseCompanySeal ? state.token : null,
+    choice.companySealId,
+  );
   const doc = room?.documents[docIndex];
   const url = useMemo(
     () => (doc && state.kind === 'ready' ? documentUrl(doc.documentId, state.token) : ''),
@@ -268,6 +277,7 @@ export default function SigningRoomPage() {
     }
     const missing = missingSlot(room, choice);
     if (missing) return setProblem(tt('needSeal'));
+    if (approvals.isBlocked) return;
     drawing.current = null;
     if (room.needs.personSignature && choice.isDrawing) {
       const png = await pad.current?.toPng();
@@ -303,7 +313,12 @@ export default function SigningRoomPage() {
       );
       navigate(resultPath('signed'));
     } catch (e) {
-      setCodeError(showApiError(e));
+      if (e instanceof ApiError && e.code === Code.SealApprovalRequired) {
+        // The seal needs an approval (new, lapsed or voided): the approval step says what to do.
+        setIsSignOpen(false);
+        setProblem(e.message);
+        await approvals.reload();
+      } else setCodeError(showApiError(e));
     } finally {
       setIsSigning(false);
     }
@@ -445,6 +460,17 @@ export default function SigningRoomPage() {
               </Suspense>
             </div>
           ) : null}
+          {r.needs.companySeal && approvals.chosen ? (
+            <SealApprovalBox
+              token={token}
+              approval={approvals.chosen}
+              onChange={(next) => {
+                setProblem(null);
+                approvals.setOne(next);
+              }}
+              onRefresh={approvals.reload}
+            />
+          ) : null}
           {problem ? <Notice type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
         </>
       ) : null}
@@ -462,7 +488,13 @@ export default function SigningRoomPage() {
               : {}),
         }}
       >
-        <PlainButton kind="primary" size="large" style={{ flex: 1 }} disabled={!r.canSign} onClick={openSign}>
+        <PlainButton
+          kind="primary"
+          size="large"
+          style={{ flex: 1 }}
+          disabled={!r.canSign || approvals.isBlocked}
+          onClick={openSign}
+        >
           {tt('sign')}
         </PlainButton>
         <PlainButton

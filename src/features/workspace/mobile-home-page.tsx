@@ -44,6 +44,14 @@ export default function MobileHomePage() {
               {tt('quickLaunch')}
             </Button>
           </Link>
+          {/* A company member's seal-use approvals (issue 27): to decide, or asked for. */}
+          {info?.userType === 1 ? (
+            <Link to={paths.mobileApprovals}>
+              <Button block size="large">
+                {tt('approvals')}
+              </Button>
+            </Link>
+          ) : null}
           <PendingPreview
             items={data.pending.list}
             allLink={paths.mobileSignList}

@@ -126,6 +126,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { reportUrl, verifiedPdfUrl } = await import('@/api/verify.ts');
     const { powerOfAttorneyUrl } = await import('@/api/company.ts');
     const { letterPdfUrl } = await import('@/api/authorisation.ts');
+    const { approvalDocumentUrl } = await import('@/api/approval.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -136,9 +137,11 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(verifiedPdfUrl('c'))).toBe(`${at('downloadVerifiedPdf')}/c`);
     expect(pathOf(powerOfAttorneyUrl('c', 1))).toBe(`${at('companyPowerOfAttorney')}/c`);
     expect(pathOf(letterPdfUrl('l'))).toBe(`${at('authorisationLetterPdf')}/l`);
+    expect(pathOf(approvalDocumentUrl('a', 'd'))).toBe(`${at('approvalDocument')}/a/d.pdf`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
+        'approvalDocument',
         'authorisationLetterPdf',
         'companyPowerOfAttorney',
         'downloadAuditReport',

@@ -49,7 +49,7 @@ describe('the English texts', () => {
   // Words after a placeholder that end in "s" but are no plural nouns: verbs ("{name} was refused") and
   // units, the same for one and many ("{seconds} s", "{ms} ms").
   const NOT_PLURAL_NOUNS = new Set([
-    ...['is', 'was', 'has', 'does', 'needs', 'contains', 'confirms', 'invites', 'reminds', 'shows'],
+    ...['is', 'was', 'has', 'does', 'needs', 'contains', 'confirms', 'invites', 'reminds', 'shows', 'asks'],
     ...['s', 'ms'],
   ]);
   const CJK = /[\u3000-\u9fff\uff00-\uffef]/;

@@ -144,7 +144,7 @@ describe('operator page: roles', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Contract handler' }));
     await user.click(within(dialog).getByRole('button', { name: /Save/ }));
     expect(
-      await within(dialog).findByText(/has open work \(2 open contracts launched, 1 signatures waiting\)/),
+      await within(dialog).findByText(/has open work \(2 open contracts launched, 1 signature waiting\)/),
     ).toBeTruthy();
     expect(calls.roles).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: /Save/ }));
@@ -159,7 +159,7 @@ describe('operator page: roles', () => {
     await user.click(within(row).getByRole('button', { name: 'Hand over work' }));
     const dialog = await screen.findByRole('dialog');
     expect(
-      await within(dialog).findByText('What moves: 1 open contracts launched, 2 templates'),
+      await within(dialog).findByText('What moves: 1 open contract launched, 2 templates'),
     ).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Receiver (a contract handler)'));
     await user.click(await screen.findByTitle('孙接收 (137****0002)'));

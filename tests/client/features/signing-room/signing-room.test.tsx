@@ -9,7 +9,7 @@ import { usePlatformStore } from '@/platform/platform-store.ts';
 import { CSIGN, fail, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
-import { documentInfo, flowSummary, PERSON_SIGNS } from '../../fixtures/data.ts';
+import { approvalDetail, documentInfo, flowSummary, PERSON_SIGNS } from '../../fixtures/data.ts';
 
 // pdf.js cannot start its worker under jsdom, and how fast it fails decided whether the page showed its
 // error before the positions (a race that made this file flaky). The document stays "loading" here: the
@@ -404,6 +404,20 @@ describe('signing room', () => {
   });
 });
 
+/** The room of a company party of 测试有限公司 that applies the contract seal (type 102), with these seals. */
+const companyPartyRoom = (applies: Partial<SigningRoom['party']['applies']>, seals: SigningRoom['seals']) =>
+  room({
+    party: {
+      ...room().party,
+      kind: 'company',
+      companyId: '00000000-0000-4000-8000-0000000000c1',
+      companyName: '测试有限公司',
+      applies: { ...PERSON_SIGNS, personSignature: false, companySealType: 102, ...applies },
+    },
+    seals,
+    needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
+  });
+
 describe('a company party whose launcher did not insist on the seal type', () => {
   const OFFICIAL = '00000000-0000-4000-8000-0000000000e2';
   const FINANCE = '00000000-0000-4000-8000-0000000000e3';
@@ -417,22 +431,15 @@ describe('a company party whose launcher did not insist on the seal type', () =>
     heightMm: 40,
   });
   const companyRoom = () =>
-    room({
-      party: {
-        ...room().party,
-        kind: 'company',
-        companyId: '00000000-0000-4000-8000-0000000000c1',
-        companyName: '测试有限公司',
-        applies: { ...PERSON_SIGNS, personSignature: false, companySealType: 102, anyCompanySeal: true },
-      },
+    companyPartyRoom(
+      { anyCompanySeal: true },
       // The company has no contract seal: the seals authorised to the signer are these.
-      seals: [
+      [
         companySeal(FINANCE, 'Finance seal', 103),
         companySeal(OFFICIAL, 'Official seal', 1),
         companySeal(LEGAL, 'Legal-person seal', 101),
       ],
-      needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
-    });
+    );
 
   it.each([
     ['en-US', '/pc/v1/signing_room', 'No usable seal'],
@@ -454,6 +461,138 @@ describe('a company party whose launcher did not insist on the seal type', () =>
     },
     20_000,
   );
+});
+
+describe('seal-use approval in the room (issue 27)', () => {
+  const companyRoom = () =>
+    companyPartyRoom({}, [
+      {
+        sealId: SEAL_ID,
+        name: 'Contract seal',
+        sealType: 102,
+        pngUrl: '/v1/seal/image/e1.png',
+        widthMm: 40,
+        heightMm: 40,
+      },
+    ]);
+  const ZHANG = approvalDetail().approvers;
+  const rejected = approvalDetail({
+    status: 'rejected',
+    approvers: [{ ...ZHANG[0], state: 'rejected' }],
+    decisions: [
+      {
+        userId: ZHANG[0].userId,
+        name: 'Zhang San',
+        decision: 'reject',
+        comment: 'Amount is wrong',
+        at: '2026-11-21T01:00:00.000Z',
+      },
+    ],
+  });
+  const approved = approvalDetail({
+    approvalId: '00000000-0000-4000-8000-0000000000b2',
+    status: 'approved',
+    approvers: [{ ...ZHANG[0], state: 'approved' }],
+  });
+
+  it.each([
+    [
+      'en-US',
+      '/pc/v1/signing_room',
+      {
+        needed: 'This seal needs approval before use',
+        ask: 'Ask for approval',
+        waiting: 'Waiting for Zhang San',
+        refresh: 'Refresh',
+        rejected: 'Rejected by Zhang San: Amount is wrong',
+        again: 'Ask again',
+        approved: 'Approved — you can sign now',
+        sign: 'Sign',
+      },
+    ],
+    [
+      'zh-CN',
+      '/h5/v1/signing_room',
+      {
+        needed: '此印章需审批后才能使用',
+        ask: '申请用印审批',
+        waiting: '等待 Zhang San 审批',
+        refresh: '刷新',
+        rejected: 'Zhang San 驳回：Amount is wrong',
+        again: '重新申请',
+        approved: '审批已通过，现在可以签署',
+        sign: '签署',
+      },
+    ],
+  ] as const)(
+    'asks, waits, reads the rejection, asks again and may sign once approved (%s, %s)',
+    async (locale, path, t) => {
+      enterRoom(locale);
+      let latest: ReturnType<typeof approvalDetail> | null = null;
+      const asked: unknown[] = [];
+      server.use(
+        serveRoom(companyRoom()),
+        noFlowDetail(),
+        http.post(`${CSIGN}/getRoomApprovals`, () =>
+          ok({ seals: [{ sealId: SEAL_ID, needsApproval: latest?.status !== 'approved', latest }] }),
+        ),
+        http.post(`${CSIGN}/requestSealApproval`, async ({ request }) => {
+          asked.push(await request.json());
+          latest = approvalDetail({
+            approvalId: asked.length === 1 ? approvalDetail().approvalId : approved.approvalId,
+          });
+          return ok(latest);
+        }),
+      );
+      renderApp(`${path}?flowId=${FLOW}&partyId=${PARTY}`);
+      expect(await screen.findByText(t.needed, {}, { timeout: 5000 })).toBeTruthy();
+      const sign = screen.getByRole('button', { name: t.sign });
+      expect(sign).toHaveProperty('disabled', true);
+
+      await userEvent.click(screen.getByRole('button', { name: t.ask }));
+      expect(await screen.findByText(t.waiting)).toBeTruthy();
+      expect(asked).toEqual([{ roomToken: TOKEN, sealId: SEAL_ID, userType: 0 }]);
+
+      latest = rejected;
+      await userEvent.click(screen.getByRole('button', { name: t.refresh }));
+      expect(await screen.findByText(t.rejected)).toBeTruthy();
+      expect(sign).toHaveProperty('disabled', true);
+
+      await userEvent.click(screen.getByRole('button', { name: t.again }));
+      expect(await screen.findByText(t.waiting)).toBeTruthy();
+      latest = approved;
+      await userEvent.click(screen.getByRole('button', { name: t.refresh }));
+      expect(await screen.findByText(t.approved)).toBeTruthy();
+      expect(screen.getByRole('button', { name: t.sign })).toHaveProperty('disabled', false);
+      expect(asked).toHaveLength(2);
+    },
+    20_000,
+  );
+
+  it('a sign answered 1330 shows the refusal and the approval step (en-US)', async () => {
+    enterRoom('en-US');
+    let needsApproval = false;
+    server.use(
+      serveRoom(companyRoom()),
+      noFlowDetail(),
+      http.post(`${CSIGN}/getRoomApprovals`, () =>
+        ok({ seals: [{ sealId: SEAL_ID, needsApproval, latest: null }] }),
+      ),
+      http.post(`${CSIGN}/sendSignSmsCode`, () => ok(SMS_SENT)),
+      http.post(`${CSIGN}/signDocument`, () => {
+        needsApproval = true;
+        return fail(1330, 'This seal needs approval before use.');
+      }),
+    );
+    renderApp(`/pc/v1/signing_room?flowId=${FLOW}&partyId=${PARTY}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm signing' });
+    await userEvent.type(within(dialog).getByLabelText('SMS code'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm signing' }));
+    expect(await screen.findByRole('button', { name: 'Ask for approval' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Confirm signing' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign' })).toHaveProperty('disabled', true);
+  }, 20_000);
 });
 
 describe('signing link', () => {

@@ -1,0 +1,46 @@
+import { defineTexts } from '@/i18n/i18n-store.ts';
+
+/** Texts of the room's seal-use approval (用印审批): ask, wait, rejected, approved. */
+export const approvalTexts = defineTexts({
+  'en-US': {
+    needed: 'This seal needs approval before use',
+    neededHelp:
+      'Your company asks its approvers before this seal is applied. They see this contract as it is now.',
+    ask: 'Ask for approval',
+    askAgain: 'Ask again',
+    asked: 'Approval requested',
+    waiting: 'Waiting for {names}',
+    waitingHelp: 'The approvers were told. This box updates by itself; you may also refresh.',
+    refresh: 'Refresh',
+    rejected: 'Rejected by {name}: {comment}',
+    rejectedNoComment: 'Rejected by {name}',
+    approved: 'Approved — you can sign now',
+    approvedUntil: 'Usable until {time}',
+    lapsed: 'The previous approval is no longer valid ({status}). Ask again.',
+    'status.expired': 'expired',
+    'status.void': 'the contract or the rule changed',
+    'status.used': 'already used',
+    approverSomeone: 'an approver',
+    join: ', ',
+  },
+  'zh-CN': {
+    needed: '此印章需审批后才能使用',
+    neededHelp: '贵公司要求用印前经审批人同意。审批人将看到此合同的当前版本。',
+    ask: '申请用印审批',
+    askAgain: '重新申请',
+    asked: '已提交用印审批申请',
+    waiting: '等待 {names} 审批',
+    waitingHelp: '已通知审批人。此处会自动更新，也可手动刷新。',
+    refresh: '刷新',
+    rejected: '{name} 驳回：{comment}',
+    rejectedNoComment: '{name} 已驳回',
+    approved: '审批已通过，现在可以签署',
+    approvedUntil: '{time} 前有效',
+    lapsed: '之前的审批已失效（{status}），请重新申请。',
+    'status.expired': '已过期',
+    'status.void': '合同或审批规则已变更',
+    'status.used': '已使用',
+    approverSomeone: '审批人',
+    join: '、',
+  },
+});
