@@ -22,7 +22,7 @@ const TEXTS = {
     authorised: 'The seal was authorised',
     handOverWork: 'Hand over work',
     receiver: 'Receiver (a contract handler)',
-    willMove: /What moves: 1 open contracts launched, 1 signatures waiting, 1 seal authorisations/,
+    willMove: /What moves: 1 open contract launched, 1 signature waiting, 1 seal authorisation/,
     handOver: 'Hand over',
     handedOver: /Work handed over/,
     trailHandover: /handed the work of .* over: to /,

@@ -14,7 +14,7 @@ import {
   listAuthorisationLetters,
   sendLetterSmsCode,
 } from '@/api/authorisation.ts';
-import { listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
+import { authoriseSeal, listSealOperators, revokeSealAuthorisation, type SealOperator } from '@/api/seal.ts';
 import { IntentCodeRow } from '@/components/intent-code-row.tsx';
 import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
@@ -74,22 +74,29 @@ export default function AuthorizePage() {
       });
   }, []);
 
+  const isAdmin = data?.role === 'admin';
   const submit = async (v: Values) => {
     setError(null);
     setIsSaving(true);
     try {
-      // Each operator's authorisation comes with a letter the company signs (issue 27).
-      const { letters } = await authoriseSealWithLetters({
+      const period = {
         sealId: v.sealId,
         userIds: v.userIds,
         validFrom: new Date(v.validFrom).toISOString(),
         validTo: new Date(v.validTo).toISOString(),
-        smsCode: v.smsCode,
-      });
-      notify.success(
-        `${tt('authorised')} · ${tt('lettersIssued', { numbers: letters.map((l) => l.number).join(', ') })}`,
-        MESSAGE_MS,
-      );
+      };
+      if (isAdmin) {
+        // Each operator's authorisation comes with a letter the company signs (issue 27).
+        const { letters } = await authoriseSealWithLetters({ ...period, smsCode: v.smsCode });
+        notify.success(
+          `${tt('authorised')} · ${tt('lettersIssued', { numbers: letters.map((l) => l.number).join(', ') })}`,
+          MESSAGE_MS,
+        );
+      } else {
+        // A seal keeper authorises the seals they keep; letters are the administrator's (the official seal).
+        await authoriseSeal(period);
+        notify.success(tt('authorised'), MESSAGE_MS);
+      }
       form.setFieldValue('userIds', []);
       form.setFieldValue('smsCode', '');
       await reload();
@@ -194,14 +201,20 @@ export default function AuthorizePage() {
             >
               <Input type="datetime-local" />
             </Form.Item>
-            <Alert type="info" title={tt('letterNote')} style={{ marginBottom: 4 }} />
-            <Form.Item
-              name="smsCode"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{6}$/, message: tt('codeRequired') }]}
-            >
-              <CodeField tt={tt} />
-            </Form.Item>
+            {isAdmin ? (
+              <>
+                <Alert type="info" title={tt('letterNote')} style={{ marginBottom: 4 }} />
+                <Form.Item
+                  name="smsCode"
+                  noStyle
+                  rules={[{ required: true, pattern: /^\d{6}$/, message: tt('codeRequired') }]}
+                >
+                  <CodeField tt={tt} />
+                </Form.Item>
+              </>
+            ) : (
+              <Alert type="info" title={tt('keeperNoLetter')} style={{ marginBottom: 12 }} />
+            )}
             <Form.Item shouldUpdate noStyle>
               {() =>
                 form.getFieldError('smsCode').length ? (

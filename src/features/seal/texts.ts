@@ -83,6 +83,8 @@ export const texts = defineTexts({
     authorised: 'The seal was authorised',
     letterNote:
       'Each operator gets an authorisation letter (a PDF the company signs with its certificate and official seal). Confirm with the SMS code sent to your phone.',
+    keeperNoLetter:
+      'As the seal’s keeper you authorise it without an authorisation letter: letters are signed with the company’s official seal and issued by the administrator, who can give this handler one on the letters page.',
     smsCode: 'SMS code',
     getCode: 'Get code',
     resend: 'Resend ({seconds}s)',
@@ -190,6 +192,8 @@ export const texts = defineTexts({
     authorised: '授权成功',
     letterNote:
       '每位经办人都将获得一份授权书（由企业以其证书和公章签署的 PDF）。请输入发送到您手机的验证码确认。',
+    keeperNoLetter:
+      '您作为印章保管人授权时不出具授权书：授权书加盖企业公章，由管理员出具，管理员可在授权书页面为该经办人补出。',
     smsCode: '验证码',
     getCode: '获取验证码',
     resend: '重新发送（{seconds} 秒）',
