@@ -178,6 +178,15 @@ async function checkedScope(deps: AppDeps, actor: Actor, companyId: string, v: I
   return out;
 }
 
+/** The issuer's intent check: their SMS code for issuing letters of this company (spent here). */
+const confirmIssue = (
+  deps: AppDeps,
+  ready: Awaited<ReturnType<typeof readyToSign>>,
+  companyId: string,
+  code: string,
+  ip: string,
+) => consumeSmsCode(deps, ready.issuer.phone, ISSUE_PURPOSE, code, ip, scopeOf(companyId));
+
 /**
  * Issues a letter: the scope checked, the administrator's SMS code spent, the PDF made and signed by the company
  * (its certificate, its official seal), kept as a blob; a member letter authorises the seal to the operator with
@@ -188,14 +197,7 @@ export async function issue(deps: AppDeps, actor: Actor, v: IssueInput, ip: stri
   const scope = await checkedScope(deps, actor, access.companyId, v);
   const ready = await readyToSign(deps, access);
   // The intent check last: a refusal above does not burn the code.
-  const { sentAt } = await consumeSmsCode(
-    deps,
-    ready.issuer.phone,
-    ISSUE_PURPOSE,
-    v.smsCode,
-    ip,
-    scopeOf(access.companyId),
-  );
+  const { sentAt } = await confirmIssue(deps, ready, access.companyId, v.smsCode, ip);
   return issueChecked(deps, actor, access, ready, scope, v, { sentAt, ip });
 }
 
@@ -227,14 +229,7 @@ export async function authoriseWithLetters(
   const scopes = [];
   for (const input of inputs) scopes.push(await checkedScope(deps, actor, access.companyId, input));
   const ready = await readyToSign(deps, access);
-  const { sentAt } = await consumeSmsCode(
-    deps,
-    ready.issuer.phone,
-    ISSUE_PURPOSE,
-    v.smsCode,
-    ip,
-    scopeOf(access.companyId),
-  );
+  const { sentAt } = await confirmIssue(deps, ready, access.companyId, v.smsCode, ip);
   const letters: Letter[] = [];
   for (const [i, input] of inputs.entries())
     letters.push(await issueChecked(deps, actor, access, ready, scopes[i], input, { sentAt, ip }));

@@ -65,8 +65,8 @@ export function RequestLine({ a, withRequester = false }: { a: ApprovalSummary; 
 }
 
 /** Amounts in yuan as a contract states them (two decimals, thousands grouped). */
-export const formatAmount = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const YUAN = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatAmount = (amount: number) => YUAN.format(amount);
 
 export const APPROVAL_STYLES = `
 .approval-page { padding: 16px; max-width: 1080px; margin: 0 auto; box-sizing: border-box; }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // Issue 23. H1: an embedded signing room proves only what it is told. Any registered person can make an API
 // key, launch a flow to someone else's phone and open that party's room from the signing URL. The room may
 // sign as the phone's account with the party's intent check (the integrator vouches, the code proves), but
@@ -38,6 +39,7 @@ import {
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { allCalls } from '#contract/calls/index-of-calls.ts';
 import { Code } from '#contract/codes.ts';
+import { getRoomApprovals, requestSealApproval } from '#contract/calls/approval.ts';
 import { UserType } from '#contract/enums.ts';
 import { setKeyTrust } from '../../../server/modules/apikey/index.ts';
 import { personOnboardingState } from '../../../server/modules/person/index.ts';
@@ -412,6 +414,21 @@ describe('every room call with an embedded room token reaches only its own flow 
       [
         roomConfirmCompany.name,
         async () => expect((await call(roomConfirmCompany, { amount: '0.12' })).body.code).toBe(Code.Refused),
+      ],
+      [
+        getRoomApprovals.name,
+        async () => {
+          // A person's party has no company seal to approve: nothing of any company shows.
+          expect(ok(await call<{ seals: unknown[] }>(getRoomApprovals), 'approvals').seals).toEqual([]);
+        },
+      ],
+      [
+        requestSealApproval.name,
+        async () => {
+          // No company party here: asking to use any seal is refused, nothing is created or told.
+          const res = await call(requestSealApproval, { sealId: randomUUID() });
+          expect(res.body.code).toBe(Code.Refused);
+        },
       ],
       [
         signDocument.name,

@@ -81,6 +81,8 @@ describe('/manage/webhooks', () => {
       'Signer refused',
       'Contract expired',
       'Contract cancelled',
+      'Seal approval requested',
+      'Seal approval decided',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
