@@ -158,9 +158,7 @@ describe('operator page: roles', () => {
     const row = screen.getByText('赵经办').closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Hand over work' }));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      await within(dialog).findByText('What moves: 1 open contract launched, 2 templates'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('What moves: 1 open contract launched, 2 templates')).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Receiver (a contract handler)'));
     await user.click(await screen.findByTitle('孙接收 (137****0002)'));
     await user.click(within(dialog).getByRole('button', { name: 'Hand over' }));
