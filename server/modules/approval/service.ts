@@ -1,3 +1,4 @@
+import { countOf } from '#contract/plural.ts';
 // Seal-use approval (用印审批, issue 27): a company seal's policy, the requests a handler makes from the signing
 // room, the approvers' decisions, and the check the signature makes before a company seal lands. An approval is
 // bound to ONE flow party, ONE seal and the exact document versions it was asked for, and expires.
@@ -310,15 +311,36 @@ export async function markApprovalsUsed(tx: Exec, ids: readonly string[], now: D
 /** An `approval_void` entry in the flow's audit trail for each voided request (on each bound document). */
 async function auditVoided(tx: Exec, voided: q.Voided[], reason: string, actor: AuditActor, at: Date) {
   for (const v of voided)
-    for (const d of v.documents)
-      await appendAudit(tx, {
-        ...actor,
-        flowId: v.flowId,
-        documentId: d.documentId,
-        event: 'approval_void',
-        detail: `approval ${v.id} · ${reason}`,
-        at,
-      });
+    await auditOnDocuments(tx, v, {
+      ...actor,
+      event: 'approval_void',
+      detail: `approval ${v.id} · ${reason}`,
+      at,
+    });
+}
+
+/**
+ * One entry of the flow's audit trail on each document the approval is bound to (what the approval concerns is
+ * read on every document's trail). `sameHash`: the entry records the bound version's hash as before and after.
+ */
+async function auditOnDocuments(
+  tx: Exec,
+  approval: { flowId: string; documents: readonly { documentId: string; sha256: string }[] },
+  entry: AuditActor & {
+    event: 'approval_requested' | 'approval_decided' | 'approval_void';
+    detail: string;
+    at: Date;
+    sameHash?: boolean;
+  },
+) {
+  const { sameHash, ...rest } = entry;
+  for (const d of approval.documents)
+    await appendAudit(tx, {
+      ...rest,
+      flowId: approval.flowId,
+      documentId: d.documentId,
+      ...(sameHash ? { hashBefore: d.sha256, hashAfter: d.sha256 } : {}),
+    });
 }
 
 const PLATFORM: AuditActor = { actor: 'platform' };
@@ -692,17 +714,13 @@ function storeRequest(deps: AppDeps, row: q.ApprovalRow, auditActor: AuditActor,
   const now = row.createdAt;
   return deps.db.transaction(async (tx) => {
     await q.insertApproval(tx, row);
-    for (const d of row.documents)
-      await appendAudit(tx, {
-        ...auditActor,
-        flowId: row.flowId,
-        documentId: d.documentId,
-        event: 'approval_requested',
-        detail: `approval ${row.id} · seal ${sealName} · ${row.approverIds.length} approver${row.approverIds.length === 1 ? '' : 's'} · ${row.mode}`,
-        at: now,
-        hashBefore: d.sha256,
-        hashAfter: d.sha256,
-      });
+    await auditOnDocuments(tx, row, {
+      ...auditActor,
+      event: 'approval_requested',
+      detail: `approval ${row.id} · seal ${sealName} · ${countOf(row.approverIds.length, 'approver', 'approvers')} · ${row.mode}`,
+      at: now,
+      sameHash: true,
+    });
     await recordCompanyEvent(tx, {
       companyId: row.companyId,
       kind: 'approval_requested',
@@ -856,15 +874,12 @@ export async function decideApproval(
       row.decidedAt = now;
       if (expiresAt) row.expiresAt = expiresAt;
     }
-    for (const d of row.documents)
-      await appendAudit(tx, {
-        ...auditActor,
-        flowId: row.flowId,
-        documentId: d.documentId,
-        event: 'approval_decided',
-        detail: `approval ${row.id} · ${v.decision}${comment ? ` · ${comment}` : ''}`.slice(0, 600),
-        at: now,
-      });
+    await auditOnDocuments(tx, row, {
+      ...auditActor,
+      event: 'approval_decided',
+      detail: `approval ${row.id} · ${v.decision}${comment ? ` · ${comment}` : ''}`.slice(0, 600),
+      at: now,
+    });
     await recordCompanyEvent(tx, {
       companyId: row.companyId,
       kind: 'approval_decided',
