@@ -14,6 +14,7 @@ import {
 } from '#contract/calls/seal.ts';
 import { type LoginInfo, getEsignLoginInfo } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
+import { pkiFor } from '#server/modules/pki/index.ts';
 import { type FlowDetail, type RoomLogin, signingRoomLoginByEmbed } from '#contract/calls/flow.ts';
 import { appForFile } from '../helper.ts';
 import { openCompany, person } from '../fixtures/company.ts';
@@ -29,13 +30,12 @@ import {
   uploadPdf,
 } from '../fixtures/flow.ts';
 import { makeKey, open } from '../fixtures/open.ts';
-import { hasTool } from '../fixtures/pdf-signing.ts';
+import { hasTool, pdfsigReport } from '../fixtures/pdf-signing.ts';
 import {
   auditTrail,
   companyMember,
   firstPage,
   launchForCompany,
-  pdfsigOf,
   setKeepers,
   setRoles,
   tryLaunchForCompany,
@@ -97,7 +97,7 @@ describe('launching and signing need the handler role (or the administrator)', (
     const [doc] = signed.body.data.documents;
     const pdf = await getBytes(company.admin.agent, `${SIGNED_PDF_PATH}/${flowId}/${doc.documentId}`);
     expect(pdf.status).toBe(200);
-    const out = await pdfsigOf(t, pdf.bytes);
+    const out = pdfsigReport(pdf.bytes, (await pkiFor(t.deps)).rootPem);
     expect(out).toMatch(/Signature is Valid/);
     expect(out).not.toMatch(/Signature is Invalid|Not Trusted/);
   }, 90_000);
