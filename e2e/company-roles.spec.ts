@@ -140,8 +140,17 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
         const handlerRow = admin.getByRole('row').filter({ hasText: masked(handler.phone) });
         await handlerRow.getByRole('button', { name: t.handOverWork }).click({ timeout: 30_000 });
         await expect(dialog.getByText(t.willMove)).toBeVisible();
-        await dialog.getByLabel(t.receiver).click();
-        await admin.getByTitle(new RegExp(masked(receiver.phone).replace(/\*/g, '\\*'))).click();
+        // The receivers load with the dialog: choose from the open list until the choice shows.
+        const receiverTitle = new RegExp(masked(receiver.phone).replace(/\*/g, '\\*'));
+        await expect(async () => {
+          if (!(await admin.locator('.ant-select-dropdown:visible').count()))
+            await dialog.getByLabel(t.receiver).click();
+          await admin
+            .locator('.ant-select-dropdown:visible')
+            .getByTitle(receiverTitle)
+            .click({ timeout: 3_000 });
+          await expect(dialog.getByRole('button', { name: t.handOver })).toBeEnabled({ timeout: 1_000 });
+        }).toPass({ timeout: 30_000 });
         await dialog.getByRole('button', { name: t.handOver }).click();
         await expect(admin.getByText(t.handedOver)).toBeVisible();
         await expect(admin.getByText(t.trailHandover)).toBeVisible();
