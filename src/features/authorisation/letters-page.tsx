@@ -209,7 +209,20 @@ export default function LettersPage() {
           { title: tt('kind'), render: (_, l) => tt(`kind_${l.kind}`) },
           {
             title: tt('grantee'),
-            render: (_, l) => (l.kind === 'auto_sign' ? tt('platform') : (l.granteeName ?? '')),
+            render: (_, l) =>
+              l.kind === 'auto_sign' ? (
+                tt('platform')
+              ) : (
+                <>
+                  {l.granteeName ?? ''}
+                  {/* A letter another company granted to this one: who granted it. */}
+                  {l.isMine ? null : (
+                    <div style={{ color: '#888', fontSize: 12 }}>
+                      {tt('grantedBy', { company: l.companyName })}
+                    </div>
+                  )}
+                </>
+              ),
           },
           {
             title: tt('seals'),

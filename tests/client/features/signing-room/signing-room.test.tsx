@@ -463,6 +463,36 @@ describe('a company party whose launcher did not insist on the seal type', () =>
   );
 });
 
+describe('a seal granted by the party’s company to the signer’s company (issue 27)', () => {
+  const grantedRoom = () =>
+    companyPartyRoom({}, [
+      {
+        sealId: SEAL_ID,
+        name: 'Contract seal',
+        sealType: 102,
+        pngUrl: '/v1/seal/image/e1.png',
+        widthMm: 40,
+        heightMm: 40,
+        grant: { companyName: '测试有限公司', letterNumber: 'SQ-2026-000007' },
+      },
+    ]);
+
+  it.each([
+    ['en-US', '/pc/v1/signing_room', 'granted by 测试有限公司 under letter SQ-2026-000007'],
+    ['zh-CN', '/h5/v1/signing_room', '由测试有限公司授权（授权书 SQ-2026-000007）'],
+  ] as const)(
+    'the seal shows who granted it under which letter (%s, %s)',
+    async (locale, path, note) => {
+      enterRoom(locale);
+      server.use(serveRoom(grantedRoom()), noFlowDetail());
+      renderApp(`${path}?flowId=${FLOW}&partyId=${PARTY}`);
+      const seal = await screen.findByRole('radio', { name: /Contract seal/ }, { timeout: 5000 });
+      expect(seal.closest('label')?.textContent).toContain(note);
+    },
+    20_000,
+  );
+});
+
 describe('seal-use approval in the room (issue 27)', () => {
   const companyRoom = () =>
     companyPartyRoom({}, [
