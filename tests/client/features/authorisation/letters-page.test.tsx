@@ -1,5 +1,6 @@
 // The authorisation letters screen (/manage/account/letters, issue 27): in the menu near the seals; a company's
-// letters with kind, seals, uses and state; revoking asks first; a person is told letters belong to companies.
+// letters with kind, seals, uses and state; revoking asks first; a grantee company sees who granted a company
+// letter; a person is told letters belong to companies.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -75,6 +76,30 @@ describe('the authorisation letters screen', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Revoke' }).at(-1)!);
     await waitFor(() => expect(revoked).toEqual([{ userType: 1, letterId: letter.letterId, reason: '' }]));
     expect(await screen.findByText('Revoked')).toBeTruthy();
+  }, 30_000);
+
+  it('the grantee company sees a grant it accepted: who granted it, the seals, the period, no revoke (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    letters = [
+      {
+        ...letter,
+        kind: 'company',
+        granteeCompanyId: 'c2',
+        granteeName: '云签子公司',
+        templates: [],
+        maxUses: null,
+        usedCount: 0,
+        acceptedAt: '2026-11-28T11:00:00.000Z',
+        isMine: false,
+      },
+    ];
+    loginInfoHandler(loginInfo({ userType: 1, companyId: 'c2', companyName: '云签子公司', isAdmin: true }));
+    renderApp('/manage/account/letters');
+    expect(await screen.findByText('SQ-2026-000007', {}, { timeout: 15000 })).toBeTruthy();
+    expect(screen.getByText('由云签科技授权')).toBeTruthy();
+    expect(screen.getByText('合同专用章')).toBeTruthy();
+    expect(screen.getByText(/2027/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '撤销' })).toBeNull();
   }, 30_000);
 
   it('a person is told that letters belong to companies (zh-CN)', async () => {
