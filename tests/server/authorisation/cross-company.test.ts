@@ -2,7 +2,8 @@
 // `company` letter that B's administrator accepts; then B's administrator or handler seals A's party with a
 // granted seal. The signature is A's (A's certificate, valid in pdfsig with A as its signer) and the sign audit
 // entry names the letter. Refused: a seal the letter does not grant (1306), before acceptance, after revocation,
-// after expiry, a member of a third company, B's member without the administrator or handler role. A's seal-use
+// after expiry, a member of a third company, B's member without the administrator or handler role (or whose
+// handler role was taken, on the next call). The launcher's readiness check follows the grant. A's seal-use
 // approval still applies: A's approver decides.
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
   revokeAuthorisationLetter,
 } from '#contract/calls/authorisation.ts';
 import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
-import { type SigningRoom, getAuditTrail, getSigningRoom } from '#contract/calls/flow.ts';
+import { type SigningRoom, getAuditTrail, getSignerReadiness, getSigningRoom } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import { pkiFor } from '#server/modules/pki/index.ts';
 import type { Agent, TestApp } from '../helper.ts';
@@ -27,6 +28,7 @@ import {
   savePolicy,
 } from '../fixtures/approval.ts';
 import { tryIssueLetter } from '../fixtures/authorisation.ts';
+import { setRoles } from '../fixtures/roles.ts';
 import {
   type Signer,
   type TestCompany,
@@ -201,6 +203,41 @@ describe('sealing under a cross-company grant', () => {
       expect(refused.status).toBe(602);
       expect(refused.body.code).toBe(Code.Refused);
     }
+  }, 120_000);
+
+  test('the launcher’s readiness check and the grantee’s administrator follow the grant; a handler role taken stops it at once', async () => {
+    await grant([grantor.contractSealId]);
+    const readiness = async (phone: string) =>
+      ok(
+        await grantor.admin.agent.call<{ signers: { sealTypes?: number[]; hasNeededSeal?: boolean }[] }>(
+          getSignerReadiness,
+          { userType: 1, signers: [{ phone, companyId: grantor.id, companySealType: 102 }] },
+        ),
+        'readiness',
+      ).signers[0];
+    expect(await readiness(grantee.operator.phone)).toMatchObject({ sealTypes: [102], hasNeededSeal: true });
+    expect(await readiness(third.operator.phone)).toMatchObject({ sealTypes: [], hasNeededSeal: false });
+    // The grantee's administrator may seal with it too.
+    const admin = await roomFor(grantee.admin, '管理员代签');
+    expect((await roomOf(grantee.admin.agent, admin.room.roomToken)).seals.map((s) => s.sealId)).toEqual([
+      grantor.contractSealId,
+    ]);
+    // The grantee takes its handler's role: the next call refuses, given back it seals.
+    const handler = grantee.operator;
+    const { room } = await roomFor(handler, '角色收回');
+    await setRoles(grantee.admin.agent, handler.userId, []);
+    try {
+      const refused = await sign(t, handler.agent, room, handler.phone, {
+        companySealId: grantor.contractSealId,
+      });
+      expect(refused.status).toBe(602);
+    } finally {
+      await setRoles(grantee.admin.agent, handler.userId, ['handler']);
+    }
+    const signed = await sign(t, handler.agent, room, handler.phone, {
+      companySealId: grantor.contractSealId,
+    });
+    expect(signed.body.code, signed.body.msg).toBe(0);
   }, 120_000);
 
   test('the grantor’s seal-use approval still applies: its approver decides, then the grantee’s handler seals', async () => {
