@@ -77,6 +77,29 @@ const freshDraft = (kind: Draft['kind'], sealId: string): Draft => {
   };
 };
 
+/** A titled list of checkboxes (seals, templates, API keys), with a word when there is nothing to choose. */
+function CheckList(p: {
+  legend: string;
+  none: string;
+  margin: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: p.margin }}>
+      <legend style={{ fontSize: 14, marginBottom: 4 }}>{p.legend}</legend>
+      {p.options.length === 0 ? <span style={{ color: '#888' }}>{p.none}</span> : null}
+      <Checkbox.Group
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        value={p.value}
+        onChange={(v) => p.onChange(v as string[])}
+        options={p.options}
+      />
+    </fieldset>
+  );
+}
+
 /**
  * /manage/account/letters: the company's authorisation letters (授权书, issue 27): list with kind, grantee, seals,
  * period, uses and state; issue an automatic-signing letter (seal, templates and/or API keys, period, count, the
@@ -351,16 +374,14 @@ export default function LettersPage() {
                   value={draft.granteeCompanyName}
                   onChange={(e) => change({ granteeCompanyName: e.target.value })}
                 />
-                <fieldset style={{ border: 0, padding: 0, margin: '12px 0' }}>
-                  <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('seals')}</legend>
-                  {seals.length === 0 ? <span style={{ color: '#888' }}>{tt('none')}</span> : null}
-                  <Checkbox.Group
-                    style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                    value={draft.sealIds}
-                    onChange={(v) => change({ sealIds: v as string[] })}
-                    options={seals.map((x) => ({ value: x.id, label: x.name }))}
-                  />
-                </fieldset>
+                <CheckList
+                  legend={tt('seals')}
+                  none={tt('none')}
+                  margin="12px 0"
+                  value={draft.sealIds}
+                  onChange={(v) => change({ sealIds: v })}
+                  options={seals.map((x) => ({ value: x.id, label: x.name }))}
+                />
               </>
             ) : (
               <>
@@ -374,26 +395,22 @@ export default function LettersPage() {
                     options={seals.map((s) => ({ value: s.id, label: s.name }))}
                   />
                 </fieldset>
-                <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-                  <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('templates')}</legend>
-                  {templates.length === 0 ? <span style={{ color: '#888' }}>{tt('none')}</span> : null}
-                  <Checkbox.Group
-                    style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                    value={draft.templateIds}
-                    onChange={(v) => change({ templateIds: v as string[] })}
-                    options={templates.map((x) => ({ value: x.templateId, label: x.name }))}
-                  />
-                </fieldset>
-                <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-                  <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('apiKeys')}</legend>
-                  {keys.length === 0 ? <span style={{ color: '#888' }}>{tt('none')}</span> : null}
-                  <Checkbox.Group
-                    style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                    value={draft.apiKeyIds}
-                    onChange={(v) => change({ apiKeyIds: v as string[] })}
-                    options={keys.map((k) => ({ value: k.keyId, label: `${k.name} (${k.prefix}…)` }))}
-                  />
-                </fieldset>
+                <CheckList
+                  legend={tt('templates')}
+                  none={tt('none')}
+                  margin="0 0 12px"
+                  value={draft.templateIds}
+                  onChange={(v) => change({ templateIds: v })}
+                  options={templates.map((x) => ({ value: x.templateId, label: x.name }))}
+                />
+                <CheckList
+                  legend={tt('apiKeys')}
+                  none={tt('none')}
+                  margin="0 0 12px"
+                  value={draft.apiKeyIds}
+                  onChange={(v) => change({ apiKeyIds: v })}
+                  options={keys.map((k) => ({ value: k.keyId, label: `${k.name} (${k.prefix}…)` }))}
+                />
               </>
             )}
             <label htmlFor="letter-from" style={{ display: 'block', marginBottom: 4 }}>
