@@ -1,5 +1,5 @@
-// Cross-company grants (跨企业授权用印, issue 27): company A grants company B its contract seal by a company letter
-// (issued through the call, the administrator's SMS code from the development outbox); B's administrator accepts it
+// Cross-company grants (跨企业授权用印, issue 27): company A's administrator grants company B its contract seal on the
+// "Authorisation letters" page (the SMS code from the development outbox); B's administrator accepts it
 // on the "Authorisation letters" page, which names A as the grantor; A's contract goes to B's handler, who opens
 // the link, sees A's seal "granted by A under letter SQ-…" and seals; the signed PDF is valid in pdfsig. On a PC
 // in Chinese and in English.
@@ -20,6 +20,10 @@ const texts = {
   'en-US': {
     ...signingTexts['en-US'],
     menu: 'Authorisation letters',
+    newGrant: 'Grant seals to another company',
+    granteeCompany: 'The other company (its registered name)',
+    issue: 'Sign and issue',
+    pending: 'Awaiting acceptance',
     accept: 'Accept',
     inForce: 'In force',
     grantedBy: (a: string) => `granted by ${a}`,
@@ -30,6 +34,10 @@ const texts = {
   'zh-CN': {
     ...signingTexts['zh-CN'],
     menu: '授权书',
+    newGrant: '授权其他企业用印',
+    granteeCompany: '被授权企业（登记名称）',
+    issue: '签署并出具',
+    pending: '待接受',
     accept: '接受',
     inForce: '生效中',
     grantedBy: (a: string) => `由${a}授权`,
@@ -56,7 +64,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       // Company A with its contract seal; company B with a handler.
       const grantorPhone = await registerPerson(grantorAdmin);
       const { companyId } = await openCompany(grantorAdmin, t.grantor);
-      const seal = await call<{ id: string }>(grantorAdmin.request, 'saveCompanySeal', {
+      await call(grantorAdmin.request, 'saveCompanySeal', {
         userType: 1,
         sealDTO: { userType: 1, sealType: 102, generateAntiCounterfeitNo: true, legalPersonName: '张三' },
       });
@@ -67,27 +75,27 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       const handlerPhone = await personWithSeal(handler, '赵经办');
       await addOperator(granteeAdmin, handler, handlerPhone);
 
-      // A's administrator grants the contract seal to B for 30 days (the intent code from the outbox).
-      await call(grantorAdmin.request, 'sendLetterSmsCode', { userType: 1 });
-      const now = Date.now();
-      const letter = await call<{ number: string }>(grantorAdmin.request, 'issueAuthorisationLetter', {
-        userType: 1,
-        kind: 'company',
-        sealIds: [seal.id],
-        granteeCompanyName: t.grantee,
-        purpose: '集团代签',
-        templateIds: [],
-        apiKeyIds: [],
-        validFrom: new Date(now - 60_000).toISOString(),
-        validTo: new Date(now + 30 * 86_400_000).toISOString(),
-        maxUses: null,
-        smsCode: await latestSmsCode(grantorAdmin.request, grantorPhone, 'authorisation:issue'),
-      });
+      // A's administrator grants the contract seal to B on the letters page (the intent code from the outbox).
+      await grantorAdmin.goto('/#/manage/account/letters');
+      await grantorAdmin.getByRole('button', { name: t.newGrant }).click();
+      const dialog = grantorAdmin.getByRole('dialog', { name: t.newGrant });
+      await dialog.getByLabel(t.granteeCompany).fill(t.grantee);
+      await dialog.getByRole('checkbox').first().check();
+      await dialog.getByRole('button', { name: t.getCode }).click();
+      await dialog
+        .getByLabel(t.smsCode, { exact: true })
+        .fill(await latestSmsCode(grantorAdmin.request, grantorPhone, 'authorisation:issue'));
+      await dialog.getByRole('button', { name: t.issue }).click();
+      await expect(dialog).toBeHidden({ timeout: 30_000 });
+      const issued = grantorAdmin.getByRole('row').filter({ hasText: t.grantee });
+      await expect(issued.getByText(t.pending)).toBeVisible();
+      const number = (await issued.locator('code').textContent()) ?? '';
+      expect(number).toMatch(/^SQ-\d{4}-\d{6}$/);
 
       // B's administrator sees who granted it and accepts it.
       await granteeAdmin.goto('/#/manage/account/letters');
       await expect(granteeAdmin.getByRole('heading', { name: t.menu })).toBeVisible();
-      const row = granteeAdmin.getByRole('row').filter({ hasText: letter.number });
+      const row = granteeAdmin.getByRole('row').filter({ hasText: number });
       await expect(row.getByText(t.grantedBy(t.grantor))).toBeVisible();
       await row.getByRole('button', { name: t.accept }).click();
       await expect(row.getByText(t.inForce)).toBeVisible();
@@ -116,7 +124,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
       // The handler opens the link (phone and SMS code), sees A's seal with its grant, and seals.
       await handler.context().clearCookies();
       await enterRoomByLink(handler, handlerPhone, t);
-      await expect(handler.getByText(t.sealNote(t.grantor, letter.number))).toBeVisible();
+      await expect(handler.getByText(t.sealNote(t.grantor, number))).toBeVisible();
       await expect(handler.getByRole('radio')).toHaveCount(1);
       await expect(handler.getByRole('radio')).toBeChecked();
       await signInRoom(handler, handlerPhone, t);
