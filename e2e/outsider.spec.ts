@@ -9,8 +9,8 @@ import { newIdNumber } from './person-support.ts';
 import { fingerStroke } from './seal-support.ts';
 import {
   personWithSeal,
+  enterRoomByLink,
   fetchPdf,
-  latestSigningLink,
   nextSmsCode,
   signingTexts,
   smsCount,
@@ -135,17 +135,10 @@ async function recipientBrowser(browser: Browser, locale: Locale, device: Device
 
 /** Open the link and log in to the room with the SMS code of the launcher-entered phone. */
 async function enterRoom(page: Page, phone: string, t: T, device: Device) {
-  const link = await latestSigningLink(page.request, phone);
-  await page.goto(`/#${link}`);
-  await page.getByLabel(t.phone).fill(phone);
-  const before = await smsCount(page.request, phone);
-  await page.getByRole('button', { name: t.getCode }).click();
-  await page.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, phone, before));
-  await page.getByRole('button', { name: t.enter }).click();
+  await enterRoomByLink(page, phone, t);
   await expect(page).toHaveURL(
     device === 'phone' ? /#\/h5\/v1\/signing_room\?/ : /#\/pc\/v1\/signing_room\?/,
   );
-  await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(t.roomHint)).toBeVisible();
 }
 

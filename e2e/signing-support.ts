@@ -256,6 +256,19 @@ export async function uploadContract(
   await page.getByRole('button', { name: t.next }).click();
 }
 
+/** Opens the phone's latest signing link and logs in to the room with its SMS code (PC or phone room). */
+export async function enterRoomByLink(page: Page, phone: string, t: (typeof signingTexts)[Locale]) {
+  const link = await latestSigningLink(page.request, phone);
+  await page.goto(`/#${link}`);
+  await page.getByLabel(t.phone).fill(phone);
+  const before = await smsCount(page.request, phone);
+  await page.getByRole('button', { name: t.getCode }).click();
+  await page.getByLabel(t.smsCode).fill(await nextSmsCode(page.request, phone, before));
+  await page.getByRole('button', { name: t.enter }).click();
+  await expect(page).toHaveURL(/#\/(pc|h5)\/v1\/signing_room\?/);
+  await expect(page.getByTestId('sign-position')).toBeVisible({ timeout: 20_000 });
+}
+
 /** The logged-in user finds the flow in the pending list and opens its signing room on PC. */
 export async function openRoomFromListOnPc(page: Page, t: (typeof signingTexts)[Locale], sealName?: RegExp) {
   await page.goto('/#/signList');

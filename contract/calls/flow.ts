@@ -459,6 +459,8 @@ export const zRoomSeal = z.object({
   pngUrl: z.string(),
   widthMm: z.number(),
   heightMm: z.number(),
+  /** A seal of the party's company used under a cross-company grant to the signer's company (issue 27). */
+  grant: z.object({ companyName: z.string(), letterNumber: z.string() }).optional(),
 });
 
 /**

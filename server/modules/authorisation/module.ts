@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { sendPdf } from '../../http/send-pdf.ts';
 import { autoSignCover, memberLetterCover, useLetter } from '../flow/index.ts';
-import { sealAuthorisationEnded } from '../seal/index.ts';
+import { sealAuthorisationEnded, sealGrants } from '../seal/index.ts';
 import { lookupSession } from '../session/index.ts';
 import type { ServerModule } from '../server-module.ts';
 import { memberHandover } from '../company/index.ts';
@@ -30,6 +30,7 @@ export const authorisationModule: ServerModule = {
     hooks.on(useLetter, ({ tx, letterId, now }) => letters.useLetter(tx, letterId, now));
     hooks.on(memberLetterCover, ({ deps, ...v }) => letters.memberLetterCover(deps, v));
     hooks.on(sealAuthorisationEnded, ({ deps, ...v }) => letters.sealAuthorisationEnded(deps, v));
+    hooks.on(sealGrants, ({ deps, ...v }) => letters.sealGrants(deps, v));
     // A member's hand-over: the letters naming the leaver end with their authorisations (seal moves those).
     hooks.on(memberHandover, async (e) => ({ counts: { memberLetters: await revokeForHandover(e.tx, e) } }));
   },

@@ -186,6 +186,16 @@ export async function memberLetterFor(
   return null;
 }
 
+/** The company's accepted `company` letters in force now (cross-company grants), oldest first. */
+export function companyGrants(ex: Exec, companyId: string, now: Date): Promise<LetterRow[]> {
+  return camelRows<LetterRow>(
+    ex,
+    sql`SELECT * FROM authorisation_letters
+        WHERE company_id = ${companyId} AND kind = 'company' AND ${inForce(now)}
+        ORDER BY created_at, id`,
+  );
+}
+
 /** Live member letters issued with a seal authorisation. */
 export function lettersOfSealAuthorisation(ex: Exec, sealAuthorisationId: string): Promise<LetterRow[]> {
   return camelRows<LetterRow>(

@@ -17,12 +17,19 @@ import {
   type CompanyAccess,
   getCompany,
   listActiveMembers,
+  memberRoles,
   recordCompanyEvent,
   requireCompanyRole,
   verifiedCompanyIdByName,
 } from '../company/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { authoriseSeal, enabledCompanySeals, revokeSealAuthorisation } from '../seal/index.ts';
+import {
+  type SealGrant,
+  authoriseSeal,
+  enabledCompanySeals,
+  revokeSealAuthorisation,
+  sealsUsableBy,
+} from '../seal/index.ts';
 import { consumeSmsCode, findUserById, sendSmsCode, usersByIds } from '../session/index.ts';
 import { getTemplate } from '../template/index.ts';
 import { buildLetterPdf } from './letter-pdf.ts';
@@ -509,12 +516,42 @@ export function useLetter(tx: Exec, letterId: string, now: Date): Promise<boolea
   return q.useLetter(tx, letterId, now);
 }
 
-/** flow's memberLetterCover: the number of the member letter covering the use, or null. */
-export function memberLetterCover(
+/**
+ * seal's sealGrants: the seals of the company granted, by an accepted company letter in force now, to a company
+ * where the user is an active administrator or handler (read on every call: revocation and expiry act at once).
+ */
+export async function sealGrants(
+  deps: AppDeps,
+  v: { companyId: string; userId: string },
+): Promise<SealGrant[]> {
+  const out: SealGrant[] = [];
+  const handles = new Map<string, boolean>();
+  for (const row of await q.companyGrants(deps.db, v.companyId, deps.clock.now())) {
+    const grantee = row.granteeCompanyId;
+    if (!grantee) continue;
+    if (!handles.has(grantee)) {
+      const roles = await memberRoles(deps, grantee, v.userId);
+      handles.set(grantee, roles.includes('admin') || roles.includes('handler'));
+    }
+    if (!handles.get(grantee)) continue;
+    for (const s of row.sealIds)
+      if (!out.some((g) => g.sealId === s.id)) out.push({ sealId: s.id, letterNumber: row.number });
+  }
+  return out;
+}
+
+/**
+ * flow's memberLetterCover: the number of the member letter covering the use, or else of the cross-company
+ * grant it happens under (a member of the grantee company sealing for the grantor), or null.
+ */
+export async function memberLetterCover(
   deps: AppDeps,
   v: { companyId: string; userId: string; sealIds: string[]; now: Date },
 ): Promise<string | null> {
-  return q.memberLetterFor(deps.db, v);
+  const member = await q.memberLetterFor(deps.db, v);
+  if (member) return member;
+  const grants = await sealGrants(deps, v);
+  return grants.find((g) => v.sealIds.includes(g.sealId))?.letterNumber ?? null;
 }
 
 /** For the integrator API: the company's issued letters (an API key of the company), newest first. */

@@ -95,8 +95,9 @@ export const useLetter = defineHook<{ deps: AppDeps; tx: Exec; letterId: string;
 );
 
 /**
- * "Which authorisation letter covers this member's use of these company seals now?" (a member letter, issue
- * 27): its number goes into the `sign` audit entry. The authorisation module answers.
+ * "Which authorisation letter covers this member's use of these company seals now?" (a member letter, or the
+ * cross-company grant a member of another company seals under, issue 27): its number goes into the `sign`
+ * audit entry. The authorisation module answers.
  */
 export const memberLetterCover = defineHook<
   { deps: AppDeps; companyId: string; userId: string; sealIds: string[]; now: Date },

@@ -333,6 +333,7 @@ async function usableSeals(deps: AppDeps, room: Room, party: Party): Promise<Sig
     pngUrl: `${SEAL_IMAGE_PATH}/${s.id}.png`,
     widthMm: s.widthMm,
     heightMm: s.heightMm,
+    ...(s.grant ? { grant: s.grant } : {}),
   }));
 }
 

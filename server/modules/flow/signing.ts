@@ -16,7 +16,7 @@ import { memberRoles } from '../company/index.ts';
 import { type AppearancePart, compositeAppearance } from '../../pdf/compose/pdf-tools.ts';
 import { blobBytes, findDocument, flowDocuments } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { sealForSigning } from '../seal/index.ts';
+import { sealForSigning, sealGrantsOf } from '../seal/index.ts';
 import { findUserById } from '../session/index.ts';
 import { approvalsForSealing } from './approvals.ts';
 import { confirmIntent } from './intent.ts';
@@ -169,11 +169,16 @@ async function prepareSignature(
     // A company not opened yet (its handler opens it from the room) has neither certificate nor seals.
     if (!party.companyId) throw new AppError(Code.SignerNoCertificate, F.noCompanyCertificate);
     const companyId = party.companyId;
-    // Authorisation: only the administrator or a handler of the party's company (now) signs for it; which
-    // seals they may use is sealForSigning's decision (administrator: any enabled seal; a handler: seals
-    // authorised to them now).
+    // Authorisation: only the administrator or a handler of the party's company (now), or of a company it
+    // granted seals to (a cross-company grant in force), signs for it; which seals they may use is
+    // sealForSigning's decision (administrator: any enabled seal; a handler: seals authorised to them now; a
+    // grantee's member: the granted seals).
     const roles = await memberRoles(deps, companyId, room.userId);
-    if (!roles.includes('admin') && !roles.includes('handler'))
+    if (
+      !roles.includes('admin') &&
+      !roles.includes('handler') &&
+      (await sealGrantsOf(deps, companyId, room.userId)).length === 0
+    )
       throw new AppError(Code.Refused, F.notCompanyMember, { status: 602 });
     material = await signingMaterial(deps, rt.materials, {
       userType: UserType.Company,

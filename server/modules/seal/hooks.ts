@@ -32,3 +32,19 @@ export const sealAuthorisationEnded = defineHook<{
   authorisationId: string;
   by: string | null;
 }>('seal.sealAuthorisationEnded');
+
+/** A company seal another company's member may use under a cross-company grant (issue 27). */
+export type SealGrant = {
+  sealId: string;
+  /** The letter that grants it: shown to people (SQ-…). */
+  letterNumber: string;
+};
+
+/**
+ * "Which seals of this company may this user use now under a cross-company grant?": accepted `company`
+ * letters of the company in force now, granted to a company where the user is an active administrator or
+ * handler. The authorisation module (which owns the letters) answers; no listener, no grant.
+ */
+export const sealGrants = defineHook<{ deps: AppDeps; companyId: string; userId: string }, SealGrant[]>(
+  'seal.sealGrants',
+);

@@ -1,5 +1,11 @@
 // The module's use cases for other modules (server/README.md, "Two faces"); its registration is module.ts.
-export { roomTokenUser, sealAuthorisationEnded, sealInUnfinishedSigning } from './hooks.ts';
+export {
+  roomTokenUser,
+  type SealGrant,
+  sealAuthorisationEnded,
+  sealGrants,
+  sealInUnfinishedSigning,
+} from './hooks.ts';
 export {
   authoriseSeal,
   type CompanySealInfo,
@@ -10,5 +16,7 @@ export {
   revokeSealAuthorisation,
   saveCompanySeal,
   sealForSigning,
+  sealGrantsOf,
   sealsUsableBy,
+  type UsableSeal,
 } from './service.ts';

@@ -28,7 +28,7 @@ import {
 import { verifiedNameOf } from '../person/index.ts';
 import { currentCertificate, presentCertSummary } from '../pki/index.ts';
 import { usersByIds } from '../session/index.ts';
-import { sealAuthorisationEnded, sealInUnfinishedSigning } from './hooks.ts';
+import { type SealGrant, sealAuthorisationEnded, sealGrants, sealInUnfinishedSigning } from './hooks.ts';
 import * as q from './queries.ts';
 import { S } from './texts.ts';
 
@@ -636,7 +636,17 @@ export async function requireImageAccess(deps: AppDeps, userId: string | null, r
     return;
   }
   const members = await listActiveMembers(deps, row.ownerId);
-  if (!members.some((m) => m.userId === userId)) throw noPermission();
+  if (members.some((m) => m.userId === userId)) return;
+  // A seal granted to another company the user handles for (issue 27) shows in their signing room.
+  if (!(await sealGrantsOf(deps, row.ownerId, userId)).some((g) => g.sealId === row.id)) throw noPermission();
+}
+
+/**
+ * The company's seals the user may use now under cross-company grants (issue 27), as the authorisation module
+ * answers: read on every call, so a revoked or expired letter stops the next one.
+ */
+export async function sealGrantsOf(deps: AppDeps, companyId: string, userId: string): Promise<SealGrant[]> {
+  return (await deps.hooks.collect(sealGrants, { deps, companyId, userId })).flat();
 }
 
 /** Who signs: a person for themselves, or a member of a company for the company. */
@@ -678,17 +688,21 @@ export async function sealForSigning(
     if (row.status !== SealStatus.Enabled) throw new AppError(Code.Refused, S.sealNotUsable);
   } else {
     // Authorisation: the holder must be the administrator or a handler now; a handler also needs a current
-    // authorisation of the seal.
+    // authorisation of the seal. Anyone else only a seal another company of theirs was granted (issue 27).
     const roles = await memberRoles(deps, holder.companyId, holder.userId);
+    const isMember = roles.includes('admin') || roles.includes('handler');
+    const grants = isMember ? [] : await sealGrantsOf(deps, holder.companyId, holder.userId);
     const company = await getCompany(deps, holder.companyId);
-    if (!(roles.includes('admin') || roles.includes('handler')) || company?.status !== 'verified')
-      throw noPermission();
+    if (!(isMember || grants.length > 0) || company?.status !== 'verified') throw noPermission();
     row = await q.findSeal(deps.db, q.companyOwner(holder.companyId), input.sealId);
     if (!row) throw notFound();
+    const sealId = row.id;
     const isAllowed =
       row.status === SealStatus.Enabled &&
       (roles.includes('admin') ||
-        (await q.isAuthorisedNow(deps.db, holder.companyId, row.id, holder.userId, now)));
+        (isMember
+          ? await q.isAuthorisedNow(deps.db, holder.companyId, sealId, holder.userId, now)
+          : grants.some((g) => g.sealId === sealId)));
     if (!isAllowed) throw new AppError(Code.Refused, S.sealNotUsable);
   }
   // Signing embeds the seal's PDF only; its PNG (the picture the screens show) is not read here.
@@ -704,17 +718,20 @@ export async function sealForSigning(
   };
 }
 
+/** A seal a user may sign with now; one used under a cross-company grant names its grantor and letter. */
+export type UsableSeal = SealRow & { grant?: { companyName: string; letterNumber: string } };
+
 /**
  * The enabled seals a user may sign with now: with `companyId`, the company's (every one for its
- * administrator, those authorised to them now for a handler, none for anyone else), and with
- * `personal`, the user's own. Company seals come first, each list newest first.
+ * administrator, those authorised to them now for a handler, for anyone else those granted to a company they
+ * handle for, issue 27), and with `personal`, the user's own. Company seals come first, each list newest first.
  */
 export async function sealsUsableBy(
   deps: AppDeps,
   who: { userId: string; companyId: string | null; personal: boolean },
-): Promise<SealRow[]> {
+): Promise<UsableSeal[]> {
   const now = deps.clock.now();
-  const out: SealRow[] = [];
+  const out: UsableSeal[] = [];
   if (who.companyId) {
     const roles = await memberRoles(deps, who.companyId, who.userId);
     const isAdmin = roles.includes('admin');
@@ -724,6 +741,7 @@ export async function sealsUsableBy(
         if (!isAdmin && !(await q.isAuthorisedNow(deps.db, who.companyId, s.id, who.userId, now))) continue;
         out.push(s);
       }
+    else out.push(...(await grantedSeals(deps, who.companyId, who.userId)));
   }
   if (who.personal)
     for (const s of await q.listSeals(deps.db, q.personOwner(who.userId)))
@@ -736,6 +754,19 @@ export async function enabledCompanySeals(deps: AppDeps, companyId: string): Pro
   return (await q.listSeals(deps.db, q.companyOwner(companyId))).filter(
     (s) => s.status === SealStatus.Enabled,
   );
+}
+
+/** The company's enabled seals granted to the user through another company, each with its grant. */
+async function grantedSeals(deps: AppDeps, companyId: string, userId: string): Promise<UsableSeal[]> {
+  const grants = await sealGrantsOf(deps, companyId, userId);
+  if (grants.length === 0) return [];
+  const companyName = (await getCompany(deps, companyId))?.name ?? '';
+  return (await q.listSeals(deps.db, q.companyOwner(companyId))).flatMap((s) => {
+    const g = grants.find((x) => x.sealId === s.id);
+    return g && s.status === SealStatus.Enabled
+      ? [{ ...s, grant: { companyName, letterNumber: g.letterNumber } }]
+      : [];
+  });
 }
 
 /**

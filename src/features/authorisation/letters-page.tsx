@@ -45,7 +45,12 @@ const STATE_COLOR: Record<Letter['state'], string> = {
 };
 
 type Draft = {
+  /** An automatic-signing letter (one seal, templates or keys, count) or a grant to another company (seals). */
+  kind: 'auto_sign' | 'company';
   sealId: string;
+  /** The seals a grant to another company names. */
+  sealIds: string[];
+  granteeCompanyName: string;
   templateIds: string[];
   apiKeyIds: string[];
   validFrom: string;
@@ -55,10 +60,13 @@ type Draft = {
   smsCode: string;
 };
 
-const freshDraft = (sealId: string): Draft => {
+const freshDraft = (kind: Draft['kind'], sealId: string): Draft => {
   const now = new Date();
   return {
+    kind,
     sealId,
+    sealIds: [],
+    granteeCompanyName: '',
     templateIds: [],
     apiKeyIds: [],
     validFrom: localInputValue(now),
@@ -69,11 +77,34 @@ const freshDraft = (sealId: string): Draft => {
   };
 };
 
+/** A titled list of checkboxes (seals, templates, API keys), with a word when there is nothing to choose. */
+function CheckList(p: {
+  legend: string;
+  none: string;
+  margin: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: p.margin }}>
+      <legend style={{ fontSize: 14, marginBottom: 4 }}>{p.legend}</legend>
+      {p.options.length === 0 ? <span style={{ color: '#888' }}>{p.none}</span> : null}
+      <Checkbox.Group
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        value={p.value}
+        onChange={(v) => p.onChange(v as string[])}
+        options={p.options}
+      />
+    </fieldset>
+  );
+}
+
 /**
  * /manage/account/letters: the company's authorisation letters (授权书, issue 27): list with kind, grantee, seals,
  * period, uses and state; issue an automatic-signing letter (seal, templates and/or API keys, period, count, the
- * administrator's SMS code); view and download the signed PDF; revoke after a confirmation; accept a letter another
- * company granted.
+ * administrator's SMS code) or a grant of seals to another company (its registered name, seals, period); view and
+ * download the signed PDF; revoke after a confirmation; accept a letter another company granted.
  */
 export default function LettersPage() {
   const tt = useTexts(texts);
@@ -107,7 +138,7 @@ export default function LettersPage() {
     if (isCompany) void load();
   }, [isCompany, load]);
 
-  const openIssue = async () => {
+  const openIssue = async (kind: Draft['kind']) => {
     setFormError(null);
     try {
       const [sealList, templateList, keyList] = await Promise.all([
@@ -115,13 +146,17 @@ export default function LettersPage() {
         listTemplates({ pageNum: 1, pageSize: 100 }),
         listApiKeys(),
       ]);
+      // A grant may name any enabled company seal; automatic signing never the legal-person seal.
       const usable = sealList.seals.filter(
-        (s) => s.status === 'enabled' && s.sealType !== null && s.sealType !== LEGAL_PERSON_SEAL,
+        (s) =>
+          s.status === 'enabled' &&
+          s.sealType !== null &&
+          (kind === 'company' || s.sealType !== LEGAL_PERSON_SEAL),
       );
       setSeals(usable);
       setTemplates(templateList.list);
       setKeys(keyList.list.filter((k) => !k.revokedAt));
-      setDraft(freshDraft(usable[0]?.id ?? ''));
+      setDraft(freshDraft(kind, usable[0]?.id ?? ''));
     } catch (e) {
       showApiError(e);
     }
@@ -131,24 +166,42 @@ export default function LettersPage() {
 
   const issue = async () => {
     if (!draft) return;
-    if (!draft.sealId) return setFormError(tt('sealRequired'));
-    if (draft.templateIds.length + draft.apiKeyIds.length === 0) return setFormError(tt('scopeRequired'));
+    const isGrant = draft.kind === 'company';
+    if (isGrant ? draft.sealIds.length === 0 : !draft.sealId) return setFormError(tt('sealRequired'));
+    if (isGrant && draft.granteeCompanyName.trim().length < 2) return setFormError(tt('granteeRequired'));
+    if (!isGrant && draft.templateIds.length + draft.apiKeyIds.length === 0)
+      return setFormError(tt('scopeRequired'));
     if (!(new Date(draft.validTo) > new Date(draft.validFrom))) return setFormError(tt('periodInvalid'));
     if (!/^\d{6}$/.test(draft.smsCode)) return setFormError(tt('codeRequired'));
     setIsSaving(true);
     setFormError(null);
     try {
-      const letter = await issueAuthorisationLetter({
-        kind: 'auto_sign',
-        sealIds: [draft.sealId],
-        templateIds: draft.templateIds,
-        apiKeyIds: draft.apiKeyIds,
+      const period = {
         purpose: draft.purpose.trim(),
         validFrom: new Date(draft.validFrom).toISOString(),
         validTo: new Date(draft.validTo).toISOString(),
-        maxUses: draft.maxUses.trim() ? Number(draft.maxUses) : null,
         smsCode: draft.smsCode,
-      });
+      };
+      const letter = await issueAuthorisationLetter(
+        isGrant
+          ? {
+              kind: 'company',
+              sealIds: draft.sealIds,
+              granteeCompanyName: draft.granteeCompanyName.trim(),
+              templateIds: [],
+              apiKeyIds: [],
+              maxUses: null,
+              ...period,
+            }
+          : {
+              kind: 'auto_sign',
+              sealIds: [draft.sealId],
+              templateIds: draft.templateIds,
+              apiKeyIds: draft.apiKeyIds,
+              maxUses: draft.maxUses.trim() ? Number(draft.maxUses) : null,
+              ...period,
+            },
+      );
       setDraft(null);
       notify.success(tt('issued', { number: letter.number }), 3000);
       void load();
@@ -193,9 +246,12 @@ export default function LettersPage() {
       <p style={{ color: '#666', maxWidth: 760 }}>{tt('intro')}</p>
       {isIssuer ? (
         <div style={{ marginBottom: 12 }}>
-          <Button type="primary" onClick={() => void openIssue()}>
-            {tt('newAutoSign')}
-          </Button>
+          <TagRow>
+            <Button type="primary" onClick={() => void openIssue('auto_sign')}>
+              {tt('newAutoSign')}
+            </Button>
+            <Button onClick={() => void openIssue('company')}>{tt('newGrant')}</Button>
+          </TagRow>
         </div>
       ) : null}
       <Table<Letter>
@@ -210,7 +266,20 @@ export default function LettersPage() {
           { title: tt('kind'), render: (_, l) => tt(`kind_${l.kind}`) },
           {
             title: tt('grantee'),
-            render: (_, l) => (l.kind === 'auto_sign' ? tt('platform') : (l.granteeName ?? '')),
+            render: (_, l) =>
+              l.kind === 'auto_sign' ? (
+                tt('platform')
+              ) : (
+                <>
+                  {l.granteeName ?? ''}
+                  {/* A letter another company granted to this one: who granted it. */}
+                  {l.isMine ? null : (
+                    <div style={{ color: '#888', fontSize: 12 }}>
+                      {tt('grantedBy', { company: l.companyName })}
+                    </div>
+                  )}
+                </>
+              ),
           },
           {
             title: tt('seals'),
@@ -284,7 +353,7 @@ export default function LettersPage() {
 
       <Modal
         open={draft !== null}
-        title={tt('newAutoSign')}
+        title={draft?.kind === 'company' ? tt('newGrant') : tt('newAutoSign')}
         okText={tt('issue')}
         cancelText={tt('cancel')}
         confirmLoading={isSaving}
@@ -294,36 +363,57 @@ export default function LettersPage() {
       >
         {draft ? (
           <div>
-            <p style={{ color: '#666' }}>{tt('autoSignIntro')}</p>
-            <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-              <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('seal')}</legend>
-              <Radio.Group
-                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                value={draft.sealId}
-                onChange={(e) => change({ sealId: e.target.value as string })}
-                options={seals.map((s) => ({ value: s.id, label: s.name }))}
-              />
-            </fieldset>
-            <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-              <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('templates')}</legend>
-              {templates.length === 0 ? <span style={{ color: '#888' }}>{tt('none')}</span> : null}
-              <Checkbox.Group
-                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                value={draft.templateIds}
-                onChange={(v) => change({ templateIds: v as string[] })}
-                options={templates.map((x) => ({ value: x.templateId, label: x.name }))}
-              />
-            </fieldset>
-            <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-              <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('apiKeys')}</legend>
-              {keys.length === 0 ? <span style={{ color: '#888' }}>{tt('none')}</span> : null}
-              <Checkbox.Group
-                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                value={draft.apiKeyIds}
-                onChange={(v) => change({ apiKeyIds: v as string[] })}
-                options={keys.map((k) => ({ value: k.keyId, label: `${k.name} (${k.prefix}…)` }))}
-              />
-            </fieldset>
+            {draft.kind === 'company' ? (
+              <>
+                <p style={{ color: '#666' }}>{tt('grantIntro')}</p>
+                <label htmlFor="letter-grantee" style={{ display: 'block', marginBottom: 4 }}>
+                  {tt('granteeCompany')}
+                </label>
+                <Input
+                  id="letter-grantee"
+                  maxLength={64}
+                  value={draft.granteeCompanyName}
+                  onChange={(e) => change({ granteeCompanyName: e.target.value })}
+                />
+                <CheckList
+                  legend={tt('seals')}
+                  none={tt('none')}
+                  margin="12px 0"
+                  value={draft.sealIds}
+                  onChange={(v) => change({ sealIds: v })}
+                  options={seals.map((x) => ({ value: x.id, label: x.name }))}
+                />
+              </>
+            ) : (
+              <>
+                <p style={{ color: '#666' }}>{tt('autoSignIntro')}</p>
+                <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+                  <legend style={{ fontSize: 14, marginBottom: 4 }}>{tt('seal')}</legend>
+                  <Radio.Group
+                    style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                    value={draft.sealId}
+                    onChange={(e) => change({ sealId: e.target.value as string })}
+                    options={seals.map((s) => ({ value: s.id, label: s.name }))}
+                  />
+                </fieldset>
+                <CheckList
+                  legend={tt('templates')}
+                  none={tt('none')}
+                  margin="0 0 12px"
+                  value={draft.templateIds}
+                  onChange={(v) => change({ templateIds: v })}
+                  options={templates.map((x) => ({ value: x.templateId, label: x.name }))}
+                />
+                <CheckList
+                  legend={tt('apiKeys')}
+                  none={tt('none')}
+                  margin="0 0 12px"
+                  value={draft.apiKeyIds}
+                  onChange={(v) => change({ apiKeyIds: v })}
+                  options={keys.map((k) => ({ value: k.keyId, label: `${k.name} (${k.prefix}…)` }))}
+                />
+              </>
+            )}
             <label htmlFor="letter-from" style={{ display: 'block', marginBottom: 4 }}>
               {tt('validFrom')}
             </label>
@@ -342,16 +432,20 @@ export default function LettersPage() {
               value={draft.validTo}
               onChange={(e) => change({ validTo: e.target.value })}
             />
-            <label htmlFor="letter-max" style={{ display: 'block', margin: '8px 0 4px' }}>
-              {tt('maxUses')}
-            </label>
-            <Input
-              id="letter-max"
-              inputMode="numeric"
-              placeholder={tt('maxUsesHint')}
-              value={draft.maxUses}
-              onChange={(e) => change({ maxUses: e.target.value.replace(/\D/g, '').slice(0, 7) })}
-            />
+            {draft.kind === 'auto_sign' ? (
+              <>
+                <label htmlFor="letter-max" style={{ display: 'block', margin: '8px 0 4px' }}>
+                  {tt('maxUses')}
+                </label>
+                <Input
+                  id="letter-max"
+                  inputMode="numeric"
+                  placeholder={tt('maxUsesHint')}
+                  value={draft.maxUses}
+                  onChange={(e) => change({ maxUses: e.target.value.replace(/\D/g, '').slice(0, 7) })}
+                />
+              </>
+            ) : null}
             <label htmlFor="letter-purpose" style={{ display: 'block', margin: '8px 0 4px' }}>
               {tt('purpose')}
             </label>

@@ -7,6 +7,11 @@ export const texts = defineTexts({
       'Each letter is a PDF signed by the company with its certificate and official seal: who may use which seals, for what, and for how long. Revoking a letter stops it at once; its PDF stays as evidence.',
     companyOnly: 'Authorisation letters belong to company accounts: switch to a company to see them.',
     newAutoSign: 'Authorise automatic signing',
+    newGrant: 'Grant seals to another company',
+    grantIntro:
+      'Once the other company’s administrator accepts, its administrator and contract handlers may seal your company’s contracts with these seals, within the period, with your company’s certificate. Your seal-use approval still applies.',
+    granteeCompany: 'The other company (its registered name)',
+    granteeRequired: 'Enter the other company’s registered name',
     autoSignIntro:
       'The platform will seal, with no one in the room, the company party of every contract launched from the chosen templates or API keys, using the company’s certificate and this seal, within the period and up to the count.',
     seal: 'Seal',
@@ -37,6 +42,7 @@ export const texts = defineTexts({
     kind_auto_sign: 'Automatic signing',
     kind_company: 'Another company',
     grantee: 'Grantee',
+    grantedBy: 'granted by {company}',
     platform: 'The platform (automatic)',
     seals: 'Seals',
     period: 'Period',
@@ -68,6 +74,11 @@ export const texts = defineTexts({
       '每份授权书都是由企业以其证书和公章签署的 PDF：谁可以使用哪些印章、用于什么、有效多久。撤销后立即失效，PDF 作为证据保留。',
     companyOnly: '授权书属于企业账户：请切换到企业身份查看。',
     newAutoSign: '授权自动签署',
+    newGrant: '授权其他企业用印',
+    grantIntro:
+      '对方企业的管理员接受后，其管理员和合同经办人可在有效期内以本企业的证书、用这些印章为本企业的合同盖章；本企业的用印审批仍然适用。',
+    granteeCompany: '被授权企业（登记名称）',
+    granteeRequired: '请输入被授权企业的登记名称',
     autoSignIntro:
       '对所选模板或 API 密钥发起的每份合同，平台将在有效期和次数上限内，以企业证书和该印章自动为企业方盖章，无需人员操作。',
     seal: '印章',
@@ -98,6 +109,7 @@ export const texts = defineTexts({
     kind_auto_sign: '自动签署',
     kind_company: '其他企业',
     grantee: '被授权方',
+    grantedBy: '由{company}授权',
     platform: '平台（自动签署）',
     seals: '印章',
     period: '有效期',

@@ -92,13 +92,22 @@ function useRoom() {
 }
 
 function SealOption({ seal, token }: { seal: RoomSeal; token: string }) {
+  const tt = useTexts(texts);
   const src = sealImageSrc(
     `${seal.pngUrl}${seal.pngUrl.includes('?') ? '&' : '?'}roomToken=${encodeURIComponent(token)}`,
   );
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <img src={src} alt="" style={{ width: 40, height: 40, objectFit: 'contain' }} />
-      {seal.name}
+      <span>
+        {seal.name}
+        {/* A seal of the party's company granted to the signer's company (a cross-company letter). */}
+        {seal.grant ? (
+          <span style={{ display: 'block', fontSize: 12, color: '#666', overflowWrap: 'anywhere' }}>
+            {tt('sealGranted', { company: seal.grant.companyName, number: seal.grant.letterNumber })}
+          </span>
+        ) : null}
+      </span>
     </span>
   );
 }

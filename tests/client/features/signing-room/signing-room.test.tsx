@@ -418,6 +418,16 @@ const companyPartyRoom = (applies: Partial<SigningRoom['party']['applies']>, sea
     needs: { companySeal: true, legalPersonSeal: false, personSignature: false },
   });
 
+/** The contract seal (type 102) a company party's room offers. */
+const CONTRACT_SEAL: SigningRoom['seals'][number] = {
+  sealId: SEAL_ID,
+  name: 'Contract seal',
+  sealType: 102,
+  pngUrl: '/v1/seal/image/e1.png',
+  widthMm: 40,
+  heightMm: 40,
+};
+
 describe('a company party whose launcher did not insist on the seal type', () => {
   const OFFICIAL = '00000000-0000-4000-8000-0000000000e2';
   const FINANCE = '00000000-0000-4000-8000-0000000000e3';
@@ -463,18 +473,30 @@ describe('a company party whose launcher did not insist on the seal type', () =>
   );
 });
 
-describe('seal-use approval in the room (issue 27)', () => {
-  const companyRoom = () =>
+describe('a seal granted by the party’s company to the signer’s company (issue 27)', () => {
+  const grantedRoom = () =>
     companyPartyRoom({}, [
-      {
-        sealId: SEAL_ID,
-        name: 'Contract seal',
-        sealType: 102,
-        pngUrl: '/v1/seal/image/e1.png',
-        widthMm: 40,
-        heightMm: 40,
-      },
+      { ...CONTRACT_SEAL, grant: { companyName: '测试有限公司', letterNumber: 'SQ-2026-000007' } },
     ]);
+
+  it.each([
+    ['en-US', '/pc/v1/signing_room', 'granted by 测试有限公司 under letter SQ-2026-000007'],
+    ['zh-CN', '/h5/v1/signing_room', '由测试有限公司授权（授权书 SQ-2026-000007）'],
+  ] as const)(
+    'the seal shows who granted it under which letter (%s, %s)',
+    async (locale, path, note) => {
+      enterRoom(locale);
+      server.use(serveRoom(grantedRoom()), noFlowDetail());
+      renderApp(`${path}?flowId=${FLOW}&partyId=${PARTY}`);
+      const seal = await screen.findByRole('radio', { name: /Contract seal/ }, { timeout: 5000 });
+      expect(seal.closest('label')?.textContent).toContain(note);
+    },
+    20_000,
+  );
+});
+
+describe('seal-use approval in the room (issue 27)', () => {
+  const companyRoom = () => companyPartyRoom({}, [CONTRACT_SEAL]);
   const ZHANG = approvalDetail().approvers;
   const rejected = approvalDetail({
     status: 'rejected',
