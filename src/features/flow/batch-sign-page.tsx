@@ -530,7 +530,7 @@ export default function BatchSignPage() {
       <Steps
         size="small"
         current={current}
-        direction={isPhone ? 'vertical' : 'horizontal'}
+        orientation={isPhone ? 'vertical' : 'horizontal'}
         style={{ marginBottom: 16 }}
         items={[
           { title: tt('stepChoose') },
