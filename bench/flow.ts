@@ -20,8 +20,9 @@ import { Browser, type SignerKit, prepareRooms, sign } from './signers.ts';
 // BENCH_FLOW_PARTIES: fewer parties for a quick look; the goal is stated for 50.
 const PARTIES = Number(process.env.BENCH_FLOW_PARTIES ?? 50);
 
-export async function run(): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'esign-bench-flow-'));
+/** An app in this process on an in-memory PGlite, its jobs run by hand, and signers' browsers over app.inject. */
+export async function inProcessApp(prefix: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -30,6 +31,7 @@ export async function run(): Promise<Figure[]> {
     SMS_MAX_PER_PHONE_HOUR: '1000',
     FREE_SIGNING_ALLOWANCE: '1000',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const log = pino({ level: 'silent' });
   const db = await openDatabase(config);
@@ -67,7 +69,21 @@ export async function run(): Promise<Figure[]> {
       return hit.code;
     },
   };
+  return {
+    deps,
+    jobs,
+    kit,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await closeDatabase(db);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
+export async function run(): Promise<Figure[]> {
+  const { kit, close } = await inProcessApp('esign-bench-flow-');
   try {
     const rooms = await prepareRooms(kit, { parties: PARTIES, prefix: '137' });
     // BENCH_FLOW_PROFILE=file.cpuprofile: a V8 CPU profile of the signing phase only (open in Chrome DevTools).
@@ -115,10 +131,7 @@ export async function run(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await app.close();
-    await jobs.stop();
-    await closeDatabase(db);
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -38,6 +38,7 @@ const outsignRoomPage = () => import('@/features/document/outsign-room-page.tsx'
 const signingRoomPage = () => import('@/features/signing-room/signing-room-page.tsx');
 const linkLoginPage = () => import('@/features/signing-room/link-login-page.tsx');
 const signListPage = () => import('@/features/flow/sign-list-page.tsx');
+const batchSignPage = () => import('@/features/flow/batch-sign-page.tsx');
 // Workspace, guides, monitor and the small public screens (src/features/workspace, guide, monitor, misc).
 const startupPage = () => import('@/features/workspace/startup-page.tsx');
 const templateListPage = () => import('@/features/template/template-list-page.tsx');
@@ -119,6 +120,7 @@ const mobileChildren: RouteObject[] = [
   },
   personPage('signVerify', PUBLIC, () => import('@/features/verify/sign-verify-page.tsx')),
   personPage('mobileSignList', PUBLIC, signListPage),
+  personPage('mobileBatchSign', PROTECTED, batchSignPage),
   {
     path: paths.h5,
     children: [
@@ -299,6 +301,7 @@ export const routes: RouteObject[] = [
             children: [
               personPage('signList', PUBLIC, signListPage),
               personPage('pcSignList', PUBLIC, signListPage),
+              personPage('batchSign', PROTECTED, batchSignPage),
               personPage('foundCompany', PROTECTED, companyOpenPage),
             ],
           },

@@ -34,6 +34,8 @@ export const paths = {
   checkPdf: '/check/checkPdf',
 
   signList: '/signList',
+  /** Batch signing (issue 28): many waiting flows, one intent check. */
+  batchSign: '/batchSign',
   pagesIndex: '/pages/index',
   signConfirm: '/sign_confirm',
   empty: '/empty',
@@ -82,6 +84,7 @@ export const paths = {
   pcSignVerify: '/pcSignVerify',
   signVerify: '/signVerify',
   mobileSignList: '/mobile/signList',
+  mobileBatchSign: '/mobile/batchSign',
 
   manage: '/manage',
   manageStartup: '/manage/startup',

@@ -148,12 +148,13 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
   sign: [
     {
       // `approval` names the seal-use approvals, `letter` the authorisation letter, `recorded signer` the user an
-      // automatic signature is recorded under (the letter's issuer) (issue 27).
-      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password|auto)(?: code sent (\S+))?)?(?: approval (\S+))?(?: letter (\S+))?(?: recorded signer (\S+))?$/,
+      // automatic signature is recorded under (the letter's issuer) (issue 27); `batch` the batch whose one intent
+      // check confirmed it (issue 28).
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password|auto)(?: code sent (\S+))?)?(?: approval (\S+))?(?: letter (\S+))?(?: recorded signer (\S+))?(?: batch (\S+))?$/,
       zh: (m) =>
-        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}${m[6] ? ` · 授权书 ${m[6]}` : ''}${m[7] ? ` · 记录签署人为授权书签发人 ${m[7]}` : ''}`,
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}${m[6] ? ` · 授权书 ${m[6]}` : ''}${m[7] ? ` · 记录签署人为授权书签发人 ${m[7]}` : ''}${m[8] ? ` · 批量签署 ${m[8]}（一次意愿认证）` : ''}`,
       en: (m) =>
-        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}${m[6] ? ` · authorisation letter ${m[6]}` : ''}${m[7] ? ` · recorded under the letter's issuer ${m[7]}` : ''}`,
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}${m[6] ? ` · authorisation letter ${m[6]}` : ''}${m[7] ? ` · recorded under the letter's issuer ${m[7]}` : ''}${m[8] ? ` · batch ${m[8]} (intent proven once for the batch)` : ''}`,
     },
   ],
   approval_requested: [

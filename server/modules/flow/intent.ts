@@ -20,7 +20,7 @@ import { dateOf } from '../../db/sql-helpers.ts';
 import * as q from './queries.ts';
 import { F } from './texts.ts';
 
-type IntentCheck = 'sms' | 'face' | 'password';
+export type IntentCheck = 'sms' | 'face' | 'password';
 
 /** A passed face check confirms a signature of its party for this long after the provider decided it. */
 const FACE_INTENT_WINDOW_MS = 10 * 60 * 1000;
@@ -28,7 +28,7 @@ const FACE_INTENT_WINDOW_MS = 10 * 60 * 1000;
 const SIGNING_PASSWORD_MAX_WRONG = 5;
 const SIGNING_PASSWORD_LOCK_MS = 15 * 60 * 1000;
 
-const intentOf = (p: Party): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
+export const intentOf = (p: Party): IntentCheck => (p.intent as IntentCheck | undefined) ?? 'sms';
 
 type IntentInput = { smsCode?: string; signingPassword?: string };
 
@@ -77,7 +77,7 @@ export async function confirmIntent(
   return { check: intent, codeSentAt: null };
 }
 
-async function checkSigningPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
+export async function checkSigningPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
   const now = deps.clock.now();
   const row = await q.findSigningPassword(deps.db, userId);
   if (!row) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordNotSet);

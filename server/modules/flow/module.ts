@@ -28,6 +28,13 @@ import {
   startRoomFaceAuth,
 } from '#contract/calls/flow.ts';
 import { getRoomApprovals, requestSealApproval } from '#contract/calls/approval.ts';
+import {
+  getSignBatch,
+  listBatchSignable,
+  prepareSignBatch,
+  sendSignBatchCode,
+  startSignBatch,
+} from '#contract/calls/batch.ts';
 import { Code } from '#contract/codes.ts';
 import type { FastifyRequest } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
@@ -63,6 +70,7 @@ import { flowRuntimeOf } from './runtime.ts';
 import { signAsParty } from './signing.ts';
 import { AUTO_SIGN_JOB } from './ask-to-sign.ts';
 import { autoSign } from './auto-sign.ts';
+import * as batches from './batch.ts';
 import { F } from './texts.ts';
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
@@ -119,6 +127,7 @@ export const flowModule: ServerModule = {
         await sendDeadlineNotices(deps);
         await completeStragglers(deps, flowRuntimeOf(deps));
         await queueMissingReports(deps);
+        await batches.resumeBatches(deps);
       },
     },
     {
@@ -141,6 +150,17 @@ export const flowModule: ServerModule = {
       retryDelaySeconds: 10,
       async handler(job: { data: { flowId: string; partyId: string; letterId: string } }, deps) {
         await autoSign(deps, flowRuntimeOf(deps), job.data);
+      },
+    },
+    {
+      // Batch signing (issue 28): the parties of a started batch, signed one by one as their rooms would sign
+      // them (batch.ts); each item claimed by a conditional UPDATE, so a run again after a crash signs none twice.
+      name: batches.SIGN_BATCH_JOB,
+      singleton: true,
+      retryLimit: 5,
+      retryDelaySeconds: 10,
+      async handler(job: { data: { batchId: string } }, deps) {
+        await batches.runBatch(deps, flowRuntimeOf(deps), job.data.batchId);
       },
     },
   ],
@@ -281,6 +301,23 @@ export const flowModule: ServerModule = {
 
     registerCall(app, getQuota, async ({ requireSession }) =>
       quotaOf(deps, await accountOf(deps, requireSession())),
+    );
+
+    // Batch signing (issue 28).
+    registerCall(app, listBatchSignable, async ({ body, requireSession }) =>
+      batches.listSignable(deps, requireSession(), body),
+    );
+    registerCall(app, prepareSignBatch, async ({ body, requireSession, req }) =>
+      batches.prepareBatch(deps, requireSession(), body, ctxOf(req)),
+    );
+    registerCall(app, sendSignBatchCode, async ({ body, requireSession, req }) =>
+      batches.sendBatchCode(deps, requireSession(), body.batchId, req.ip),
+    );
+    registerCall(app, startSignBatch, async ({ body, requireSession, req, lang }) =>
+      batches.startBatch(deps, requireSession(), body, ctxOf(req), lang),
+    );
+    registerCall(app, getSignBatch, async ({ body, requireSession, lang }) =>
+      batches.batchView(deps, requireSession(), body.batchId, lang),
     );
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.

@@ -6,7 +6,7 @@
 // reads a column's snake_case name.
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Exec, camelOne, camelRows, one, rows, ts } from '../../db/sql-helpers.ts';
+import { type Exec, camelOne, camelRows, likePattern, one, rows, ts } from '../../db/sql-helpers.ts';
 
 /** A signing flow (a row of `flows`). Timestamps as the driver gives them: read them with dateOf. */
 export type Flow = {
@@ -244,13 +244,23 @@ export type ListFilters = {
   keyword?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** Flows launched from this template (batch signing, issue 28). */
+  templateId?: string;
+  /** The initiator's or the initiating company's name contains this (batch signing). */
+  sender?: string;
 };
 
 function filterSql(f: ListFilters): SQL[] {
   const out: SQL[] = [];
   if (f.keyword) {
-    const pattern = `%${f.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    out.push(sql`f.search_text LIKE ${pattern}`);
+    out.push(sql`f.search_text LIKE ${likePattern(f.keyword)}`);
+  }
+  if (f.templateId) out.push(sql`f.template_id = ${f.templateId}`);
+  if (f.sender) {
+    const pattern = likePattern(f.sender);
+    out.push(
+      sql`(lower(coalesce(f.initiator_name, '')) LIKE ${pattern} OR lower(coalesce(f.initiator_company_name, '')) LIKE ${pattern})`,
+    );
   }
   if (f.dateFrom) out.push(sql`f.created_at >= ${ts(new Date(f.dateFrom))}`);
   if (f.dateTo) out.push(sql`f.created_at < ${ts(new Date(f.dateTo))}`);
@@ -305,10 +315,18 @@ export async function partyPage(
       )
     )?.n ?? 0;
   const list = await camelRows<
-    Flow & { partyId: string; partyStatus: string; partyKind: 'person' | 'company' }
+    Flow & {
+      partyId: string;
+      partyStatus: string;
+      partyKind: 'person' | 'company';
+      partyIntent: string | null;
+      partyApplies: unknown;
+      partyCompanyName: string | null;
+    }
   >(
     ex,
-    sql`SELECT f.*, p.id AS party_id, p.status AS party_status, p.kind AS party_kind
+    sql`SELECT f.*, p.id AS party_id, p.status AS party_status, p.kind AS party_kind, p.intent AS party_intent,
+        p.applies AS party_applies, p.company_name AS party_company_name
         FROM flow_parties p JOIN flows f ON f.id = p.flow_id WHERE ${where}
         ORDER BY f.created_at DESC, p.id LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
   );

@@ -50,19 +50,19 @@ export async function listLaunched(deps: AppDeps, session: Actor, f: q.ListFilte
   return { list: await summaries(deps.db, list), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
+/** Whose parties a session signs for (the pending list, batch signing). */
+export async function signerScope(deps: AppDeps, session: Actor): Promise<Parameters<typeof q.partyPage>[1]> {
+  const phone = await phoneOf(deps, session.userId);
+  if (session.userType !== UserType.Company) return { kind: 'person', phone };
+  const access = await accountOf(deps, session);
+  const me = (await listActiveMembers(deps, access.ownerId)).find((m) => m.userId === session.userId);
+  // Authorisation: the administrator sees every party of the company, an operator those sent to them.
+  return { kind: 'company', companyId: access.ownerId, phone: me?.role === 'admin' ? null : phone };
+}
+
 export async function listPending(deps: AppDeps, session: Actor, f: q.ListFilters & { status?: string }) {
   await sweepExpired(deps);
-  const phone = await phoneOf(deps, session.userId);
-  let who: Parameters<typeof q.partyPage>[1];
-  if (session.userType === UserType.Company) {
-    const access = await accountOf(deps, session);
-    const me = (await listActiveMembers(deps, access.ownerId)).find((m) => m.userId === session.userId);
-    // Authorisation: the administrator sees every party of the company, an operator those sent to them.
-    who = { kind: 'company', companyId: access.ownerId, phone: me?.role === 'admin' ? null : phone };
-  } else {
-    who = { kind: 'person', phone };
-  }
-  const { list, total } = await q.partyPage(deps.db, who, f);
+  const { list, total } = await q.partyPage(deps.db, await signerScope(deps, session), f);
   const sums = await summaries(deps.db, list);
   return {
     list: list.map((r, i) => ({

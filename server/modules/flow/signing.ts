@@ -45,7 +45,7 @@ import { F } from './texts.ts';
 import { PT_PER_MM } from '#contract/rules/document.ts';
 const MAX_ATTEMPTS = 12;
 
-type SignInput = {
+export type SignInput = {
   smsCode?: string;
   signingPassword?: string;
   companySealId?: string;
@@ -148,8 +148,11 @@ export type Prepared = {
   approvalIds: string[];
 };
 
-/** The party's signer (its own certificate) and the appearance it applies, after every permission check. */
-async function prepareSignature(
+/**
+ * The party's signer (its own certificate) and the appearance it applies, after every permission check. The
+ * room and batch signing (batch.ts, with a room of the batch's signer) both come here.
+ */
+export async function prepareSignature(
   deps: AppDeps,
   rt: FlowRuntime,
   room: Room,
@@ -276,22 +279,9 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   const prepared = await prepareSignature(deps, rt, room, party, input);
   const intent = await confirmIntent(deps, room, party, prepared.signerUserId, input, ctx.ip ?? '');
   const actor = await roomActor(deps, room, party, ctx, prepared.user);
-  // A company seal used under a member's authorisation letter (issue 27): the entry names the letter.
-  const letter =
-    party.kind === 'company' && party.companyId && prepared.sealIds.length
-      ? (
-          await deps.hooks.collect(memberLetterCover, {
-            deps,
-            companyId: party.companyId,
-            userId: prepared.signerUserId,
-            sealIds: prepared.sealIds,
-            now: deps.clock.now(),
-          })
-        ).find(Boolean)
-      : null;
   const { signed } = await signPartyDocuments(deps, rt, flow, party, prepared, {
     actor,
-    intent: `intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}${prepared.approvalIds.length ? ` approval ${prepared.approvalIds.join(',')}` : ''}${letter ? ` letter ${letter}` : ''}`,
+    intent: await provenIntentDetail(deps, party, prepared, intent),
     reason: flow.title,
   });
   const docs = await flowDocuments(deps.db, flow.id);
@@ -309,8 +299,35 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   };
 }
 
+/**
+ * The end of a `sign` entry of a signer who proved the intent (in the room, or once for a batch): the check,
+ * when its code was sent, the seal-use approvals, the member letter a company seal is used under (issue 27),
+ * and the batch (issue 28).
+ */
+export async function provenIntentDetail(
+  deps: AppDeps,
+  party: Party,
+  prepared: Prepared,
+  intent: { check: string; codeSentAt: Date | null; batchId?: string },
+): Promise<string> {
+  // A company seal used under a member's authorisation letter (issue 27): the entry names the letter.
+  const letter =
+    party.kind === 'company' && party.companyId && prepared.sealIds.length
+      ? (
+          await deps.hooks.collect(memberLetterCover, {
+            deps,
+            companyId: party.companyId,
+            userId: prepared.signerUserId,
+            sealIds: prepared.sealIds,
+            now: deps.clock.now(),
+          })
+        ).find(Boolean)
+      : null;
+  return `intent ${intent.check}${intent.codeSentAt ? ` code sent ${intent.codeSentAt.toISOString()}` : ''}${prepared.approvalIds.length ? ` approval ${prepared.approvalIds.join(',')}` : ''}${letter ? ` letter ${letter}` : ''}${intent.batchId ? ` batch ${intent.batchId}` : ''}`;
+}
+
 /** How a party's signature is made and recorded, beyond the signer: the room's person or an automatic one. */
-type SigningWay = {
+export type SigningWay = {
   actor: AuditActor;
   /** The end of the `sign` audit entry after the certificate and seals: how the intent was confirmed. */
   intent: string;

@@ -215,4 +215,24 @@ export const F = {
     en: 'too many signer look-ups; try again later',
     zh: '查询签署方状态过于频繁，请稍后再试',
   },
+  // Batch signing (issue 28).
+  batchNotFound: { en: 'no such batch', zh: '批量签署不存在' },
+  batchPartyNotFound: {
+    en: 'one of the chosen flows is not waiting for you',
+    zh: '所选文件中有不属于您的待签文件',
+  },
+  batchStarted: { en: 'this batch has already been started', zh: '该批量签署已开始' },
+  batchNoCode: {
+    en: 'this batch is confirmed by an SMS code: get one first',
+    zh: '该批量签署需短信验证码确认，请先获取验证码',
+  },
+  batchFaceNotOffered: {
+    en: 'one of the chosen flows asks for a face check, which batch signing does not offer yet: sign it in its own room',
+    zh: '所选文件中有需人脸识别确认的，批量签署暂不支持人脸识别，请单独进入签署',
+  },
+  batchNotYours: { en: 'this flow is no longer waiting for you', zh: '该文件已不再由您签署' },
+  batchKeptFailing: {
+    en: 'signing this flow failed several times; sign it in its own room',
+    zh: '该文件多次签署失败，请单独进入签署',
+  },
 } as const;

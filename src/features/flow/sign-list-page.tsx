@@ -27,6 +27,7 @@ import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
 import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
 import { texts } from './texts.ts';
+import { batchTexts } from './batch-texts.ts';
 import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
 
@@ -136,6 +137,7 @@ function FilterBar({
 
 function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
   const tt = useTexts(texts);
+  const bt = useTexts(batchTexts);
   const locale = useI18nStore((s) => s.locale);
   const navigate = useNavigate();
   const [filters, setFilters] = useState<ListFilters>(() => ({
@@ -199,6 +201,13 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
         onExport={doExport}
         isExporting={isExporting}
       />
+      {kind === 'pending' ? (
+        <div style={{ marginBottom: 12 }}>
+          <Button onClick={() => navigate(isPhone ? paths.mobileBatchSign : paths.batchSign)}>
+            {bt('entry')}
+          </Button>
+        </div>
+      ) : null}
       {problem ? <Alert type="error" title={problem} /> : null}
       {data && data.list.length === 0 ? (
         <Empty description={kind === 'pending' ? tt('emptyPending') : tt('emptyLaunched')}>
