@@ -18,6 +18,7 @@ import { apiKeyCalls } from './apikey.ts';
 import { webhookCalls } from './webhook.ts';
 import { approvalCalls } from './approval.ts';
 import { authorisationCalls } from './authorisation.ts';
+import { bulkCalls } from './bulk.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -43,4 +44,5 @@ export const allCalls: readonly CallDef[] = [
   ...webhookCalls,
   ...approvalCalls,
   ...authorisationCalls,
+  ...bulkCalls,
 ];
