@@ -15,6 +15,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   sign: () => import('./sign.ts'),
   verify: () => import('./verify.ts'),
   flow: () => import('./flow.ts'),
+  bulk: () => import('./bulk.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   soak: () => import('./soak.ts'),
   'launch-soak': () => import('./launch-soak.ts'),

@@ -138,3 +138,9 @@ async function sendRow(deps: AppDeps, actor: Actor, bulk: q.BulkRecord, row: q.B
     });
   }
 }
+
+/** A batch's counters, whatever its account (the bench reads them). */
+export async function batchCounts(deps: AppDeps, bulkId: string) {
+  const b = await q.bulkById(deps.db, bulkId);
+  return b ? { status: b.status, total: b.total, sent: b.sent, failed: b.failed } : undefined;
+}

@@ -1,3 +1,4 @@
+import { countOf } from '#contract/plural.ts';
 import type { Text } from '../../lib/text.ts';
 
 // Texts of bulk sending, both languages (server/http/texts.ts).
@@ -24,11 +25,11 @@ export const B = {
     zh: `读取表格超过 ${seconds} 秒，请精简或拆分文件`,
   }),
   tooManyRows: (n: number): Text => ({
-    en: `the spreadsheet has more than ${n} data rows: split it into several files`,
+    en: `the spreadsheet has more than ${countOf(n, 'data row', 'data rows')}: split it into several files`,
     zh: `表格数据超过 ${n} 行，请拆分成多个文件`,
   }),
   tooManyColumns: (n: number): Text => ({
-    en: `the spreadsheet has more than ${n} columns`,
+    en: `the spreadsheet has more than ${countOf(n, 'column', 'columns')}`,
     zh: `表格超过 ${n} 列`,
   }),
   noRows: { en: 'the spreadsheet has no data rows', zh: '表格中没有数据行' },
