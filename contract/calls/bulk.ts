@@ -123,3 +123,27 @@ export const listBulkSends = defineCall({
 });
 
 export const bulkCalls = [checkBulkSend, startBulkSend, getBulkSend, listBulkSends] as const;
+
+// The integrator API (/open/v1/bulk-sends; server/open/routes/bulk-sends.ts).
+
+/** One row: the sheet's headers (either language) as keys, the cells as values. */
+const zOpenBulkRow = z.record(
+  z.string().max(64),
+  z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
+);
+
+export const zOpenBulkSendBody = z.object({
+  templateId: zId,
+  rows: z.array(zOpenBulkRow).min(1).max(BULK_LIMITS.rows),
+  /** Start with the good rows even when some have problems (default: start only when every row is good). */
+  onlyGood: z.boolean().default(false),
+});
+export const zOpenBulkSendAnswer = zBulkCheck.extend({
+  /** Whether sending started (every row good, or onlyGood with at least one good row). */
+  started: z.boolean(),
+});
+export const zOpenBulkIdParams = z.object({ bulkId: zId });
+export const zOpenBulkQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+});

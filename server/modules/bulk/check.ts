@@ -90,22 +90,26 @@ export type CheckContext = {
   companyId(name: string): Promise<string | undefined>;
 };
 
-/** Checks every data row of a sheet (rows[0] the headers); blank rows are left out. */
-export async function checkRows(ctx: CheckContext, rows: Cell[][]): Promise<CheckedRow[]> {
+/**
+ * Checks every data row of a sheet (rows[0] the headers); blank rows are left out. A row is numbered as the
+ * spreadsheet shows it (the headers are row 1); rows given as JSON (`asJson`) by their place, from 1.
+ */
+export async function checkRows(ctx: CheckContext, rows: Cell[][], asJson = false): Promise<CheckedRow[]> {
   if (rows.length === 0) throw new AppError(Code.Refused, B.noRows);
   const placed = placeColumns(ctx.template, rows[0]);
   let first = 1;
-  if (rows[1] && isHintRow(placed, rows[1])) first = 2;
+  if (!asJson && rows[1] && isHintRow(placed, rows[1])) first = 2;
   const out: CheckedRow[] = [];
   const seen = new Map<string, number>();
   for (let r = first; r < rows.length; r++) {
     const row = rows[r];
     if (row.every(isBlank)) continue;
-    const checked = await checkRow(ctx, placed, row, r + 1);
+    const rowNo = asJson ? r : r + 1;
+    const checked = await checkRow(ctx, placed, row, rowNo);
     const key = JSON.stringify(checked.data);
     const earlier = seen.get(key);
     if (earlier !== undefined) checked.problems.push({ column: null, text: B.duplicate(earlier) });
-    else seen.set(key, r + 1);
+    else seen.set(key, rowNo);
     out.push(checked);
   }
   if (out.length === 0) throw new AppError(Code.Refused, B.noRows);

@@ -135,7 +135,7 @@ export async function checkJsonRows(
     for (const [k, v] of Object.entries(r)) line[index.get(k)!] = v;
     return line;
   });
-  return keepChecked(deps, actor, t, 'api', (ctx) => checkRows(ctx, [headers, ...cells]), lang);
+  return keepChecked(deps, actor, t, 'api', (ctx) => checkRows(ctx, [headers, ...cells], true), lang);
 }
 
 async function bulkOf(

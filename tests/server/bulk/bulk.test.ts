@@ -27,6 +27,7 @@ import {
   xlsxOf,
 } from '../fixtures/bulk.ts';
 import { type TestCompany, companyWithSeals, getBytes, linkFor, ok } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 import { appForFile, uniquePhone } from '../helper.ts';
 
 const t = appForFile({ FREE_SIGNING_ALLOWANCE: '10' });
@@ -277,6 +278,47 @@ describe('sending', () => {
     expect([state.status, state.sent, state.failed]).toEqual(['done', 3, 0]);
     expect(await flowsOfTemplate(template.templateId)).toBe(before + 3);
     expect(new Set(state.rows.list.map((r) => r.flowId)).size).toBe(3);
+  }, 180_000);
+});
+
+describe('the integrator API', () => {
+  test('POST /bulk-sends checks JSON rows, starts only when all are good or with onlyGood; GET follows it', async () => {
+    const key = await makeKey(company.admin.agent, ['flows:read', 'flows:write'], 1);
+    const row = (name: string, phone: string) =>
+      Object.fromEntries(SHEET_HEADERS.map((h, i) => [h, sheetRow(company, name, phone)[i]]));
+    const rows = [row('郑一', uniquePhone()), row('郑二', '12345'), row('郑三', uniquePhone())];
+    const body = { templateId: template.templateId, rows };
+    const first = await open<{ bulkId: string; started: boolean; good: number; problems: unknown[] }>(
+      t,
+      'POST',
+      '/bulk-sends',
+      { key: key.secret, body, headers: { 'accept-language': 'en' } },
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({
+      started: false,
+      good: 2,
+      problems: [{ row: 2, column: '乙方·手机号', message: 'not an 11-digit mainland mobile number' }],
+    });
+    const second = await open<{ bulkId: string; started: boolean }>(t, 'POST', '/bulk-sends', {
+      key: key.secret,
+      body: { ...body, onlyGood: true },
+    });
+    expect(second.body.data.started).toBe(true);
+    await t.runDueJobs();
+    const got = await open<{
+      status: string;
+      sent: number;
+      rows: { list: { status: string; flowId: string | null }[] };
+    }>(t, 'GET', `/bulk-sends/${second.body.data.bulkId}`, { key: key.secret });
+    expect(got.body.data.status).toBe('done');
+    expect(got.body.data.sent).toBe(2);
+    expect(got.body.data.rows.list.map((r) => r.status)).toEqual(['sent', 'skipped', 'sent']);
+    // another account's batch is not found
+    const other = await companyWithSeals(t, '冯管理');
+    const theirKey = await makeKey(other.admin.agent, ['flows:read'], 1);
+    const theirs = await open(t, 'GET', `/bulk-sends/${second.body.data.bulkId}`, { key: theirKey.secret });
+    expect(theirs.body.code).toBe(Code.NotFound);
   }, 180_000);
 });
 
