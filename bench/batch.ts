@@ -16,7 +16,7 @@ import {
 import { uploadDocument } from '#contract/calls/document.ts';
 import { launchFlow } from '#contract/calls/flow.ts';
 import type { Figure } from './foundation.ts';
-import { inProcessApp } from './flow.ts';
+import { inProcessApp } from './in-process.ts';
 import { contractPdf, person } from './signers.ts';
 
 const PARTIES = Number(process.env.BENCH_BATCH_PARTIES ?? 500);

@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   verify: () => import('./verify.ts'),
   flow: () => import('./flow.ts'),
   batch: () => import('./batch.ts'),
+  bulk: () => import('./bulk.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   soak: () => import('./soak.ts'),
   'launch-soak': () => import('./launch-soak.ts'),

@@ -117,4 +117,6 @@ export const WEBHOOK_EVENTS = [
   /** seal-use approval (issue 27), to the seal company's endpoints */
   'approval.requested',
   'approval.decided',
+  /** bulk sending (issue 28): a batch has every row sent or failed */
+  'bulk_send.completed',
 ] as const;

@@ -41,6 +41,7 @@ import { messagingModule } from './modules/messaging/module.ts';
 import { apiKeyModule } from './modules/apikey/module.ts';
 import { webhookModule } from './modules/webhook/module.ts';
 import { authorisationModule } from './modules/authorisation/module.ts';
+import { bulkModule } from './modules/bulk/module.ts';
 
 /**
  * The server's domains, in registration order. A new domain adds ONE line here, e.g.
@@ -67,6 +68,7 @@ const modules: readonly ServerModule[] = [
   apiKeyModule,
   authorisationModule,
   webhookModule,
+  bulkModule,
   devModule,
 ];
 

@@ -19,6 +19,7 @@ import { webhookCalls } from './webhook.ts';
 import { approvalCalls } from './approval.ts';
 import { authorisationCalls } from './authorisation.ts';
 import { batchCalls } from './batch.ts';
+import { bulkCalls } from './bulk.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -45,4 +46,5 @@ export const allCalls: readonly CallDef[] = [
   ...approvalCalls,
   ...authorisationCalls,
   ...batchCalls,
+  ...bulkCalls,
 ];

@@ -13,6 +13,7 @@ import { flowRoutes } from './routes/flows.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { authorisationRoutes } from './routes/authorisations.ts';
+import { bulkSendRoutes } from './routes/bulk-sends.ts';
 
 export { OPEN_PREFIX } from './route.ts';
 
@@ -24,6 +25,7 @@ export const OPEN_ROUTES: readonly OpenRoute[] = [
   ...webhookRoutes,
   ...approvalRoutes,
   ...authorisationRoutes,
+  ...bulkSendRoutes,
 ];
 
 /** Registers /open/v1 (routes, openapi.json, docs) on the app. */

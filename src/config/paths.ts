@@ -103,6 +103,9 @@ export const paths = {
   manageFileTemplate: '/manage/fileTemplate',
   manageFileTemplatePreview: '/manage/fileTemplate/preview',
   manageEditFileTemplate: '/manage/fileTemplate/editFileTemplate',
+  /** Bulk sending from a spreadsheet (issue 28): ?templateId= to check and send, ?bulkId= a batch's progress. */
+  manageBulkSend: '/manage/bulkSend',
+  manageBulkSends: '/manage/bulkSends',
   manageSignConfig: '/manage/signConfig',
   manageAddConfig: '/manage/signConfig/addConfig',
   manageStepConfig: '/manage/signConfig/stepConfig',

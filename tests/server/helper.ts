@@ -247,6 +247,7 @@ export class Agent {
     url: string,
     fields: Record<string, string>,
     file?: { bytes: Uint8Array; filename?: string; type?: string },
+    headers?: Record<string, string>,
   ): Promise<CallResult<T>> {
     const boundary = `----test${Math.random().toString(16).slice(2)}`;
     const parts: Buffer[] = [];
@@ -266,6 +267,7 @@ export class Agent {
     return this.call<T>(url, undefined, {
       raw: Buffer.concat(parts),
       contentType: `multipart/form-data; boundary=${boundary}`,
+      headers,
     });
   }
 

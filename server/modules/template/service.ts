@@ -181,6 +181,24 @@ function checkValue(field: TemplateField, raw: string | boolean | null | undefin
   return text;
 }
 
+/**
+ * What is wrong with a value for a field (the text a launch would refuse it with), or null when it is good:
+ * bulk sending checks every row of a sheet with the launch's own rule.
+ */
+export function valueProblem(
+  field: TemplateField,
+  raw: string | boolean | null,
+): { en: string; zh: string } | null {
+  try {
+    checkValue(field, raw);
+    return null;
+  } catch (err) {
+    // Expected: checkValue's refusal, a text in both languages.
+    if (err instanceof AppError && typeof err.text !== 'string') return err.text;
+    throw err;
+  }
+}
+
 function checkFields(fields: TemplateField[], roles: TemplateRole[], sizes: PageSize[]): TemplateField[] {
   const keys = new Set<string>();
   const roleKeys = new Set(roles.map((r) => r.key));
@@ -441,6 +459,22 @@ export async function prepare(deps: AppDeps, actor: Actor, input: PrepareInput):
       createdBy: actor.userId,
     });
   return presentDraft(deps, account, (await q.findDraft(deps.db, account, draftId))!);
+}
+
+/**
+ * The flow a draft was launched into, or null: read from its document, which the launch moves into the flow in
+ * its own transaction, so it is found even when the draft's own mark was lost (a crash right after the launch).
+ */
+export async function launchedFlowOfDraft(
+  deps: AppDeps,
+  actor: Actor,
+  draftId: string,
+): Promise<string | null> {
+  const account = await accountOf(deps, actor);
+  const draft = await q.findDraft(deps.db, account, draftId);
+  if (!draft) return null;
+  if (draft.flowId) return draft.flowId;
+  return (await findDocument(deps.db, draft.documentId))?.flowId ?? null;
 }
 
 /**

@@ -6,5 +6,6 @@ export {
   listDeliveries,
   listEndpoints,
   redeliver,
+  storeEventMessages as storeAccountEvent,
 } from './service.ts';
 export { signatureOf } from './signature.ts';

@@ -274,8 +274,11 @@ export function storeApprovalEventMessages(
   );
 }
 
-/** One message per subscribed endpoint of the account, stored in `tx`; answers the queueing after the commit. */
-async function storeEventMessages(
+/**
+ * One message per subscribed endpoint of the account, stored in `tx`; answers the queueing after the commit.
+ * Also what modules above use for their own events (bulk's `bulk_send.completed`).
+ */
+export async function storeEventMessages(
   deps: AppDeps,
   tx: Exec,
   account: Account,

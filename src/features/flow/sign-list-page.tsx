@@ -147,7 +147,8 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: Row[]; total: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [detail, setDetail] = useState<string | null>(null);
+  // ?flowId= opens that flow's detail (the bulk-send results link here)
+  const [detail, setDetail] = useState<string | null>(useSearchParams()[0].get('flowId'));
   const [isExporting, setIsExporting] = useState(false);
 
   const load = useCallback(async () => {

@@ -156,6 +156,12 @@ export default function TemplateListPage() {
                   <>
                     <Button
                       size="small"
+                      onClick={() => navigate(`${paths.manageBulkSend}?templateId=${t.templateId}`)}
+                    >
+                      {tt('bulkSend')}
+                    </Button>
+                    <Button
+                      size="small"
                       onClick={() => navigate(`${paths.manageEditFileTemplate}?templateId=${t.templateId}`)}
                     >
                       {tt('edit')}

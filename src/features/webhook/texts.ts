@@ -68,6 +68,7 @@ export const texts = defineTexts({
     'flow.cancelled': 'Contract cancelled',
     'approval.requested': 'Seal approval requested',
     'approval.decided': 'Seal approval decided',
+    'bulk_send.completed': 'Bulk send finished',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -136,6 +137,7 @@ export const texts = defineTexts({
     'flow.cancelled': '合同已撤销',
     'approval.requested': '用印审批待处理',
     'approval.decided': '用印审批已处理',
+    'bulk_send.completed': '批量发起已完成',
     'webhook.test': '测试事件',
   },
 });

@@ -104,6 +104,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
       savePersonImageSeal: [file, 'uploaded'],
       saveCompanyCustomizeSeal: [file, 1],
       uploadPowerOfAttorney: ['company-1', file],
+      checkBulkSend: ['template-1', file],
     };
     const checked: string[] = [];
     for (const [modFile, mod] of Object.entries(apiModules)) {
@@ -127,6 +128,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { powerOfAttorneyUrl } = await import('@/api/company.ts');
     const { letterPdfUrl } = await import('@/api/authorisation.ts');
     const { approvalDocumentUrl } = await import('@/api/approval.ts');
+    const { bulkSheetUrl, bulkResultsUrl } = await import('@/api/bulk.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -138,12 +140,16 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(powerOfAttorneyUrl('c', 1))).toBe(`${at('companyPowerOfAttorney')}/c`);
     expect(pathOf(letterPdfUrl('l'))).toBe(`${at('authorisationLetterPdf')}/l`);
     expect(pathOf(approvalDocumentUrl('a', 'd'))).toBe(`${at('approvalDocument')}/a/d.pdf`);
+    expect(pathOf(bulkSheetUrl('t', 'zh'))).toBe(`${at('downloadBulkSheet')}/t`);
+    expect(pathOf(bulkResultsUrl('b', 'en'))).toBe(`${at('downloadBulkResults')}/b`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
         'approvalDocument',
         'authorisationLetterPdf',
         'companyPowerOfAttorney',
+        'downloadBulkResults',
+        'downloadBulkSheet',
         'downloadAuditReport',
         'downloadDocument',
         'downloadSignedPdf',
