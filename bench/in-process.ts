@@ -14,9 +14,16 @@ import { OutboxMessenger, listOutbox } from '#server/messaging/messenger.ts';
 import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
 import { Browser, type SignerKit } from './signers.ts';
 
-export type InProcessApp = { app: FastifyInstance; deps: AppDeps; kit: SignerKit; close(): Promise<void> };
+export type InProcessApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  jobs: ReturnType<typeof createJobs>;
+  kit: SignerKit;
+  close(): Promise<void>;
+};
 
-export async function inProcessApp(prefix: string): Promise<InProcessApp> {
+/** `env` overrides the configuration (a bench's own allowance, say). */
+export async function inProcessApp(prefix: string, env: Record<string, string> = {}): Promise<InProcessApp> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,6 +33,7 @@ export async function inProcessApp(prefix: string): Promise<InProcessApp> {
     SMS_MAX_PER_PHONE_HOUR: '1000',
     FREE_SIGNING_ALLOWANCE: '2000',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const log = pino({ level: 'silent' });
   const db = await openDatabase(config);
@@ -65,6 +73,7 @@ export async function inProcessApp(prefix: string): Promise<InProcessApp> {
   return {
     app,
     deps,
+    jobs,
     kit,
     async close() {
       await app.close();

@@ -28,7 +28,6 @@ import {
   authoriseSeal,
   enabledCompanySeals,
   revokeSealAuthorisation,
-  sealsUsableBy,
 } from '../seal/index.ts';
 import { consumeSmsCode, findUserById, sendSmsCode, usersByIds } from '../session/index.ts';
 import { getTemplate } from '../template/index.ts';
