@@ -10,6 +10,7 @@ export {
   authoriseSeal,
   type CompanySealInfo,
   companySealInfo,
+  enabledCompanySeals,
   hasUsableSeal,
   requireSealManager,
   revokeSealAuthorisation,
