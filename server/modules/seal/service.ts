@@ -749,24 +749,22 @@ export async function sealsUsableBy(
   return out;
 }
 
-/** The company's enabled seals (what an authorisation letter may grant, issue 27). */
-export async function enabledCompanySeals(deps: AppDeps, companyId: string): Promise<SealRow[]> {
-  return (await q.listSeals(deps.db, q.companyOwner(companyId))).filter(
-    (s) => s.status === SealStatus.Enabled,
-  );
-}
-
 /** The company's enabled seals granted to the user through another company, each with its grant. */
 async function grantedSeals(deps: AppDeps, companyId: string, userId: string): Promise<UsableSeal[]> {
   const grants = await sealGrantsOf(deps, companyId, userId);
   if (grants.length === 0) return [];
   const companyName = (await getCompany(deps, companyId))?.name ?? '';
-  return (await q.listSeals(deps.db, q.companyOwner(companyId))).flatMap((s) => {
+  return (await enabledCompanySeals(deps, companyId)).flatMap((s) => {
     const g = grants.find((x) => x.sealId === s.id);
-    return g && s.status === SealStatus.Enabled
-      ? [{ ...s, grant: { companyName, letterNumber: g.letterNumber } }]
-      : [];
+    return g ? [{ ...s, grant: { companyName, letterNumber: g.letterNumber } }] : [];
   });
+}
+
+/** The company's enabled seals (what an authorisation letter may grant, issue 27). */
+export async function enabledCompanySeals(deps: AppDeps, companyId: string): Promise<SealRow[]> {
+  return (await q.listSeals(deps.db, q.companyOwner(companyId))).filter(
+    (s) => s.status === SealStatus.Enabled,
+  );
 }
 
 /**
