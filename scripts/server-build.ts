@@ -42,7 +42,7 @@ const ENTRY = join(root, 'server', 'main.ts');
  * Workers started by `new URL('./x.ts', import.meta.url)` in our files: each becomes a chunk of its own, and
  * the URL points at it.
  */
-const WORKERS = ['./verify-worker.ts'];
+const WORKERS = ['./verify-worker.ts', './sheet-worker.ts'];
 /** A build's files that no longer belong to the newest build are removed once they are this old. */
 const KEEP_OLD_FILES_MS = 24 * 3600_000;
 

@@ -17,7 +17,8 @@ import { quotaOf } from '../package/index.ts';
 import { getTemplate } from '../template/index.ts';
 import { type CheckedRow, type RowData, type RowProblem, checkRows } from './check.ts';
 import * as q from './queries.ts';
-import { readSheet, sheetFor, xlsxOf } from './sheet.ts';
+import { sheetFor, xlsxOf } from './sheet.ts';
+import { readSheetInThread } from './sheet-reader.ts';
 import { B } from './texts.ts';
 
 export const SEND_JOB = 'bulk.send';
@@ -107,7 +108,7 @@ export async function checkUpload(
   lang: Lang,
 ): Promise<BulkCheck> {
   const t = await launchableTemplate(deps, actor, input.templateId);
-  const rows = readSheet(input.bytes, input.fileName);
+  const rows = await readSheetInThread(input.bytes, input.fileName);
   return keepChecked(deps, actor, t, input.fileName, (ctx) => checkRows(ctx, rows), lang);
 }
 
