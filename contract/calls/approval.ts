@@ -207,7 +207,8 @@ export const saveLaunchPolicy = defineCall({
     "Sets the company's launch approval rule (administrator only). Flows launched afterwards by a handler (any " +
     'member but the administrator) or one of its API keys, when the rule applies (amount at least the minimum, ' +
     'or no amount; template among those listed), are held until approved: nobody is told before. Requests ' +
-    'already waiting keep their approvers. Recorded in the company’s audit trail.',
+    'already waiting keep their approvers; a request waits until its flow’s deadline (`validHours` does not ' +
+    'apply to launches). Recorded in the company’s audit trail.',
   request: zBase.extend(zRuleFields),
   response: zLaunchPolicy,
 });

@@ -1079,6 +1079,8 @@ export type HeldLaunch = {
   requesterUserId: string;
   flow: Omit<q.FlowFacts, 'partyStep' | 'parties'> & { id: string };
   parties: NonNullable<q.FlowFacts['parties']>;
+  /** The flow's deadline: the request waits until then (the flow's expiry voids it). */
+  deadline: Date;
   /** Every document of the flow as launched (the versions the request binds). */
   documents: q.BoundDocument[];
   auditActor: AuditActor;
@@ -1118,7 +1120,8 @@ export async function requestLaunchApproval(
     },
     status: 'pending',
     createdAt: now,
-    expiresAt: new Date(now.getTime() + rule.validHours * HOUR_MS),
+    // A held flow waits for its approvers until its own deadline (then it expires and voids the request).
+    expiresAt: held.deadline,
     decidedAt: null,
     usedAt: null,
     voidReason: null,

@@ -451,6 +451,7 @@ export async function launch(
         rule: launchRule,
         companyId: account.ownerId,
         requesterUserId: session.userId,
+        deadline,
         flow: {
           id: flowId,
           title: input.title,
