@@ -124,7 +124,7 @@ export default function ApprovalDetailPage() {
         <Alert type="info" title={tt('voidReason', { reason: d.voidReason })} style={{ marginBottom: 12 }} />
       ) : null}
       <div className="approval-detail">
-        <section aria-label={tt('contract')} style={{ minWidth: 0 }}>
+        <section aria-label={tt(isLaunch ? 'launchContract' : 'contract')} style={{ minWidth: 0 }}>
           <h2 style={{ fontSize: 15, margin: '0 0 8px' }}>{tt(isLaunch ? 'launchContract' : 'contract')}</h2>
           {d.documents.length > 1 ? (
             <Segmented
