@@ -37,7 +37,8 @@ import {
   saveLaunchRule,
   tryLaunchForCompany,
 } from '../fixtures/approval.ts';
-import { companyWithSeals, linkFor, ok, sign } from '../fixtures/flow.ts';
+import { companyWithSeals, contractPdf, linkFor, ok, personWithCert, sign } from '../fixtures/flow.ts';
+import { makeKey, openLaunchForOne } from '../fixtures/open.ts';
 import { auditTrail, setRoles } from '../fixtures/roles.ts';
 import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
 
@@ -219,6 +220,22 @@ describe('who and what the rule holds', () => {
     expect(launched.awaitingApproval).toBe(false);
     expect((await detailOf(launched.flowId)).awaitingApproval).toBe(false);
     expect((await linksTo(handler().phone)).length).toBe(before + 1);
+  }, 60_000);
+
+  test('an API key of the company is treated as a handler: its launch is held, nobody told', async () => {
+    await rule({ mode: 'one', approverIds: [A().userId] });
+    const key = (await makeKey(company.admin.agent, ['flows:read', 'flows:write'], 1)).secret;
+    const buyer = await personWithCert(t, '李买方', { seal: false, cert: false });
+    const res = await openLaunchForOne(t, key, await contractPdf(1), buyer, {
+      page: 1,
+      mm: { left: 20, top: 200, width: 36, height: 18 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ awaitingApproval: true });
+    expect(await linksTo(buyer.phone)).toHaveLength(0);
+    const request = await launchRequestOf(A().agent, res.body.data.flowId);
+    ok(await decide(A().agent, request.approvalId, 'approve'), 'approve');
+    expect(await linksTo(buyer.phone)).toHaveLength(1);
   }, 60_000);
 
   test('a minimum amount holds only launches from it, and those without an amount', async () => {
