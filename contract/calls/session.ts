@@ -40,6 +40,11 @@ export const zLoginInfo = z.object({
    * ones; empty for a person. The client hides what the caller may not do (launching without 'handler').
    */
   roles: z.array(z.enum(['admin', 'handler', 'seal_keeper', 'approver'])),
+  /**
+   * The caller is the company's legal representative (issue 27): they issue and revoke authorisation letters
+   * and manage the seals as the administrator does.
+   */
+  isLegalRep: z.boolean(),
   salePackageProductTypeList: z.array(z.string()),
   totalQuantitySum: z.number().int(),
   totalReserveQuantity: z.number().int(),

@@ -23,7 +23,7 @@ export type LetterContent = {
   validFrom: Date;
   validTo: Date;
   maxUses: number | null;
-  issuer: { name: string; phoneMasked: string; codeSentAt: Date };
+  issuer: { name: string; phoneMasked: string; codeSentAt: Date; asLegalRep: boolean };
   issuedAt: Date;
 };
 
@@ -86,7 +86,7 @@ export async function buildLetterPdf(
   });
   report.gap(6);
   line(
-    `签发 Issued ${beijingMinute(c.issuedAt)} · 签发人 by ${c.issuer.name} (${c.issuer.phoneMasked}) · 意愿认证 intent: 短信验证码 SMS code sent ${beijingMinute(c.issuer.codeSentAt)}`,
+    `签发 Issued ${beijingMinute(c.issuedAt)} · 签发人 by ${c.issuer.name} (${c.issuer.phoneMasked}${c.issuer.asLegalRep ? ', 法定代表人 legal representative' : ', 管理员 administrator'}) · 意愿认证 intent: 短信验证码 SMS code sent ${beijingMinute(c.issuer.codeSentAt)}`,
     { size: 8 },
   );
   line(

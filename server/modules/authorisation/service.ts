@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 import { signerFromPki } from '../../pdf/sign/cms.ts';
 import { listApiKeys } from '../apikey/index.ts';
 import {
+  type CompanyAccess,
   getCompany,
   listActiveMembers,
   recordCompanyEvent,
@@ -21,7 +22,7 @@ import {
   verifiedCompanyIdByName,
 } from '../company/index.ts';
 import { pkiFor } from '../pki/index.ts';
-import { authoriseSeal, revokeSealAuthorisation, sealsUsableBy } from '../seal/index.ts';
+import { authoriseSeal, enabledCompanySeals, revokeSealAuthorisation } from '../seal/index.ts';
 import { consumeSmsCode, findUserById, sendSmsCode, usersByIds } from '../session/index.ts';
 import { getTemplate } from '../template/index.ts';
 import { buildLetterPdf } from './letter-pdf.ts';
@@ -34,10 +35,12 @@ const scopeOf = (companyId: string) => `company:${companyId}`;
 const DAY_MS = 86_400_000;
 const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
 const notFound = () => new AppError(Code.NotFound, A.letterNotFound);
+/** Who issues, revokes and accepts the company's letters: its administrator or its legal representative. */
+const ISSUERS = ['admin', 'legal_rep'] as const;
 
 /** Sends the administrator's intent code to their own phone. */
 export async function sendIssueCode(deps: AppDeps, actor: Actor, ip: string) {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ISSUERS);
   const me = await findUserById(deps.db, access.userId);
   if (!me) throw notFound();
   const sent = await sendSmsCode(deps, me.phone, ISSUE_PURPOSE, ip, scopeOf(access.companyId));
@@ -125,7 +128,7 @@ async function checkedScope(deps: AppDeps, actor: Actor, companyId: string, v: I
     validTo.getTime() - validFrom.getTime() > MAX_LETTER_DAYS * DAY_MS
   )
     throw new AppError(Code.Refused, A.badPeriod);
-  const usable = await sealsUsableBy(deps, { userId: actor.userId, companyId, personal: false });
+  const usable = await enabledCompanySeals(deps, companyId);
   const sealIds = [...new Set(v.sealIds)];
   const seals = sealIds.map((id) => usable.find((s) => s.id === id));
   if (seals.some((s) => !s)) throw new AppError(Code.Refused, A.sealNotFound);
@@ -193,7 +196,7 @@ const confirmIssue = (
  * it (and supersedes that operator's earlier letter of the seal). Recorded as `letter_issued`.
  */
 export async function issue(deps: AppDeps, actor: Actor, v: IssueInput, ip: string): Promise<Letter> {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ISSUERS);
   const scope = await checkedScope(deps, actor, access.companyId, v);
   const ready = await readyToSign(deps, access);
   // The intent check last: a refusal above does not burn the code.
@@ -211,7 +214,7 @@ export async function authoriseWithLetters(
   v: { sealId: string; userIds: string[]; validFrom: string; validTo: string; smsCode: string },
   ip: string,
 ): Promise<{ letters: Letter[] }> {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ISSUERS);
   const inputs = [...new Set(v.userIds)].map(
     (granteeUserId): IssueInput => ({
       kind: 'member',
@@ -251,7 +254,7 @@ async function readyToSign(deps: AppDeps, access: { companyId: string; userId: s
 async function issueChecked(
   deps: AppDeps,
   actor: Actor,
-  access: { companyId: string; userId: string },
+  access: CompanyAccess,
   ready: Awaited<ReturnType<typeof readyToSign>>,
   scope: Awaited<ReturnType<typeof checkedScope>>,
   v: IssueInput,
@@ -267,9 +270,7 @@ async function issueChecked(
     if (!bytes) throw new Error(`seal blob ${key} is missing`);
     return bytes;
   };
-  const official = (await sealsUsableBy(deps, { userId: issuer.id, companyId, personal: false })).find(
-    (s) => s.sealType === SealType.Official,
-  );
+  const official = (await enabledCompanySeals(deps, companyId)).find((s) => s.sealType === SealType.Official);
   const pdf = await buildLetterPdf(
     deps,
     {
@@ -286,7 +287,12 @@ async function issueChecked(
       validFrom: scope.validFrom,
       validTo: scope.validTo,
       maxUses: v.kind === 'auto_sign' ? v.maxUses : null,
-      issuer: { name: issuer.name ?? '', phoneMasked: maskPhone(issuer.phone), codeSentAt: sentAt },
+      issuer: {
+        name: issuer.name ?? '',
+        phoneMasked: maskPhone(issuer.phone),
+        codeSentAt: sentAt,
+        asLegalRep: access.role !== 'admin' && !!access.isLegalRep,
+      },
       issuedAt: now,
     },
     { signer: signerFromPki(material), appearance: await sealPdf((official ?? scope.seals[0]).pdfKey) },
@@ -366,8 +372,12 @@ async function revokeIn(
 
 /** The company whose letters the caller reads: any active member of it. */
 async function readerCompany(deps: AppDeps, actor: Actor) {
-  return requireCompanyRole(deps, actor, ['admin', 'operator']);
+  return requireCompanyRole(deps, actor, [...ISSUERS, 'operator']);
 }
+
+/** An issuer reads every letter of the company; another member only those granted to them. */
+const readsAll = (access: { role: string; isLegalRep?: boolean }) =>
+  access.role === 'admin' || !!access.isLegalRep;
 
 export async function list(
   deps: AppDeps,
@@ -376,7 +386,7 @@ export async function list(
 ) {
   const access = await readerCompany(deps, actor);
   const { rows, total } = await q.listLetters(deps.db, access.companyId, {
-    userId: access.role === 'admin' ? undefined : access.userId,
+    userId: readsAll(access) ? undefined : access.userId,
     kind: v.kind,
     offset: (v.pageNum - 1) * v.pageSize,
     limit: v.pageSize,
@@ -393,7 +403,7 @@ export async function list(
 async function readable(deps: AppDeps, actor: Actor, letterId: string) {
   const access = await readerCompany(deps, actor);
   const row = await q.findLetter(deps.db, access.companyId, letterId);
-  if (!row || (access.role !== 'admin' && row.granteeUserId !== access.userId)) throw notFound();
+  if (!row || (!readsAll(access) && row.granteeUserId !== access.userId)) throw notFound();
   return { access, row };
 }
 
@@ -412,7 +422,7 @@ export async function letterPdf(deps: AppDeps, actor: Actor, letterId: string) {
 
 /** Revokes a letter of the caller's company (and a member letter's seal authorisation with it). */
 export async function revoke(deps: AppDeps, actor: Actor, letterId: string, reason: string): Promise<Letter> {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ISSUERS);
   const existing = await q.findLetter(deps.db, access.companyId, letterId);
   if (!existing || existing.companyId !== access.companyId) throw notFound();
   if (existing.status === 'revoked') throw new AppError(Code.Refused, A.alreadyRevoked);
@@ -449,7 +459,7 @@ export async function sealAuthorisationEnded(
 
 /** The granted company's administrator accepts a company letter. */
 export async function accept(deps: AppDeps, actor: Actor, letterId: string): Promise<Letter> {
-  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const access = await requireCompanyRole(deps, actor, ISSUERS);
   const existing = await q.findLetter(deps.db, access.companyId, letterId);
   if (!existing) throw notFound();
   if (existing.granteeCompanyId !== access.companyId) throw new AppError(Code.Refused, A.notForYou);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, noPermission } from '../../http/app-error.ts';
 import { T } from '../../http/texts.ts';
 import { pkiFor } from '../pki/index.ts';
+import { isLegalRepresentative } from './legal-rep.ts';
 import * as q from './queries.ts';
 import { type GrantedRole, rolesOf } from './role-queries.ts';
 import { C } from './texts.ts';
@@ -14,11 +15,19 @@ import { C } from './texts.ts';
 
 type CompanyRole = 'admin' | 'operator';
 /**
- * What a call may ask of its caller: 'admin' (the administrator), 'operator' (any active member) or a role
- * granted beside membership ('handler', 'seal_keeper', 'approver'; company_member_roles, issue 27).
+ * What a call may ask of its caller: 'admin' (the administrator), 'operator' (any active member), a role
+ * granted beside membership ('handler', 'seal_keeper', 'approver'; company_member_roles, issue 27) or
+ * 'legal_rep' (the member who is the company's legal representative, legal-rep.ts).
  */
-export type RequiredRole = CompanyRole | GrantedRole;
-export type CompanyAccess = { companyId: string; companyName: string; role: CompanyRole; userId: string };
+export type RequiredRole = CompanyRole | GrantedRole | 'legal_rep';
+export type CompanyAccess = {
+  companyId: string;
+  companyName: string;
+  role: CompanyRole;
+  userId: string;
+  /** The caller was admitted as the legal representative (asked only where 'legal_rep' was asked for). */
+  isLegalRep?: boolean;
+};
 
 /**
  * The caller's role in the session's company (userType 1 session with companyId). Throws AppError 2000
@@ -39,14 +48,19 @@ export async function requireCompanyRole(
   const m = await q.membershipOf(deps.db, actor.companyId, actor.userId);
   // Authorisation: only an ACTIVE member of a VERIFIED company, with one of the roles asked for.
   if (!m || m.status !== MemberStatus.Active || m.cs !== CompanyStatus.Verified) throw noPermission();
-  const granted = roles.filter((r): r is GrantedRole => r !== 'admin' && r !== 'operator');
+  const granted = roles.filter(
+    (r): r is GrantedRole => r !== 'admin' && r !== 'operator' && r !== 'legal_rep',
+  );
+  const access = { companyId: actor.companyId, companyName: m.name, role: m.role, userId: actor.userId };
+  if (roles.includes('legal_rep') && (await isLegalRepresentative(deps, actor.companyId, actor.userId)))
+    return { ...access, isLegalRep: true };
   const admitted =
     roles.includes(m.role) ||
     roles.includes('operator') ||
     (granted.length > 0 &&
       (await rolesOf(deps.db, actor.companyId, actor.userId)).some((r) => granted.includes(r)));
   if (!admitted) throw noPermission();
-  return { companyId: actor.companyId, companyName: m.name, role: m.role, userId: actor.userId };
+  return access;
 }
 
 /** The roles that launch and sign for a company: its administrator, or a member holding 'handler'. */
@@ -103,8 +117,16 @@ export async function companyLoginFlags(
   hasCaCert: boolean;
   hasOperator: boolean;
   roles: ('admin' | GrantedRole)[];
+  isLegalRep: boolean;
 }> {
-  const none = { companyName: null, isAdmin: false, hasCaCert: false, hasOperator: false, roles: [] };
+  const none = {
+    companyName: null,
+    isAdmin: false,
+    hasCaCert: false,
+    hasOperator: false,
+    roles: [],
+    isLegalRep: false,
+  };
   if (actor.userType !== UserType.Company || !actor.companyId) return none;
   const company = await getCompany(deps, actor.companyId);
   if (!company || company.status !== CompanyStatus.Verified) return none;
@@ -123,6 +145,7 @@ export async function companyLoginFlags(
           ...(await rolesOf(deps.db, company.id, actor.userId)),
         ]
       : [],
+    isLegalRep: me ? await isLegalRepresentative(deps, company.id, actor.userId) : false,
   };
 }
 

@@ -8,9 +8,8 @@ import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Member } from '#contract/calls/company.ts';
-import { verifiedNames } from './hooks.ts';
+import { legalRepAmong } from './legal-rep.ts';
 import { listActiveMembers, requireCompanyRole } from './membership.ts';
-import * as q from './queries.ts';
 import * as rq from './role-queries.ts';
 import { type GrantedRole, GRANTED_ROLES } from './role-queries.ts';
 import { C } from './texts.ts';
@@ -121,17 +120,15 @@ export async function withRolesAndLegalRep(
   companyId: string,
   list: Member[],
 ): Promise<Member[]> {
-  const company = await q.findCompany(deps.db, companyId);
   const granted = await rq.rolesOfCompany(deps.db, companyId);
-  const names = new Map<string, string>();
-  for (const answer of await deps.hooks.collect(verifiedNames, { deps, userIds: list.map((m) => m.userId) }))
-    for (const [id, name] of answer) names.set(id, name);
-  const legalRep = company?.legalRepName.trim();
+  const isLegalRep = await legalRepAmong(
+    deps,
+    companyId,
+    list.map((m) => m.userId),
+  );
   return list.map((m) => ({
     ...m,
     roles: [...(m.role === 'admin' ? (['admin'] as const) : []), ...(granted.get(m.userId) ?? [])],
-    isLegalRep:
-      (company?.applicantRole === 'legal_rep' && company.applicantUserId === m.userId) ||
-      (legalRep !== undefined && legalRep !== '' && names.get(m.userId) === legalRep),
+    isLegalRep: isLegalRep(m.userId),
   }));
 }

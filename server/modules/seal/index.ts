@@ -4,6 +4,7 @@ export {
   authoriseSeal,
   type CompanySealInfo,
   companySealInfo,
+  enabledCompanySeals,
   hasUsableSeal,
   requireSealManager,
   revokeSealAuthorisation,

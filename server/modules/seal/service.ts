@@ -171,7 +171,8 @@ export async function listForCaller(deps: AppDeps, caller: SealCaller): Promise<
 
 /**
  * Who may manage a company seal (enable, disable, authorise to handlers and revoke, and its approval policy):
- * the administrator, or a member holding the seal_keeper role now who keeps this seal. Anyone else, and a
+ * the administrator, the legal representative, or a member holding the seal_keeper role now who keeps this
+ * seal. Anyone else, and a
  * seal of another company, gets 602. Read on every call: a revoked role or keeping stops the next call.
  */
 export async function requireSealManager(
@@ -179,8 +180,8 @@ export async function requireSealManager(
   actor: Actor,
   sealId: string,
 ): Promise<CompanyAccess> {
-  const access = await requireCompanyRole(deps, actor, ['admin', 'seal_keeper']);
-  if (access.role === 'admin') return access;
+  const access = await requireCompanyRole(deps, actor, ['admin', 'legal_rep', 'seal_keeper']);
+  if (access.role === 'admin' || access.isLegalRep) return access;
   if (!(await q.sealsKeptBy(deps.db, access.companyId, access.userId)).includes(sealId)) throw noPermission();
   return access;
 }
@@ -501,7 +502,7 @@ export async function revokeSealAuthorisation(
   actor: Actor,
   authorisationId: string,
 ): Promise<Seal> {
-  const member = await requireCompanyRole(deps, actor, ['admin', 'seal_keeper']);
+  const member = await requireCompanyRole(deps, actor, ['admin', 'legal_rep', 'seal_keeper']);
   const of = await q.authorisationSeal(deps.db, member.companyId, authorisationId);
   if (!of) throw new AppError(Code.NotFound, S.authorisationNotFound);
   const access = await requireSealManager(deps, actor, of);
@@ -532,7 +533,7 @@ async function sealHandlers(deps: AppDeps, companyId: string) {
 
 /** The handlers a seal may be authorised to (the administrator or a seal keeper asks). */
 export async function listSealOperators(deps: AppDeps, actor: Actor) {
-  const access = await requireCompanyRole(deps, actor, ['admin', 'seal_keeper']);
+  const access = await requireCompanyRole(deps, actor, ['admin', 'legal_rep', 'seal_keeper']);
   return (await sealHandlers(deps, access.companyId)).map((m) => ({
     userId: m.userId,
     name: m.name,
@@ -728,6 +729,13 @@ export async function sealsUsableBy(
     for (const s of await q.listSeals(deps.db, q.personOwner(who.userId)))
       if (s.status === SealStatus.Enabled) out.push(s);
   return out;
+}
+
+/** The company's enabled seals (what an authorisation letter may grant, issue 27). */
+export async function enabledCompanySeals(deps: AppDeps, companyId: string): Promise<SealRow[]> {
+  return (await q.listSeals(deps.db, q.companyOwner(companyId))).filter(
+    (s) => s.status === SealStatus.Enabled,
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ export type LoginFacts = Partial<
     | 'hasSeal'
     | 'hasOperator'
     | 'roles'
+    | 'isLegalRep'
     | 'salePackageProductTypeList'
     | 'totalQuantitySum'
     | 'totalReserveQuantity'

@@ -29,6 +29,7 @@ export async function computeLoginInfo(deps: AppDeps, actor: Actor): Promise<Log
     hasSeal: false,
     hasOperator: false,
     roles: [],
+    isLegalRep: false,
     salePackageProductTypeList: [],
     totalQuantitySum: 0,
     totalReserveQuantity: 0,

@@ -80,7 +80,8 @@ export default function LettersPage() {
   const when = useFormatTime();
   const userInfo = useSessionStore((s) => s.userInfo);
   const isCompany = userInfo?.userType === 1;
-  const isAdmin = isCompany && Boolean(userInfo?.isAdmin);
+  // The administrator or the legal representative issues, revokes and accepts letters.
+  const isIssuer = isCompany && Boolean(userInfo?.isAdmin || userInfo?.isLegalRep);
   const [letters, setLetters] = useState<Letter[]>([]);
   const [isLoading, setIsLoading] = useState(false);
   const [seals, setSeals] = useState<Seal[]>([]);
@@ -190,7 +191,7 @@ export default function LettersPage() {
     <main className="letters" style={{ padding: 16 }}>
       <h1 style={{ fontSize: 20 }}>{tt('title')}</h1>
       <p style={{ color: '#666', maxWidth: 760 }}>{tt('intro')}</p>
-      {isAdmin ? (
+      {isIssuer ? (
         <div style={{ marginBottom: 12 }}>
           <Button type="primary" onClick={() => void openIssue()}>
             {tt('newAutoSign')}
@@ -258,7 +259,7 @@ export default function LettersPage() {
                 <Button size="small" onClick={() => setViewing(l)}>
                   {tt('view')}
                 </Button>
-                {isAdmin && l.isMine && l.state !== 'revoked' ? (
+                {isIssuer && l.isMine && l.state !== 'revoked' ? (
                   <Popconfirm
                     title={tt('revokeConfirm', { number: l.number })}
                     okText={tt('revoke')}
@@ -270,7 +271,7 @@ export default function LettersPage() {
                     </Button>
                   </Popconfirm>
                 ) : null}
-                {isAdmin && !l.isMine && l.state === 'pending' ? (
+                {isIssuer && !l.isMine && l.state === 'pending' ? (
                   <Button size="small" type="primary" onClick={() => void accept(l)}>
                     {tt('accept')}
                   </Button>

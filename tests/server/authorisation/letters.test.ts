@@ -15,6 +15,7 @@ import {
   sendLetterSmsCode,
 } from '#contract/calls/authorisation.ts';
 import { getCompanyAuditTrail } from '#contract/calls/company.ts';
+import { type LoginInfo, getEsignLoginInfo } from '#contract/calls/session.ts';
 import { Code } from '#contract/codes.ts';
 import { getAuditTrail, launchFlow } from '#contract/calls/flow.ts';
 import { type Seal, revokeSealAuthorisation, getUserCertSealList } from '#contract/calls/seal.ts';
@@ -32,6 +33,8 @@ import {
   uploadPdf,
 } from '../fixtures/flow.ts';
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
+import { companyMember } from '../fixtures/roles.ts';
+import { pdfText } from '../fixtures/template.ts';
 import { makeKey, open } from '../fixtures/open.ts';
 
 // The administrator asks many intent codes in this file: more than an hour's allowance of one phone.
@@ -138,6 +141,50 @@ describe('issuing a letter', () => {
       'events',
     );
     expect(events.list.map((e) => e.kind)).toContain('letter_issued');
+  }, 60_000);
+
+  test('the legal representative, a handler and not the administrator, issues and revokes; the letter says so', async () => {
+    // A member whose verified real name is the registered legal representative's (openCompany: 张三).
+    const rep = await companyMember(t, company.admin.agent, company.id, '张三');
+    const info = ok(await rep.agent.call<LoginInfo>(getEsignLoginInfo, { userType: 1 }), 'info');
+    expect(info).toMatchObject({ isAdmin: false, isLegalRep: true });
+    const handler = ok(
+      await company.operator.agent.call<LoginInfo>(getEsignLoginInfo, { userType: 1 }),
+      'handler info',
+    );
+    expect(handler.isLegalRep).toBe(false);
+    const letter = ok(
+      await tryIssueLetter(
+        t,
+        company,
+        {
+          kind: 'member',
+          sealIds: [company.financeSealId],
+          granteeUserId: company.operator.userId,
+          ...period(),
+        },
+        undefined,
+        rep,
+      ),
+      'issue by the legal representative',
+    );
+    expect(letter.issuedByName).toBe('张三');
+    const pdf = await getBytes(rep.agent, letter.pdfUrl);
+    expect(pdfText(pdf.bytes)).toContain('legal representative');
+    // The whole list is theirs to read, as the administrator's (the letter is granted to someone else).
+    const listed = ok(
+      await rep.agent.call<{ list: Letter[] }>(listAuthorisationLetters, { userType: 1 }),
+      'list',
+    );
+    expect(listed.list.map((l) => l.letterId)).toContain(letter.letterId);
+    ok(
+      await rep.agent.call(revokeAuthorisationLetter, {
+        userType: 1,
+        letterId: letter.letterId,
+        reason: '到期',
+      }),
+      'revoke',
+    );
   }, 60_000);
 
   test('another company’s letter is 1101 to read, download and revoke', async () => {

@@ -77,6 +77,25 @@ describe('the authorisation letters screen', () => {
     expect(await screen.findByText('Revoked')).toBeTruthy();
   }, 30_000);
 
+  it('the legal representative, not the administrator, may issue and revoke; a handler only reads (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    loginInfoHandler(
+      loginInfo({ userType: 1, companyId: 'c1', companyName: '云签科技', isAdmin: false, isLegalRep: true }),
+    );
+    const first = renderApp('/manage/account/letters');
+    expect(await screen.findByText('SQ-2026-000007', {}, { timeout: 15000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '授权自动签署' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '撤销' })).toBeTruthy();
+    first.unmount();
+    loginInfoHandler(
+      loginInfo({ userType: 1, companyId: 'c1', companyName: '云签科技', roles: ['handler'] }),
+    );
+    renderApp('/manage/account/letters');
+    expect(await screen.findByText('SQ-2026-000007', {}, { timeout: 15000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '授权自动签署' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '撤销' })).toBeNull();
+  }, 30_000);
+
   it('a person is told that letters belong to companies (zh-CN)', async () => {
     useI18nStore.getState().setLocale('zh-CN');
     loginInfoHandler(loginInfo());
