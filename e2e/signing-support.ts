@@ -315,6 +315,8 @@ export async function launchToOwnCompany(
   t: (typeof signingTexts)[Locale],
   operatorPhone: string,
   check?: (card: Locator) => Promise<void>,
+  /** What the launch screen says once sent (another text when the launch waits for approval). */
+  sentText: string = t.sent,
 ) {
   await uploadContract(page, t);
   const card = page.getByTestId('party-card');
@@ -330,5 +332,5 @@ export async function launchToOwnCompany(
   await expect(page.getByTestId('placed-box')).toHaveCount(1);
   await page.getByRole('button', { name: t.next }).click();
   await page.getByRole('button', { name: t.send }).click();
-  await expect(page.getByText(t.sent)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(sentText)).toBeVisible({ timeout: 30_000 });
 }

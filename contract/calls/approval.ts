@@ -1,6 +1,9 @@
 // Seal-use approval (用印审批, issue 27): per company seal, whether each use needs approval and by whom; the
 // approval requests a handler makes from the signing room, and the approvers' decisions. An approval is bound to
 // ONE flow party, ONE seal and the exact document versions (SHA-256) it was asked for, and expires.
+// Launch approval (发起审批): the company's launch rule holds a flow launched by a handler (not the
+// administrator) until its approvers approve (then it is sent) or one rejects (then it is cancelled); the request
+// (kind `launch`) binds the flow and its documents' versions at launch and goes through the same decisions.
 import { z } from 'zod';
 import { bi } from '../bilingual.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
@@ -56,6 +59,14 @@ export const zSealPolicy = z.object({
 });
 export type SealPolicy = z.infer<typeof zSealPolicy>;
 
+/** The company's launch rule: the same fields as a seal's policy, for flows launched by its handlers. */
+export const zLaunchPolicy = zSealPolicy.omit({ sealId: true });
+export type LaunchPolicy = z.infer<typeof zLaunchPolicy>;
+
+/** `seal`: a seal's use (用印); `launch`: a handler's flow before it is sent (发起). */
+export const zApprovalKind = z.enum(['seal', 'launch']);
+export type ApprovalKind = z.infer<typeof zApprovalKind>;
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'void', 'used'] as const;
 /**
  * `pending` waiting for approvers; `approved` usable until it expires; `rejected` by an approver (comment says
@@ -76,19 +87,21 @@ export const zApprovalDecision = z.object({
 /** An approval request as a list shows it. */
 export const zApprovalSummary = z.object({
   approvalId: z.string(),
+  kind: zApprovalKind,
   status: zApprovalStatus,
   flowId: z.string(),
   flowTitle: z.string(),
   /** The contract's amount in yuan when the launcher stated one. */
   amount: z.number().nullable(),
-  sealId: z.string(),
+  /** The seal of a seal request; null (name and image '') for a launch request. */
+  sealId: z.string().nullable(),
   sealName: z.string(),
   /** GET URL of the seal's image (members of the seal's company). */
   sealImageUrl: z.string(),
   requesterName: z.string().nullable(),
   requesterPhoneMasked: z.string(),
   createdAt: z.string(),
-  /** Pending: when the request lapses undecided; approved: until when it may be used. */
+  /** Pending: when the request lapses undecided; approved: until when it may be used (a launch: when decided). */
   expiresAt: z.string(),
   /** Whether the caller may decide it now (an approver whose turn it is, not their own request unless allowed). */
   canDecide: z.boolean(),
@@ -98,11 +111,20 @@ export type ApprovalSummary = z.infer<typeof zApprovalSummary>;
 export const zApprovalDetail = zApprovalSummary.extend({
   mode: zApprovalMode,
   companyName: z.string(),
-  /** The party the seal is for (its step, 1-based) and the flow's initiator. */
+  /** The party the seal is for (its step, 1-based; 0 for a launch request) and the flow's initiator. */
   partyStep: z.number().int(),
+  /** A launch request: the flow's parties as launched (step 1-based); empty for a seal request. */
+  parties: z.array(
+    z.object({
+      step: z.number().int(),
+      kind: z.enum(['person', 'company']),
+      name: z.string().nullable(),
+      companyName: z.string().nullable(),
+    }),
+  ),
   initiatorName: z.string().nullable(),
   initiatorCompanyName: z.string().nullable(),
-  /** The documents exactly as they will be sealed: the bound versions. */
+  /** The documents exactly as they will be sealed (a launch: as they were launched): the bound versions. */
   documents: z.array(
     z.object({
       documentId: z.string(),
@@ -130,6 +152,23 @@ export const zApprovalDetail = zApprovalSummary.extend({
 });
 export type ApprovalDetail = z.infer<typeof zApprovalDetail>;
 
+const zRuleFields = {
+  mode: zApprovalMode,
+  approverIds: z
+    .array(zId)
+    .max(MAX_APPROVERS, bi(`at most ${MAX_APPROVERS} approvers`, `审批人最多 ${MAX_APPROVERS} 位`))
+    .default([]),
+  minAmount: z.number().min(0).max(1e12).nullable().default(null),
+  templateIds: z.array(zId).max(100).nullable().default(null),
+  allowSelfApproval: z.boolean().default(false),
+  validHours: z
+    .number()
+    .int()
+    .min(APPROVAL_VALID_HOURS.min)
+    .max(APPROVAL_VALID_HOURS.max)
+    .default(DEFAULT_APPROVAL_VALID_HOURS),
+};
+
 export const getSealPolicy = defineCall({
   call: P.getSealPolicy,
   auth: true,
@@ -147,24 +186,31 @@ export const saveSealPolicy = defineCall({
     "Sets a company seal's approval policy (administrator or a keeper of that seal). Approvers must be active " +
     'members holding the approver role (1100 names the one who is not). Pending and approved requests under the ' +
     'old policy become void. Recorded in the company’s audit trail.',
-  request: zBase.extend({
-    sealId: zId,
-    mode: zApprovalMode,
-    approverIds: z
-      .array(zId)
-      .max(MAX_APPROVERS, bi(`at most ${MAX_APPROVERS} approvers`, `审批人最多 ${MAX_APPROVERS} 位`))
-      .default([]),
-    minAmount: z.number().min(0).max(1e12).nullable().default(null),
-    templateIds: z.array(zId).max(100).nullable().default(null),
-    allowSelfApproval: z.boolean().default(false),
-    validHours: z
-      .number()
-      .int()
-      .min(APPROVAL_VALID_HOURS.min)
-      .max(APPROVAL_VALID_HOURS.max)
-      .default(DEFAULT_APPROVAL_VALID_HOURS),
-  }),
+  request: zBase.extend({ sealId: zId, ...zRuleFields }),
   response: zSealPolicy,
+});
+
+export const getLaunchPolicy = defineCall({
+  call: P.getLaunchPolicy,
+  auth: true,
+  summary:
+    "The company's launch approval rule (mode `none` when never set). The administrator and the company's " +
+    'approvers read it; others 602.',
+  request: zBase,
+  response: zLaunchPolicy,
+});
+
+export const saveLaunchPolicy = defineCall({
+  call: P.saveLaunchPolicy,
+  auth: true,
+  summary:
+    "Sets the company's launch approval rule (administrator only). Flows launched afterwards by a handler (any " +
+    'member but the administrator) or one of its API keys, when the rule applies (amount at least the minimum, ' +
+    'or no amount; template among those listed), are held until approved: nobody is told before. Requests ' +
+    'already waiting keep their approvers; a request waits until its flow’s deadline (`validHours` does not ' +
+    'apply to launches). Recorded in the company’s audit trail.',
+  request: zBase.extend(zRuleFields),
+  response: zLaunchPolicy,
 });
 
 export const getRoomApprovals = defineCall({
@@ -202,7 +248,7 @@ export const listApprovals = defineCall({
   call: P.listApprovals,
   auth: true,
   summary:
-    "Approval requests of the session's company: `toMe` those the caller is an approver of (pending ones first), " +
+    "Approval requests (seal uses and launches, `kind`) of the session's company: `toMe` those the caller is an approver of (pending ones first), " +
     '`mine` those the caller asked for, `all` every one (administrator). Newest first.',
   request: zBase.extend(zPageRequest.shape).extend({
     scope: z.enum(['toMe', 'mine', 'all']).default('toMe'),
@@ -239,6 +285,8 @@ export const decideApproval = defineCall({
 export const approvalCalls = [
   getSealPolicy,
   saveSealPolicy,
+  getLaunchPolicy,
+  saveLaunchPolicy,
   getRoomApprovals,
   requestSealApproval,
   listApprovals,

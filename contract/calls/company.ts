@@ -391,6 +391,7 @@ export const zCompanyEvent = z.object({
     'seal_keeper_granted',
     'seal_keeper_revoked',
     'seal_policy_changed',
+    'launch_policy_changed',
     'approval_requested',
     'approval_decided',
     'letter_issued',

@@ -235,7 +235,16 @@ export const launchFlow = defineCall({
     isQuick: z.boolean().default(false),
     amount: zContractAmount.optional(),
   }),
-  response: z.object({ flowId: z.string(), status: zFlowStatus, verificationCodes: z.array(z.string()) }),
+  response: z.object({
+    flowId: z.string(),
+    status: zFlowStatus,
+    verificationCodes: z.array(z.string()),
+    /**
+     * True when the company's launch rule held the flow for approval (issue 27): stored, nobody told yet; it is
+     * sent when approved, cancelled when rejected.
+     */
+    awaitingApproval: z.boolean().optional(),
+  }),
 });
 
 export const zPartyView = z.object({
@@ -297,6 +306,8 @@ export const zFlowSummary = z.object({
   partyCount: z.number().int(),
   signedCount: z.number().int(),
   documentNames: z.array(z.string()),
+  /** Held for the company's launch approval (issue 27): not sent to anyone yet (status stays `signing`). */
+  awaitingApproval: z.boolean(),
 });
 export type FlowSummary = z.infer<typeof zFlowSummary>;
 

@@ -265,7 +265,13 @@ export const launchTemplateFlow = defineCall({
     message: z.string().trim().max(500).optional(),
     amount: zContractAmount.optional(),
   }),
-  response: z.object({ flowId: z.string(), status: zFlowStatus, verificationCodes: z.array(z.string()) }),
+  response: z.object({
+    flowId: z.string(),
+    status: zFlowStatus,
+    verificationCodes: z.array(z.string()),
+    /** Held for the company's launch approval (issue 27): sent once approved. */
+    awaitingApproval: z.boolean().optional(),
+  }),
 });
 
 export const templateCalls = [

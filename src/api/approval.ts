@@ -8,7 +8,9 @@ export type {
   ApprovalDetail,
   ApprovalMode,
   ApprovalStatus,
+  ApprovalKind,
   ApprovalSummary,
+  LaunchPolicy,
   SealPolicy,
 } from '#contract/calls/approval.ts';
 export type RoomApprovals = Res<typeof calls.getRoomApprovals>;
@@ -22,6 +24,8 @@ export const MAX_APPROVERS: typeof calls.MAX_APPROVERS = 10;
 
 export const getSealPolicy = call<typeof calls.getSealPolicy>(P.getSealPolicy);
 export const saveSealPolicy = call<typeof calls.saveSealPolicy>(P.saveSealPolicy);
+export const getLaunchPolicy = call<typeof calls.getLaunchPolicy>(P.getLaunchPolicy);
+export const saveLaunchPolicy = call<typeof calls.saveLaunchPolicy>(P.saveLaunchPolicy);
 export const getRoomApprovals = call<typeof calls.getRoomApprovals>(P.getRoomApprovals);
 export const requestSealApproval = call<typeof calls.requestSealApproval>(P.requestSealApproval);
 export const listApprovals = call<typeof calls.listApprovals>(P.listApprovals);

@@ -1,6 +1,7 @@
 import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { defineHook } from '../../lib/hooks.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 // What the approval module tells the modules above it, without importing them (lib/hooks.ts, server/README.md).
 
@@ -30,11 +31,14 @@ export type ApprovalEvent = {
   companyId: string;
   data: {
     approvalId: string;
+    /** `seal`: a seal's use; `launch`: a held flow's sending. */
+    kind: 'seal' | 'launch';
     status: string;
     flowId: string;
     flowTitle: string;
-    partyId: string;
-    sealId: string;
+    /** A seal request's party and seal; null for a launch request. */
+    partyId: string | null;
+    sealId: string | null;
     sealName: string;
     requesterUserId: string;
     /** approval.decided: who decided what, with the comment. */
@@ -50,3 +54,23 @@ export const approvalEvent = defineHook<
   { deps: AppDeps; tx: Exec; event: ApprovalEvent },
   (() => Promise<void>) | null
 >('approval.event');
+
+/**
+ * A launch request reached its outcome, inside the decision's transaction (`tx`): the flow module, which holds
+ * the flow, sends it (approved) or cancels it with the comment (rejected), storing what it needs with `tx`,
+ * and answers what to do after the commit (the links, the webhooks).
+ */
+export type LaunchDecided = {
+  deps: AppDeps;
+  tx: Exec;
+  flowId: string;
+  approvalId: string;
+  approved: boolean;
+  comment: string | null;
+  /** The approver who decided, as the flow's audit trail names them. */
+  actor: AuditActor;
+};
+
+export const launchDecided = defineHook<LaunchDecided, (() => Promise<void>) | null>(
+  'approval.launchDecided',
+);

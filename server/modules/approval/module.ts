@@ -1,8 +1,10 @@
 import {
   decideApproval,
   getApproval,
+  getLaunchPolicy,
   getSealPolicy,
   listApprovals,
+  saveLaunchPolicy,
   saveSealPolicy,
 } from '#contract/calls/approval.ts';
 import { approvalDocument } from '#contract/paths/approval.ts';
@@ -35,6 +37,12 @@ export const approvalModule: ServerModule = {
     );
     registerCall(app, saveSealPolicy, async ({ body, requireSession }) =>
       approvals.saveSealPolicy(deps, requireSession(), body),
+    );
+    registerCall(app, getLaunchPolicy, async ({ requireSession }) =>
+      approvals.getLaunchPolicy(deps, requireSession()),
+    );
+    registerCall(app, saveLaunchPolicy, async ({ body, requireSession }) =>
+      approvals.saveLaunchPolicy(deps, requireSession(), body),
     );
     registerCall(app, listApprovals, async ({ body, requireSession }) =>
       approvals.listApprovals(deps, requireSession(), body),

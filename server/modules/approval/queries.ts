@@ -1,14 +1,16 @@
-// Every SQL statement on the approval module's tables (migration 153): `seal_policies` (one row per company
-// seal whose policy was ever set), `seal_approvals` (a handler's request, bound to one party, one seal and the
-// document versions asked for) and `seal_approval_decisions` (one row per approver who decided).
+// Every SQL statement on the approval module's tables (migrations 153, 156): `seal_policies` (one row per company
+// seal whose policy was ever set), `launch_policies` (one row per company whose launch rule was ever set),
+// `seal_approvals` (a handler's request: kind `seal` bound to one party, one seal and the document versions asked
+// for; kind `launch` bound to a held flow and its documents at launch) and `seal_approval_decisions` (one row per
+// approver who decided).
 import { type SQL, sql } from 'drizzle-orm';
 import { type Exec, camelOne, camelRows, dateOf, jsonOf, ts } from '../../db/sql-helpers.ts';
 
 export type PolicyMode = 'none' | 'one' | 'all_in_order' | 'all_any_order';
 export type RequestMode = Exclude<PolicyMode, 'none'>;
 
-export type PolicyRow = {
-  sealId: string;
+/** A rule (a seal's policy or the company's launch rule). */
+export type RuleRow = {
   companyId: string;
   mode: PolicyMode;
   approverIds: string[];
@@ -19,6 +21,8 @@ export type PolicyRow = {
   updatedBy: string | null;
   updatedAt: Date;
 };
+
+export type PolicyRow = RuleRow & { sealId: string };
 
 /** A document version an approval is bound to. */
 export type BoundDocument = {
@@ -37,16 +41,22 @@ export type FlowFacts = {
   partyStep: number;
   initiatorUserId: string;
   initiatorCompanyName: string | null;
+  /** A launch request: the flow's parties as launched. */
+  parties?: { step: number; kind: 'person' | 'company'; name: string | null; companyName: string | null }[];
 };
+
+export type ApprovalKind = 'seal' | 'launch';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'void' | 'used';
 
 export type ApprovalRow = {
   id: string;
+  kind: ApprovalKind;
   companyId: string;
-  sealId: string;
+  /** A seal request's seal and party; null for a launch request. */
+  sealId: string | null;
   flowId: string;
-  partyId: string;
+  partyId: string | null;
   requesterUserId: string;
   mode: RequestMode;
   approverIds: string[];
@@ -73,10 +83,13 @@ export type DecisionRow = {
 /** A uuid[] parameter (drizzle would spread a JS array into a list). */
 const uuidArray = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 
-const POLICY_COLUMNS = sql`seal_id, company_id, mode, to_jsonb(approver_ids) AS approver_ids, min_amount_fen,
+/** A rule's columns as read (seal_policies and launch_policies share them). */
+const RULE_COLUMNS = sql`mode, to_jsonb(approver_ids) AS approver_ids, min_amount_fen,
   to_jsonb(template_ids) AS template_ids, allow_self_approval, valid_hours, updated_by, updated_at`;
+const POLICY_COLUMNS = sql`seal_id, company_id, ${RULE_COLUMNS}`;
+const LAUNCH_POLICY_COLUMNS = sql`company_id, ${RULE_COLUMNS}`;
 
-const policyOf = (r: PolicyRow): PolicyRow => ({
+const policyOf = <P extends RuleRow>(r: P): P => ({
   ...r,
   approverIds: jsonOf<string[]>(r.approverIds),
   templateIds: r.templateIds === null ? null : jsonOf<string[]>(r.templateIds),
@@ -96,23 +109,43 @@ export async function findPolicy(
   return r && policyOf(r);
 }
 
-export async function upsertPolicy(
-  ex: Exec,
-  p: Omit<PolicyRow, 'updatedAt' | 'updatedBy'> & { updatedBy: string; now: Date },
-): Promise<void> {
+type RuleWrite = Omit<RuleRow, 'updatedAt' | 'updatedBy'> & { updatedBy: string; now: Date };
+
+/** A rule's columns and values as written, and the update of a rule set before. */
+const RULE_WRITE_COLUMNS = sql`mode, approver_ids, min_amount_fen, template_ids, allow_self_approval, valid_hours,
+  updated_by, updated_at`;
+const ruleValues = (p: RuleWrite) => sql`${p.mode}, ${uuidArray(p.approverIds)}, ${p.minAmountFen},
+  ${p.templateIds === null ? null : uuidArray(p.templateIds)}, ${p.allowSelfApproval}, ${p.validHours},
+  ${p.updatedBy}, ${ts(p.now)}`;
+const RULE_UPDATE = sql`mode = EXCLUDED.mode, approver_ids = EXCLUDED.approver_ids,
+  min_amount_fen = EXCLUDED.min_amount_fen, template_ids = EXCLUDED.template_ids,
+  allow_self_approval = EXCLUDED.allow_self_approval, valid_hours = EXCLUDED.valid_hours,
+  updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`;
+
+export async function upsertPolicy(ex: Exec, p: RuleWrite & { sealId: string }): Promise<void> {
   await ex.execute(sql`
-    INSERT INTO seal_policies (seal_id, company_id, mode, approver_ids, min_amount_fen, template_ids,
-      allow_self_approval, valid_hours, updated_by, updated_at)
-    VALUES (${p.sealId}, ${p.companyId}, ${p.mode}, ${uuidArray(p.approverIds)}, ${p.minAmountFen},
-      ${p.templateIds === null ? null : uuidArray(p.templateIds)}, ${p.allowSelfApproval}, ${p.validHours},
-      ${p.updatedBy}, ${ts(p.now)})
-    ON CONFLICT (seal_id) DO UPDATE SET mode = EXCLUDED.mode, approver_ids = EXCLUDED.approver_ids,
-      min_amount_fen = EXCLUDED.min_amount_fen, template_ids = EXCLUDED.template_ids,
-      allow_self_approval = EXCLUDED.allow_self_approval, valid_hours = EXCLUDED.valid_hours,
-      updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`);
+    INSERT INTO seal_policies (seal_id, company_id, ${RULE_WRITE_COLUMNS})
+    VALUES (${p.sealId}, ${p.companyId}, ${ruleValues(p)})
+    ON CONFLICT (seal_id) DO UPDATE SET ${RULE_UPDATE}`);
 }
 
-const APPROVAL_COLUMNS = sql`id, company_id, seal_id, flow_id, party_id, requester_user_id, mode,
+/** The company's launch rule, if it was ever set. */
+export async function findLaunchPolicy(ex: Exec, companyId: string): Promise<RuleRow | undefined> {
+  const r = await camelOne<RuleRow>(
+    ex,
+    sql`SELECT ${LAUNCH_POLICY_COLUMNS} FROM launch_policies WHERE company_id = ${companyId}`,
+  );
+  return r && policyOf(r);
+}
+
+export async function upsertLaunchPolicy(ex: Exec, p: RuleWrite): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO launch_policies (company_id, ${RULE_WRITE_COLUMNS})
+    VALUES (${p.companyId}, ${ruleValues(p)})
+    ON CONFLICT (company_id) DO UPDATE SET ${RULE_UPDATE}`);
+}
+
+const APPROVAL_COLUMNS = sql`id, kind, company_id, seal_id, flow_id, party_id, requester_user_id, mode,
   to_jsonb(approver_ids) AS approver_ids, allow_self_approval, valid_hours, documents, flow_facts, status,
   created_at, expires_at, decided_at, used_at, void_reason`;
 
@@ -141,9 +174,9 @@ export async function insertApproval(
   a: Omit<ApprovalRow, 'decidedAt' | 'usedAt' | 'voidReason' | 'status'>,
 ): Promise<void> {
   await ex.execute(sql`
-    INSERT INTO seal_approvals (id, company_id, seal_id, flow_id, party_id, requester_user_id, mode, approver_ids,
-      allow_self_approval, valid_hours, documents, flow_facts, status, created_at, expires_at)
-    VALUES (${a.id}, ${a.companyId}, ${a.sealId}, ${a.flowId}, ${a.partyId}, ${a.requesterUserId}, ${a.mode},
+    INSERT INTO seal_approvals (id, kind, company_id, seal_id, flow_id, party_id, requester_user_id, mode,
+      approver_ids, allow_self_approval, valid_hours, documents, flow_facts, status, created_at, expires_at)
+    VALUES (${a.id}, ${a.kind}, ${a.companyId}, ${a.sealId}, ${a.flowId}, ${a.partyId}, ${a.requesterUserId}, ${a.mode},
       ${uuidArray(a.approverIds)}, ${a.allowSelfApproval}, ${a.validHours}, ${JSON.stringify(a.documents)}::jsonb,
       ${JSON.stringify(a.flowFacts)}::jsonb, 'pending', ${ts(a.createdAt)}, ${ts(a.expiresAt)})`);
 }
@@ -261,12 +294,12 @@ const scopeSql = (
   if (scope.kind === 'toMe') conds.push(sql`${scope.userId}::uuid = ANY(approver_ids)`);
   if (scope.kind === 'mine') conds.push(sql`requester_user_id = ${scope.userId}`);
   // A pending or approved request past its time reads as expired (it is stored so when next touched).
+  // An approved launch request has been used to send its flow: it does not expire.
+  const lapsed = sql`expires_at <= ${ts(now)}::timestamptz AND NOT (kind = 'launch' AND status = 'approved')`;
   if (status === 'expired')
-    conds.push(
-      sql`(status = 'expired' OR (status IN ('pending', 'approved') AND expires_at <= ${ts(now)}::timestamptz))`,
-    );
+    conds.push(sql`(status = 'expired' OR (status IN ('pending', 'approved') AND ${lapsed}))`);
   else if (status === 'pending' || status === 'approved')
-    conds.push(sql`status = ${status} AND expires_at > ${ts(now)}::timestamptz`);
+    conds.push(sql`status = ${status} AND NOT (${lapsed})`);
   else if (status) conds.push(sql`status = ${status}`);
   return sql.join(conds, sql` AND `);
 };
@@ -324,6 +357,8 @@ export async function handOverApprover(
       tx,
       sql`SELECT
             (SELECT count(*)::int FROM seal_policies
+              WHERE company_id = ${v.companyId} AND ${v.fromUserId}::uuid = ANY(approver_ids))
+            + (SELECT count(*)::int FROM launch_policies
               WHERE company_id = ${v.companyId} AND ${v.fromUserId}::uuid = ANY(approver_ids)) AS rules,
             (SELECT count(*)::int FROM seal_approvals
               WHERE company_id = ${v.companyId} AND status = 'pending'
@@ -336,11 +371,16 @@ export async function handOverApprover(
     sql`UPDATE seal_policies SET approver_ids = ${swap}
         WHERE company_id = ${v.companyId} AND ${v.fromUserId}::uuid = ANY(approver_ids) RETURNING seal_id`,
   );
+  const launchRules = await camelRows<{ companyId: string }>(
+    tx,
+    sql`UPDATE launch_policies SET approver_ids = ${swap}
+        WHERE company_id = ${v.companyId} AND ${v.fromUserId}::uuid = ANY(approver_ids) RETURNING company_id`,
+  );
   const requests = await camelRows<{ id: string }>(
     tx,
     sql`UPDATE seal_approvals SET approver_ids = ${swap}
         WHERE company_id = ${v.companyId} AND status = 'pending' AND ${v.fromUserId}::uuid = ANY(approver_ids)
         RETURNING id`,
   );
-  return { approvalRules: rules.length, approvalRequests: requests.length };
+  return { approvalRules: rules.length + launchRules.length, approvalRequests: requests.length };
 }

@@ -8,6 +8,7 @@ import type {
   ApprovalMode,
   ApprovalStatus,
   ApprovalSummary,
+  LaunchPolicy,
   SealPolicy,
 } from '#contract/calls/approval.ts';
 import { approvalDocument } from '#contract/paths/approval.ts';
@@ -17,6 +18,7 @@ import { hitSlidingCounter } from '../../db/rate-counter.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Text } from '../../http/texts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type AuditActor, appendAudit } from '../audit/index.ts';
 import {
@@ -37,7 +39,7 @@ import {
   sealsUsableBy,
 } from '../seal/index.ts';
 import { usersByIds } from '../session/index.ts';
-import { type ApprovalEvent, approvalEvent, approvalNotice } from './hooks.ts';
+import { type ApprovalEvent, approvalEvent, approvalNotice, launchDecided } from './hooks.ts';
 import * as q from './queries.ts';
 import { A, both } from './texts.ts';
 
@@ -56,6 +58,8 @@ const noPermission = (text = A.notAnApproverOfThis) =>
 
 /** A pending or approved request past its time is expired, whatever is stored (it is stored so when touched). */
 export function effectiveStatus(row: q.ApprovalRow, now: Date): q.ApprovalStatus {
+  // An approved launch request sent its flow when it was approved: nothing is left to expire.
+  if (row.kind === 'launch' && row.status === 'approved') return row.status;
   if ((row.status === 'pending' || row.status === 'approved') && row.expiresAt.getTime() <= now.getTime())
     return 'expired';
   return row.status;
@@ -90,18 +94,17 @@ async function requirePolicyReader(deps: AppDeps, actor: Actor, sealId: string) 
   return { companyId: access.companyId, seal };
 }
 
-async function presentPolicy(
+/** A rule as the screens show it (a seal's policy without its seal, or the launch rule). */
+async function presentRule(
   deps: AppDeps,
   companyId: string,
-  sealId: string,
-  row: q.PolicyRow | undefined,
-): Promise<SealPolicy> {
+  row: q.RuleRow | undefined,
+): Promise<LaunchPolicy> {
   const candidates = await membersWithRole(deps, companyId, 'approver');
   const isApprover = new Set(candidates.map((c) => c.userId));
   const ids = row?.approverIds ?? [];
   const users = await usersByIds(deps.db, ids);
   return {
-    sealId,
     mode: row?.mode ?? 'none',
     approvers: ids.map((userId) => {
       const u = users.get(userId);
@@ -122,6 +125,15 @@ async function presentPolicy(
   };
 }
 
+async function presentPolicy(
+  deps: AppDeps,
+  companyId: string,
+  sealId: string,
+  row: q.PolicyRow | undefined,
+): Promise<SealPolicy> {
+  return { sealId, ...(await presentRule(deps, companyId, row)) };
+}
+
 export async function getSealPolicy(deps: AppDeps, actor: Actor, sealId: string): Promise<SealPolicy> {
   const { companyId } = await requirePolicyReader(deps, actor, sealId);
   return presentPolicy(deps, companyId, sealId, await q.findPolicy(deps.db, companyId, sealId));
@@ -131,20 +143,28 @@ export async function getSealPolicy(deps: AppDeps, actor: Actor, sealId: string)
  * Sets a seal's policy. Approvers must hold the approver role now. The seal's pending and approved-unused
  * requests become void (`policy_changed`); the change goes into the company's audit trail.
  */
-export async function saveSealPolicy(
-  deps: AppDeps,
-  actor: Actor,
-  v: {
-    sealId: string;
-    mode: ApprovalMode;
-    approverIds: string[];
-    minAmount: number | null;
-    templateIds: string[] | null;
-    allowSelfApproval: boolean;
-    validHours: number;
-  },
-): Promise<SealPolicy> {
-  const { companyId, userId, seal } = await requirePolicyManager(deps, actor, v.sealId);
+/** What a rule is saved from (a seal's policy, the launch rule). */
+type RuleInput = {
+  mode: ApprovalMode;
+  approverIds: string[];
+  minAmount: number | null;
+  templateIds: string[] | null;
+  allowSelfApproval: boolean;
+  validHours: number;
+};
+
+/** What the company's audit trail records of a saved rule. */
+const ruleDetail = (v: RuleInput) => ({
+  mode: v.mode,
+  approverIds: v.approverIds,
+  minAmount: v.minAmount,
+  templateIds: v.templateIds,
+  allowSelfApproval: v.allowSelfApproval,
+  validHours: v.validHours,
+});
+
+/** A rule's row from what was asked, after checking its approvers (each holding the approver role now). */
+async function checkedRule(deps: AppDeps, companyId: string, v: RuleInput) {
   if (new Set(v.approverIds).size !== v.approverIds.length)
     throw new AppError(Code.Refused, A.duplicateApprover);
   if (v.mode !== 'none' && v.approverIds.length === 0) throw new AppError(Code.Refused, A.needApprovers);
@@ -154,9 +174,7 @@ export async function saveSealPolicy(
       if (!(await hasMemberRole(deps, companyId, id, 'approver')))
         throw new AppError(Code.Refused, A.notApprover(users.get(id)?.name ?? id));
   }
-  const now = deps.clock.now();
-  const row = {
-    sealId: v.sealId,
+  return {
     companyId,
     mode: v.mode,
     approverIds: v.approverIds,
@@ -165,6 +183,16 @@ export async function saveSealPolicy(
     allowSelfApproval: v.allowSelfApproval,
     validHours: v.validHours,
   };
+}
+
+export async function saveSealPolicy(
+  deps: AppDeps,
+  actor: Actor,
+  v: RuleInput & { sealId: string },
+): Promise<SealPolicy> {
+  const { companyId, userId, seal } = await requirePolicyManager(deps, actor, v.sealId);
+  const row = { sealId: v.sealId, ...(await checkedRule(deps, companyId, v)) };
+  const now = deps.clock.now();
   const actorEntry = await auditActorOf(deps, companyId, userId);
   await deps.db.transaction(async (tx) => {
     await q.upsertPolicy(tx, { ...row, updatedBy: userId, now });
@@ -181,12 +209,7 @@ export async function saveSealPolicy(
       detail: {
         sealId: v.sealId,
         sealName: seal.name,
-        mode: v.mode,
-        approverIds: v.approverIds,
-        minAmount: v.minAmount,
-        templateIds: v.templateIds,
-        allowSelfApproval: v.allowSelfApproval,
-        validHours: v.validHours,
+        ...ruleDetail(v),
         voided: voided.length,
       },
       now,
@@ -203,7 +226,7 @@ export type FlowOfUse = { templateId: string | null; amountFen: number | null };
  * minimum when one is set (a flow without an amount needs approval then); the template among the listed ones
  * when some are.
  */
-export function policyApplies(p: q.PolicyRow | undefined, flow: FlowOfUse): p is q.PolicyRow {
+export function policyApplies<P extends q.RuleRow>(p: P | undefined, flow: FlowOfUse): p is P {
   if (!p || p.mode === 'none') return false;
   if (p.templateIds !== null && !(flow.templateId && p.templateIds.includes(flow.templateId))) return false;
   if (p.minAmountFen !== null && flow.amountFen !== null && flow.amountFen < p.minAmountFen) return false;
@@ -426,16 +449,18 @@ async function presentAll(deps: AppDeps, rows: q.ApprovalRow[], viewerUserId: st
   const seals = new Map<string, CompanySealInfo | undefined>();
   const companies = new Map<string, string>();
   for (const r of rows) {
-    if (!seals.has(r.sealId)) seals.set(r.sealId, await companySealInfo(deps, r.companyId, r.sealId));
+    if (r.sealId && !seals.has(r.sealId))
+      seals.set(r.sealId, await companySealInfo(deps, r.companyId, r.sealId));
     if (!companies.has(r.companyId))
       companies.set(r.companyId, (await getCompany(deps, r.companyId))?.name ?? '');
   }
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.approvalId === r.id);
     const requester = users.get(r.requesterUserId);
-    const seal = seals.get(r.sealId);
+    const seal = r.sealId ? seals.get(r.sealId) : undefined;
     const summary: ApprovalSummary = {
       approvalId: r.id,
+      kind: r.kind,
       status: effectiveStatus(r, now) as ApprovalStatus,
       flowId: r.flowId,
       flowTitle: r.flowFacts.title,
@@ -454,6 +479,7 @@ async function presentAll(deps: AppDeps, rows: q.ApprovalRow[], viewerUserId: st
       mode: r.mode,
       companyName: companies.get(r.companyId) ?? '',
       partyStep: r.flowFacts.partyStep,
+      parties: r.flowFacts.parties ?? [],
       initiatorName: users.get(r.flowFacts.initiatorUserId)?.name ?? null,
       initiatorCompanyName: r.flowFacts.initiatorCompanyName,
       documents: r.documents.map((d) => ({
@@ -531,22 +557,32 @@ async function tellApprovers(deps: AppDeps, row: q.ApprovalRow, to: string[], se
   if (to.length === 0) return;
   const requester = (await usersByIds(deps.db, [row.requesterUserId])).get(row.requesterUserId);
   const who = requester?.name ?? (requester ? maskPhone(requester.phone) : '');
+  const isLaunch = row.kind === 'launch';
   await tell(deps, row, to, {
     kind: 'approval_requested',
     purpose: 'approval:requested',
     who,
-    title: both(A.noticeRequestedTitle(sealName)),
-    text: both(A.noticeRequested(who, sealName, row.flowFacts.title)),
+    title: both(isLaunch ? A.noticeLaunchRequestedTitle : A.noticeRequestedTitle(sealName)),
+    text: both(
+      isLaunch
+        ? A.noticeLaunchRequested(who, row.flowFacts.title)
+        : A.noticeRequested(who, sealName, row.flowFacts.title),
+    ),
   });
 }
 
 async function tellRequester(deps: AppDeps, row: q.ApprovalRow, sealName: string, comment: string | null) {
+  const isLaunch = row.kind === 'launch';
   await tell(deps, row, [row.requesterUserId], {
     kind: 'approval_decided',
     purpose: 'approval:decided',
-    who: sealName,
-    title: both(A.noticeDecidedTitle(sealName)),
-    text: both(A.noticeDecided(row.status, sealName, row.flowFacts.title, comment)),
+    who: isLaunch ? row.flowFacts.title : sealName,
+    title: both(isLaunch ? A.noticeLaunchDecidedTitle : A.noticeDecidedTitle(sealName)),
+    text: both(
+      isLaunch
+        ? A.noticeLaunchDecided(row.status, row.flowFacts.title, comment)
+        : A.noticeDecided(row.status, sealName, row.flowFacts.title, comment),
+    ),
   });
 }
 
@@ -568,6 +604,7 @@ async function storeEvent(
       companyId: row.companyId,
       data: {
         approvalId: row.id,
+        kind: row.kind,
         status: row.status,
         flowId: row.flowId,
         flowTitle: row.flowFacts.title,
@@ -612,18 +649,26 @@ async function requireSealUser(deps: AppDeps, use: RoomUse, sealId: string) {
 }
 
 /** Whether the policy's approvers can meet it now (enough of them still hold the approver role). */
-async function requireMeetable(deps: AppDeps, policy: q.PolicyRow, requesterId: string) {
+async function requireMeetable(
+  deps: AppDeps,
+  policy: q.RuleRow,
+  requesterId: string,
+  texts: { cannotBeMet: Text; ownOnly: Text } = {
+    cannotBeMet: A.policyCannotBeMet,
+    ownOnly: A.ownRequestOnly,
+  },
+) {
   let holders = 0;
   for (const id of policy.approverIds)
     if (await hasMemberRole(deps, policy.companyId, id, 'approver')) holders++;
   const isMet = policy.mode === 'one' ? holders > 0 : holders === policy.approverIds.length;
-  if (!isMet) throw new AppError(Code.Refused, A.policyCannotBeMet);
+  if (!isMet) throw new AppError(Code.Refused, texts.cannotBeMet);
   // A request its requester alone could decide, who may not decide their own: nobody ever could.
   const isRequesterNeeded =
     !policy.allowSelfApproval &&
     policy.approverIds.includes(requesterId) &&
     (policy.mode !== 'one' || policy.approverIds.length === 1);
-  if (isRequesterNeeded) throw new AppError(Code.Refused, A.ownRequestOnly);
+  if (isRequesterNeeded) throw new AppError(Code.Refused, texts.ownOnly);
 }
 
 /**
@@ -655,6 +700,7 @@ export async function requestApproval(deps: AppDeps, use: RoomUse, sealId: strin
   if (hits > REQUESTS_MAX_PER_HOUR) throw new AppError(Code.RateLimited, A.tooManyRequests);
   const row: q.ApprovalRow = {
     id: randomUUID(),
+    kind: 'seal',
     companyId: use.companyId,
     sealId,
     flowId: use.flow.id,
@@ -711,31 +757,41 @@ async function waitingRequest(deps: AppDeps, partyId: string, sealId: string) {
 
 /** A new request in one transaction with its audit entries, the company's trail and its webhook event. */
 function storeRequest(deps: AppDeps, row: q.ApprovalRow, auditActor: AuditActor, sealName: string) {
+  return deps.db.transaction((tx) => storeRequestIn(deps, tx, row, auditActor, sealName));
+}
+
+/** storeRequest in `tx` (also the launch's transaction): answers the webhook delivery after the commit. */
+async function storeRequestIn(
+  deps: AppDeps,
+  tx: Exec,
+  row: q.ApprovalRow,
+  auditActor: AuditActor,
+  sealName: string,
+) {
   const now = row.createdAt;
-  return deps.db.transaction(async (tx) => {
-    await q.insertApproval(tx, row);
-    await auditOnDocuments(tx, row, {
-      ...auditActor,
-      event: 'approval_requested',
-      detail: `approval ${row.id} · seal ${sealName} · ${countOf(row.approverIds.length, 'approver', 'approvers')} · ${row.mode}`,
-      at: now,
-      sameHash: true,
-    });
-    await recordCompanyEvent(tx, {
-      companyId: row.companyId,
-      kind: 'approval_requested',
-      actorUserId: row.requesterUserId,
-      detail: {
-        approvalId: row.id,
-        sealId: row.sealId,
-        sealName,
-        flowId: row.flowId,
-        flowTitle: row.flowFacts.title,
-      },
-      now,
-    });
-    return storeEvent(deps, tx, 'approval.requested', row, sealName);
+  const what = row.kind === 'launch' ? 'launch' : `seal ${sealName}`;
+  await q.insertApproval(tx, row);
+  await auditOnDocuments(tx, row, {
+    ...auditActor,
+    event: 'approval_requested',
+    detail: `approval ${row.id} · ${what} · ${countOf(row.approverIds.length, 'approver', 'approvers')} · ${row.mode}`,
+    at: now,
+    sameHash: true,
   });
+  await recordCompanyEvent(tx, {
+    companyId: row.companyId,
+    kind: 'approval_requested',
+    actorUserId: row.requesterUserId,
+    detail: {
+      approvalId: row.id,
+      kind: row.kind,
+      ...(row.sealId ? { sealId: row.sealId, sealName } : {}),
+      flowId: row.flowId,
+      flowTitle: row.flowFacts.title,
+    },
+    now,
+  });
+  return storeEvent(deps, tx, 'approval.requested', row, sealName);
 }
 
 /**
@@ -832,7 +888,7 @@ export async function decideApproval(
   // A revoked role or membership takes effect on the next decision.
   if (!(await hasMemberRole(deps, before.companyId, userId, 'approver')))
     throw noPermission(A.lostApproverRole);
-  const seal = await companySealInfo(deps, before.companyId, before.sealId);
+  const seal = before.sealId ? await companySealInfo(deps, before.companyId, before.sealId) : undefined;
   const auditActor = await auditActorOf(deps, before.companyId, userId);
   const now = deps.clock.now();
   let refusal: AppError | undefined;
@@ -885,19 +941,43 @@ export async function decideApproval(
       kind: 'approval_decided',
       actorUserId: userId,
       subjectUserId: row.requesterUserId,
-      detail: { approvalId: row.id, sealId: row.sealId, decision: v.decision, comment, status: row.status },
+      detail: {
+        approvalId: row.id,
+        kind: row.kind,
+        ...(row.sealId ? { sealId: row.sealId } : {}),
+        decision: v.decision,
+        comment,
+        status: row.status,
+      },
       now,
     });
+    // A launch request's outcome sends or cancels its held flow, in this transaction (flow answers).
+    const flowAfter =
+      row.kind === 'launch' && next !== 'pending'
+        ? await deps.hooks.collect(launchDecided, {
+            deps,
+            tx,
+            flowId: row.flowId,
+            approvalId: row.id,
+            approved: next === 'approved',
+            comment,
+            actor: auditActor,
+          })
+        : [];
     outcome = {
       row,
       nowWaiting: next === 'pending' ? waitingFor(row, all, now) : [],
       isFinal: next !== 'pending',
     };
-    return storeEvent(deps, tx, 'approval.decided', row, seal?.name ?? '', {
+    const eventAfter = await storeEvent(deps, tx, 'approval.decided', row, seal?.name ?? '', {
       userId,
       decision: v.decision,
       comment,
     });
+    return async () => {
+      for (const run of flowAfter) if (run) await run();
+      await eventAfter();
+    };
   });
   if (refusal) throw refusal;
   if (!outcome) throw notFound();
@@ -930,4 +1010,125 @@ export async function approvalDocumentBytes(
   const doc = await findDocument(deps.db, documentId);
   if (!doc || doc.flowId !== row.flowId) throw notFound();
   return { bytes: await blobBytes(deps, bound.blobKey), filename: bound.name };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Launch approval (发起审批): the company's launch rule, and the request that holds a handler's flow
+
+/** Who may read the launch rule: the administrator and the company's approvers. */
+async function requireLaunchRuleReader(deps: AppDeps, actor: Actor) {
+  const access = await requireCompanyRole(deps, actor, ['admin', 'approver']);
+  return access.companyId;
+}
+
+export async function getLaunchPolicy(deps: AppDeps, actor: Actor): Promise<LaunchPolicy> {
+  const companyId = await requireLaunchRuleReader(deps, actor);
+  return presentRule(deps, companyId, await q.findLaunchPolicy(deps.db, companyId));
+}
+
+/**
+ * Sets the company's launch rule (the administrator). Requests already waiting keep the approvers they were
+ * made with (voiding them would leave their flows held for nobody); the change goes into the company's trail.
+ */
+export async function saveLaunchPolicy(deps: AppDeps, actor: Actor, v: RuleInput): Promise<LaunchPolicy> {
+  const access = await requireCompanyRole(deps, actor, ['admin']);
+  const row = await checkedRule(deps, access.companyId, v);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await q.upsertLaunchPolicy(tx, { ...row, updatedBy: access.userId, now });
+    await recordCompanyEvent(tx, {
+      companyId: access.companyId,
+      kind: 'launch_policy_changed',
+      actorUserId: access.userId,
+      detail: ruleDetail(v),
+      now,
+    });
+  });
+  return presentRule(deps, access.companyId, await q.findLaunchPolicy(deps.db, access.companyId));
+}
+
+/** A launch as the launch rule looks at it. */
+export type LaunchOfFlow = FlowOfUse & {
+  companyId: string;
+  userId: string;
+  /** An API key of the company launches: it acts for the company, not a person, and is treated as a handler. */
+  isApiKey: boolean;
+};
+
+/**
+ * Before a company's flow is stored (flow's launch): the launch rule when it holds this launch, else null. The
+ * administrator's own launches are never held (they set the rule); a handler's (any other member) and an API
+ * key's are, when the rule applies (amount at least the minimum, or no amount; template among those listed).
+ * Refused now when nobody could approve it (approvers without the role, or only the launcher, self-approval off).
+ */
+export async function launchRuleFor(deps: AppDeps, launch: LaunchOfFlow): Promise<q.RuleRow | null> {
+  const policy = await q.findLaunchPolicy(deps.db, launch.companyId);
+  if (!policyApplies(policy, launch)) return null;
+  if (!launch.isApiKey && (await hasMemberRole(deps, launch.companyId, launch.userId, 'admin'))) return null;
+  await requireMeetable(deps, policy, launch.userId, {
+    cannotBeMet: A.launchPolicyCannotBeMet,
+    ownOnly: A.launchOwnRequestOnly,
+  });
+  return policy;
+}
+
+/** The held flow as flow stores it: what a launch request binds and shows. */
+export type HeldLaunch = {
+  rule: q.RuleRow;
+  companyId: string;
+  requesterUserId: string;
+  flow: Omit<q.FlowFacts, 'partyStep' | 'parties'> & { id: string };
+  parties: NonNullable<q.FlowFacts['parties']>;
+  /** The flow's deadline: the request waits until then (the flow's expiry voids it). */
+  deadline: Date;
+  /** Every document of the flow as launched (the versions the request binds). */
+  documents: q.BoundDocument[];
+  auditActor: AuditActor;
+};
+
+/**
+ * In the launch's transaction (`tx`): the launch request of the held flow, its audit entries, the company's
+ * trail and its webhook event. Answers what to do after the commit: the webhooks, then the approvers told.
+ */
+export async function requestLaunchApproval(
+  deps: AppDeps,
+  tx: Exec,
+  held: HeldLaunch,
+): Promise<() => Promise<void>> {
+  const now = deps.clock.now();
+  const { rule } = held;
+  const row: q.ApprovalRow = {
+    id: randomUUID(),
+    kind: 'launch',
+    companyId: held.companyId,
+    sealId: null,
+    flowId: held.flow.id,
+    partyId: null,
+    requesterUserId: held.requesterUserId,
+    mode: rule.mode as q.RequestMode,
+    approverIds: rule.approverIds,
+    allowSelfApproval: rule.allowSelfApproval,
+    validHours: rule.validHours,
+    documents: held.documents,
+    flowFacts: {
+      title: held.flow.title,
+      amountFen: held.flow.amountFen,
+      partyStep: 0,
+      initiatorUserId: held.flow.initiatorUserId,
+      initiatorCompanyName: held.flow.initiatorCompanyName,
+      parties: held.parties,
+    },
+    status: 'pending',
+    createdAt: now,
+    // A held flow waits for its approvers until its own deadline (then it expires and voids the request).
+    expiresAt: held.deadline,
+    decidedAt: null,
+    usedAt: null,
+    voidReason: null,
+  };
+  const eventAfter = await storeRequestIn(deps, tx, row, held.auditActor, '');
+  return async () => {
+    await eventAfter();
+    await tellApprovers(deps, row, waitingFor(row, [], now), '');
+  };
 }

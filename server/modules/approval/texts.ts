@@ -83,6 +83,24 @@ export const A = {
     en: `Your request to apply the seal ${seal} to "${title}" is ${statusText(status)[1]}.${comment ? ` Comment: ${comment}` : ''}`,
     zh: `您在《${title}》上使用印章「${seal}」的申请${statusText(status)[0]}。${comment ? `意见：${comment}` : ''}`,
   }),
+  launchPolicyCannotBeMet: {
+    en: "an approver of the launch rule no longer holds the approver role: the administrator must change the company's launch approval rule",
+    zh: '发起审批规则的审批人已不再担任审批人，请管理员修改发起审批规则',
+  },
+  launchOwnRequestOnly: {
+    en: 'this launch would need your own approval, and you may not approve your own request: the administrator must name another approver or allow self-approval',
+    zh: '该合同的发起审批需要您本人同意，但不能审批自己的申请：请管理员另行指定审批人或允许本人审批',
+  },
+  noticeLaunchRequestedTitle: { en: 'Launch approval', zh: '发起审批' },
+  noticeLaunchRequested: (who: string, title: string): Text => ({
+    en: `${who} launched "${title}", which waits for your approval before it is sent. Open the request to read the contract and decide.`,
+    zh: `${who}发起了《${title}》，需经您审批后才会发送给签署方，请查看合同并审批。`,
+  }),
+  noticeLaunchDecidedTitle: { en: 'Launch approval decided', zh: '发起审批结果' },
+  noticeLaunchDecided: (status: string, title: string, comment: string | null): Text => ({
+    en: `Your launch of "${title}" is ${statusText(status)[1]}${status === 'approved' ? ': it has been sent to the signers.' : status === 'rejected' ? ': the flow is cancelled.' : '.'}${comment ? ` Comment: ${comment}` : ''}`,
+    zh: `您发起的《${title}》审批${statusText(status)[0]}${status === 'approved' ? '，已发送给签署方。' : status === 'rejected' ? '，合同已撤销。' : '。'}${comment ? `意见：${comment}` : ''}`,
+  }),
 };
 
 /** A bilingual text as one line (a notice's SMS and the /message list carry both languages). */

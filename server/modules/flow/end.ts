@@ -1,5 +1,6 @@
 import type { Actor } from '../../lib/actor.ts';
 import { Code } from '#contract/codes.ts';
+import type { Exec } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { voidForFlow } from '../approval/index.ts';
@@ -26,59 +27,69 @@ import { flowAccess, sessionActor } from './access.ts';
  * declined or expired. Once the last signature is stored, completion is the only way on (a crash before it
  * is finished by completeStragglers), so a cancel arriving in between is refused.
  */
-async function endFlow(
+/** How a flow ends: its status, the reason, who ends it (and the party that declined). */
+type FlowEnd = {
+  status: 'cancelled' | 'declined' | 'expired';
+  reason: string | null;
+  actor: AuditActor;
+  decliningPartyId?: string;
+};
+
+async function endFlow(deps: AppDeps, flowId: string, end: FlowEnd): Promise<boolean> {
+  const after = await deps.db.transaction((tx) => endFlowIn(deps, tx, flowId, end));
+  if (after) await after();
+  return after !== null;
+}
+
+/**
+ * endFlow's transaction, in `tx` (also a launch rejection's, approval's decision): answers what to do after the
+ * commit (the initiator told, the event delivered), or null when the flow was not open any more.
+ */
+export async function endFlowIn(
   deps: AppDeps,
+  tx: Exec,
   flowId: string,
-  end: {
-    status: 'cancelled' | 'declined' | 'expired';
-    reason: string | null;
-    actor: AuditActor;
-    decliningPartyId?: string;
-  },
-): Promise<boolean> {
+  end: FlowEnd,
+): Promise<(() => Promise<void>) | null> {
   const now = deps.clock.now();
   const event = end.status === 'cancelled' ? 'cancel' : end.status === 'declined' ? 'decline' : 'expire';
   let afterCommit: EventsAfterCommit = nothingAfterCommit;
-  const won = await deps.db.transaction(async (tx) => {
-    const flow = await q.endOpenFlow(tx, flowId, { status: end.status, reason: end.reason, now });
-    if (!flow) return false;
-    await releaseUnit(tx, accountOfFlow(flow), flowId, now);
-    if (end.decliningPartyId) await q.markPartyDeclined(tx, end.decliningPartyId, end.reason, now);
-    await q.closeOpenParties(tx, flowId);
-    // Its open seal-use approvals can serve nothing any more.
-    await voidForFlow(tx, flowId, 'flow_ended', now);
-    for (const d of await flowDocuments(tx, flowId))
-      await appendAudit(tx, {
-        ...end.actor,
-        flowId,
-        documentId: d.id,
-        event,
-        detail: end.reason,
-        at: now,
-        hashBefore: d.currentSha256,
-        hashAfter: d.currentSha256,
-      });
-    // The event is stored with the change (an outbox): it exists exactly when the flow ended.
-    if (end.status === 'declined') {
-      const party = end.decliningPartyId ? await findParty(tx, end.decliningPartyId) : undefined;
-      afterCommit = await storeFlowEvent(deps, tx, 'party.refused', flow, { party, reason: end.reason });
-    } else
-      afterCommit = await storeFlowEvent(
-        deps,
-        tx,
-        end.status === 'cancelled' ? 'flow.cancelled' : 'flow.expired',
-        flow,
-        { reason: end.reason },
-      );
-    return true;
-  });
-  if (won) {
-    const flow = (await findFlow(deps.db, flowId))!;
-    const initiator = await findUserById(deps.db, flow.initiatorUserId);
-    await notifyEnd(deps, flow, end.status, initiator?.phone ?? null);
+  const flow = await q.endOpenFlow(tx, flowId, { status: end.status, reason: end.reason, now });
+  if (!flow) return null;
+  await releaseUnit(tx, accountOfFlow(flow), flowId, now);
+  if (end.decliningPartyId) await q.markPartyDeclined(tx, end.decliningPartyId, end.reason, now);
+  await q.closeOpenParties(tx, flowId);
+  // Its open seal-use approvals can serve nothing any more.
+  await voidForFlow(tx, flowId, 'flow_ended', now);
+  for (const d of await flowDocuments(tx, flowId))
+    await appendAudit(tx, {
+      ...end.actor,
+      flowId,
+      documentId: d.id,
+      event,
+      detail: end.reason,
+      at: now,
+      hashBefore: d.currentSha256,
+      hashAfter: d.currentSha256,
+    });
+  // The event is stored with the change (an outbox): it exists exactly when the flow ended.
+  if (end.status === 'declined') {
+    const party = end.decliningPartyId ? await findParty(tx, end.decliningPartyId) : undefined;
+    afterCommit = await storeFlowEvent(deps, tx, 'party.refused', flow, { party, reason: end.reason });
+  } else
+    afterCommit = await storeFlowEvent(
+      deps,
+      tx,
+      end.status === 'cancelled' ? 'flow.cancelled' : 'flow.expired',
+      flow,
+      { reason: end.reason },
+    );
+  return async () => {
+    const ended = (await findFlow(deps.db, flowId))!;
+    const initiator = await findUserById(deps.db, ended.initiatorUserId);
+    await notifyEnd(deps, ended, end.status, initiator?.phone ?? null);
     await afterCommit();
-  }
-  return won;
+  };
 }
 
 /** Every party has signed (the last signature is stored) and the flow is completing or completed. */

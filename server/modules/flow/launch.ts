@@ -2,7 +2,9 @@
 // pages, signers picked or typed, companies found), each document is stamped with its verification footer
 // (a new blob; a damaged file is repaired first, an encrypted one goes without the footer), then ONE
 // transaction reserves a quota unit, stores the flow and its parties and moves each document into the flow.
-// Afterwards the first step's parties get their links.
+// Afterwards the first step's parties get their links, unless the company's launch rule holds the flow for
+// approval (issue 27): then the request is stored in that transaction and the links wait for the approval
+// (releaseLaunch), or the flow is cancelled on a rejection.
 import type { Actor } from '../../lib/actor.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PT_PER_MM, type PageSize } from '#contract/calls/document.ts';
@@ -20,6 +22,7 @@ import { blobKeyOf } from '../../storage/blob-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Text } from '../../http/texts.ts';
+import { type LaunchDecided, launchRuleFor, requestLaunchApproval } from '../approval/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { HANDLING, getCompany, listActiveMembers, verifiedCompanyIdByName } from '../company/index.ts';
 import {
@@ -48,6 +51,7 @@ import { F } from './texts.ts';
 import * as q from './queries.ts';
 import { storeFlowEvent } from './events.ts';
 import { sessionActor } from './access.ts';
+import { endFlowIn } from './end.ts';
 
 type LaunchInput = CallRequest<typeof launchFlow>;
 
@@ -265,7 +269,12 @@ export async function launch(
   req: { ip?: string; userAgent?: string | null },
   /** Where the documents came from, when a template made them (recorded on the flow). */
   origin: { templateId?: string } = {},
-): Promise<{ flowId: string; status: FlowSummary['status']; verificationCodes: string[] }> {
+): Promise<{
+  flowId: string;
+  status: FlowSummary['status'];
+  verificationCodes: string[];
+  awaitingApproval?: boolean;
+}> {
   // Launching for a company: its administrator or a member holding the handler role now (an API key acts as
   // its administrator).
   const account = await accountOf(deps, session, HANDLING);
@@ -315,6 +324,18 @@ export async function launch(
     if (keys.has(key)) throw new AppError(Code.Refused, F.samePartyTwice);
     keys.add(key);
   }
+  const amountFen = input.amount === undefined ? null : Math.round(input.amount * 100);
+  // The company's launch rule: a handler's (or an API key's) flow it applies to is held for approval.
+  const launchRule =
+    account.ownerType === 1
+      ? await launchRuleFor(deps, {
+          companyId: account.ownerId,
+          userId: session.userId,
+          isApiKey: session.via.kind === 'apiKey',
+          templateId: origin.templateId ?? null,
+          amountFen,
+        })
+      : null;
 
   // The footer: a full rewrite is allowed now because nothing is signed yet.
   const flowId = randomUUID();
@@ -385,7 +406,8 @@ export async function launch(
       remindEveryDays: input.remindEveryDays ?? null,
       templateId: origin.templateId ?? null,
       apiKeyId: session.via.kind === 'apiKey' ? session.via.keyId : null,
-      amountFen: input.amount === undefined ? null : Math.round(input.amount * 100),
+      amountFen,
+      heldForApproval: launchRule !== null,
     });
     for (const p of parties) await q.insertParty(tx, flowId, { ...p, linkType: linkTypeOf(p.kind) });
     for (const s of stamped) {
@@ -423,13 +445,67 @@ export async function launch(
         hashAfter: s.sha,
       });
     }
+    // Held: the approval request instead of the links; `flow.launched` waits for the approval.
+    if (launchRule)
+      return requestLaunchApproval(deps, tx, {
+        rule: launchRule,
+        companyId: account.ownerId,
+        requesterUserId: session.userId,
+        deadline,
+        flow: {
+          id: flowId,
+          title: input.title,
+          amountFen,
+          initiatorUserId: session.userId,
+          initiatorCompanyName: account.companyName,
+        },
+        parties: parties.map((p) => ({
+          step: p.stepIndex + 1,
+          kind: p.kind,
+          name: p.name,
+          companyName: p.companyName,
+        })),
+        documents: stamped.map((s) => ({
+          documentId: s.row.id,
+          version: s.row.version + 1,
+          sha256: s.sha,
+          blobKey: s.key,
+          name: s.row.name,
+          pages: s.row.pages,
+        })),
+        auditActor: actor,
+      });
     // Stored with the launch (an outbox): the event exists exactly when the flow does.
     return storeFlowEvent(deps, tx, 'flow.launched', flowId);
   });
+  const codes = stamped.map((s) => s.code);
+  if (launchRule) {
+    await afterCommit();
+    return { flowId, status: 'signing', verificationCodes: codes, awaitingApproval: true };
+  }
   const flow = (await findFlow(deps.db, flowId))!;
   for (const p of await partiesOf(deps.db, flowId)) if (p.stepIndex === 0) await askToSign(deps, flow, p);
   await afterCommit();
-  return { flowId, status: 'signing', verificationCodes: stamped.map((s) => s.code) };
+  return { flowId, status: 'signing', verificationCodes: codes };
+}
+
+/**
+ * approval's `launchDecided` (in the decision's transaction): approved, the hold is lifted and the flow goes on
+ * as a launch does (`flow.launched` stored now; after the commit the first step's links); rejected, the flow
+ * ends cancelled with the approver's comment (quota released, the launcher told). Null when the flow was not
+ * held and open any more.
+ */
+export async function answerLaunchDecision(e: LaunchDecided): Promise<(() => Promise<void>) | null> {
+  const { deps, tx, flowId } = e;
+  if (!e.approved)
+    return endFlowIn(deps, tx, flowId, { status: 'cancelled', reason: e.comment, actor: e.actor });
+  const flow = await q.releaseHeldFlow(tx, flowId);
+  if (!flow) return null;
+  const eventAfter = await storeFlowEvent(deps, tx, 'flow.launched', flow);
+  return async () => {
+    for (const p of await partiesOf(deps.db, flowId)) if (p.stepIndex === 0) await askToSign(deps, flow, p);
+    await eventAfter();
+  };
 }
 
 /** The repaired bytes of a document whose cross-reference data is damaged, or null (sound, or unreadable). */

@@ -91,6 +91,7 @@ function presentSummary(
     partyCount: counts?.all ?? 0,
     signedCount: counts?.signed ?? 0,
     documentNames: names,
+    awaitingApproval: f.status === 'signing' && f.heldForApproval === true,
   };
 }
 
@@ -246,6 +247,8 @@ export async function notifyEnd(
   kind: 'completed' | 'declined' | 'cancelled' | 'expired',
   initiatorPhone: string | null,
 ): Promise<void> {
+  // A flow held for its launch approval was never sent: only its initiator hears it ended.
+  const isSent = !flow.heldForApproval;
   const words = {
     completed: ['已完成签署', 'is completed'],
     declined: ['已被拒签', 'was declined'],
@@ -258,7 +261,9 @@ export async function notifyEnd(
   const targets: { phone: string; companyId: string | null }[] = [];
   if (initiatorPhone)
     targets.push({ phone: initiatorPhone, companyId: flow.ownerType === 1 ? flow.ownerId : null });
-  for (const p of await partiesOf(deps.db, flow.id)) targets.push({ phone: p.phone, companyId: p.companyId });
+  if (isSent)
+    for (const p of await partiesOf(deps.db, flow.id))
+      targets.push({ phone: p.phone, companyId: p.companyId });
   for (const t of targets) {
     const key = `${t.phone}|${t.companyId}`;
     if (seen.has(key)) continue;

@@ -49,14 +49,14 @@ import { readerOf, registerDocumentReads } from './documents.ts';
 import { insertMessage, isSealInUnfinishedFlow } from './queries.ts';
 import { companyNotice, memberHandover } from '../company/index.ts';
 import { handOverFlows } from './handover.ts';
-import { approvalNotice } from '../approval/index.ts';
+import { approvalNotice, launchDecided } from '../approval/index.ts';
 import { requestRoomApproval, roomApprovalState } from './approvals.ts';
 import * as intents from './intent.ts';
 import * as onboarding from './onboarding.ts';
 import * as rooms from './room.ts';
 import { flowAccess } from './access.ts';
 import { cancel, decline, sweepExpired } from './end.ts';
-import { launch } from './launch.ts';
+import { answerLaunchDecision, launch } from './launch.ts';
 import * as query from './query.ts';
 import { remind, sendDeadlineNotices, sendDueReminders } from './remind.ts';
 import {
@@ -106,6 +106,8 @@ export const flowModule: ServerModule = {
         now: deps.clock.now(),
       }),
     );
+    // A launch request's outcome (issue 27): the held flow is sent, or cancelled with the approver's comment.
+    hooks.on(launchDecided, (e) => answerLaunchDecision(e));
     // A seal-use approval's notice to an approver or the requester, within the seal's company.
     hooks.on(approvalNotice, ({ deps, phone, companyId, kind, title, text, flowId, link }) =>
       insertMessage(deps.db, { phone, companyId, kind, title, text, flowId, link, now: deps.clock.now() }),

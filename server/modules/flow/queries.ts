@@ -41,6 +41,8 @@ export type Flow = {
   apiKeyId?: string | null;
   /** The contract's amount in fen, when the launcher stated one (migration 151). */
   amountFen?: string | number | null;
+  /** Waiting for its launch approval (migration 156): stored, no links sent yet. */
+  heldForApproval?: boolean;
 };
 
 /** One signer of a flow's step: a person, or a company through the phone that receives its link. */
@@ -103,18 +105,29 @@ export async function insertFlow(
     templateId: string | null;
     apiKeyId: string | null;
     amountFen: number | null;
+    /** Held for launch approval (issue 27): no links until approved. */
+    heldForApproval: boolean;
   },
 ): Promise<void> {
   const nextRemind = f.remindEveryDays ? new Date(f.now.getTime() + f.remindEveryDays * 86_400_000) : null;
   await ex.execute(sql`
     INSERT INTO flows (id, owner_type, owner_id, initiator_user_id, initiator_name, initiator_company_name, title,
       message, is_quick, status, current_step, step_count, deadline, search_text, quota_state, created_at,
-      remind_every_days, next_remind_at, template_id, api_key_id, amount_fen)
+      remind_every_days, next_remind_at, template_id, api_key_id, amount_fen, held_for_approval)
     VALUES (${f.id}, ${f.account.ownerType}, ${f.account.ownerId}, ${f.initiatorUserId}, ${f.initiatorName},
       ${f.initiatorCompanyName}, ${f.title}, ${f.message}, ${f.isQuick}, 'signing', 0,
       ${f.stepCount}, ${ts(f.deadline)}, ${f.searchText}, 'reserved', ${ts(f.now)},
       ${f.remindEveryDays}, ${nextRemind ? ts(nextRemind) : null}, ${f.templateId}, ${f.apiKeyId},
-      ${f.amountFen})`);
+      ${f.amountFen}, ${f.heldForApproval})`);
+}
+
+/** Lifts a held flow's hold (its launch was approved); the row when this caller lifted it, else undefined. */
+export async function releaseHeldFlow(ex: Exec, flowId: string): Promise<Flow | undefined> {
+  return camelOne<Flow>(
+    ex,
+    sql`UPDATE flows SET held_for_approval = false
+        WHERE id = ${flowId} AND held_for_approval AND status = 'signing' RETURNING *`,
+  );
 }
 
 /** Ends an open flow (only from 'signing', before its last signature); the row, or undefined when it was not open. */
@@ -176,7 +189,7 @@ export async function dueFlowIds(ex: Exec, now: Date): Promise<string[]> {
 export async function dueReminderFlowIds(ex: Exec, now: Date): Promise<string[]> {
   const due = await rows<{ id: string }>(
     ex,
-    sql`SELECT id FROM flows WHERE status = 'signing' AND next_remind_at <= ${ts(now)}
+    sql`SELECT id FROM flows WHERE status = 'signing' AND NOT held_for_approval AND next_remind_at <= ${ts(now)}
         ORDER BY next_remind_at LIMIT 200`,
   );
   return due.map((f) => f.id);
@@ -203,7 +216,7 @@ export async function dueDeadlineNoticeFlowIds(ex: Exec, now: Date, windowMs: nu
   const windowStart = sql`deadline - ${windowMs} * interval '1 millisecond'`;
   const due = await rows<{ id: string }>(
     ex,
-    sql`SELECT id FROM flows WHERE status = 'signing' AND deadline_notice_at IS NULL
+    sql`SELECT id FROM flows WHERE status = 'signing' AND NOT held_for_approval AND deadline_notice_at IS NULL
         AND deadline > ${ts(now)} AND ${windowStart} <= ${ts(now)} AND created_at < ${windowStart}
         ORDER BY deadline LIMIT 200`,
   );
@@ -299,7 +312,12 @@ export async function partyPage(
   who: { kind: 'person'; phone: string } | { kind: 'company'; companyId: string; phone: string | null },
   f: ListFilters & { status?: string },
 ) {
-  const conds: SQL[] = [sql`p.status = ${f.status ?? 'pending'}`, ...filterSql(f)];
+  // A flow held for its launch approval is not sent yet: its parties do not see it.
+  const conds: SQL[] = [
+    sql`p.status = ${f.status ?? 'pending'}`,
+    sql`NOT f.held_for_approval`,
+    ...filterSql(f),
+  ];
   if (who.kind === 'company') {
     conds.push(sql`p.kind = 'company'`, sql`p.company_id = ${who.companyId}`);
     if (who.phone !== null) conds.push(sql`p.phone = ${who.phone}`);

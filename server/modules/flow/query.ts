@@ -35,7 +35,10 @@ export async function detail(deps: AppDeps, reader: Reader, flowId: string): Pro
     mine: {
       isInitiator: access.isInitiator,
       myPendingPartyIds: parties
-        .filter((p) => access.partyIds.includes(p.id) && p.status === 'pending' && isOpen)
+        .filter(
+          (p) =>
+            access.partyIds.includes(p.id) && p.status === 'pending' && isOpen && !summary.awaitingApproval,
+        )
         .map((p) => p.id),
       canCancel: access.isInitiator && isOpen,
       canRemind: access.isInitiator && isOpen,

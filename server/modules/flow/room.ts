@@ -260,6 +260,8 @@ export function signRefusal(flow: Flow, party: Party, now: Date): AppError | nul
   )
     return new AppError(Code.DeadlinePassed, F.deadlinePassed);
   if (flow.status !== 'signing') return new AppError(Code.FlowClosed, F.flowClosed(flow.status));
+  // Held for the company's launch approval (issue 27): nobody signs before it is sent.
+  if (flow.heldForApproval) return new AppError(Code.LaunchApprovalRequired, F.launchHeld);
   if (party.status === 'waiting') return new AppError(Code.NotYourTurn, F.notYourTurn);
   if (party.status !== 'pending') return new AppError(Code.FlowClosed, F.flowClosed(flow.status));
   return null;

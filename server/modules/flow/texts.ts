@@ -4,6 +4,10 @@ import { countOf } from '#contract/plural.ts';
 
 /** Texts of the signing-flow module, in both languages (with the document module's, which flow answers too). */
 export const F = {
+  launchHeld: {
+    en: 'this contract waits for the company’s launch approval: it can be signed once it is approved and sent',
+    zh: '该合同正在等待企业的发起审批，审批通过并发送后才能签署',
+  },
   ...D,
   approvalOnlyCompany: {
     en: "seal approval is asked for a company party's seal",

@@ -14,6 +14,7 @@ import { notify } from '@/lib/notify.ts';
 import {
   ApprovalStyles,
   formatAmount,
+  KindTag,
   RequestLine,
   SealImage,
   StatusTag,
@@ -106,21 +107,25 @@ export default function ApprovalDetailPage() {
   const d = detail;
   const name = (n: string | null) => n ?? tt('unknownName');
   const viewerHeight = routes.isPhone ? '60vh' : 'calc(100vh - 240px)';
+  const isLaunch = d.kind === 'launch';
 
   return (
     <main className="approval-page">
       <ApprovalStyles />
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 8 }}>
         {backButton}
-        <h1 style={{ margin: 0, flex: 1, minWidth: 200 }}>{tt('detailTitle')}</h1>
+        <h1 style={{ margin: 0, flex: 1, minWidth: 200 }}>
+          {tt(isLaunch ? 'launchDetailTitle' : 'detailTitle')}
+        </h1>
+        <KindTag kind={d.kind} />
         <StatusTag status={d.status} />
       </div>
       {d.voidReason ? (
         <Alert type="info" title={tt('voidReason', { reason: d.voidReason })} style={{ marginBottom: 12 }} />
       ) : null}
       <div className="approval-detail">
-        <section aria-label={tt('contract')} style={{ minWidth: 0 }}>
-          <h2 style={{ fontSize: 15, margin: '0 0 8px' }}>{tt('contract')}</h2>
+        <section aria-label={tt(isLaunch ? 'launchContract' : 'contract')} style={{ minWidth: 0 }}>
+          <h2 style={{ fontSize: 15, margin: '0 0 8px' }}>{tt(isLaunch ? 'launchContract' : 'contract')}</h2>
           {d.documents.length > 1 ? (
             <Segmented
               style={{ marginBottom: 8, maxWidth: '100%', overflowX: 'auto' }}
@@ -139,23 +144,47 @@ export default function ApprovalDetailPage() {
           <section className="approval-box" aria-label={tt('flow')}>
             <h2 data-testid="approval-flow-title">{d.flowTitle}</h2>
             <dl className="approval-facts">
-              <dt>{tt('initiator')}</dt>
+              <dt>{tt(isLaunch ? 'launcher' : 'initiator')}</dt>
               <dd>
                 {[d.initiatorName, d.initiatorCompanyName].filter(Boolean).join(' · ') || tt('unknownName')}
               </dd>
-              <dt>{tt('party')}</dt>
-              <dd>{tt('partyStep', { company: d.companyName, step: String(d.partyStep) })}</dd>
+              {isLaunch ? (
+                <>
+                  <dt>{tt('parties')}</dt>
+                  <dd>
+                    <ul data-testid="approval-parties" style={{ margin: 0, paddingLeft: 16 }}>
+                      {d.parties.map((p) => (
+                        <li key={`${p.step}-${p.kind}-${p.companyName ?? ''}-${p.name ?? ''}`}>
+                          {tt('partyLine', {
+                            name: [p.companyName, p.name].filter(Boolean).join(' · ') || tt('unknownName'),
+                            step: String(p.step),
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </>
+              ) : (
+                <>
+                  <dt>{tt('party')}</dt>
+                  <dd>{tt('partyStep', { company: d.companyName, step: String(d.partyStep) })}</dd>
+                </>
+              )}
               {d.amount !== null ? (
                 <>
                   <dt>{tt('amountLabel')}</dt>
                   <dd>¥{formatAmount(d.amount)}</dd>
                 </>
               ) : null}
-              <dt>{tt('seal')}</dt>
-              <dd style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                <SealImage url={d.sealImageUrl} name={d.sealName} size={48} />
-                {d.sealName}
-              </dd>
+              {isLaunch ? null : (
+                <>
+                  <dt>{tt('seal')}</dt>
+                  <dd style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                    <SealImage url={d.sealImageUrl} name={d.sealName} size={48} />
+                    {d.sealName}
+                  </dd>
+                </>
+              )}
               <dt>{tt('mode')}</dt>
               <dd>{tt(`mode.${d.mode}`)}</dd>
             </dl>
@@ -232,7 +261,11 @@ export default function ApprovalDetailPage() {
         onCancel={() => setConfirming(null)}
         destroyOnHidden
       >
-        <p>{confirming === 'reject' ? tt('confirmReject') : tt('confirmApprove')}</p>
+        <p>
+          {confirming === 'reject'
+            ? tt(isLaunch ? 'confirmRejectLaunch' : 'confirmReject')
+            : tt(isLaunch ? 'confirmApproveLaunch' : 'confirmApprove')}
+        </p>
       </Modal>
     </main>
   );

@@ -7,14 +7,16 @@ import { showApiError } from '@/api/http.ts';
 import { Pager } from '@/components/pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
+import { LaunchRuleButton } from './launch-rule.tsx';
 import * as UI from './parts.tsx';
 
 type Scope = 'toMe' | 'mine' | 'all';
 const SCOPES: readonly Scope[] = ['toMe', 'mine', 'all'];
 
 /**
- * /manage/approvals and /mobile/approvals: the company's seal-use approval requests to the caller (pending first),
- * the caller's own, and (administrator) all of them; one opens its detail.
+ * /manage/approvals and /mobile/approvals: the company's approval requests (seal uses and launches, tagged) to the
+ * caller (pending first), the caller's own, and (administrator) all of them; one opens its detail. On the PC the
+ * administrator sets the launch approval rule here.
  */
 export default function ApprovalsPage() {
   const tt = UI.useApprovalTexts();
@@ -49,7 +51,10 @@ export default function ApprovalsPage() {
   return (
     <main className="approval-page">
       <UI.ApprovalStyles />
-      <h1>{tt('title')}</h1>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+        <h1 style={{ flex: 1 }}>{tt('title')}</h1>
+        {isAdmin && !routes.isPhone ? <LaunchRuleButton /> : null}
+      </div>
       <Tabs
         activeKey={scope}
         items={tabs}
@@ -70,16 +75,20 @@ export default function ApprovalsPage() {
             aria-label={a.flowTitle}
             onClick={() => navigate(routes.detail(a.approvalId))}
           >
-            <UI.SealImage url={a.sealImageUrl} name={a.sealName} size={routes.isPhone ? 44 : 56} />
+            {a.kind === 'seal' ? (
+              <UI.SealImage url={a.sealImageUrl} name={a.sealName} size={routes.isPhone ? 44 : 56} />
+            ) : null}
             <span className="approval-item-body">
               <span className="approval-item-title">{a.flowTitle}</span>
               <span className="approval-muted">
-                {a.sealName} · {tt('requester', { name: a.requesterName ?? a.requesterPhoneMasked })}
+                {a.kind === 'seal' ? `${a.sealName} · ` : ''}
+                {tt('requester', { name: a.requesterName ?? a.requesterPhoneMasked })}
                 {a.amount !== null ? ` · ${tt('amount', { amount: UI.formatAmount(a.amount) })}` : ''}
               </span>
               <UI.RequestLine a={a} />
             </span>
             <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 }}>
+              <UI.KindTag kind={a.kind} />
               <UI.StatusTag status={a.status} />
               {a.canDecide ? (
                 <strong style={{ color: '#ec1c23', fontSize: 12 }}>{tt('yourTurn')}</strong>

@@ -1,6 +1,6 @@
 import Tag from 'antd/es/tag';
 import { useLocation } from 'react-router-dom';
-import type { ApprovalStatus, ApprovalSummary } from '@/api/approval.ts';
+import type { ApprovalKind, ApprovalStatus, ApprovalSummary } from '@/api/approval.ts';
 import { sealImageSrc } from '@/api/seal.ts';
 import { fillPath, paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
@@ -23,6 +23,16 @@ export function StatusTag({ status }: { status: ApprovalStatus }) {
   return (
     <Tag color={STATUS_COLORS[status]} data-testid="approval-status">
       {tt(`status.${status}`)}
+    </Tag>
+  );
+}
+
+/** What a request is for: a seal's use (用印) or a launch (发起). */
+export function KindTag({ kind }: { kind: ApprovalKind }) {
+  const tt = useApprovalTexts();
+  return (
+    <Tag color={kind === 'launch' ? 'purple' : 'gold'} data-testid="approval-kind">
+      {tt(`kind.${kind}`)}
     </Tag>
   );
 }
@@ -57,7 +67,7 @@ export function RequestLine({ a, withRequester = false }: { a: ApprovalSummary; 
   const parts = [
     withRequester ? tt('requester', { name: a.requesterName ?? a.requesterPhoneMasked }) : null,
     tt('createdAt', { time: formatTime(a.createdAt, locale) }),
-    a.status === 'pending' || a.status === 'approved'
+    a.status === 'pending' || (a.status === 'approved' && a.kind === 'seal')
       ? tt(a.status === 'pending' ? 'expires' : 'validUntil', { time: formatTime(a.expiresAt, locale) })
       : null,
   ];

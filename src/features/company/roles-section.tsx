@@ -80,6 +80,9 @@ export function eventDetailText(kind: string, detail: Record<string, unknown> | 
   if ((kind === 'role_granted' || kind === 'role_revoked') && typeof detail.role === 'string')
     return tr(`r_${detail.role as MemberRole}`);
   if (kind.startsWith('seal_keeper_') && typeof detail.sealName === 'string') return detail.sealName;
+  // A launch approval (issue 27) names the contract, not a seal.
+  if (kind === 'approval_requested' && detail.kind === 'launch')
+    return tr('launchApproval', { title: String(detail.flowTitle ?? '') });
   if (kind === 'handover')
     return `${tr('handoverTo', { name: String(detail.toName ?? '—') })} · ${
       countsSummary(detail as Partial<HandoverCounts>, tr) || tr('nothingToMove')

@@ -46,6 +46,7 @@ export const roleTexts = defineTexts({
       '{n, plural, one {# authorisation letter revoked} other {# authorisation letters revoked}}',
     c_other: '{n} {kind}',
     handoverTo: 'to {name}',
+    launchApproval: 'launch of "{title}"',
     sep: ', ',
   },
   'zh-CN': {
@@ -89,6 +90,7 @@ export const roleTexts = defineTexts({
     c_memberLetters: '撤销授权书 {n} 份',
     c_other: '{kind} {n} 项',
     handoverTo: '移交给 {name}',
+    launchApproval: '发起《{title}》',
     sep: '，',
   },
 });

@@ -298,7 +298,7 @@ export default function LaunchPage() {
   const [quota, setQuota] = useState<Quota | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ flowId: string; codes: string[] } | null>(null);
+  const [sent, setSent] = useState<{ flowId: string; codes: string[]; isHeld: boolean } | null>(null);
 
   useEffect(() => begin(mode), [begin, mode]);
   useEffect(() => {
@@ -323,7 +323,11 @@ export default function LaunchPage() {
     setSendError(null);
     try {
       const answer = await launchFlow(toLaunchRequest(draft));
-      setSent({ flowId: answer.flowId, codes: answer.verificationCodes });
+      setSent({
+        flowId: answer.flowId,
+        codes: answer.verificationCodes,
+        isHeld: answer.awaitingApproval === true,
+      });
       reset();
       getQuota({}).then(setQuota, () => {});
     } catch (e) {
@@ -336,8 +340,8 @@ export default function LaunchPage() {
   if (sent) {
     return (
       <Result
-        status="success"
-        title={tt('sent')}
+        status={sent.isHeld ? 'info' : 'success'}
+        title={tt(sent.isHeld ? 'sentForApproval' : 'sent')}
         subTitle={sent.codes.map((c) => tt('verificationCode', { code: c })).join(' · ')}
         extra={[
           <Button key="list" type="primary" onClick={() => navigate(`${paths.signList}?tab=launched`)}>

@@ -87,6 +87,8 @@ export const texts = defineTexts({
     quotaNone: 'Your signing allowance is used up: no flow can be sent until a package is bought.',
     send: 'Send',
     sent: 'Sent. Each signer of the first step has received a link.',
+    sentForApproval:
+      'Submitted for launch approval. The signers get their links once the company’s approvers approve it.',
     verificationCode: 'Verification code {code}',
     toList: 'Open my documents',
     again: 'Launch another',
@@ -196,6 +198,7 @@ export const texts = defineTexts({
     quotaNone: '您的签署次数已用完：购买套餐后才能发送。',
     send: '发送',
     sent: '已发送，第一步的签署方已收到签署链接。',
+    sentForApproval: '已提交发起审批，企业审批人同意后签署方才会收到签署链接。',
     verificationCode: '验证码 {code}',
     toList: '查看我的文件',
     again: '再发起一份',

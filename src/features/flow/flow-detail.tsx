@@ -113,6 +113,11 @@ export function FlowDetailDrawer({
         <div className="flow-detail">
           <h2 style={{ fontSize: 18, marginTop: 0 }}>
             {flow.title} <Tag color={STATUS_COLORS[flow.status]}>{tt(`status.${flow.status}`)}</Tag>
+            {flow.awaitingApproval ? (
+              <Tag color="purple" data-testid="awaiting-approval">
+                {tt('awaitingApproval')}
+              </Tag>
+            ) : null}
           </h2>
           <p style={{ color: '#666' }}>
             {tt('created', { time: formatTime(flow.createdAt, locale) })} ·{' '}

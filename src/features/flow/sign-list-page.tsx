@@ -248,6 +248,11 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
                     >
                       {tt(status as 'status.signing')}
                     </Tag>
+                    {row.awaitingApproval ? (
+                      <Tag color="purple" data-testid="awaiting-approval">
+                        {tt('awaitingApproval')}
+                      </Tag>
+                    ) : null}
                   </div>
                   <div
                     style={{

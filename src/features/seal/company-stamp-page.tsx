@@ -15,7 +15,7 @@ import {
   useSealList,
   useSealTypeName,
 } from './parts.tsx';
-import { policyTexts } from './policy-texts.ts';
+import { policyTexts } from '@/components/approval-rule-texts.ts';
 import { PolicySummary, SealPolicyDialog, useSealPolicies } from './seal-policy.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';

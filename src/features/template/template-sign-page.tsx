@@ -26,6 +26,7 @@ export default function TemplateSignPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [sent, setSent] = useState<string[] | null>(null);
+  const [isHeld, setIsHeld] = useState(false);
   const url = useMemo(() => (draft ? documentUrl(draft.document.documentId) : ''), [draft]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
@@ -40,7 +41,7 @@ export default function TemplateSignPage() {
     return (
       <Result
         status="success"
-        title={tt('sent')}
+        title={tt(isHeld ? 'sentForApproval' : 'sent')}
         subTitle={sent.map((c) => tt('verificationCode', { code: c })).join(' · ')}
         extra={[
           <Button key="list" type="primary" onClick={() => navigate(`${paths.signList}?tab=launched`)}>
@@ -92,6 +93,7 @@ export default function TemplateSignPage() {
         deadline: deadline ? new Date(`${deadline}T23:59:59`).toISOString() : undefined,
         message: message.trim() || undefined,
       });
+      setIsHeld(res.awaitingApproval === true);
       setSent(res.verificationCodes);
     } catch (e) {
       if (e instanceof ApiError) setProblem(e.message);

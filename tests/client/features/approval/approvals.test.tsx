@@ -5,8 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SealPolicy } from '#contract/calls/approval.ts';
 import type { Seal } from '#contract/calls/seal.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { useSessionStore } from '@/session/session-store.ts';
 import { approvalDetail } from '../../fixtures/data.ts';
-import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
 
@@ -206,5 +207,98 @@ describe("a company seal's approval rule", () => {
       ]),
     );
     expect(await within(card).findByText(/Approval: Li Si then Zhang San/)).toBeTruthy();
+  }, 30_000);
+});
+
+describe('launch approval (发起审批)', () => {
+  it('lists a launch request with its kind and shows the parties, not a seal (zh-CN, phone)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    const launch = approvalDetail({
+      kind: 'launch',
+      sealId: null,
+      sealName: '',
+      sealImageUrl: '',
+      partyStep: 0,
+      canDecide: true,
+      parties: [
+        { step: 1, kind: 'company', name: null, companyName: '测试有限公司' },
+        { step: 2, kind: 'person', name: '李四', companyName: null },
+      ],
+    });
+    server.use(
+      http.post(`${CSIGN}/listApprovals`, () =>
+        ok({ list: [launch, approvalDetail({ approvalId: LI, flowTitle: 'Seal use' })], total: 2 }),
+      ),
+      http.post(`${CSIGN}/getApproval`, () => ok(launch)),
+    );
+    renderApp('/mobile/approvals');
+    const item = await screen.findByRole('button', { name: 'Lease 2027' }, { timeout: 10_000 });
+    expect(within(item).getByText('发起')).toBeTruthy();
+    expect(within(item).queryByRole('img')).toBeNull();
+    const other = screen.getByRole('button', { name: 'Seal use' });
+    expect(within(other).getByText('用印')).toBeTruthy();
+    await userEvent.click(item);
+    expect(await screen.findByRole('heading', { name: '发起审批申请' })).toBeTruthy();
+    const parties = screen.getByTestId('approval-parties');
+    expect(within(parties).getByText('测试有限公司（第 1 步）')).toBeTruthy();
+    expect(within(parties).getByText('李四（第 2 步）')).toBeTruthy();
+    expect(screen.queryByText('印章')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '同意' }));
+    expect(await screen.findByText('确定同意发起此合同？合同将立即发送给签署方。')).toBeTruthy();
+  }, 30_000);
+
+  it('the administrator sets the launch rule from the approvals centre (en-US, PC)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const admin = loginInfo({ userType: 1, companyId: 'c1', userId: ZHANG, isAdmin: true });
+    loginInfoHandler(admin);
+    useSessionStore.setState({ userInfo: admin });
+    const saved: unknown[] = [];
+    const rule = {
+      mode: 'none' as const,
+      approvers: [],
+      minAmount: null,
+      templateIds: null,
+      allowSelfApproval: false,
+      validHours: 72,
+      candidates: [{ userId: ZHANG, name: 'Zhang San', phoneMasked: '139****0002' }],
+      updatedAt: null,
+      updatedBy: null,
+    };
+    server.use(
+      http.post(`${CSIGN}/listApprovals`, () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
+      http.post(`${CSIGN}/getLaunchPolicy`, () => ok(rule)),
+      http.post(`${CSIGN}/listTemplates`, () => ok({ list: [], total: 0, pageNum: 1, pageSize: 100 })),
+      http.post(`${CSIGN}/saveLaunchPolicy`, async ({ request }) => {
+        saved.push(await request.json());
+        return ok(rule);
+      }),
+    );
+    renderApp('/manage/approvals');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Launch approval rule' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Launch approval rule' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'One of the approvers' }));
+    await userEvent.click(within(dialog).getByLabelText('Approvers'));
+    await userEvent.click(await screen.findByTitle('Zhang San'));
+    expect(within(dialog).queryByLabelText('An approval stays usable (hours)')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Save the launch approval rule?')).toBeTruthy();
+    const confirm = screen.getAllByRole('button', { name: 'Save' }).at(-1);
+    if (!confirm) throw new Error('no confirm button');
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(saved).toEqual([
+        {
+          mode: 'one',
+          approverIds: [ZHANG],
+          minAmount: null,
+          templateIds: null,
+          allowSelfApproval: false,
+          validHours: 72,
+          userType: 1,
+        },
+      ]),
+    );
   }, 30_000);
 });

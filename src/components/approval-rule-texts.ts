@@ -36,6 +36,12 @@ export const policyTexts = defineTexts({
     save: 'Save',
     cancel: 'Cancel',
     voidWarning: 'Saving voids the requests pending or approved under the current rule.',
+    launchTitle: 'Launch approval rule',
+    launchConfirmSave: 'Save the launch approval rule?',
+    launchHelp:
+      'Contracts launched by a handler (any member but the administrator) or an API key wait for this approval before they are sent to the signers.',
+    launchWarning:
+      'Requests already waiting keep their approvers; a request waits until its contract’s deadline.',
     confirmSave: 'Save the rule? Pending requests become void.',
     saved: 'The approval rule was saved',
     loading: 'Loading…',
@@ -74,6 +80,10 @@ export const policyTexts = defineTexts({
     save: '保存',
     cancel: '取消',
     voidWarning: '保存后，按当前规则审批中或已通过的申请将作废。',
+    launchTitle: '发起审批规则',
+    launchConfirmSave: '确定保存发起审批规则？',
+    launchHelp: '经办人（管理员以外的成员）或 API 密钥发起的合同，须经审批通过后才会发送给签署方。',
+    launchWarning: '已在审批中的申请仍由原审批人审批；申请在合同截止时间前有效。',
     confirmSave: '确定保存？审批中的申请将作废。',
     saved: '用印审批规则已保存',
     loading: '加载中…',
