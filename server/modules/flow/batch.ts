@@ -22,6 +22,7 @@ import { type IntentCheck, checkSigningPassword, intentOf } from './intent.ts';
 import { type Party, appliesOf, findParty, maskPhone, summaries } from './model.ts';
 import type * as q from './queries.ts';
 import { signerScope } from './query.ts';
+import { requestRoomApproval } from './approvals.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import type { FlowRuntime } from './runtime.ts';
 import { prepareSignature, provenIntentDetail, signPartyDocuments } from './signing.ts';
@@ -334,7 +335,35 @@ async function signItem(deps: AppDeps, rt: FlowRuntime, b: BatchCtx, item: bq.Si
     });
     return { status: 'signed', error: null } satisfies ItemResult;
   } catch (err) {
+    if (err instanceof AppError && err.code === Code.SealApprovalRequired)
+      return failedWith(await askForApproval(deps, room, err, b.batch));
     if (err instanceof AppError) return failedWith(err);
     throw err;
   }
+}
+
+/**
+ * A seal that needs approval (1330): as the room's "ask for approval" would, the batch asks its approvers now
+ * (unless a request already waits for them), and the item says so: sign it again once approved.
+ */
+async function askForApproval(
+  deps: AppDeps,
+  room: Room,
+  err: AppError,
+  batch: bq.SignBatchRow,
+): Promise<AppError> {
+  const sealId = typeof err.data?.sealId === 'string' ? err.data.sealId : null;
+  if (!sealId) return err;
+  if (err.data?.status !== 'pending')
+    try {
+      await requestRoomApproval(deps, room, sealId, {
+        ip: batch.ip ?? undefined,
+        userAgent: batch.userAgent,
+      });
+    } catch (asked) {
+      // Asking was refused (too many requests, no approver could decide): the item keeps the original reason.
+      if (asked instanceof AppError) return err;
+      throw asked;
+    }
+  return new AppError(Code.SealApprovalRequired, F.batchApprovalAsked, { data: err.data ?? undefined });
 }

@@ -235,6 +235,10 @@ export const F = {
     zh: '所选文件中有需人脸识别确认的，批量签署暂不支持人脸识别，请单独进入签署',
   },
   batchNotYours: { en: 'this flow is no longer waiting for you', zh: '该文件已不再由您签署' },
+  batchApprovalAsked: {
+    en: 'the seal needs approval: its approvers were asked; sign this flow again once they approve',
+    zh: '该印章需用印审批：已提交审批人，审批通过后请再次签署',
+  },
   batchKeptFailing: {
     en: 'signing this flow failed several times; sign it in its own room',
     zh: '该文件多次签署失败，请单独进入签署',

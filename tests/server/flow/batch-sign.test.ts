@@ -17,6 +17,7 @@ import { type FlowDetail, getAuditTrail, getFlowDetail } from '#contract/calls/f
 import { Code } from '#contract/codes.ts';
 import { appForFile } from '../helper.ts';
 import { launchForCompany, memberWithRoles, savePolicy } from '../fixtures/approval.ts';
+import { type ApprovalSummary, listApprovals } from '#contract/calls/approval.ts';
 import {
   type Signer,
   type TestCompany,
@@ -205,9 +206,20 @@ describe('batch signing', () => {
       const failed = batch.items.find((i) => i.flowId === big);
       expect(failed?.status).toBe('failed');
       expect(failed?.error?.code).toBe(Code.SealApprovalRequired);
-      expect(failed?.error?.msg).toMatch(/approv/i);
+      expect(failed?.error?.msg).toMatch(/approvers were asked/);
       const zh = await batchOf(batch.batchId, 'zh-CN');
-      expect(zh.items.find((i) => i.flowId === big)?.error?.msg).toMatch(/审批/);
+      expect(zh.items.find((i) => i.flowId === big)?.error?.msg).toMatch(/已提交审批人/);
+      // As the room's "ask for approval" would: the approver has the request, for that flow and seal.
+      const asked = ok(
+        await approver.agent.call<{ list: ApprovalSummary[] }>(listApprovals, {
+          userType: 1,
+          scope: 'toMe',
+          status: 'pending',
+        }),
+        'approver list',
+      ).list.filter((a) => a.flowId === big);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ kind: 'seal', sealId: company.contractSealId, canDecide: true });
       expect((await detailOf(big)).signedCount).toBe(0);
       for (const id of plain) expect((await detailOf(id)).status).toBe('completed');
     } finally {
