@@ -3,14 +3,11 @@
 // screen says it went to approval; H's launched list shows "awaiting launch approval"; A approves on a 375 px
 // phone from the approvals centre (the request tagged "launch", the contract as launched); H then gets the
 // contract among the signatures to do, opens the room and seals; the signed PDF is valid in pdfsig.
-import { type Browser, expect, test } from '@playwright/test';
-import { registerViaApi } from './person-support.ts';
-import { actForCompany, addOperator, openCompany } from './seal-support.ts';
+import { expect, test } from '@playwright/test';
+import { companyWithHandlerAndApprover } from './approval-support.ts';
 import {
-  call,
   fetchPdf,
   launchToOwnCompany,
-  openPersonESign,
   openRoomFromListOnPc,
   signInRoom,
   signingTexts,
@@ -51,21 +48,6 @@ const texts = {
   },
 } as const;
 
-/** A logged-in person (real name, certificate) in a context of its own; answers the page and the phone. */
-async function person(
-  browser: Browser,
-  locale: Locale,
-  name: string,
-  viewport = { width: 1280, height: 900 },
-) {
-  const isPhone = viewport.width < 500;
-  const context = await browser.newContext({ locale, viewport, isMobile: isPhone, hasTouch: isPhone });
-  const page = await context.newPage();
-  const phone = await registerViaApi(page);
-  await openPersonESign(page.request, phone, name);
-  return { page, phone };
-}
-
 for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
   const t = texts[locale];
   const st = signingTexts[locale];
@@ -74,36 +56,7 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const admin = await person(browser, locale, locale === 'zh-CN' ? '王管理' : 'Adam Admin');
-    const { companyId } = await openCompany(
-      admin.page,
-      `${st.companyName}${Math.floor(Math.random() * 1e6)}`,
-    );
-    const seal = await call<{ id: string }>(admin.page.request, 'saveCompanySeal', {
-      userType: 1,
-      sealDTO: { userType: 1, sealType: 102, generateAntiCounterfeitNo: true },
-    });
-    const h = await person(browser, locale, t.handler);
-    const a = await person(browser, locale, t.approver, { width: 375, height: 812 });
-    for (const member of [h, a]) {
-      await addOperator(admin.page, member.page, member.phone);
-      await actForCompany(member.page, companyId);
-    }
-    const userIdOf = async (p: typeof h) =>
-      (await call<{ userId: string }>(p.page.request, 'updateLoginUserInfoCache')).userId;
-    const now = Date.now();
-    await call(admin.page.request, 'authoriseSeal', {
-      userType: 1,
-      sealId: seal.id,
-      userIds: [await userIdOf(h)],
-      validFrom: new Date(now - 60_000).toISOString(),
-      validTo: new Date(now + 30 * 86_400_000).toISOString(),
-    });
-    await call(admin.page.request, 'setCompanyMemberRoles', {
-      userType: 1,
-      userId: await userIdOf(a),
-      roles: ['approver'],
-    });
+    const { admin, h, a } = await companyWithHandlerAndApprover(browser, locale, t);
 
     // The administrator requires A's approval of every handler's launch, from the approvals centre.
     await admin.page.goto('/#/manage/approvals');

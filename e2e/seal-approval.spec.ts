@@ -7,14 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { registerViaApi } from './person-support.ts';
-import { actForCompany, addOperator, openCompany } from './seal-support.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { companyWithHandlerAndApprover } from './approval-support.ts';
 import {
-  call,
   fetchPdf,
   launchToOwnCompany,
-  openPersonESign,
   openRoomFromListOnPc,
   signInRoom,
   signingTexts,
@@ -86,30 +83,12 @@ const texts = {
   },
 } as const;
 
-/** A logged-in person (real name, certificate) in a context of its own; answers the page and the phone. */
-async function person(
-  browser: Browser,
-  locale: Locale,
-  name: string,
-  viewport = { width: 1280, height: 900 },
-) {
-  const isPhone = viewport.width < 500;
-  const context = await browser.newContext({ locale, viewport, isMobile: isPhone, hasTouch: isPhone });
-  const page = await context.newPage();
-  const phone = await registerViaApi(page);
-  await openPersonESign(page.request, phone, name);
-  return { page, phone };
-}
-
 /** The text of a PDF (poppler's pdftotext). */
 function pdfText(bytes: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'esign-report-')), 'report.pdf');
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 }
-
-const userIdOf = async (request: APIRequestContext) =>
-  (await call<{ userId: string }>(request, 'updateLoginUserInfoCache')).userId;
 
 /** The approval link of the latest SMS to the approver (the SPA path of /mobile/approvals/<id>). */
 async function latestApprovalLink(request: APIRequestContext, phone: string, not?: string): Promise<string> {
@@ -155,37 +134,9 @@ for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
     browser,
   }) => {
     test.setTimeout(300_000);
-    // The administrator opens the company with a contract seal.
-    const admin = await person(browser, locale, locale === 'zh-CN' ? '王管理' : 'Adam Admin');
-    const { companyId } = await openCompany(
-      admin.page,
-      `${st.companyName}${Math.floor(Math.random() * 1e6)}`,
-    );
-    const seal = await call<{ id: string }>(admin.page.request, 'saveCompanySeal', {
-      userType: 1,
-      sealDTO: { userType: 1, sealType: 102, generateAntiCounterfeitNo: true },
-    });
-
-    // Handler H: an operator the contract seal is authorised to. Approver A: a member holding the approver role.
-    const h = await person(browser, locale, t.handler);
-    const a = await person(browser, locale, t.approver, { width: 375, height: 812 });
-    for (const member of [h, a]) {
-      await addOperator(admin.page, member.page, member.phone);
-      await actForCompany(member.page, companyId);
-    }
-    const now = Date.now();
-    await call(admin.page.request, 'authoriseSeal', {
-      userType: 1,
-      sealId: seal.id,
-      userIds: [await userIdOf(h.page.request)],
-      validFrom: new Date(now - 60_000).toISOString(),
-      validTo: new Date(now + 30 * 86_400_000).toISOString(),
-    });
-    await call(admin.page.request, 'setCompanyMemberRoles', {
-      userType: 1,
-      userId: await userIdOf(a.page.request),
-      roles: ['approver'],
-    });
+    // The administrator opens the company with a contract seal; handler H (the seal authorised to them) and
+    // approver A (the approver role) join it.
+    const { admin, h, a } = await companyWithHandlerAndApprover(browser, locale, t);
 
     // The administrator requires A's approval for the contract seal, on the seal page.
     await admin.page.goto('/#/manage/account/stamp');

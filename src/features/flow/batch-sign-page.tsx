@@ -35,6 +35,7 @@ import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { batchTexts } from './batch-texts.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { emptyFilters, type ListFilters, listRequest } from './list-model.ts';
 
 type Filters = ListFilters & { sender: string };
@@ -91,7 +92,7 @@ function ChooseStep(props: {
   const tt = useTexts(batchTexts);
   const locale = useI18nStore((s) => s.locale);
   const [f, setF] = useState<Filters>({ ...emptyFilters(), sender: '' });
-  const ids = { keyword: useId(), sender: useId(), from: useId(), to: useId() };
+  const ids = { keyword: useId(), sender: useId() };
   const rows = props.rows ?? [];
   const all = rows.slice(0, MAX_BATCH_PARTIES);
   const isAll = all.length > 0 && all.every((r) => props.selected.has(r.partyId));
@@ -101,7 +102,6 @@ function ChooseStep(props: {
     else next.delete(partyId);
     props.setSelected(next);
   };
-  const dateStyle = { padding: '4px 8px', border: '1px solid #d9d9d9', borderRadius: 6, height: 32 };
   return (
     <section>
       <form
@@ -133,30 +133,11 @@ function ChooseStep(props: {
             onChange={(e) => setF({ ...f, sender: e.target.value })}
           />
         </div>
-        <div>
-          <label htmlFor={ids.from} style={{ display: 'block', fontSize: 12, color: '#666' }}>
-            {tt('from')}
-          </label>
-          <input
-            id={ids.from}
-            type="date"
-            value={f.dateFrom}
-            onChange={(e) => setF({ ...f, dateFrom: e.target.value })}
-            style={dateStyle}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.to} style={{ display: 'block', fontSize: 12, color: '#666' }}>
-            {tt('to')}
-          </label>
-          <input
-            id={ids.to}
-            type="date"
-            value={f.dateTo}
-            onChange={(e) => setF({ ...f, dateTo: e.target.value })}
-            style={dateStyle}
-          />
-        </div>
+        <DateRangeFields
+          value={f}
+          onChange={(d) => setF({ ...f, ...d })}
+          labels={{ from: tt('from'), to: tt('to') }}
+        />
         <Button type="primary" htmlType="submit">
           {tt('search')}
         </Button>

@@ -25,6 +25,7 @@ import { allPages, exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
 import { texts } from './texts.ts';
 import { batchTexts } from './batch-texts.ts';
@@ -62,11 +63,10 @@ function FilterBar({
 }) {
   const tt = useTexts(texts);
   const [f, setF] = useState(value);
-  const ids = { keyword: useId(), from: useId(), to: useId() };
+  const ids = { keyword: useId() };
   useEffect(() => setF(value), [value]);
   const statuses = kind === 'pending' ? PARTY_STATUSES : FLOW_STATUSES;
   const prefix = kind === 'pending' ? 'party' : 'status';
-  const dateStyle = { padding: '4px 8px', border: '1px solid #d9d9d9', borderRadius: 6, height: 32 };
   return (
     <form
       aria-label={tt('search')}
@@ -100,30 +100,11 @@ function FilterBar({
           ]}
         />
       </div>
-      <div>
-        <label htmlFor={ids.from} style={{ display: 'block', fontSize: 12, color: '#666' }}>
-          {tt('from')}
-        </label>
-        <input
-          id={ids.from}
-          type="date"
-          value={f.dateFrom}
-          onChange={(e) => setF({ ...f, dateFrom: e.target.value })}
-          style={dateStyle}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.to} style={{ display: 'block', fontSize: 12, color: '#666' }}>
-          {tt('to')}
-        </label>
-        <input
-          id={ids.to}
-          type="date"
-          value={f.dateTo}
-          onChange={(e) => setF({ ...f, dateTo: e.target.value })}
-          style={dateStyle}
-        />
-      </div>
+      <DateRangeFields
+        value={f}
+        onChange={(d) => setF({ ...f, ...d })}
+        labels={{ from: tt('from'), to: tt('to') }}
+      />
       <Button type="primary" htmlType="submit">
         {tt('search')}
       </Button>
