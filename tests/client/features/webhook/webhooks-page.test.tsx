@@ -83,6 +83,7 @@ describe('/manage/webhooks', () => {
       'Contract cancelled',
       'Seal approval requested',
       'Seal approval decided',
+      'Bulk send finished',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
