@@ -16,6 +16,14 @@ import * as q from './queries.ts';
 import { type Room, roomActor, roomState } from './room.ts';
 import { flowAccess, sessionActor } from './access.ts';
 
+/** How a flow ends: its status, the reason, who ends it (and the party that declined). */
+type FlowEnd = {
+  status: 'cancelled' | 'declined' | 'expired';
+  reason: string | null;
+  actor: AuditActor;
+  decliningPartyId?: string;
+};
+
 /**
  * Ends an open flow in one transaction: status (only from 'signing', so two enders cannot both win), the
  * unsigned parties closed, the quota unit released, an audit entry on every document. False when the
@@ -27,14 +35,6 @@ import { flowAccess, sessionActor } from './access.ts';
  * declined or expired. Once the last signature is stored, completion is the only way on (a crash before it
  * is finished by completeStragglers), so a cancel arriving in between is refused.
  */
-/** How a flow ends: its status, the reason, who ends it (and the party that declined). */
-type FlowEnd = {
-  status: 'cancelled' | 'declined' | 'expired';
-  reason: string | null;
-  actor: AuditActor;
-  decliningPartyId?: string;
-};
-
 async function endFlow(deps: AppDeps, flowId: string, end: FlowEnd): Promise<boolean> {
   const after = await deps.db.transaction((tx) => endFlowIn(deps, tx, flowId, end));
   if (after) await after();

@@ -43,7 +43,7 @@ import {
   pageSizesOf,
 } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
-import { type ResolvedPosition, findFlow, linkTypeOf, partiesOf } from './model.ts';
+import { type Flow, type ResolvedPosition, findFlow, linkTypeOf, partiesOf } from './model.ts';
 import { askToSign } from './ask-to-sign.ts';
 import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
@@ -483,10 +483,14 @@ export async function launch(
     await afterCommit();
     return { flowId, status: 'signing', verificationCodes: codes, awaitingApproval: true };
   }
-  const flow = (await findFlow(deps.db, flowId))!;
-  for (const p of await partiesOf(deps.db, flowId)) if (p.stepIndex === 0) await askToSign(deps, flow, p);
+  await askFirstStep(deps, (await findFlow(deps.db, flowId))!);
   await afterCommit();
   return { flowId, status: 'signing', verificationCodes: codes };
+}
+
+/** The first step's parties are asked to sign (their links, or automatic signing): a launch sent, or released. */
+async function askFirstStep(deps: AppDeps, flow: Flow): Promise<void> {
+  for (const p of await partiesOf(deps.db, flow.id)) if (p.stepIndex === 0) await askToSign(deps, flow, p);
 }
 
 /**
@@ -503,7 +507,7 @@ export async function answerLaunchDecision(e: LaunchDecided): Promise<(() => Pro
   if (!flow) return null;
   const eventAfter = await storeFlowEvent(deps, tx, 'flow.launched', flow);
   return async () => {
-    for (const p of await partiesOf(deps.db, flowId)) if (p.stepIndex === 0) await askToSign(deps, flow, p);
+    await askFirstStep(deps, flow);
     await eventAfter();
   };
 }
