@@ -23,6 +23,8 @@ export const zBatchSignable = z.object({
   initiatorName: z.string().nullable(),
   initiatorCompanyName: z.string().nullable(),
   templateId: z.string().nullable(),
+  /** The template's name while the template exists (the batch screen's template filter offers these). */
+  templateName: z.string().nullable(),
   createdAt: z.string(),
   deadline: z.string(),
   documentNames: z.array(z.string()),

@@ -70,6 +70,7 @@ export async function listSignable(deps: AppDeps, session: Actor, f: q.ListFilte
       initiatorName: r.initiatorName,
       initiatorCompanyName: r.initiatorCompanyName,
       templateId: r.templateId ?? null,
+      templateName: r.templateName,
       createdAt: sums[i].createdAt,
       deadline: sums[i].deadline,
       documentNames: sums[i].documentNames,

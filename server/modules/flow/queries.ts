@@ -340,11 +340,13 @@ export async function partyPage(
       partyIntent: string | null;
       partyApplies: unknown;
       partyCompanyName: string | null;
+      templateName: string | null;
     }
   >(
     ex,
     sql`SELECT f.*, p.id AS party_id, p.status AS party_status, p.kind AS party_kind, p.intent AS party_intent,
-        p.applies AS party_applies, p.company_name AS party_company_name
+        p.applies AS party_applies, p.company_name AS party_company_name,
+        (SELECT t.name FROM templates t WHERE t.id = f.template_id) AS template_name
         FROM flow_parties p JOIN flows f ON f.id = p.flow_id WHERE ${where}
         ORDER BY f.created_at DESC, p.id LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
   );

@@ -38,7 +38,15 @@ import { FlowDetailDrawer } from './flow-detail.tsx';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { emptyFilters, type ListFilters, listRequest } from './list-model.ts';
 
-type Filters = ListFilters & { sender: string };
+type Filters = ListFilters & { sender: string; templateId?: string };
+const noFilters = (): Filters => ({ ...emptyFilters(), sender: '' });
+
+/** The templates of the flows listed, for the template filter (flows launched without a template aside). */
+function templatesOf(rows: BatchSignable[]): { value: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const r of rows) if (r.templateId && r.templateName) seen.set(r.templateId, r.templateName);
+  return [...seen].map(([value, label]) => ({ value, label }));
+}
 type Seal = { id: string; name: string; sealType: number | null; isUsable: boolean };
 const POLL_MS = 2000;
 const LEGAL_PERSON_SEAL = 101;
@@ -83,6 +91,8 @@ function SealSelect(props: {
 /** Step 1: the flows waiting for the user, filtered, with checkboxes. */
 function ChooseStep(props: {
   rows: BatchSignable[] | null;
+  /** The templates the unfiltered list showed. */
+  templates: { value: string; label: string }[];
   selected: Set<string>;
   setSelected: (s: Set<string>) => void;
   onSearch: (f: Filters) => void;
@@ -91,8 +101,8 @@ function ChooseStep(props: {
 }) {
   const tt = useTexts(batchTexts);
   const locale = useI18nStore((s) => s.locale);
-  const [f, setF] = useState<Filters>({ ...emptyFilters(), sender: '' });
-  const ids = { keyword: useId(), sender: useId() };
+  const [f, setF] = useState<Filters>(noFilters);
+  const ids = { keyword: useId(), sender: useId(), template: useId() };
   const rows = props.rows ?? [];
   const all = rows.slice(0, MAX_BATCH_PARTIES);
   const isAll = all.length > 0 && all.every((r) => props.selected.has(r.partyId));
@@ -133,6 +143,23 @@ function ChooseStep(props: {
             onChange={(e) => setF({ ...f, sender: e.target.value })}
           />
         </div>
+        {props.templates.length > 0 || f.templateId ? (
+          <div style={{ flex: '1 1 160px' }}>
+            <label htmlFor={ids.template} style={{ display: 'block', fontSize: 12, color: '#666' }}>
+              {tt('template')}
+            </label>
+            <Select
+              id={ids.template}
+              aria-label={tt('template')}
+              allowClear
+              style={{ width: '100%' }}
+              placeholder={tt('anyTemplate')}
+              value={f.templateId}
+              onChange={(v: string | undefined) => setF({ ...f, templateId: v })}
+              options={props.templates}
+            />
+          </div>
+        ) : null}
         <DateRangeFields
           value={f}
           onChange={(d) => setF({ ...f, ...d })}
@@ -143,7 +170,7 @@ function ChooseStep(props: {
         </Button>
         <Button
           onClick={() => {
-            const empty = { ...emptyFilters(), sender: '' };
+            const empty = noFilters();
             setF(empty);
             props.onSearch(empty);
           }}
@@ -472,6 +499,7 @@ export default function BatchSignPage() {
   const batchId = search.get('batch');
   const isLoggedIn = useSessionStore((s) => s.userInfo !== null);
   const [rows, setRows] = useState<BatchSignable[] | null>(null);
+  const [templates, setTemplates] = useState<{ value: string; label: string }[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [detail, setDetail] = useState<string | null>(null);
@@ -482,14 +510,16 @@ export default function BatchSignPage() {
       const res = await listBatchSignable({
         ...base,
         ...(f.sender.trim() ? { sender: f.sender.trim() } : {}),
+        ...(f.templateId ? { templateId: f.templateId } : {}),
       });
       setRows(res.list);
+      if (!f.templateId) setTemplates(templatesOf(res.list));
     } catch (e) {
       showApiError(e);
     }
   }, []);
   useEffect(() => {
-    if (isLoggedIn && !batchId) void load({ ...emptyFilters(), sender: '' });
+    if (isLoggedIn && !batchId) void load(noFilters());
   }, [isLoggedIn, batchId, load]);
 
   const listPath = isPhone ? paths.mobileSignList : paths.signList;
@@ -533,6 +563,7 @@ export default function BatchSignPage() {
       ) : step === 'choose' ? (
         <ChooseStep
           rows={rows}
+          templates={templates}
           selected={selected}
           setSelected={setSelected}
           onSearch={(f) => void load(f)}

@@ -20,6 +20,7 @@ const row = (n: number): BatchSignable => ({
   initiatorName: 'Li Lei',
   initiatorCompanyName: null,
   templateId: null,
+  templateName: null,
   createdAt: '2026-11-01T08:00:00.000Z',
   deadline: '2026-12-01T08:00:00.000Z',
   documentNames: ['lease.pdf'],
@@ -129,5 +130,34 @@ describe('batch signing screen', () => {
     renderApp('/mobile/batchSign');
     expect(await screen.findByText('暂无待您签署的文件。', {}, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', true);
+  });
+
+  it('filters by a template of the flows listed, and back to all', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const LEASE_T = '00000000-0000-4000-8000-0000000000c1';
+    const HIRE_T = '00000000-0000-4000-8000-0000000000c2';
+    const lease = { ...row(1), templateId: LEASE_T, templateName: 'Flat lease' };
+    const hire = { ...row(2), title: 'Offer 2', templateId: HIRE_T, templateName: 'Offer letter' };
+    const asked: (string | undefined)[] = [];
+    server.use(
+      http.post(`${CSIGN}/listBatchSignable`, async ({ request }) => {
+        const body = (await request.json()) as { templateId?: string };
+        asked.push(body.templateId);
+        const list = [lease, hire, row(3)].filter((r) => !body.templateId || r.templateId === body.templateId);
+        return ok({ list, total: list.length, pageNum: 1, pageSize: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/batchSign');
+    expect(await screen.findByText('Offer 2', {}, { timeout: 30_000 })).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByTitle('Flat lease'));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByText('Offer 2')).toBeNull());
+    expect(screen.getByText('Lease 1')).toBeTruthy();
+    expect(asked.at(-1)).toBe(LEASE_T);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Offer 2')).toBeTruthy();
+    expect(asked.at(-1)).toBeUndefined();
   });
 });
