@@ -143,7 +143,9 @@ describe('batch signing screen', () => {
       http.post(`${CSIGN}/listBatchSignable`, async ({ request }) => {
         const body = (await request.json()) as { templateId?: string };
         asked.push(body.templateId);
-        const list = [lease, hire, row(3)].filter((r) => !body.templateId || r.templateId === body.templateId);
+        const list = [lease, hire, row(3)].filter(
+          (r) => !body.templateId || r.templateId === body.templateId,
+        );
         return ok({ list, total: list.length, pageNum: 1, pageSize: 500 });
       }),
     );
