@@ -25,9 +25,12 @@ import {
   getAuditTrail,
   getFlowDetail,
   getSigningRoom,
+  type LaunchedItem,
   launchFlow,
+  listLaunchedFlows,
   signDocument,
 } from '#contract/calls/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 import { Code } from '#contract/codes.ts';
 import {
   type BatchSignable,
@@ -506,6 +509,30 @@ describe('fields the signer fills', () => {
     expect(scan.attachment!.sha256).toMatch(/^[0-9a-f]{64}$/);
     const other = await stranger.agent.call(getFlowDetail, { userType: 0, flowId });
     expect(other.body.code).toBe(Code.NotFound);
+    // The launched list carries the filled values (its export's "Fields" column).
+    const listed = ok(
+      await company.admin.agent.call<{ list: LaunchedItem[] }>(listLaunchedFlows, {
+        userType: 1,
+        pageSize: 50,
+      }),
+      'list',
+    ).list.find((x) => x.flowId === flowId)!;
+    expect(listed.fieldValues).toContainEqual({ label: '姓名', value: '张三' });
+    expect(listed.fieldValues).toContainEqual({ label: 'I agree', value: '✓' });
+    expect(listed.fieldValues).toContainEqual({ label: '经办备注', value: '已核对' });
+    expect(listed.fieldValues.some((v) => v.label === 'City')).toBe(false);
+    // The integrator API: GET /open/v1/flows/{id} returns the fields with their values.
+    const key = await makeKey(company.admin.agent, ['flows:read'], 1);
+    const api = await open<FlowDetail>(t, 'GET', `/flows/${flowId}`, { key: key.secret });
+    expect(api.status, JSON.stringify(api.body)).toBe(200);
+    const apiFields = Object.fromEntries(api.body.data.fields.map((f) => [f.key, f]));
+    expect(apiFields.fullName.value).toBe('张三');
+    expect(apiFields.agree.value).toBe(true);
+    expect(apiFields.scan.attachment).toMatchObject({
+      name: '身份证.png',
+      size: scanPng.length,
+      sha256: createHash('sha256').update(scanPng).digest('hex'),
+    });
   }, 60_000);
 });
 
