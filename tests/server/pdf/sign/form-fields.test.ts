@@ -10,6 +10,7 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { listFields } from '#server/pdf/sign/form.ts';
 import { addFormFields, type NewFormField } from '#server/pdf/sign/form-fields.ts';
 import { PdfBase } from '#server/pdf/sign/pdf-base.ts';
+import { IncrementalUpdate, textString, withEntries } from '#server/pdf/sign/pdf-writer.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
@@ -129,6 +130,24 @@ describe('two parties fill their fields as they sign', () => {
     expect(a.modifiedAfterSigning).toBe('allowed');
     expect(a.changedRegions).toEqual([]);
     expect(b.indication, b.problems.join('; ')).toBe('TOTAL_PASSED');
+    expect(a.filledFields).toEqual(['fullName', 'agree']);
+    expect(b.filledFields).toEqual(['startDate', 'plan']);
+    expect(report.formFills).toEqual([
+      {
+        revision: 3,
+        fields: [
+          { name: 'fullName', value: '张三丰 Zhang' },
+          { name: 'agree', value: 'Yes' },
+        ],
+      },
+      {
+        revision: 4,
+        fields: [
+          { name: 'startDate', value: '2026-12-01' },
+          { name: 'plan', value: '专业版' },
+        ],
+      },
+    ]);
   });
 
   test('the filled values show on the pages (the appearance draws them, Chinese included)', async () => {
@@ -183,6 +202,21 @@ describe('two parties fill their fields as they sign', () => {
       /plan: a select field needs options/,
     );
   });
+
+  test('a later revision that changes a signed value breaks the signatures that covered it', async () => {
+    const base = new PdfBase(files.b);
+    const field = listFields(base).find((f) => f.name === 'fullName')!;
+    const update = new IncrementalUpdate(base);
+    update.put(field.ref, withEntries(field.dict, { V: textString('李四') }));
+    const forged = update.finish().bytes;
+    const report = await verifyPdf(forged, { trustAnchors: [kit.fx.pki.ca.root.der] });
+    expect(report.verdict).toBe('TOTAL_FAILED');
+    for (const s of report.signatures) {
+      expect(s.modifiedAfterSigning).toBe('disallowed');
+      expect(s.problems).toContain('revision 5: field fullName changed after signing');
+    }
+    expect(report.formFills.at(-1)).toEqual({ revision: 5, fields: [{ name: 'fullName', value: '李四' }] });
+  });
 });
 
 describe('real-world files (xref streams, object streams, owner-password encryption)', () => {
@@ -201,6 +235,7 @@ describe('real-world files (xref streams, object streams, owner-password encrypt
       if (hasTools) expect(pdfsigValid(kit.fx, b, `wild-${file}`)).toEqual([true, true]);
       const report = await verifyPdf(b, { trustAnchors: [kit.fx.pki.ca.root.der] });
       for (const s of report.signatures) expect(s.indication, s.problems.join('; ')).toBe('TOTAL_PASSED');
+      expect(report.signatures.map((s) => s.filledFields)).toEqual([['signerName'], ['ok']]);
       expect(pdf.encryption?.kind ?? 'none').toBe(file === 'bug1815476.pdf' ? 'open' : 'none');
     }, 60_000);
   }
