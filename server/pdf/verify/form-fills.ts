@@ -1,16 +1,19 @@
 /**
  * Form filling across revisions (issue 28): which fields each revision filled (their /V set or changed),
- * and which fields a signature vouches for: those holding a value in the revision it signed, and those its
- * field's /Lock names (ISO 32000-2 12.7.5.5, SigFieldLock). A later revision that changes such a field's
- * value is a disallowed change for that signature, although changing /V is form filling otherwise.
+ * and which fields a signature vouches for: those holding a value in the revision it signed (an unticked
+ * checkbox holds none), and those its field's /Lock names (ISO 32000-2 12.7.5.5, SigFieldLock). A later
+ * revision that changes such a field's value is a disallowed change for that signature, although changing
+ * /V is form filling otherwise.
  * Fields are found as viewers find them: /AcroForm /Fields and /Kids of each revision, by qualified name.
  */
 import type { Deadline, PdfFile, Revision } from '../parse/document.ts';
 import { isArray, isDict, isName, isRef, isStream, type PdfObject, textOf } from '../parse/objects.ts';
 import type { FormFill } from './types.ts';
 
-/** Fields of a revision with their values ('' for none): terminal fields that are not signature fields. */
-type Values = Map<string, string>;
+/** A field's value ('' for none), the label a person reads (its /TU, else its name), and whether it is a checkbox. */
+type FieldValue = { value: string; label: string; checkbox: boolean };
+/** Fields of a revision by qualified name: terminal fields that are not signature fields. */
+type Values = Map<string, FieldValue>;
 
 /** Fields walked per revision at most (a form of thousands of fields is still read whole). */
 const MAX_STEPS = 50_000;
@@ -40,6 +43,7 @@ export function fieldValues(pdf: PdfFile, rev: Revision): Values {
     parent: string,
     ft: string | undefined,
     v: PdfObject | undefined,
+    tu: string | undefined,
     depth: number,
   ) => {
     if (depth > 32 || steps++ > MAX_STEPS) return;
@@ -55,6 +59,7 @@ export function fieldValues(pdf: PdfFile, rev: Revision): Values {
     const f = d.v.get('FT');
     const myFt = isName(f) ? f.v : ft;
     const myV = d.v.has('V') ? d.v.get('V') : v;
+    const myTu = textOf(pdf.resolve(rev, d.v.get('TU'))) ?? tu;
     const kids = pdf.resolve(rev, d.v.get('Kids'));
     const fieldKids = isArray(kids)
       ? kids.v.filter((k) => {
@@ -63,13 +68,16 @@ export function fieldValues(pdf: PdfFile, rev: Revision): Values {
         })
       : [];
     if (fieldKids.length > 0) {
-      for (const k of fieldKids) walk(k, full, myFt, myV, depth + 1);
+      for (const k of fieldKids) walk(k, full, myFt, myV, myTu, depth + 1);
       return;
     }
     if (full === '' || myFt === 'Sig') return;
-    out.set(full, valueText(pdf, rev, myV));
+    const ff = pdf.resolve(rev, d.v.get('Ff'));
+    // a check box: /Btn neither radio button (bit 16) nor push button (bit 17)
+    const checkbox = myFt === 'Btn' && (typeof ff === 'number' ? (ff & (3 << 15)) === 0 : true);
+    out.set(full, { value: valueText(pdf, rev, myV), label: myTu?.trim() || full, checkbox });
   };
-  for (const f of fields.v) walk(f, '', undefined, undefined, 0);
+  for (const f of fields.v) walk(f, '', undefined, undefined, undefined, 0);
   return out;
 }
 
@@ -95,12 +103,13 @@ export class FormFills {
   }
 
   /** Fields whose value revision `i` (0-based, > 0) set, changed or removed, with the value it left. */
-  changedIn(i: number): { name: string; value: string }[] {
+  changedIn(i: number): FormFill['fields'] {
     const before = this.valuesAt(i - 1);
     const after = this.valuesAt(i);
-    const out: { name: string; value: string }[] = [];
-    for (const [name, value] of after) if ((before.get(name) ?? '') !== value) out.push({ name, value });
-    for (const [name, value] of before) if (value !== '' && !after.has(name)) out.push({ name, value: '' });
+    const out: FormFill['fields'] = [];
+    for (const [name, f] of after) if ((before.get(name)?.value ?? '') !== f.value) out.push({ name, ...f });
+    for (const [name, f] of before)
+      if (f.value !== '' && !after.has(name)) out.push({ name, ...f, value: '' });
     return out;
   }
 
@@ -121,7 +130,10 @@ export class FormFills {
   covered(i: number, fieldObjNum: number | null): (name: string) => boolean {
     const rev = this.pdf.revisions[i];
     const vals = this.valuesAt(i);
-    const withValue = new Set([...vals].filter(([, v]) => v !== '').map(([n]) => n));
+    // an unticked checkbox (/Off) holds no value: it may be ticked later, as any empty field may be filled
+    const withValue = new Set(
+      [...vals].filter(([, v]) => v.value !== '' && !(v.checkbox && v.value === 'Off')).map(([n]) => n),
+    );
     let locked: (name: string) => boolean = () => false;
     if (fieldObjNum !== null) {
       const field = this.pdf.entryObject(rev, fieldObjNum)?.obj;

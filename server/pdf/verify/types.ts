@@ -102,6 +102,8 @@ export type SignatureReport = {
    * signing").
    */
   filledFields: string[];
+  /** the revision (from 1, as in `modifications` and `formFills`) whose end the signature covers, when it does */
+  revision: number | null;
 };
 
 export type ChangedRegion = {
@@ -129,7 +131,11 @@ export type VerificationReport = {
   formFills: FormFill[];
 };
 
-export type FormFill = { revision: number; fields: { name: string; value: string }[] };
+export type FormFill = {
+  revision: number;
+  /** qualified name; the label a person reads (the field's /TU, else its name); a checkbox's value is Yes or Off */
+  fields: { name: string; label: string; value: string; checkbox: boolean }[];
+};
 
 /** A revocation answer from outside the file (an OCSP responder, the issuing CA's own records). */
 export type RevocationAnswer = {

@@ -930,6 +930,7 @@ function crypto(
       changedRegions: w.changedRegions,
       warnings: [...new Set(w.warnings)],
       filledFields: w.filledFields,
+      revision: w.signedRev === null ? null : w.signedRev + 1,
     };
   };
   return { question, finish };

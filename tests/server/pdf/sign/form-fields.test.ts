@@ -33,8 +33,8 @@ beforeAll(async () => {
 afterAll(() => kit?.fx.close());
 
 const FIELDS: NewFormField[] = [
-  { name: 'fullName', kind: 'text', pageIndex: 0, rect: [72, 100, 300, 124] },
-  { name: 'agree', kind: 'checkbox', pageIndex: 0, rect: [320, 104, 336, 120] },
+  { name: 'fullName', kind: 'text', pageIndex: 0, rect: [72, 100, 300, 124], label: '姓名' },
+  { name: 'agree', kind: 'checkbox', pageIndex: 0, rect: [320, 104, 336, 120], label: 'I agree' },
   { name: 'startDate', kind: 'date', pageIndex: 0, rect: [72, 60, 200, 84] },
   { name: 'plan', kind: 'select', pageIndex: 1, rect: [72, 60, 240, 84], options: ['基础版', '专业版'] },
 ];
@@ -132,21 +132,19 @@ describe('two parties fill their fields as they sign', () => {
     expect(b.indication, b.problems.join('; ')).toBe('TOTAL_PASSED');
     expect(a.filledFields).toEqual(['fullName', 'agree']);
     expect(b.filledFields).toEqual(['startDate', 'plan']);
+    expect([a.revision, b.revision]).toEqual([3, 4]);
+    const fill = (name: string, label: string, value: string, checkbox = false) => ({
+      name,
+      label,
+      value,
+      checkbox,
+    });
     expect(report.formFills).toEqual([
       {
         revision: 3,
-        fields: [
-          { name: 'fullName', value: '张三丰 Zhang' },
-          { name: 'agree', value: 'Yes' },
-        ],
+        fields: [fill('fullName', '姓名', '张三丰 Zhang'), fill('agree', 'I agree', 'Yes', true)],
       },
-      {
-        revision: 4,
-        fields: [
-          { name: 'startDate', value: '2026-12-01' },
-          { name: 'plan', value: '专业版' },
-        ],
-      },
+      { revision: 4, fields: [fill('startDate', 'startDate', '2026-12-01'), fill('plan', 'plan', '专业版')] },
     ]);
   });
 
@@ -215,7 +213,10 @@ describe('two parties fill their fields as they sign', () => {
       expect(s.modifiedAfterSigning).toBe('disallowed');
       expect(s.problems).toContain('revision 5: field fullName changed after signing');
     }
-    expect(report.formFills.at(-1)).toEqual({ revision: 5, fields: [{ name: 'fullName', value: '李四' }] });
+    expect(report.formFills.at(-1)).toEqual({
+      revision: 5,
+      fields: [{ name: 'fullName', label: '姓名', value: '李四', checkbox: false }],
+    });
   });
 });
 
