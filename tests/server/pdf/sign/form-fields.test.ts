@@ -2,7 +2,7 @@
 // filled by each party in the same incremental update as its signature (signPdf's `fill`). Checked with
 // poppler's pdfsig, qpdf, pdf.js (the text a filled field shows) and the platform's verifier.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PdfFile } from '#server/pdf/parse/document.ts';
 import { isDict, textOf } from '#server/pdf/parse/objects.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
@@ -14,6 +14,7 @@ import { IncrementalUpdate, textString, withEntries } from '#server/pdf/sign/pdf
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { VisualComparer } from '#server/pdf/verify/visual.ts';
 import {
   hasTool,
   isPrefix,
@@ -120,10 +121,17 @@ describe('two parties fill their fields as they sign', () => {
     expect(r.status).toBe(0);
     expect(r.out.match(/Signature is Valid\./g)?.length).toBe(2);
     expect(isPrefix(files.a, files.b)).toBe(true);
+    expect(run('qpdf', ['--check', kit.fx.file('b-q.pdf', files.b)]).out).toContain(
+      'No syntax or stream encoding errors found',
+    );
   });
 
   test('the verifier passes both and says which fields each signature filled', async () => {
+    // B's fills change what pages 1 and 2 show: A's signed pages are drawn and compared (V2), and pass
+    const compared = vi.spyOn(VisualComparer.prototype, 'compareMany');
     const report = await verifyPdf(files.b, { trustAnchors: [kit.fx.pki.ca.root.der] });
+    expect(compared.mock.calls.flatMap(([tasks]) => tasks.map((t) => t.comparison.pages))).toEqual([[0, 1]]);
+    compared.mockRestore();
     expect(report.verdict).toBe('TOTAL_PASSED');
     const [a, b] = report.signatures;
     expect(a.indication, a.problems.join('; ')).toBe('TOTAL_PASSED');
