@@ -27,6 +27,8 @@ export type NewFormField = {
   rect: readonly [number, number, number, number];
   /** the choices of a radio or select field (shown as a drop-down list) */
   options?: readonly string[];
+  /** what a person calls the field (its /TU): viewers show it, the verifier reports it with the value */
+  label?: string;
 };
 
 /** A value written when a party signs: text (radio/select: one of the options), or a checkbox's tick. */
@@ -136,6 +138,7 @@ export function addFormFields(input: Uint8Array, fields: readonly NewFormField[]
       P: page.ref,
       F: WIDGET_PRINT,
       T: textString(f.name),
+      TU: f.label ? textString(f.label) : undefined,
       MK: dict({ BG: arr(...BG), BC: arr(...BORDER) }),
     };
     let entries: Record<string, PdfObject | undefined>;

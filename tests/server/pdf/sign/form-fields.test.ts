@@ -2,7 +2,7 @@
 // filled by each party in the same incremental update as its signature (signPdf's `fill`). Checked with
 // poppler's pdfsig, qpdf, pdf.js (the text a filled field shows) and the platform's verifier.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PdfFile } from '#server/pdf/parse/document.ts';
 import { isDict, textOf } from '#server/pdf/parse/objects.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
@@ -10,9 +10,11 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { listFields } from '#server/pdf/sign/form.ts';
 import { addFormFields, type NewFormField } from '#server/pdf/sign/form-fields.ts';
 import { PdfBase } from '#server/pdf/sign/pdf-base.ts';
+import { IncrementalUpdate, textString, withEntries } from '#server/pdf/sign/pdf-writer.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { VisualComparer } from '#server/pdf/verify/visual.ts';
 import {
   hasTool,
   isPrefix,
@@ -32,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => kit?.fx.close());
 
 const FIELDS: NewFormField[] = [
-  { name: 'fullName', kind: 'text', pageIndex: 0, rect: [72, 100, 300, 124] },
-  { name: 'agree', kind: 'checkbox', pageIndex: 0, rect: [320, 104, 336, 120] },
+  { name: 'fullName', kind: 'text', pageIndex: 0, rect: [72, 100, 300, 124], label: '姓名' },
+  { name: 'agree', kind: 'checkbox', pageIndex: 0, rect: [320, 104, 336, 120], label: 'I agree' },
   { name: 'startDate', kind: 'date', pageIndex: 0, rect: [72, 60, 200, 84] },
   { name: 'plan', kind: 'select', pageIndex: 1, rect: [72, 60, 240, 84], options: ['基础版', '专业版'] },
 ];
@@ -119,16 +121,39 @@ describe('two parties fill their fields as they sign', () => {
     expect(r.status).toBe(0);
     expect(r.out.match(/Signature is Valid\./g)?.length).toBe(2);
     expect(isPrefix(files.a, files.b)).toBe(true);
+    expect(run('qpdf', ['--check', kit.fx.file('b-q.pdf', files.b)]).out).toContain(
+      'No syntax or stream encoding errors found',
+    );
   });
 
   test('the verifier passes both and says which fields each signature filled', async () => {
+    // B's fills change what pages 1 and 2 show: A's signed pages are drawn and compared (V2), and pass
+    const compared = vi.spyOn(VisualComparer.prototype, 'compareMany');
     const report = await verifyPdf(files.b, { trustAnchors: [kit.fx.pki.ca.root.der] });
+    expect(compared.mock.calls.flatMap(([tasks]) => tasks.map((t) => t.comparison.pages))).toEqual([[0, 1]]);
+    compared.mockRestore();
     expect(report.verdict).toBe('TOTAL_PASSED');
     const [a, b] = report.signatures;
     expect(a.indication, a.problems.join('; ')).toBe('TOTAL_PASSED');
     expect(a.modifiedAfterSigning).toBe('allowed');
     expect(a.changedRegions).toEqual([]);
     expect(b.indication, b.problems.join('; ')).toBe('TOTAL_PASSED');
+    expect(a.filledFields).toEqual(['fullName', 'agree']);
+    expect(b.filledFields).toEqual(['startDate', 'plan']);
+    expect([a.revision, b.revision]).toEqual([3, 4]);
+    const fill = (name: string, label: string, value: string, checkbox = false) => ({
+      name,
+      label,
+      value,
+      checkbox,
+    });
+    expect(report.formFills).toEqual([
+      {
+        revision: 3,
+        fields: [fill('fullName', '姓名', '张三丰 Zhang'), fill('agree', 'I agree', 'Yes', true)],
+      },
+      { revision: 4, fields: [fill('startDate', 'startDate', '2026-12-01'), fill('plan', 'plan', '专业版')] },
+    ]);
   });
 
   test('the filled values show on the pages (the appearance draws them, Chinese included)', async () => {
@@ -183,6 +208,24 @@ describe('two parties fill their fields as they sign', () => {
       /plan: a select field needs options/,
     );
   });
+
+  test('a later revision that changes a signed value breaks the signatures that covered it', async () => {
+    const base = new PdfBase(files.b);
+    const field = listFields(base).find((f) => f.name === 'fullName')!;
+    const update = new IncrementalUpdate(base);
+    update.put(field.ref, withEntries(field.dict, { V: textString('李四') }));
+    const forged = update.finish().bytes;
+    const report = await verifyPdf(forged, { trustAnchors: [kit.fx.pki.ca.root.der] });
+    expect(report.verdict).toBe('TOTAL_FAILED');
+    for (const s of report.signatures) {
+      expect(s.modifiedAfterSigning).toBe('disallowed');
+      expect(s.problems).toContain('revision 5: field fullName changed after signing');
+    }
+    expect(report.formFills.at(-1)).toEqual({
+      revision: 5,
+      fields: [{ name: 'fullName', label: '姓名', value: '李四', checkbox: false }],
+    });
+  });
 });
 
 describe('real-world files (xref streams, object streams, owner-password encryption)', () => {
@@ -201,6 +244,7 @@ describe('real-world files (xref streams, object streams, owner-password encrypt
       if (hasTools) expect(pdfsigValid(kit.fx, b, `wild-${file}`)).toEqual([true, true]);
       const report = await verifyPdf(b, { trustAnchors: [kit.fx.pki.ca.root.der] });
       for (const s of report.signatures) expect(s.indication, s.problems.join('; ')).toBe('TOTAL_PASSED');
+      expect(report.signatures.map((s) => s.filledFields)).toEqual([['signerName'], ['ok']]);
       expect(pdf.encryption?.kind ?? 'none').toBe(file === 'bug1815476.pdf' ? 'open' : 'none');
     }, 60_000);
   }
