@@ -486,13 +486,12 @@ describe('fields the signer fills', () => {
       const out = pdfsigReport(pdf.bytes, pki.rootPem, 'fields.pdf');
       expect(out).not.toBeNull();
       expect(out!.match(/Signature is Valid/g)?.length, out!).toBe(2);
-      const fills = (report as unknown as { formFills?: { fields: { name: string; value: string }[] }[] })
-        .formFills;
-      if (fills) {
-        const all = fills.flatMap((f) => f.fields);
-        expect(all).toContainEqual(expect.objectContaining({ name: 'f_fullName_1', value: '张三' }));
-        expect(all).toContainEqual(expect.objectContaining({ name: 'f_note_2', value: '已核对' }));
-      }
+      // The verifier lists which fields each revision filled, and each signature the fields it signed.
+      const all = report.formFills.flatMap((f) => f.fields);
+      expect(all).toContainEqual(expect.objectContaining({ name: 'f_fullName_1', value: '张三' }));
+      expect(all).toContainEqual(expect.objectContaining({ name: 'f_note_2', value: '已核对' }));
+      expect(report.signatures[0].filledFields).toContain('f_fullName_1');
+      expect(report.signatures[1].filledFields).toEqual(['f_note_2']);
     },
     120_000,
   );
