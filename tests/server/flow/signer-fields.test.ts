@@ -303,7 +303,7 @@ describe('fields the signer fills', () => {
     big.set(pngBytes().subarray(0, 8));
     const large = await uploadAttachment(scan, { bytes: big, filename: 'big.png' });
     expect(large.body.code).toBe(Code.Refused);
-    expect(large.body.msg).toMatch(/10 MB/);
+    expect(large.body.msg).toMatch(/ID scan.*10 MB/);
     const empty = await uploadAttachment(scan, { bytes: new Uint8Array(), filename: 'empty.png' });
     expect(empty.body.code).toBe(Code.Refused);
     // Not an attachment field.
