@@ -32,6 +32,8 @@ import {
 } from '#contract/calls/flow.ts';
 import { makeKey, open } from '../fixtures/open.ts';
 import { Code } from '#contract/codes.ts';
+import { BULK_SHEET_PATH } from '#contract/calls/bulk.ts';
+import * as XLSX from 'xlsx';
 import {
   type BatchSignable,
   type SignBatch,
@@ -625,6 +627,13 @@ describe('a template with fields filled in the room', () => {
     );
     expect(withRoomValue.body.code).toBe(Code.Refused);
     expect(withRoomValue.body.msg).toMatch(/收货地址.*signing room/);
+    // Bulk sending: the template's sheet has a column for the launch field, none for the room fields.
+    const sheet = await getBytes(op, `${BULK_SHEET_PATH}/${template.templateId}?lang=zh`);
+    expect(sheet.status).toBe(200);
+    const wb = XLSX.read(sheet.bytes, { type: 'array' });
+    const [headers] = XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    expect(headers).toContain('买方');
+    for (const label of ['收货地址', '同意条款', '套餐']) expect(headers).not.toContain(label);
   }, 60_000);
 
   test('launched: the signer fills the room fields and signs; the values are in the flow and the PDF', async () => {
