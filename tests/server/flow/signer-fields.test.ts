@@ -53,7 +53,7 @@ import { callPath } from '#contract/envelope.ts';
 import { checkFieldValue } from '#contract/rules/fields.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
 import { appForFile } from '../helper.ts';
-import { hasTool, pdfsigReport, run } from '../fixtures/pdf-signing.ts';
+import { encryptedPdf, hasTool, pdfsigReport, run } from '../fixtures/pdf-signing.ts';
 import {
   type Signer,
   type TestCompany,
@@ -778,4 +778,57 @@ describe('batch signing and fields', () => {
     expect((await detailOf(saved)).fields[0].signedAt).not.toBeNull();
     expect((await detailOf(dated)).fields[0].value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   }, 180_000);
+});
+
+describe('fields on a file the footer cannot rewrite', () => {
+  withPdfsig(
+    'an AES-128 encrypted PDF gets its fields, and the value signs valid',
+    async () => {
+      const pdf = await encryptedPdf(await contractPdf(1), 'AES-128');
+      const doc = ok(await uploadPdf(company.admin.agent, pdf, 1, 'locked.pdf'), 'upload').documentId;
+      const at = { documentId: doc, page: 1, mm: { left: 20, top: 20, width: 60, height: 8 } };
+      const { flowId: encFlow } = ok(
+        await company.admin.agent.call<{ flowId: string }>(launchFlow, {
+          userType: 1,
+          title: 'encrypted with a field',
+          documentIds: [doc],
+          steps: [
+            {
+              parties: [
+                {
+                  kind: 'person',
+                  name: '李四',
+                  phone: buyer.phone,
+                  positions: [
+                    { documentId: doc, page: 1, mm: { left: 120, top: 200, width: 36, height: 18 } },
+                  ],
+                  fields: [{ key: 'ref', label: 'Reference', kind: 'text', position: at }],
+                },
+              ],
+            },
+          ],
+        }),
+        'launch',
+      );
+      const r = await openByLink(t, buyer.agent, buyer.phone);
+      const view = ok(
+        await buyer.agent.call<SigningRoom>(getSigningRoom, { userType: 0, roomToken: r.roomToken }),
+        'room',
+      );
+      expect(view.flow.flowId).toBe(encFlow);
+      const signed = await sign(t, buyer.agent, r, buyer.phone, {
+        personSealId: buyer.sealId!,
+        fieldValues: { [view.fields[0].fieldId]: 'REF-42' },
+      });
+      expect(signed.body.code, signed.body.msg).toBe(0);
+      const final = await getBytes(company.admin.agent, `${SIGNED_PDF_PATH}/${encFlow}/${doc}`);
+      const { report, pki } = await expectAllPassed(t, final.bytes, 2);
+      expect(report.formFills.flatMap((f) => f.fields)).toContainEqual(
+        expect.objectContaining({ name: 'f_ref_1', value: 'REF-42' }),
+      );
+      const out = pdfsigReport(final.bytes, pki.rootPem, 'encrypted-fields.pdf');
+      expect(out!.match(/Signature is Valid/g)?.length, out!).toBe(1);
+    },
+    120_000,
+  );
 });
