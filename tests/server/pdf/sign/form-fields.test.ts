@@ -203,6 +203,10 @@ describe('two parties fill their fields as they sign', () => {
       expect((err as SignError).message).toMatch(msg);
     }
     expect(() => addFormFields(files.fields, [FIELDS[0]])).toThrow(/fullName: the document already has/);
+    // fields added after a signature would break it: refused
+    expect(() => addFormFields(files.a, [{ ...FIELDS[0], name: 'late' }])).toThrow(
+      /already signed \(partyA\): fields are added before the first signature/,
+    );
     expect(() => addFormFields(files.original, [{ ...FIELDS[0], name: 'a.b' }])).toThrow(/period/);
     expect(() => addFormFields(files.original, [{ ...FIELDS[3], options: [] }])).toThrow(
       /plan: a select field needs options/,
