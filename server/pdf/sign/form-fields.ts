@@ -106,10 +106,11 @@ const HELV = dict({
  * of `fields`: text-like kinds (text, multiline, number, date, signDate, idNumber, phone, attachment) are
  * /Tx, a checkbox /Btn with /Off and /Yes appearances, radio and select a /Ch drop-down with /Opt. The
  * input is read as the signer reads it: give it what `prepareForSigning` returned (the launch repairs a
- * damaged file first and records it; a damaged file given as it is is refused BROKEN_XREF). Throws SignError: BadOptions naming
- * the field (a name already used or given twice, a name with a period, an unknown kind, a choice without
- * options, an empty rectangle), BadOptions for a document that already carries a signature (new fields
- * would break it), PageOutOfRange, and every refusal of the signer (encryption, damage).
+ * damaged file first and records it; a damaged file given as it is is refused BROKEN_XREF). Throws
+ * SignError: BadOptions naming the field (a name already used or given twice, a name with a period, an
+ * unknown kind, a choice without options, an empty rectangle), BadOptions for a document that already
+ * carries a signature (new fields would break it), PageOutOfRange, and every refusal of the signer
+ * (encryption, damage).
  */
 export function addFormFields(input: Uint8Array, fields: readonly NewFormField[]): Uint8Array {
   const base = parsedForSigning(input);
