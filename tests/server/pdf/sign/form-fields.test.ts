@@ -156,6 +156,23 @@ describe('two parties fill their fields as they sign', () => {
     ]);
   });
 
+  test('the verify CLI names the values each signature filled', () => {
+    const root = kit.fx.file('root.pem', kit.fx.pki.rootPem);
+    const r = run('npx', [
+      'node',
+      'server/pdf/verify-cli.ts',
+      kit.fx.file('cli.pdf', files.b),
+      '--trust',
+      root,
+    ]);
+    expect(r.status, r.out).toBe(0);
+    const [first, second] = r.out.split(/\n {2}#2 /);
+    expect(first).toContain('filled: 姓名 = 张三丰 Zhang');
+    expect(first).toContain('filled: I agree = Yes');
+    expect(second).toContain('filled: startDate = 2026-12-01');
+    expect(second).toContain('filled: plan = 专业版');
+  }, 30_000);
+
   test('the filled values show on the pages (the appearance draws them, Chinese included)', async () => {
     if (!hasTools) return;
     const page1 = await shownText(files.b, 1, 'shown-b');
