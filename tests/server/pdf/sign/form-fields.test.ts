@@ -156,6 +156,23 @@ describe('two parties fill their fields as they sign', () => {
     ]);
   });
 
+  test('the verify CLI names the values each signature filled', () => {
+    const root = kit.fx.file('root.pem', kit.fx.pki.rootPem);
+    const r = run('npx', [
+      'node',
+      'server/pdf/verify-cli.ts',
+      kit.fx.file('cli.pdf', files.b),
+      '--trust',
+      root,
+    ]);
+    expect(r.status, r.out).toBe(0);
+    const [first, second] = r.out.split(/\n {2}#2 /);
+    expect(first).toContain('filled: 姓名 = 张三丰 Zhang');
+    expect(first).toContain('filled: I agree = Yes');
+    expect(second).toContain('filled: startDate = 2026-12-01');
+    expect(second).toContain('filled: plan = 专业版');
+  }, 30_000);
+
   test('the filled values show on the pages (the appearance draws them, Chinese included)', async () => {
     if (!hasTools) return;
     const page1 = await shownText(files.b, 1, 'shown-b');
@@ -203,6 +220,10 @@ describe('two parties fill their fields as they sign', () => {
       expect((err as SignError).message).toMatch(msg);
     }
     expect(() => addFormFields(files.fields, [FIELDS[0]])).toThrow(/fullName: the document already has/);
+    // fields added after a signature would break it: refused
+    expect(() => addFormFields(files.a, [{ ...FIELDS[0], name: 'late' }])).toThrow(
+      /already signed \(partyA\): fields are added before the first signature/,
+    );
     expect(() => addFormFields(files.original, [{ ...FIELDS[0], name: 'a.b' }])).toThrow(/period/);
     expect(() => addFormFields(files.original, [{ ...FIELDS[3], options: [] }])).toThrow(
       /plan: a select field needs options/,
@@ -227,6 +248,52 @@ describe('two parties fill their fields as they sign', () => {
     });
   });
 });
+
+test('a multiline value wraps inside its box; a radio choice; an unticked checkbox is filled as Off and locked', async () => {
+  const notes = '本合同一式两份，双方各执一份，具有同等法律效力。Both copies have equal legal force.';
+  const input = addFormFields(await makePdf({ pages: 1 }), [
+    { name: 'notes', kind: 'multiline', pageIndex: 0, rect: [72, 40, 222, 124] },
+    { name: 'size', kind: 'radio', pageIndex: 0, rect: [240, 100, 330, 124], options: ['S', 'M', 'L'] },
+    { name: 'newsletter', kind: 'checkbox', pageIndex: 0, rect: [240, 60, 256, 76] },
+  ]);
+  const signed = await sign(input, 'a', [
+    { name: 'notes', value: notes },
+    { name: 'size', value: 'M' },
+    { name: 'newsletter', value: false },
+  ]);
+  const base = new PdfBase(signed);
+  const byName = new Map(listFields(base).map((f) => [f.name, f]));
+  expect(byName.get('newsletter')?.dict.v.get('V')).toEqual({ t: 'name', v: 'Off' });
+  expect(byName.get('newsletter')?.dict.v.get('AS')).toEqual({ t: 'name', v: 'Off' });
+  const lock = base.dictOf(byName.get('partyA')?.dict.v.get('Lock'));
+  const names = base.resolve(lock?.v.get('Fields'));
+  expect(
+    names && typeof names === 'object' && 't' in names && names.t === 'arr' ? names.v.map(textOf) : [],
+  ).toEqual(['notes', 'size', 'newsletter']);
+  const report = await verifyPdf(signed, { trustAnchors: [kit.fx.pki.ca.root.der] });
+  expect(report.signatures[0].filledFields).toEqual(['notes', 'size', 'newsletter']);
+  expect(report.formFills[0].fields.map((f) => f.value)).toEqual([notes, 'M', 'Off']);
+  if (!hasTools) return;
+  // the text is all there, over several lines, each within the box's 150 points
+  const flat = kit.fx.file('multiline-flat.pdf', new Uint8Array());
+  run('qpdf', ['--flatten-annotations=all', kit.fx.file('multiline.pdf', signed), flat]);
+  const doc = await openPdf(new Uint8Array(readFileSync(flat)));
+  const items = (await (await doc.getPage(1)).getTextContent()).items.flatMap((i) =>
+    'str' in i && i.transform[4] >= 72 && i.transform[4] < 240 && i.transform[5] < 130 ? [i] : [],
+  );
+  await doc.loadingTask.destroy();
+  expect(
+    items
+      .map((i) => i.str)
+      .join('')
+      .replace(/\s/g, ''),
+  ).toBe(notes.replace(/\s/g, ''));
+  expect(new Set(items.map((i) => Math.round(i.transform[5]))).size).toBeGreaterThan(2);
+  for (const i of items) {
+    expect(i.transform[4] + i.width).toBeLessThanOrEqual(222);
+    expect(i.transform[5]).toBeGreaterThanOrEqual(40);
+  }
+}, 60_000);
 
 describe('real-world files (xref streams, object streams, owner-password encryption)', () => {
   const WILD = '/work/shared/pdf-wild/files';
