@@ -6,6 +6,8 @@ import { zDocumentInfo } from './document.ts';
 import { zPhone, zSmsCode } from './session.ts';
 import { zIdNumber, zPersonName } from './person.ts';
 import { bi } from '../bilingual.ts';
+import { FIELD_LIMITS } from '../rules/fields.ts';
+import { zFieldDefinition, zFlowField, zRoomFieldValue } from './fields.ts';
 
 // Signing flows. A flow has documents and steps in order; the parties of one step sign in parallel, the
 // next step starts when every party of the current one has signed. Each party gets a link
@@ -108,6 +110,21 @@ export const zPosition = z.union([
 ]);
 export type Position = z.infer<typeof zPosition>;
 
+/**
+ * A field the party fills in the signing room (issue 28; contract/calls/fields.ts), placed like a signature
+ * position (rect, mm or keyword: the keyword's hit, at widthMm x heightMm, default 50 x 8 mm).
+ */
+export const zPartyFieldInput = zFieldDefinition.extend({ position: zPosition });
+export type PartyFieldInput = z.input<typeof zPartyFieldInput>;
+const zPartyFields = z
+  .array(zPartyFieldInput)
+  .max(FIELD_LIMITS.perParty)
+  .default([])
+  .refine(
+    (f) => new Set(f.map((x) => x.key)).size === f.length,
+    bi('two fields have the same key', '字段标识重复'),
+  );
+
 /** What a party applies (SEALS: SPEC §3 type codes). */
 export const zApplies = z.object({
   /** Company parties: the type of company seal to apply (e.g. 102 contract seal); null/absent for none. */
@@ -156,6 +173,8 @@ export const zPartyInput = z.discriminatedUnion('kind', [
         .array(zPosition)
         .min(1, bi('place the signature on at least one document', '请至少在一份文件上放置签名'))
         .max(FLOW_LIMITS.documents),
+      /** Fields this party fills in the room before signing. */
+      fields: zPartyFields,
     })
     .refine((p) => p.phone || p.userId, {
       message: bi('enter the signer phone or choose the signer', '请输入签署人手机号或选择签署人'),
@@ -184,6 +203,8 @@ export const zPartyInput = z.discriminatedUnion('kind', [
         .array(zPosition)
         .min(1, bi('place the seal on at least one document', '请至少在一份文件上放置印章'))
         .max(FLOW_LIMITS.documents),
+      /** Fields this party's handler fills in the room before sealing. */
+      fields: zPartyFields,
     })
     .refine((p) => p.operatorPhone || p.operatorUserId, {
       message: bi('enter the handler phone or choose the handler', '请输入经办人手机号或选择经办人'),
@@ -321,6 +342,8 @@ export const zFlowDetail = zFlowSummary.extend({
   nextRemindAt: z.string().nullable(),
   documents: z.array(zDocumentInfo),
   steps: z.array(z.object({ index: z.number().int(), parties: z.array(zPartyView) })),
+  /** Fields the parties fill (issue 28), with their values (empty until filled). */
+  fields: z.array(zFlowField),
   /** What the caller may do. */
   mine: z.object({
     isInitiator: z.boolean(),
@@ -350,6 +373,15 @@ const zListFilters = zPageRequest.extend({
   dateTo: zIsoTime.optional(),
 });
 
+/**
+ * A launched flow as the launcher's list shows it: with the values its parties filled and signed (issue 28),
+ * label by label (a checkbox '✓' or '✗', an attachment its file name), for the list's export.
+ */
+export const zLaunchedItem = zFlowSummary.extend({
+  fieldValues: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type LaunchedItem = z.infer<typeof zLaunchedItem>;
+
 export const listLaunchedFlows = defineCall({
   call: P.listLaunchedFlows,
   auth: true,
@@ -357,7 +389,7 @@ export const listLaunchedFlows = defineCall({
     'Flows launched by the caller account (person, or the session company: all of its flows), newest first; filters ' +
     'status, keyword, date range; pagination pageNum/pageSize (default 10).',
   request: zBase.extend(zListFilters.shape).extend({ status: zFlowStatus.optional() }),
-  response: zPage(zFlowSummary),
+  response: zPage(zLaunchedItem),
 });
 
 export const zPendingItem = zFlowSummary.extend({
@@ -532,6 +564,8 @@ export const zSigningRoom = z.object({
   needs: z.object({ companySeal: z.boolean(), legalPersonSeal: z.boolean(), personSignature: z.boolean() }),
   /** What the signer must do before signing (person parties; company parties answer step 'none'). */
   onboarding: zRoomOnboarding,
+  /** The party's own fields to fill before signing (issue 28), with the values saved so far. */
+  fields: z.array(zFlowField),
 });
 export type SigningRoom = z.infer<typeof zSigningRoom>;
 
@@ -587,6 +621,11 @@ export const signDocument = defineCall({
       .string()
       .max(Math.ceil((512 * 1024 * 4) / 3) + 4)
       .optional(),
+    /**
+     * Values of the party's fields (issue 28), over those saved with saveRoomFields; every required field must
+     * then hold a value (1100 names the first that does not). Written into the PDF with the signature.
+     */
+    fieldValues: z.record(z.string().uuid(), zRoomFieldValue).optional(),
   }),
   response: z.object({
     flowStatus: zFlowStatus,

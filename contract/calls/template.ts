@@ -6,6 +6,8 @@ import { FLOW_LIMITS, zApplies, zContractAmount, zFlowStatus, zIntent } from './
 import { zPhone } from './session.ts';
 import { zRoleKey, zRoleKind } from './sign-config.ts';
 import { bi } from '../bilingual.ts';
+import { FIELD_KINDS, type FieldKind, NOT_TYPED_KINDS } from '../rules/fields.ts';
+import { zFieldKind, zFieldOptions } from './fields.ts';
 
 // Templates (/manage/fileTemplate): a PDF with roles, fields and signing positions, made once and launched
 // many times (/manage/home/templateCreate -> templateDetail -> templateSign).
@@ -29,10 +31,29 @@ export const TEMPLATE_FIELD_LIMIT = 100;
 /** Largest length of a text field value. */
 export const TEMPLATE_TEXT_MAX = 200;
 
-/** Field types. */
-export const FieldType = { Text: 'text', Number: 'number', Date: 'date', Checkbox: 'checkbox' } as const;
-export type FieldType = (typeof FieldType)[keyof typeof FieldType];
-export const zFieldType = z.enum(['text', 'number', 'date', 'checkbox']);
+/**
+ * Field types: every kind of contract/rules/fields.ts. A field the initiator fills (fillAt 'launch') is one of
+ * LAUNCH_FIELD_TYPES; a field a role's signer fills in the room (fillAt 'room', issue 28) may be any kind.
+ */
+export const FieldType = {
+  Text: 'text',
+  Multiline: 'multiline',
+  Number: 'number',
+  Date: 'date',
+  SignDate: 'signDate',
+  Checkbox: 'checkbox',
+  Radio: 'radio',
+  Select: 'select',
+  IdNumber: 'idNumber',
+  Phone: 'phone',
+  Attachment: 'attachment',
+} as const satisfies Record<string, FieldKind>;
+export type FieldType = FieldKind;
+export const zFieldType = zFieldKind;
+/** Kinds the initiator may fill at launch (signDate and attachment exist only in the room). */
+export const LAUNCH_FIELD_TYPES: readonly FieldKind[] = FIELD_KINDS.filter(
+  (k) => !NOT_TYPED_KINDS.includes(k),
+);
 
 /** `filler` of a field provided by the initiator rather than a role. */
 export const INITIATOR_FILLER = 'initiator';
@@ -77,6 +98,14 @@ export const zTemplateField = z.object({
   defaultValue: z.string().max(TEMPLATE_TEXT_MAX).nullable().default(null),
   /** Who provides it: INITIATOR_FILLER or a role key. */
   filler: z.string().max(24).default(INITIATOR_FILLER),
+  /**
+   * 'launch' (default): the value is given at launch (by the initiator, for the filler) and drawn into the PDF
+   * before anyone signs. 'room' (issue 28): the filler role's signer fills it in the signing room and it is
+   * written with their signature (filler must then be a role; defaultValue is not used).
+   */
+  fillAt: z.enum(['launch', 'room']).default('launch'),
+  /** radio and select: the options. */
+  options: zFieldOptions.optional(),
   page: z.number().int().min(1),
   rect: zRect,
   /** Font size in points; default: fitted to the box height. */

@@ -72,6 +72,16 @@ import { AUTO_SIGN_JOB } from './ask-to-sign.ts';
 import { autoSign } from './auto-sign.ts';
 import * as batches from './batch.ts';
 import { F } from './texts.ts';
+import { z } from 'zod';
+import { removeRoomAttachment, saveRoomFields, uploadRoomAttachment } from '#contract/calls/fields.ts';
+import { FIELD_LIMITS } from '#contract/rules/fields.ts';
+import { registerRoomUpload } from '../../http/register-upload.ts';
+import * as fieldRooms from './fields-room.ts';
+import { registerFieldDownloads } from './documents.ts';
+
+const zUuid = z.uuid();
+/** An attachment upload, authorized: the room, its token and the field it is for. */
+type AttachmentUpload = { token: string; room: rooms.Room; fieldId: string; label: string };
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
@@ -210,7 +220,7 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, getSigningRoom, async ({ body, lang, req }) =>
-      rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req)),
+      rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req), body.roomToken),
     );
 
     registerCall(app, sendSignSmsCode, async ({ body, req }) =>
@@ -321,6 +331,39 @@ export const flowModule: ServerModule = {
     registerCall(app, getSignBatch, async ({ body, requireSession, lang }) =>
       batches.batchView(deps, requireSession(), body.batchId, lang),
     );
+
+    // Fields the signer fills (issue 28): the room's drafts and attachments, and the attachments' downloads.
+    registerCall(app, saveRoomFields, async ({ body }) =>
+      fieldRooms.saveFields(deps, await rooms.roomOf(deps, body.roomToken), body.values, body.roomToken),
+    );
+    registerRoomUpload<typeof uploadRoomAttachment, AttachmentUpload>(
+      app,
+      uploadRoomAttachment,
+      {
+        maxFileBytes: FIELD_LIMITS.attachmentBytes,
+        // A file over the limit is refused before more of it is read, naming the field it was for.
+        tooLarge: ({ label }) =>
+          F.aboutField(label, F.attachmentTooLarge(FIELD_LIMITS.attachmentBytes / 1024 / 1024)),
+      },
+      async (fields) => {
+        if (!fields.roomToken) throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
+        const room = await rooms.roomOf(deps, fields.roomToken);
+        const fieldId = zUuid.safeParse(fields.fieldId);
+        if (!fieldId.success) throw new AppError(Code.NotFound, F.fieldNotFound);
+        const field = await fieldRooms.ownField(deps, room, fieldId.data);
+        return { token: fields.roomToken, room, fieldId: field.id, label: field.label };
+      },
+      async ({ file, room }) => fieldRooms.uploadAttachment(deps, room.room, room.fieldId, file, room.token),
+    );
+    registerCall(app, removeRoomAttachment, async ({ body }) =>
+      fieldRooms.removeAttachment(
+        deps,
+        await rooms.roomOf(deps, body.roomToken),
+        body.fieldId,
+        body.roomToken,
+      ),
+    );
+    registerFieldDownloads(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {
