@@ -21,6 +21,7 @@ const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
   nextRemindAt: null,
   documents: [],
   steps: [],
+  fields: [],
   mine: { isInitiator: true, myPendingPartyIds: [], canCancel: true, canRemind: true },
   ...over,
 });
