@@ -20,6 +20,7 @@ import { approvalCalls } from './approval.ts';
 import { authorisationCalls } from './authorisation.ts';
 import { batchCalls } from './batch.ts';
 import { bulkCalls } from './bulk.ts';
+import { fieldCalls } from './fields.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -47,4 +48,5 @@ export const allCalls: readonly CallDef[] = [
   ...authorisationCalls,
   ...batchCalls,
   ...bulkCalls,
+  ...fieldCalls,
 ];

@@ -142,3 +142,69 @@ async function readFile(part: MultipartFile, tooLarge: Text, ticket: UploadTicke
     mimetype: part.mimetype,
   };
 }
+
+/**
+ * An upload a signing room makes (no session: the room's token is a text field of the form, sent before the
+ * file). The token is checked by `authorize` when the file part arrives, before any of the file is read; a
+ * form without a file is authorized at its end. The budget counts the caller by IP (a room has no user yet).
+ */
+export function registerRoomUpload<D extends CallDefOfKind<'upload'>, R>(
+  app: FastifyInstance,
+  def: D,
+  options: { maxFileBytes: number; tooLarge: Text },
+  authorize: (fields: Record<string, string>) => Promise<R>,
+  handler: (ctx: {
+    fields: Record<string, string>;
+    file: UploadedFile | null;
+    deps: AppDeps;
+    lang: Lang;
+    room: R;
+  }) => Promise<unknown>,
+): void {
+  const deps = app.deps;
+  app.route({
+    method: 'POST',
+    url: callPath(def),
+    schema: {
+      operationId: def.name,
+      summary: def.summary,
+      tags: ['signing room', 'upload'],
+      consumes: ['multipart/form-data'],
+      response: { 200: zEnvelope(def.response) },
+    },
+    onResponse: releaseUpload,
+    onRequestAbort: releaseUpload,
+    handler: async (req, reply) => {
+      if (!req.isMultipart()) {
+        checkUserType(req.body);
+        throw new AppError(Code.BadRequest, NOT_MULTIPART);
+      }
+      const ticket = admitUpload(
+        deps,
+        req,
+        reply,
+        `ip:${req.ip}`,
+        options.maxFileBytes + FORM_OVERHEAD_BYTES,
+      );
+      const fields: Record<string, string> = {};
+      let file: UploadedFile | null = null;
+      let room: { value: R } | null = null;
+      for await (const part of req.parts({ limits: { fileSize: options.maxFileBytes } })) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        room ??= { value: await authorize(fields) };
+        file = await readFile(part, options.tooLarge, ticket);
+      }
+      checkUserType(fieldsAsBody(fields));
+      room ??= { value: await authorize(fields) };
+      const data = await handler({ fields, file, deps, lang: langOf(req), room: room.value });
+      return { code: Code.Ok, msg: 'success', data };
+    },
+  });
+}

@@ -149,12 +149,13 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
     {
       // `approval` names the seal-use approvals, `letter` the authorisation letter, `recorded signer` the user an
       // automatic signature is recorded under (the letter's issuer) (issue 27); `batch` the batch whose one intent
-      // check confirmed it (issue 28).
-      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password|auto)(?: code sent (\S+))?)?(?: approval (\S+))?(?: letter (\S+))?(?: recorded signer (\S+))?(?: batch (\S+))?$/,
+      // check confirmed it (issue 28); `filled fields` the labels of the fields the signature wrote (issue 28, an
+      // attachment with its file name and SHA-256).
+      re: /^certificate (\S+)(?: seals (\S+))?(?: intent (sms|face|password|auto)(?: code sent (\S+))?)?(?: approval (\S+))?(?: letter (\S+))?(?: recorded signer (\S+))?(?: batch (\S+))?(?: · filled fields: (.+))?$/s,
       zh: (m) =>
-        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}${m[6] ? ` · 授权书 ${m[6]}` : ''}${m[7] ? ` · 记录签署人为授权书签发人 ${m[7]}` : ''}${m[8] ? ` · 批量签署 ${m[8]}（一次意愿认证）` : ''}`,
+        `证书序列号 ${m[1]}${m[2] ? ` · 印章 ${m[2]}` : ''}${m[3] ? ` · 意愿认证：${INTENT_ZH[m[3]]}` : ''}${m[4] ? `（验证码发送于 ${m[4]}）` : ''}${m[5] ? ` · 用印审批 ${m[5]}` : ''}${m[6] ? ` · 授权书 ${m[6]}` : ''}${m[7] ? ` · 记录签署人为授权书签发人 ${m[7]}` : ''}${m[8] ? ` · 批量签署 ${m[8]}（一次意愿认证）` : ''}${m[9] ? ` · 填写字段：${m[9]}` : ''}`,
       en: (m) =>
-        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}${m[6] ? ` · authorisation letter ${m[6]}` : ''}${m[7] ? ` · recorded under the letter's issuer ${m[7]}` : ''}${m[8] ? ` · batch ${m[8]} (intent proven once for the batch)` : ''}`,
+        `certificate serial ${m[1]}${m[2] ? ` · seals ${m[2]}` : ''}${m[3] ? ` · intent check: ${INTENT_EN[m[3]]}` : ''}${m[4] ? ` (code sent ${m[4]})` : ''}${m[5] ? ` · seal approval ${m[5]}` : ''}${m[6] ? ` · authorisation letter ${m[6]}` : ''}${m[7] ? ` · recorded under the letter's issuer ${m[7]}` : ''}${m[8] ? ` · batch ${m[8]} (intent proven once for the batch)` : ''}${m[9] ? ` · filled fields: ${m[9]}` : ''}`,
     },
   ],
   approval_requested: [
@@ -208,6 +209,8 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       zh: (m) => DOWNLOADS[m[1]][0],
       en: (m) => DOWNLOADS[m[1]][1],
     },
+    // An attachment a signer uploaded to a field (issue 28), named by the field's label.
+    { re: /^attachment (.+)$/s, zh: (m) => `附件：${m[1]}`, en: (m) => `attachment: ${m[1]}` },
   ],
 };
 

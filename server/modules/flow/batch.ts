@@ -26,6 +26,7 @@ import { requestRoomApproval } from './approvals.ts';
 import { type Room, roomActor, roomState, signRefusal } from './room.ts';
 import type { FlowRuntime } from './runtime.ts';
 import { prepareSignature, provenIntentDetail, signPartyDocuments } from './signing.ts';
+import { type FieldsToSign, fieldsToSign } from './fields.ts';
 import { partyPage } from './queries.ts';
 import { sweepExpired } from './end.ts';
 import { F } from './texts.ts';
@@ -315,6 +316,16 @@ async function signItem(deps: AppDeps, rt: FlowRuntime, b: BatchCtx, item: bq.Si
     if (!isInScope(b.scope, party)) throw new AppError(Code.NotFound, F.batchNotYours);
     const refusal = signRefusal(flow, party, deps.clock.now());
     if (refusal) throw refusal;
+    // Fields to fill (issue 28): the values saved in the room; a required field left empty is this item's
+    // refusal ("fill the fields in the signing room first"), and the rest go on.
+    let fields: FieldsToSign;
+    try {
+      fields = await fieldsToSign(deps, party.id, undefined, deps.clock.now());
+    } catch (err) {
+      if (err instanceof AppError && err.code === Code.Refused)
+        throw new AppError(Code.Refused, F.fillFieldsFirst);
+      throw err;
+    }
     const prepared = await prepareSignature(deps, rt, room, party, b.choice);
     const actor = await roomActor(
       deps,
@@ -332,6 +343,7 @@ async function signItem(deps: AppDeps, rt: FlowRuntime, b: BatchCtx, item: bq.Si
         batchId: b.batch.id,
       }),
       reason: flow.title,
+      fields,
     });
     return { status: 'signed', error: null } satisfies ItemResult;
   } catch (err) {

@@ -15,7 +15,9 @@ import { Code } from '#contract/codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { sendPdf } from '../../http/send-pdf.ts';
+import { contentDisposition, sendPdf } from '../../http/send-pdf.ts';
+import { FIELD_ATTACHMENT_PATH } from '#contract/calls/fields.ts';
+import { attachmentOf } from './fields-room.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
 import { listAudit, verifyChain } from '../audit/index.ts';
 import * as documents from '../document/index.ts';
@@ -163,6 +165,45 @@ export async function downloadAuditReport(
   const bytes = await ensureAuditReport(deps, flowId, flowRuntimeOf(deps).reportBuilds);
   await auditDownload(deps, reader, ctx, flowId, 'audit report');
   return { bytes, filename: `audit-report-${flowId.slice(0, 8)}.pdf` };
+}
+
+/**
+ * GET `FIELD_ATTACHMENT_PATH/<fieldId>` (issue 28): an attachment a signer uploaded, for whoever may read its
+ * flow (the launcher's account, its parties, a room of one of its parties with ?roomToken=); 1101 for anyone
+ * else, as for a field that does not exist. Each download is an audit entry.
+ */
+export function registerFieldDownloads(app: FastifyInstance, deps: AppDeps): void {
+  app.get(`${FIELD_ATTACHMENT_PATH}/:fieldId`, async (req, reply) => {
+    const { fieldId } = req.params as { fieldId: string };
+    const gone = () => new AppError(Code.NotFound, F.fieldNotFound);
+    if (!UUID.test(fieldId)) throw gone();
+    const reader = await getReader(deps, req);
+    const found = await attachmentOf(deps, fieldId);
+    if (!found) throw gone();
+    try {
+      await flowAccess(deps, reader, found.field.flowId);
+    } catch (err) {
+      if (err instanceof AppError) throw gone();
+      throw err;
+    }
+    await auditDownload(
+      deps,
+      reader,
+      { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
+      found.field.flowId,
+      `attachment ${found.field.label}`,
+      found.field.documentId,
+    );
+    return reply
+      .header('content-type', found.field.attachmentType ?? 'application/octet-stream')
+      .header(
+        'content-disposition',
+        contentDisposition('attachment', found.field.attachmentName ?? 'attachment'),
+      )
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(found.bytes));
+  });
 }
 
 /** Registers the document calls that go through the flow (flowModule.register calls it). */

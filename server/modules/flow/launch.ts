@@ -47,6 +47,11 @@ import { type Flow, type ResolvedPosition, findFlow, linkTypeOf, partiesOf } fro
 import { askToSign } from './ask-to-sign.ts';
 import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
+import type { FieldDefinition } from '#contract/calls/fields.ts';
+import { FIELD_LIMITS } from '#contract/rules/fields.ts';
+import { addFormFields } from '../../pdf/sign/form-fields.ts';
+import { type PlannedField, formFieldsOf, planPartyFields } from './fields.ts';
+import { insertFields } from './fields-queries.ts';
 
 import * as q from './queries.ts';
 import { storeFlowEvent } from './events.ts';
@@ -64,13 +69,14 @@ function newVerificationCode(): string {
   return s.match(/.{4}/g)!.join('-');
 }
 
-const DEFAULT_SIZE_MM = { company: { w: 42, h: 42 }, person: { w: 36, h: 18 } };
+const DEFAULT_SIZE_MM = { company: { w: 42, h: 42 }, person: { w: 36, h: 18 }, field: { w: 50, h: 8 } };
 
 /** Turns a position of the launch into a rectangle in PDF points on a page, refusing one off its page. */
 async function resolvePosition(
   pos: Position,
   doc: { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> },
-  kind: 'person' | 'company',
+  /** The box of a keyword position that gives no size (mm). */
+  defaultMm: { w: number; h: number },
 ): Promise<ResolvedPosition> {
   const pages = doc.pageSizes.length;
   const checkPage = (page: number) => {
@@ -96,8 +102,8 @@ async function resolvePosition(
     if (!hit) throw new AppError(Code.Refused, F.keywordNotFound(pos.keyword));
     page = hit.page;
     const size = checkPage(page);
-    const w = (pos.widthMm ?? DEFAULT_SIZE_MM[kind].w) * PT_PER_MM;
-    const h = (pos.heightMm ?? DEFAULT_SIZE_MM[kind].h) * PT_PER_MM;
+    const w = (pos.widthMm ?? defaultMm.w) * PT_PER_MM;
+    const h = (pos.heightMm ?? defaultMm.h) * PT_PER_MM;
     const cx = (hit.rect[0] + hit.rect[2]) / 2;
     const cy = (hit.rect[1] + hit.rect[3]) / 2;
     // Centred on the keyword, then moved inside the page if it would stick out.
@@ -135,6 +141,8 @@ type PreparedParty = {
   applies: object;
   intent: 'sms' | 'face' | 'password';
   positions: ResolvedPosition[];
+  /** The fields this party fills in the room (issue 28), placed. */
+  fields: PlannedField[];
 };
 
 /** How a placement error names a signer: the name typed at launch, else the company, else the masked phone. */
@@ -151,6 +159,8 @@ async function prepareParty(
   stepIndex: number,
   ord: number,
   docs: Map<string, { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> }>,
+  /** The party's place in the flow (0-based, step by step): its fields' PDF names carry it. */
+  partyIndex: number,
 ): Promise<PreparedParty> {
   const seenDocs = new Set<string>();
   const positions: ResolvedPosition[] = [];
@@ -164,11 +174,24 @@ async function prepareParty(
     if (seenDocs.has(pos.documentId)) throw about(F.positionTwice);
     seenDocs.add(pos.documentId);
     try {
-      positions.push(await resolvePosition(pos as Position, doc, input.kind));
+      positions.push(await resolvePosition(pos as Position, doc, DEFAULT_SIZE_MM[input.kind]));
     } catch (error) {
       if (error instanceof AppError && typeof error.text !== 'string') throw about(error.text);
       throw error;
     }
+  }
+  // The fields the party fills, each on a document it signs (its signature then covers the value).
+  let fields: PlannedField[];
+  try {
+    fields = await planPartyFields(
+      (input.fields ?? []) as (FieldDefinition & { position: Position })[],
+      partyIndex,
+      seenDocs,
+      (pos) => resolvePosition(pos, docs.get(pos.documentId)!, DEFAULT_SIZE_MM.field),
+    );
+  } catch (error) {
+    if (error instanceof AppError && typeof error.text !== 'string') throw about(error.text);
+    throw error;
   }
   const applies = {
     companySealType: input.applies?.companySealType ?? null,
@@ -195,6 +218,7 @@ async function prepareParty(
       applies,
       intent: input.intent ?? 'sms',
       positions,
+      fields,
     };
   }
   let companyId = input.companyId;
@@ -218,6 +242,7 @@ async function prepareParty(
       applies,
       intent: input.intent ?? 'sms',
       positions,
+      fields,
     };
   }
   return {
@@ -232,6 +257,7 @@ async function prepareParty(
     applies,
     intent: input.intent ?? 'sms',
     positions,
+    fields,
   };
 }
 
@@ -317,7 +343,10 @@ export async function launch(
   const parties: PreparedParty[] = [];
   for (const [stepIndex, step] of input.steps.entries())
     for (const [ord, p] of step.parties.entries())
-      parties.push(await prepareParty(deps, p, stepIndex, ord, docInfo));
+      parties.push(await prepareParty(deps, p, stepIndex, ord, docInfo, parties.length));
+  if (parties.reduce((n, p) => n + p.fields.length, 0) > FIELD_LIMITS.perFlow)
+    throw new AppError(Code.Refused, F.tooManyFieldsOfFlow);
+  const allFields = parties.flatMap((p) => p.fields);
   const keys = new Set<string>();
   for (const p of parties) {
     const key = `${p.kind}|${p.phone}|${p.companyId ?? ''}`;
@@ -370,6 +399,16 @@ export async function launch(
         if (!(err instanceof PdfRejected)) throw err;
         noFooter = 'damaged';
       }
+    // The signers' fields: empty AcroForm fields, one incremental update after the footer and before any
+    // signature (automatic signing included), so each signature that fills them is form filling.
+    const formFields = formFieldsOf(allFields, d.id);
+    if (formFields.length)
+      try {
+        bytes = addFormFields(bytes, formFields);
+      } catch (err) {
+        if (!(err instanceof SignError)) throw err;
+        throw new AppError(Code.Refused, F.formFieldsFailed(d.name));
+      }
     stamped.push({
       row: d,
       key: await deps.storage.put(bytes),
@@ -410,6 +449,11 @@ export async function launch(
       heldForApproval: launchRule !== null,
     });
     for (const p of parties) await q.insertParty(tx, flowId, { ...p, linkType: linkTypeOf(p.kind) });
+    await insertFields(
+      tx,
+      flowId,
+      parties.flatMap((p) => p.fields.map((f) => ({ ...f, partyId: p.id }))).map((f, ord) => ({ ...f, ord })),
+    );
     for (const s of stamped) {
       const moved = await attachToFlow(tx, s.row, {
         flowId,

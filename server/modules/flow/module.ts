@@ -72,6 +72,14 @@ import { AUTO_SIGN_JOB } from './ask-to-sign.ts';
 import { autoSign } from './auto-sign.ts';
 import * as batches from './batch.ts';
 import { F } from './texts.ts';
+import { z } from 'zod';
+import { removeRoomAttachment, saveRoomFields, uploadRoomAttachment } from '#contract/calls/fields.ts';
+import { FIELD_LIMITS } from '#contract/rules/fields.ts';
+import { registerRoomUpload } from '../../http/register-upload.ts';
+import * as fieldRooms from './fields-room.ts';
+import { registerFieldDownloads } from './documents.ts';
+
+const zUuid = z.uuid();
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
@@ -210,7 +218,7 @@ export const flowModule: ServerModule = {
     );
 
     registerCall(app, getSigningRoom, async ({ body, lang, req }) =>
-      rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req)),
+      rooms.getRoom(deps, await rooms.roomOf(deps, body.roomToken), lang, ctxOf(req), body.roomToken),
     );
 
     registerCall(app, sendSignSmsCode, async ({ body, req }) =>
@@ -321,6 +329,37 @@ export const flowModule: ServerModule = {
     registerCall(app, getSignBatch, async ({ body, requireSession, lang }) =>
       batches.batchView(deps, requireSession(), body.batchId, lang),
     );
+
+    // Fields the signer fills (issue 28): the room's drafts and attachments, and the attachments' downloads.
+    registerCall(app, saveRoomFields, async ({ body }) =>
+      fieldRooms.saveFields(deps, await rooms.roomOf(deps, body.roomToken), body.values, body.roomToken),
+    );
+    registerRoomUpload(
+      app,
+      uploadRoomAttachment,
+      {
+        maxFileBytes: FIELD_LIMITS.attachmentBytes,
+        tooLarge: F.attachmentTooLarge(FIELD_LIMITS.attachmentBytes / 1024 / 1024),
+      },
+      async (fields) => {
+        if (!fields.roomToken) throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
+        return { token: fields.roomToken, room: await rooms.roomOf(deps, fields.roomToken) };
+      },
+      async ({ fields, file, room }) => {
+        const fieldId = zUuid.safeParse(fields.fieldId);
+        if (!fieldId.success) throw new AppError(Code.NotFound, F.fieldNotFound);
+        return fieldRooms.uploadAttachment(deps, room.room, fieldId.data, file, room.token);
+      },
+    );
+    registerCall(app, removeRoomAttachment, async ({ body }) =>
+      fieldRooms.removeAttachment(
+        deps,
+        await rooms.roomOf(deps, body.roomToken),
+        body.fieldId,
+        body.roomToken,
+      ),
+    );
+    registerFieldDownloads(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import { listActiveMembers } from '../company/index.ts';
 import { accountOf, flowDocuments, presentDocument } from '../document/index.ts';
 import { partiesOf, presentParty, summaries } from './model.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
+import { flowFields } from './fields.ts';
 
 import * as q from './queries.ts';
 import { type Reader, flowAccess, phoneOf } from './access.ts';
@@ -32,6 +33,7 @@ export async function detail(deps: AppDeps, reader: Reader, flowId: string): Pro
     nextRemindAt: isOpen && flow.nextRemindAt ? dateOf(flow.nextRemindAt).toISOString() : null,
     documents: docs.map((d) => presentDocument(d, flow.status)),
     steps,
+    fields: await flowFields(deps, flowId),
     mine: {
       isInitiator: access.isInitiator,
       myPendingPartyIds: parties

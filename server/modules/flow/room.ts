@@ -39,6 +39,8 @@ import { onboardingOf } from './onboarding.ts';
 import * as q from './queries.ts';
 import { nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { F } from './texts.ts';
+import { presentField } from './fields.ts';
+import { fieldsOfParty } from './fields-queries.ts';
 
 /** How long a room token lives. */
 const ROOM_TTL_MS = 2 * 60 * 60 * 1000;
@@ -355,6 +357,8 @@ export async function getRoom(
   room: Room,
   lang: Lang,
   req: { ip?: string; userAgent?: string | null },
+  /** The room's token: the attachment links of its fields carry it. */
+  roomToken?: string,
 ): Promise<SigningRoom> {
   const { flow, party } = await roomState(deps, room);
   const docs = await flowDocuments(deps.db, flow.id);
@@ -393,6 +397,7 @@ export async function getRoom(
       personSignature: applies.personSignature,
     },
     onboarding: await onboardingOf(deps, room, party),
+    fields: (await fieldsOfParty(deps.db, party.id)).map((f) => presentField(f, roomToken)),
   };
 }
 

@@ -42,6 +42,7 @@ import type { FlowRuntime, Material } from './runtime.ts';
 import { completeFlow } from './complete.ts';
 import { moveVersion } from './versions.ts';
 import { F } from './texts.ts';
+import { type FieldsToSign, fieldsToSign, filledDetail, markFieldsSigned, signedValuesOf } from './fields.ts';
 import { PT_PER_MM } from '#contract/rules/document.ts';
 const MAX_ATTEMPTS = 12;
 
@@ -52,6 +53,8 @@ export type SignInput = {
   legalPersonSealId?: string;
   personSealId?: string;
   signaturePng?: string;
+  /** Values of the party's fields over those saved (issue 28). */
+  fieldValues?: Record<string, string | boolean | null>;
 };
 
 type Ctx = { ip?: string; userAgent?: string | null };
@@ -277,12 +280,15 @@ export async function signAsParty(deps: AppDeps, rt: FlowRuntime, room: Room, in
   if (refusal) throw refusal;
   // Certificate and seals are checked before the code is used, so a refusal there does not burn the code.
   const prepared = await prepareSignature(deps, rt, room, party, input);
+  // The fields' values, checked and complete, before the intent check too (a refusal burns no code).
+  const fields = await fieldsToSign(deps, party.id, input.fieldValues, deps.clock.now());
   const intent = await confirmIntent(deps, room, party, prepared.signerUserId, input, ctx.ip ?? '');
   const actor = await roomActor(deps, room, party, ctx, prepared.user);
   const { signed } = await signPartyDocuments(deps, rt, flow, party, prepared, {
     actor,
     intent: await provenIntentDetail(deps, party, prepared, intent),
     reason: flow.title,
+    fields,
   });
   const docs = await flowDocuments(deps.db, flow.id);
   return {
@@ -337,6 +343,8 @@ export type SigningWay = {
   signedByName?: string;
   /** Runs in the transaction of the party's first signature; throwing there stores nothing. */
   inFirstSignature?: (tx: Exec) => Promise<void>;
+  /** The values of the party's fields to write (issue 28); default: the saved ones (batch, automatic). */
+  fields?: FieldsToSign;
 };
 
 /**
@@ -359,6 +367,8 @@ export async function signPartyDocuments(
   const positions = positionsOf(party);
   const documentCount = new Set(positions.map((p) => p.documentId)).size;
   const signedByName = way.signedByName ?? prepared.user.name ?? actor.actor;
+  // The party's fields: written into each document with its signature, in the same incremental update.
+  const fields = way.fields ?? (await fieldsToSign(deps, party.id, undefined, deps.clock.now()));
   // The flow row is locked first and must still be open: a signature never lands in a cancelled, declined
   // or expired flow, and the transaction that stores the party's last document also marks the party
   // signed and moves the flow on (advanceIn), so "every party signed" and the last signature are one fact.
@@ -400,7 +410,9 @@ export async function signPartyDocuments(
       // the signature is appended to them.
       const ready = prepareForSigning(await blobBytes(deps, doc.currentKey));
       const repairedKey = ready.repaired ? await deps.storage.put(ready.bytes) : undefined;
+      const fill = fields.fillOf(doc.id);
       const bytes = await signPdf(ready.bytes, {
+        ...(fill.length ? { fill } : {}),
         signer: prepared.signer,
         timestamp,
         placement: { pageIndex: pos.page - 1, rect: pos.rect },
@@ -434,6 +446,8 @@ export async function signPartyDocuments(
           });
           if (!isNew) return false;
           await markApprovalsUsed(tx, prepared.approvalIds, at);
+          await markFieldsSigned(tx, signedValuesOf(fields.values, doc.id), at);
+          const filled = filledDetail(fields.values, doc.id);
           const mine = await q.signatureCountOf(tx, party.id);
           if (mine === 1 && way.inFirstSignature) await way.inFirstSignature(tx);
           if (repairedKey)
@@ -454,7 +468,7 @@ export async function signPartyDocuments(
             flowId: flow.id,
             documentId: doc.id,
             event: 'sign',
-            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} ${way.intent}`,
+            detail: `certificate ${prepared.certSerial}${prepared.sealIds.length ? ` seals ${prepared.sealIds.join(',')}` : ''} ${way.intent}${filled ? ` · ${filled}` : ''}`,
             at,
             hashBefore: repairedKey ?? doc.currentSha256,
             hashAfter: sha,

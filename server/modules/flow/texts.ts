@@ -55,6 +55,58 @@ export const F = {
     en: `page ${page} does not exist (the document has ${countOf(pages, 'page', 'pages')})`,
     zh: `第 ${page} 页不存在（文件共 ${pages} 页）`,
   }),
+  // Fields the signer fills (issue 28).
+  aboutField: (label: string, text: Text): Text => ({
+    en: `field "${label}": ${text.en}`,
+    zh: `字段“${label}”：${text.zh}`,
+  }),
+  tooManyFieldsOfParty: {
+    en: 'a signer has at most 50 fields to fill',
+    zh: '每个签署方最多填写 50 个字段',
+  },
+  tooManyFieldsOfFlow: {
+    en: 'a contract has at most 200 fields to fill',
+    zh: '每份合同最多 200 个填写字段',
+  },
+  fieldKeyTwice: (key: string): Text => ({
+    en: `the key "${key}" is used by two fields of this signer`,
+    zh: `该签署方有两个字段使用了标识“${key}”`,
+  }),
+  fieldNeedsOptions: {
+    en: 'a radio group or drop-down needs at least two options',
+    zh: '单选或下拉字段至少需要两个选项',
+  },
+  fieldNoOptions: {
+    en: 'only a radio group or drop-down has options',
+    zh: '只有单选或下拉字段可以设置选项',
+  },
+  fieldOnUnsignedDocument: {
+    en: 'place it on a document this signer signs',
+    zh: '请将其放在该签署方签署的文件上',
+  },
+  fieldNotFound: { en: 'this field does not exist', zh: '该字段不存在' },
+  fieldSigned: {
+    en: 'it was signed already and cannot change',
+    zh: '该字段已随签名写入文件，不能再修改',
+  },
+  fieldNotAttachment: { en: 'it takes no attachment', zh: '该字段不是附件字段' },
+  attachmentEmpty: { en: 'the file is empty', zh: '文件为空' },
+  attachmentTooLarge: (mb: number): Text => ({
+    en: `the file is larger than ${mb} MB`,
+    zh: `文件超过 ${mb} MB`,
+  }),
+  attachmentWrongType: {
+    en: 'upload a PNG or JPEG image or a PDF',
+    zh: '请上传 PNG、JPEG 图片或 PDF 文件',
+  },
+  fillFieldsFirst: {
+    en: 'fill the fields in the signing room first',
+    zh: '请先在签署页面填写字段',
+  },
+  formFieldsFailed: (name: string): Text => ({
+    en: `the fields to fill could not be added to "${name}"`,
+    zh: `无法在文件“${name}”中添加填写字段`,
+  }),
   positionOffPage: { en: 'a signing position lies outside its page', zh: '签署位置超出了页面范围' },
   aboutSigner: (who: string, stepIndex: number, text: Text): Text => ({
     en: `signer ${who} (step ${stepIndex + 1}): ${text.en}`,

@@ -21,29 +21,25 @@ export type Appearance = {
 
 const bad = (detail: string) => new SignError(SignErrorCode.BadAppearance, detail);
 
-/**
- * The first page of a seal PDF as an appearance: its content and resources copied (objects renumbered)
- * into a Form XObject whose box is the page's CropBox (else MediaBox). Parse once, embed many times.
- */
-export function appearanceFromPdf(sealPdf: Uint8Array): Appearance {
-  let src: PdfBase;
-  try {
-    src = new PdfBase(sealPdf);
-  } catch (err) {
-    throw bad(`seal PDF: ${(err as Error).message}`);
-  }
-  const page = src.page(0);
+type PagePart = {
+  box: number[];
+  content: { data: Uint8Array; filter: PdfObject | undefined; parms: PdfObject | undefined };
+  resources: PdfObject | undefined;
+};
+
+/** Page `index` of `src`: its box (CropBox, else MediaBox), its content as one stream, its resources. */
+function pagePart(src: PdfBase, index: number): PagePart {
+  const page = src.page(index);
   const crop = src.resolve(page.dict.v.get('CropBox'));
   const box =
     isArray(crop) && crop.v.length === 4 && crop.v.every((x) => typeof x === 'number')
       ? (crop.v as number[])
       : page.mediaBox;
-  const [llx, lly, urx, ury] = box;
   const contents = src.resolve(page.dict.v.get('Contents'));
   const streams = isArray(contents)
     ? contents.v.map((c) => src.streamOf(c))
     : [src.streamOf(page.dict.v.get('Contents'))];
-  let content: { data: Uint8Array; filter: PdfObject | undefined; parms: PdfObject | undefined };
+  let content: PagePart['content'];
   if (streams.length === 1 && streams[0]) {
     const s = streams[0];
     content = {
@@ -62,53 +58,92 @@ export function appearanceFromPdf(sealPdf: Uint8Array): Appearance {
     content = { data: deflateSync(Buffer.concat(parts)), filter: name('FlateDecode'), parms: undefined };
   }
   // Inherited resources live on the page tree; a seal page from renderSealPdf carries its own.
-  const resources = page.dict.v.get('Resources');
+  return { box, content, resources: page.dict.v.get('Resources') };
+}
+
+/** Copies objects of `src` into `update` (renumbered), each once however often it is reached. */
+function copier(src: PdfBase, update: IncrementalUpdate): (o: PdfObject | undefined) => PdfObject {
+  const copied = new Map<number, PdfRef>();
+  const copy = (o: PdfObject | undefined, depth = 0): PdfObject => {
+    if (depth > 64 || o === undefined) return null;
+    if (isRef(o)) {
+      const have = copied.get(o.num);
+      if (have) return have;
+      const r = update.alloc();
+      copied.set(o.num, r);
+      const v = src.resolve(o);
+      if (isStream(v)) {
+        const d = copy(v.dict, depth + 1);
+        update.stream(r, isDict(d) ? d : dict({}), v.raw);
+      } else update.put(r, copy(v, depth + 1));
+      return r;
+    }
+    if (o === null || typeof o !== 'object') return o;
+    if (o.t === 'arr') return arr(...o.v.map((x) => copy(x, depth + 1)));
+    if (o.t === 'dict') {
+      const m = new Map<string, PdfObject>();
+      for (const [k, v] of o.v) if (k !== 'Parent' && k !== 'Length') m.set(k, copy(v, depth + 1));
+      return dict(m);
+    }
+    if (o.t === 'stream') return null;
+    return o;
+  };
+  return (o) => copy(o);
+}
+
+/** Writes a page part as a Form XObject with BBox [0 0 width height]. */
+function embedPart(update: IncrementalUpdate, part: PagePart, copy: (o: PdfObject | undefined) => PdfObject) {
+  const [llx, lly, urx, ury] = part.box;
+  const form = update.alloc();
+  update.stream(
+    form,
+    dict({
+      Type: name('XObject'),
+      Subtype: name('Form'),
+      BBox: arr(0, 0, urx - llx, ury - lly),
+      Matrix: arr(1, 0, 0, 1, -llx, -lly),
+      Resources: copy(part.resources) ?? dict({}),
+      Filter: part.content.filter ?? undefined,
+      DecodeParms: part.content.parms ?? undefined,
+    }),
+    part.content.data,
+  );
+  return form;
+}
+
+function parseAppearancePdf(pdf: Uint8Array): PdfBase {
+  try {
+    return new PdfBase(pdf);
+  } catch (err) {
+    throw bad(`seal PDF: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The first page of a seal PDF as an appearance: its content and resources copied (objects renumbered)
+ * into a Form XObject whose box is the page's CropBox (else MediaBox). Parse once, embed many times.
+ */
+export function appearanceFromPdf(sealPdf: Uint8Array): Appearance {
+  const src = parseAppearancePdf(sealPdf);
+  const part = pagePart(src, 0);
+  const [llx, lly, urx, ury] = part.box;
   return {
     width: urx - llx,
     height: ury - lly,
-    embed(update) {
-      const copied = new Map<number, PdfRef>();
-      const copy = (o: PdfObject | undefined, depth = 0): PdfObject => {
-        if (depth > 64 || o === undefined) return null;
-        if (isRef(o)) {
-          const have = copied.get(o.num);
-          if (have) return have;
-          const r = update.alloc();
-          copied.set(o.num, r);
-          const v = src.resolve(o);
-          if (isStream(v)) {
-            const d = copy(v.dict, depth + 1);
-            update.stream(r, isDict(d) ? d : dict({}), v.raw);
-          } else update.put(r, copy(v, depth + 1));
-          return r;
-        }
-        if (o === null || typeof o !== 'object') return o;
-        if (o.t === 'arr') return arr(...o.v.map((x) => copy(x, depth + 1)));
-        if (o.t === 'dict') {
-          const m = new Map<string, PdfObject>();
-          for (const [k, v] of o.v) if (k !== 'Parent' && k !== 'Length') m.set(k, copy(v, depth + 1));
-          return dict(m);
-        }
-        if (o.t === 'stream') return null;
-        return o;
-      };
-      const form = update.alloc();
-      update.stream(
-        form,
-        dict({
-          Type: name('XObject'),
-          Subtype: name('Form'),
-          BBox: arr(0, 0, urx - llx, ury - lly),
-          Matrix: arr(1, 0, 0, 1, -llx, -lly),
-          Resources: copy(resources) ?? dict({}),
-          Filter: content.filter ?? undefined,
-          DecodeParms: content.parms ?? undefined,
-        }),
-        content.data,
-      );
-      return form;
-    },
+    embed: (update) => embedPart(update, part, copier(src, update)),
   };
+}
+
+/**
+ * Every page of a PDF as a Form XObject, written into one update with their shared objects (a font
+ * subset used by all pages) copied once: the appearances of the fields one signature fills.
+ */
+export function embedPdfPages(update: IncrementalUpdate, pdf: Uint8Array): PdfRef[] {
+  const src = parseAppearancePdf(pdf);
+  const copy = copier(src, update);
+  const out: PdfRef[] = [];
+  for (let i = 0; i < src.pageCount(); i++) out.push(embedPart(update, pagePart(src, i), copy));
+  return out;
 }
 
 /**

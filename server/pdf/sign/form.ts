@@ -66,8 +66,15 @@ export function listFields(base: PdfBase): FieldInfo[] {
 /**
  * Adds `fields` to /AcroForm /Fields and sets /SigFlags 3 (signatures exist, append only). Rewrites the
  * AcroForm object when it is indirect, the catalog otherwise; an indirect /Fields array is rewritten in place.
+ * `opts.sigFlags: false` (form fields added before any signature) leaves /SigFlags alone; `opts.dr` is a
+ * default-resources dictionary given to a form that has none (the font the fields' /DA names).
  */
-export function addToAcroForm(update: IncrementalUpdate, base: PdfBase, fields: PdfRef[]): void {
+export function addToAcroForm(
+  update: IncrementalUpdate,
+  base: PdfBase,
+  fields: PdfRef[],
+  opts: { sigFlags?: boolean; dr?: PdfDict } = {},
+): void {
   const catalog = base.catalog();
   const acroRaw = catalog.v.get('AcroForm');
   const acro = base.dictOf(acroRaw) ?? dict({});
@@ -78,8 +85,9 @@ export function addToAcroForm(update: IncrementalUpdate, base: PdfBase, fields: 
   if (isRef(fieldsRaw) && isArray(existing)) {
     if (fields.length > 0) update.put(fieldsRaw, arr(...list));
   } else newAcro = withEntries(newAcro, { Fields: arr(...list) });
+  if (opts.dr && !acro.v.has('DR')) newAcro = withEntries(newAcro, { DR: opts.dr });
   const flags = base.resolve(acro.v.get('SigFlags'));
-  if (typeof flags !== 'number' || (flags & 3) !== 3)
+  if (opts.sigFlags !== false && (typeof flags !== 'number' || (flags & 3) !== 3))
     newAcro = withEntries(newAcro, { SigFlags: (typeof flags === 'number' ? flags : 0) | 3 });
   if (newAcro === acro) return;
   if (isRef(acroRaw) && isDict(base.resolve(acroRaw))) update.put(acroRaw, newAcro);

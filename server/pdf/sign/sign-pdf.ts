@@ -9,6 +9,7 @@ import { buildCadesSignature, type Signer, type TimestampFn } from './cms.ts';
 import { SignError, SignErrorCode } from './errors.ts';
 import { parsedForSigning } from './repair.ts';
 import { addAnnots, addToAcroForm, type FieldInfo, freeFieldName, listFields, pdfDate } from './form.ts';
+import { type FieldFillInput, lockOf, planFills, writeFills } from './form-fields.ts';
 import type { PageInfo, PdfBase } from './pdf-base.ts';
 import { arr, dict, finishSigned, IncrementalUpdate, name, textString, withEntries } from './pdf-writer.ts';
 import { PT_PER_MM } from '#contract/rules/document.ts';
@@ -58,6 +59,11 @@ export type SignPdfOptions = {
   crossPageSeal?: CrossPageSealOptions;
   /** Bytes reserved for the CMS; default enough for the chain and a time-stamp token. */
   contentsReserve?: number;
+  /**
+   * Form fields (made empty by addFormFields) this party fills, written in the signature's own update: their
+   * values, appearances drawing them, ReadOnly, and a /Lock on the signature field naming them.
+   */
+  fill?: readonly FieldFillInput[];
 };
 
 function toAppearance(a: AppearanceInput): Appearance {
@@ -157,7 +163,8 @@ function crossPageStrips(
  * Signs `input` with one incremental update (PAdES B-T with `timestamp`, else B-B) and returns the new
  * file, which starts with `input` byte for byte. Refuses (SignError): a non-PDF, an encrypted file, a
  * file whose cross-reference data cannot be followed, a page out of range, a field name that is already
- * signed or not a signature field, a cross-page seal on an existing field, an unusable appearance.
+ * signed or not a signature field, a cross-page seal on an existing field, an unusable appearance, a
+ * fill the document's fields do not take (BadOptions naming the field, see planFills).
  */
 export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<Uint8Array> {
   const base = parsedForSigning(input);
@@ -173,7 +180,13 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
   } else if (!opts.placement)
     throw new SignError(SignErrorCode.BadOptions, 'a new signature field needs a placement');
 
+  // every fill is checked before anything is written: a refusal leaves no partial update
+  const fills = opts.fill && opts.fill.length > 0 ? planFills(base, fields, opts.fill) : [];
   const update = new IncrementalUpdate(base);
+  const filled = fills.length > 0 ? await writeFills(update, fills) : [];
+  const lock = filled.length > 0 ? lockOf(filled) : undefined;
+  // an author's own /Lock on an existing empty field is kept unless this party fills fields
+  const lockEntry = lock ? { Lock: lock } : {};
   const appearance = toAppearance(opts.appearance);
   const sealForm = appearance.embed(update);
   const seal = { form: sealForm, width: appearance.width, height: appearance.height };
@@ -195,9 +208,9 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
     const ap = placeSeal(update, seal, w, h);
     const widgetChanges: Record<string, PdfObject> = { AP: dict({ N: ap }) };
     if (widgetRef === existing.ref)
-      update.put(existing.ref, withEntries(existing.dict, { ...widgetChanges, V: sigRef }));
+      update.put(existing.ref, withEntries(existing.dict, { ...widgetChanges, V: sigRef, ...lockEntry }));
     else {
-      update.put(existing.ref, withEntries(existing.dict, { V: sigRef }));
+      update.put(existing.ref, withEntries(existing.dict, { V: sigRef, ...lockEntry }));
       update.put(widgetRef as PdfRef, withEntries(widget, widgetChanges));
     }
     addToAcroForm(update, base, []);
@@ -240,10 +253,13 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
       }
       update.put(
         fieldRef,
-        dict({ FT: name('Sig'), T: textString(fieldName), V: sigRef, Kids: arr(...kids) }),
+        dict({ FT: name('Sig'), T: textString(fieldName), V: sigRef, Lock: lock, Kids: arr(...kids) }),
       );
     } else {
-      update.put(fieldRef, dict({ FT: name('Sig'), T: textString(fieldName), V: sigRef, ...widget }));
+      update.put(
+        fieldRef,
+        dict({ FT: name('Sig'), T: textString(fieldName), V: sigRef, Lock: lock, ...widget }),
+      );
       byPage.set(page.index, { page, widgets: [fieldRef] });
     }
     addToAcroForm(update, base, [fieldRef]);
