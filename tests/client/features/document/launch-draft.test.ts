@@ -219,7 +219,7 @@ describe('automatic reminders', () => {
       'fieldOptions',
       'fieldNotPlaced',
     ]);
-    let placed = withFields([text, { ...radio, options: ['A', 'B'] }]);
+    let placed: LaunchDraft = withFields([text, { ...radio, options: ['A', 'B'] }]);
     placed = placeField(placed, p.key, 'addr', { documentId: D1, page: 1, rect: [10.004, 20, 160, 42] });
     placed = placeField(placed, p.key, 'plan', { documentId: D1, page: 2, rect: [10, 60, 130, 82] });
     expect(keys(placed)).toEqual([]);
