@@ -53,7 +53,8 @@ export function columnsOf(t: Template): Column[] {
         },
       );
   }
-  for (const field of t.fields)
+  // A field the signer fills in the signing room (issue 28) has no column: nobody fills it at launch.
+  for (const field of t.fields.filter((f) => f.fillAt !== 'room'))
     cols.push({
       kind: 'field',
       header: { en: field.label, zh: field.label },

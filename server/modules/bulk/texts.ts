@@ -81,8 +81,30 @@ export const B = {
   hintTitle: { en: 'optional: contract title', zh: '选填：合同标题' },
   hintDeadline: { en: 'optional: YYYY-MM-DD', zh: '选填：YYYY-MM-DD' },
   hintField: (type: string, required: boolean): Text => {
-    const en = { text: 'text', number: 'number', date: 'YYYY-MM-DD', checkbox: 'yes / no' }[type] ?? type;
-    const zh = { text: '文字', number: '数字', date: 'YYYY-MM-DD', checkbox: '是 / 否' }[type] ?? type;
+    const en =
+      {
+        text: 'text',
+        multiline: 'text',
+        number: 'number',
+        date: 'YYYY-MM-DD',
+        checkbox: 'yes / no',
+        radio: 'one of the options',
+        select: 'one of the options',
+        idNumber: 'ID number',
+        phone: 'mobile number',
+      }[type] ?? type;
+    const zh =
+      {
+        text: '文字',
+        multiline: '文字',
+        number: '数字',
+        date: 'YYYY-MM-DD',
+        checkbox: '是 / 否',
+        radio: '选项之一',
+        select: '选项之一',
+        idNumber: '身份证号',
+        phone: '手机号',
+      }[type] ?? type;
     return { en: `${required ? 'required' : 'optional'}: ${en}`, zh: `${required ? '必填' : '选填'}：${zh}` };
   },
   // results sheet

@@ -68,6 +68,35 @@ export const S = {
     en: `"${label}" must be ticked or not`,
     zh: `“${label}”须为勾选或不勾选`,
   }),
+  // Template fields a role's signer fills in the room (issue 28).
+  fieldRoomNeedsRole: (label: string): Text => ({
+    en: `the field "${label}" is filled in the signing room: choose the role that fills it`,
+    zh: `字段“${label}”在签署时填写，请选择填写的角色`,
+  }),
+  fieldRoomNoDefault: (label: string): Text => ({
+    en: `the field "${label}" is filled in the signing room and has no default value`,
+    zh: `字段“${label}”在签署时填写，不能设置默认值`,
+  }),
+  fieldRoomOnly: (label: string): Text => ({
+    en: `the field "${label}" can only be filled in the signing room`,
+    zh: `字段“${label}”只能在签署时填写`,
+  }),
+  fieldNeedsOptions: (label: string): Text => ({
+    en: `give the field "${label}" at least two options`,
+    zh: `请为字段“${label}”填写至少两个选项`,
+  }),
+  fieldNoOptions: (label: string): Text => ({
+    en: `only a radio group or drop-down has options ("${label}")`,
+    zh: `只有单选或下拉字段可以设置选项（“${label}”）`,
+  }),
+  valueForRoomField: (label: string): Text => ({
+    en: `"${label}" is filled by the signer in the signing room, not at launch`,
+    zh: `“${label}”由签署方在签署时填写，发起时不能填写`,
+  }),
+  valueProblem: (label: string, text: Text): Text => ({
+    en: `"${label}": ${text.en}`,
+    zh: `“${label}”：${text.zh}`,
+  }),
   valueUnknownField: (key: string): Text => ({
     en: `the template has no field ${key}`,
     zh: `模板没有字段 ${key}`,

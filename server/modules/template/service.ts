@@ -18,6 +18,9 @@ import {
   type saveTemplate,
 } from '#contract/calls/template.ts';
 import { FLOW_LIMITS } from '#contract/calls/flow.ts';
+import { LAUNCH_FIELD_TYPES } from '#contract/calls/template.ts';
+import { chineseOf } from '#contract/bilingual.ts';
+import { CHOICE_KINDS, checkFieldValue } from '#contract/rules/fields.ts';
 import { Code } from '#contract/codes.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -50,6 +53,9 @@ type PrepareInput = z.output<(typeof prepareTemplateLaunch)['request']>;
 type LaunchInput = z.output<(typeof launchTemplateFlow)['request']>;
 type Rect = [number, number, number, number];
 type Ctx = { ip?: string; userAgent?: string | null };
+
+/** A field a role's signer fills in the signing room (issue 28), not at launch. */
+export const isRoomField = (f: TemplateField) => f.fillAt === 'room';
 
 const notFound = () => new AppError(Code.NotFound, S.templateNotFound);
 const refuse = (text: { en: string; zh: string }) => new AppError(Code.Refused, text);
@@ -178,7 +184,15 @@ function checkValue(field: TemplateField, raw: string | boolean | null | undefin
   }
   if (field.type === 'number' && !NUMBER_PATTERN.test(text)) throw refuse(S.valueNotNumber(field.label));
   if (field.type === 'date' && !isCalendarDate(text)) throw refuse(S.valueNotDate(field.label));
-  return text;
+  if (!LAUNCH_FIELD_TYPES.includes(field.type)) throw refuse(S.fieldRoomOnly(field.label));
+  // The kinds of issue 28 (multiline, radio, select, ID number, phone): the one rule of contract/rules/fields.ts.
+  const c = checkFieldValue(
+    { kind: field.type, isRequired: field.isRequired, options: field.options ?? null },
+    raw ?? null,
+  );
+  if (!c.ok)
+    throw refuse(S.valueProblem(field.label, { en: c.message, zh: chineseOf(c.message) ?? c.message }));
+  return typeof c.value === 'string' ? c.value : text;
 }
 
 /**
@@ -206,7 +220,17 @@ function checkFields(fields: TemplateField[], roles: TemplateRole[], sizes: Page
     if (keys.has(f.key)) throw refuse(S.fieldKeyTwice(f.key));
     keys.add(f.key);
     if (f.filler !== INITIATOR_FILLER && !roleKeys.has(f.filler)) throw refuse(S.fieldUnknownFiller(f.label));
+    const isChoice = CHOICE_KINDS.includes(f.type);
+    if (isChoice && !(f.options && f.options.length >= 2)) throw refuse(S.fieldNeedsOptions(f.label));
+    if (!isChoice && f.options?.length) throw refuse(S.fieldNoOptions(f.label));
     const rect = checkBox(f.label, f.page, f.rect, sizes);
+    // Filled in the room (issue 28): by a role's signer, any kind, no default.
+    if (f.fillAt === 'room') {
+      if (f.filler === INITIATOR_FILLER) throw refuse(S.fieldRoomNeedsRole(f.label));
+      if (f.defaultValue !== null && f.defaultValue !== '') throw refuse(S.fieldRoomNoDefault(f.label));
+      return { ...f, rect, defaultValue: null, options: isChoice ? f.options : undefined };
+    }
+    if (!LAUNCH_FIELD_TYPES.includes(f.type)) throw refuse(S.fieldRoomOnly(f.label));
     let defaultValue = f.defaultValue === '' ? null : f.defaultValue;
     if (defaultValue !== null) {
       try {
@@ -218,7 +242,7 @@ function checkFields(fields: TemplateField[], roles: TemplateRole[], sizes: Page
         throw refuse(S.fieldBadDefault(f.label));
       }
     }
-    return { ...f, rect, defaultValue };
+    return { ...f, rect, defaultValue, options: isChoice ? f.options : undefined };
   });
 }
 
@@ -370,10 +394,15 @@ async function checkAssignments(
 
 /** The values of one contract: every field checked, defaults applied, unknown keys refused. */
 function checkValues(fields: TemplateField[], values: Record<string, string | boolean>) {
-  for (const key of Object.keys(values))
-    if (!fields.some((f) => f.key === key)) throw refuse(S.valueUnknownField(key));
+  for (const key of Object.keys(values)) {
+    const field = fields.find((f) => f.key === key);
+    if (!field) throw refuse(S.valueUnknownField(key));
+    // A field the signer fills in the room (issue 28) takes no value at launch.
+    if (isRoomField(field)) throw refuse(S.valueForRoomField(field.label));
+  }
   const checked: Record<string, string | boolean> = {};
-  for (const f of fields) checked[f.key] = checkValue(f, f.key in values ? values[f.key] : f.defaultValue);
+  for (const f of fields)
+    if (!isRoomField(f)) checked[f.key] = checkValue(f, f.key in values ? values[f.key] : f.defaultValue);
   return checked;
 }
 
@@ -429,13 +458,15 @@ export async function prepare(deps: AppDeps, actor: Actor, input: PrepareInput):
   const values = checkValues(t.fields, input.values);
   const assignments = await checkAssignments(deps, t.roles, input.assignments);
 
-  const fills: FieldFill[] = t.fields.map((f) => ({
-    type: f.type,
-    page: f.page,
-    rect: f.rect,
-    value: values[f.key],
-    fontSize: f.fontSize,
-  }));
+  const fills: FieldFill[] = t.fields
+    .filter((f) => !isRoomField(f))
+    .map((f) => ({
+      type: f.type,
+      page: f.page,
+      rect: f.rect,
+      value: values[f.key],
+      fontSize: f.fontSize,
+    }));
   // A template file the PDF core will not rewrite safely (a reference cycle, say) is refused, named, not a 500.
   const filled = await fillPdf(await blobBytes(deps, row.blobKey), fills).catch((err: unknown) => {
     throw pdfRefusal(err) ?? err;
@@ -498,10 +529,29 @@ export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInpu
         const a = assignments.find((x) => x.roleKey === role.key)!;
         const pos = t.positions.find((p) => p.roleKey === role.key)!;
         const positions = [{ documentId: draft.documentId, page: pos.page, rect: pos.rect }];
+        // The fields this role's signer fills in the room (issue 28), at the template's boxes.
+        const fields = t.fields
+          .filter((f) => isRoomField(f) && f.filler === role.key)
+          .map((f) => ({
+            key: f.key,
+            label: f.label,
+            kind: f.type,
+            isRequired: f.isRequired,
+            ...(f.options ? { options: f.options } : {}),
+            position: { documentId: draft.documentId, page: f.page, rect: f.rect },
+          }));
         // drafts kept before the intent was chosen per role ask the SMS code, as launches did then
         const intent = a.intent ?? 'sms';
         if (a.kind === 'person')
-          return { kind: 'person', name: a.name, phone: a.phone, applies: role.applies, positions, intent };
+          return {
+            kind: 'person',
+            name: a.name,
+            phone: a.phone,
+            applies: role.applies,
+            positions,
+            intent,
+            fields,
+          };
         return {
           kind: 'company',
           intent,
@@ -510,6 +560,7 @@ export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInpu
           operatorName: a.operatorName || undefined,
           applies: role.applies,
           positions,
+          fields,
         };
       }),
   }));

@@ -14,7 +14,10 @@ export type FieldFill = {
   /** 1-based. */
   page: number;
   rect: [number, number, number, number];
-  /** Text of a text, number or date field; a checkbox: true when ticked. */
+  /**
+   * Text of a field (text, number, date, radio, select, ID number, phone: one line; multiline: lines wrapped in
+   * the box); a checkbox: true when ticked.
+   */
   value: string | boolean;
   fontSize?: number;
 };
@@ -38,6 +41,49 @@ function drawText(page: PDFPage, font: PDFFont, ink: Color, fill: FieldFill, tex
   // Vertically centred on the box: the baseline sits a little above the middle of the line's em box.
   const y = y1 + (y2 - y1 - size) / 2 + size * 0.16;
   page.drawText(text, { x: x1 + PAD, y, size, font, color: ink });
+}
+
+/** Lines of `text` that fit `width` at `size`: its own line breaks kept, long lines broken by width. */
+function wrapLines(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const ch of paragraph) {
+      const next = line + ch;
+      if (line !== '' && font.widthOfTextAtSize(next, size) > width) {
+        // break at the last space when there is one (Latin words), anywhere otherwise (CJK)
+        const cut = line.lastIndexOf(' ');
+        if (cut > 0 && ch !== ' ') {
+          lines.push(line.slice(0, cut));
+          line = line.slice(cut + 1) + ch;
+        } else {
+          lines.push(line);
+          line = ch === ' ' ? '' : ch;
+        }
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A multiline value: wrapped within the box from its top, the size shrunk until every line fits. */
+function drawMultiline(page: PDFPage, font: PDFFont, ink: Color, fill: FieldFill, text: string): void {
+  const [x1, y1, x2, y2] = fill.rect;
+  const width = Math.max(1, x2 - x1 - 2 * PAD);
+  const height = Math.max(1, y2 - y1 - 2 * PAD);
+  let size = fill.fontSize ?? 10;
+  let lines = wrapLines(font, text, size, width);
+  while (size > 4 && lines.length * size * 1.25 > height) {
+    size = Math.max(4, size - 0.5);
+    lines = wrapLines(font, text, size, width);
+  }
+  const lead = size * 1.25;
+  lines.forEach((line, i) => {
+    const y = y2 - PAD - size - i * lead + size * 0.16;
+    if (y < y1 - size) return;
+    if (line) page.drawText(line, { x: x1 + PAD, y, size, font, color: ink });
+  });
 }
 
 function drawTick(page: PDFPage, ink: Color, rect: FieldFill['rect']): void {
@@ -83,8 +129,10 @@ async function drawFills(bytes: Uint8Array, fills: FieldFill[]): Promise<Uint8Ar
     if (!page) throw new Error(`field on page ${fill.page} of a ${pages.length}-page document`);
     if (fill.type === 'checkbox') {
       if (fill.value === true) drawTick(page, ink, fill.rect);
-    } else if (typeof fill.value === 'string' && fill.value !== '' && font)
-      drawText(page, font, ink, fill, fill.value);
+    } else if (typeof fill.value === 'string' && fill.value !== '' && font) {
+      if (fill.type === 'multiline') drawMultiline(page, font, ink, fill, fill.value);
+      else drawText(page, font, ink, fill, fill.value.replace(/\s*\n\s*/g, ' '));
+    }
   }
   const nesting = nestingProblem(lib, doc);
   if (nesting) throw new PdfRejected('broken', nesting);

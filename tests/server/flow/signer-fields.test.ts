@@ -29,6 +29,21 @@ import {
   signDocument,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
+import {
+  type BatchSignable,
+  type SignBatch,
+  getSignBatch,
+  listBatchSignable,
+  prepareSignBatch,
+  startSignBatch,
+} from '#contract/calls/batch.ts';
+import {
+  type Template,
+  type TemplateDraft,
+  launchTemplateFlow,
+  prepareTemplateLaunch,
+  saveTemplate,
+} from '#contract/calls/template.ts';
 import { callPath } from '#contract/envelope.ts';
 import { checkFieldValue } from '#contract/rules/fields.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
@@ -492,4 +507,240 @@ describe('fields the signer fills', () => {
     const other = await stranger.agent.call(getFlowDetail, { userType: 0, flowId });
     expect(other.body.code).toBe(Code.NotFound);
   }, 60_000);
+});
+
+describe('a template with fields filled in the room', () => {
+  let template: Template;
+  const roomFields = [
+    {
+      key: 'addr',
+      label: '收货地址',
+      type: 'multiline',
+      isRequired: true,
+      filler: 'buyer',
+      fillAt: 'room',
+      page: 1,
+      rect: [72, 600, 400, 660],
+    },
+    {
+      key: 'ok',
+      label: '同意条款',
+      type: 'checkbox',
+      isRequired: true,
+      filler: 'buyer',
+      fillAt: 'room',
+      page: 1,
+      rect: [72, 570, 88, 586],
+    },
+    {
+      key: 'plan',
+      label: '套餐',
+      type: 'select',
+      options: ['月付', '年付'],
+      isRequired: false,
+      filler: 'buyer',
+      fillAt: 'room',
+      page: 1,
+      rect: [200, 570, 300, 590],
+    },
+  ];
+  const launchField = {
+    key: 'who',
+    label: '买方',
+    type: 'text',
+    isRequired: true,
+    page: 1,
+    rect: [72, 700, 300, 720],
+  };
+  const base = () => ({
+    userType: 1,
+    name: '字段模板',
+    roles: [{ key: 'buyer', name: '买方', kind: 'person', applies: {}, stepIndex: 0 }],
+    positions: [{ roleKey: 'buyer', page: 1, rect: [330, 130, 450, 190] }],
+  });
+
+  test('room fields need a role, options for a select, no default; launch values only for launch fields', async () => {
+    const op = company.admin.agent;
+    const up = ok(await uploadPdf(op, await contractPdf(1), 1, 'tpl.pdf'), 'upload');
+    const refusals: [unknown, RegExp][] = [
+      [{ ...roomFields[0], filler: 'initiator' }, /收货地址.*role/],
+      [{ ...roomFields[2], options: undefined }, /套餐.*two options/],
+      [{ ...roomFields[0], defaultValue: 'x' }, /收货地址.*no default/],
+      [{ ...roomFields[0], fillAt: 'launch', type: 'attachment' }, /收货地址.*signing room/],
+    ];
+    for (const [field, msg] of refusals) {
+      const res = await op.call(saveTemplate, { ...base(), documentId: up.documentId, fields: [field] }, EN);
+      expect(res.body.code, JSON.stringify(field)).toBe(Code.Refused);
+      expect(res.body.msg).toMatch(msg);
+    }
+    template = ok(
+      await op.call<Template>(saveTemplate, {
+        ...base(),
+        documentId: up.documentId,
+        fields: [launchField, ...roomFields],
+      }),
+      'save',
+    );
+    expect(template.fields.filter((f) => f.fillAt === 'room').map((f) => f.key)).toEqual([
+      'addr',
+      'ok',
+      'plan',
+    ]);
+    const withRoomValue = await op.call(
+      prepareTemplateLaunch,
+      {
+        userType: 1,
+        templateId: template.templateId,
+        title: '模板合同',
+        values: { who: '李四', addr: '北京' },
+        assignments: [{ roleKey: 'buyer', kind: 'person', name: '李四', phone: buyer.phone }],
+      },
+      EN,
+    );
+    expect(withRoomValue.body.code).toBe(Code.Refused);
+    expect(withRoomValue.body.msg).toMatch(/收货地址.*signing room/);
+  }, 60_000);
+
+  test('launched: the signer fills the room fields and signs; the values are in the flow and the PDF', async () => {
+    const op = company.admin.agent;
+    const draft = ok(
+      await op.call<TemplateDraft>(prepareTemplateLaunch, {
+        userType: 1,
+        templateId: template.templateId,
+        title: '模板合同',
+        values: { who: '李四' },
+        assignments: [{ roleKey: 'buyer', kind: 'person', name: '李四', phone: buyer.phone }],
+      }),
+      'prepare',
+    );
+    const { flowId: tFlow } = ok(
+      await op.call<{ flowId: string }>(launchTemplateFlow, { userType: 1, draftId: draft.draftId }),
+      'launch',
+    );
+    const r = await openByLink(t, buyer.agent, buyer.phone);
+    const view = ok(
+      await buyer.agent.call<SigningRoom>(getSigningRoom, { userType: 0, roomToken: r.roomToken }),
+      'room',
+    );
+    expect(view.flow.flowId).toBe(tFlow);
+    expect(view.fields.map((f) => [f.key, f.kind, f.isRequired])).toEqual([
+      ['addr', 'multiline', true],
+      ['ok', 'checkbox', true],
+      ['plan', 'select', false],
+    ]);
+    const id = (k: string) => view.fields.find((f) => f.key === k)!.fieldId;
+    const signed = await sign(t, buyer.agent, r, buyer.phone, {
+      personSealId: buyer.sealId!,
+      fieldValues: { [id('addr')]: '北京市朝阳区\n建国路 1 号', [id('ok')]: true, [id('plan')]: '年付' },
+    });
+    expect(signed.body.code, signed.body.msg).toBe(0);
+    const detail = ok(await op.call<FlowDetail>(getFlowDetail, { userType: 1, flowId: tFlow }), 'detail');
+    expect(Object.fromEntries(detail.fields.map((f) => [f.key, f.value]))).toEqual({
+      addr: '北京市朝阳区\n建国路 1 号',
+      ok: true,
+      plan: '年付',
+    });
+    const pdf = await getBytes(op, `${SIGNED_PDF_PATH}/${tFlow}/${detail.documents[0].documentId}`);
+    await expectAllPassed(t, pdf.bytes, 2);
+    if (hasTool('qpdf')) {
+      const text = await shownText(pdf.bytes, 1, 'template');
+      expect(text).toContain('李四');
+      expect(text).toContain('北京市朝阳区');
+      expect(text).toContain('年付');
+    }
+  }, 120_000);
+});
+
+describe('batch signing and fields', () => {
+  const companyFlow = async (field: Record<string, unknown>) => {
+    const doc = ok(await uploadPdf(company.admin.agent, await contractPdf(1), 1), 'upload').documentId;
+    return ok(
+      await company.admin.agent.call<{ flowId: string }>(launchFlow, {
+        userType: 1,
+        title: `批量字段 ${field.key}`,
+        documentIds: [doc],
+        steps: [
+          {
+            parties: [
+              {
+                kind: 'company',
+                companyId: company.id,
+                operatorPhone: company.operator.phone,
+                applies: { companySealType: 102 },
+                positions: [{ documentId: doc, keyword: 'Party A (seal):' }],
+                fields: [
+                  {
+                    ...field,
+                    position: { documentId: doc, page: 1, mm: { left: 20, top: 20, width: 60, height: 8 } },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+      'launch',
+    ).flowId;
+  };
+
+  test('a party with a required field left empty is skipped with the reason; the others sign with saved values', async () => {
+    const op = company.operator.agent;
+    const empty = await companyFlow({ key: 'po', label: '订单号', kind: 'text' });
+    const saved = await companyFlow({ key: 'po', label: '订单号', kind: 'text' });
+    const dated = await companyFlow({ key: 'on', label: '日期', kind: 'signDate' });
+    // The handler saves the order number of one flow in its room.
+    const r = await pendingRoom(op, saved);
+    const view = ok(
+      await op.call<SigningRoom>(getSigningRoom, { userType: 1, roomToken: r.roomToken }),
+      'room',
+    );
+    ok(
+      await op.call(saveRoomFields, {
+        userType: 1,
+        roomToken: r.roomToken,
+        values: { [view.fields[0].fieldId]: 'PO-123' },
+      }),
+      'save',
+    );
+    const { list } = ok(
+      await op.call<{ list: BatchSignable[] }>(listBatchSignable, { userType: 1, pageSize: 500 }),
+      'signable',
+    );
+    const partyIds = [empty, saved, dated].map((id) => list.find((x) => x.flowId === id)!.partyId);
+    const prepared = ok(
+      await op.call<{ batchId: string }>(prepareSignBatch, {
+        userType: 1,
+        partyIds,
+        sealChoice: { companySealId: company.contractSealId },
+      }),
+      'prepare',
+    );
+    const code = await t.smsCodeFor(company.operator.phone, 'sign');
+    t.clock.advance(1_000);
+    ok(await op.call(startSignBatch, { userType: 1, batchId: prepared.batchId, smsCode: code }), 'start');
+    await t.runDueJobs();
+    for (const [lang, reason] of [
+      ['en-US', 'fill the fields in the signing room first'],
+      ['zh-CN', '请先在签署页面填写字段'],
+    ]) {
+      const batch = ok(
+        await op.call<SignBatch>(
+          getSignBatch,
+          { userType: 1, batchId: prepared.batchId },
+          { headers: { 'accept-language': lang } },
+        ),
+        'batch',
+      );
+      expect(batch).toMatchObject({ signed: 2, failed: 1 });
+      const failed = batch.items.find((i) => i.status === 'failed')!;
+      expect(failed.flowId).toBe(empty);
+      expect(failed.error?.msg).toBe(reason);
+    }
+    const detailOf = async (id: string) =>
+      ok(await company.admin.agent.call<FlowDetail>(getFlowDetail, { userType: 1, flowId: id }), 'detail');
+    expect((await detailOf(empty)).status).toBe('signing');
+    expect((await detailOf(saved)).fields[0]).toMatchObject({ value: 'PO-123' });
+    expect((await detailOf(saved)).fields[0].signedAt).not.toBeNull();
+    expect((await detailOf(dated)).fields[0].value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  }, 180_000);
 });

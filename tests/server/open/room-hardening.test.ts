@@ -38,6 +38,14 @@ import {
 } from '#contract/calls/document.ts';
 import { SEAL_IMAGE_PATH } from '#contract/calls/seal.ts';
 import { allCalls } from '#contract/calls/index-of-calls.ts';
+import {
+  FIELD_ATTACHMENT_PATH,
+  removeRoomAttachment,
+  saveRoomFields,
+  uploadRoomAttachment,
+} from '#contract/calls/fields.ts';
+import { callPath } from '#contract/envelope.ts';
+import { greyPng } from '../fixtures/png.ts';
 import { Code } from '#contract/codes.ts';
 import { getRoomApprovals, requestSealApproval } from '#contract/calls/approval.ts';
 import { UserType } from '#contract/enums.ts';
@@ -71,7 +79,14 @@ const codeOf = (url: string) => new URLSearchParams(url.split('?')[1]).get('code
 const noCookies = (res: CallResult) => expect(Object.keys(res.setCookies), 'cookies set').toEqual([]);
 
 /** Uploads a contract and launches a one-party flow to `phone` with `key`: the flow, party and document. */
-async function launchTo(key: string, phone: string, title: string, name: string | null = '受害人') {
+async function launchTo(
+  key: string,
+  phone: string,
+  title: string,
+  name: string | null = '受害人',
+  /** whether the party fills a field (issue 28) */
+  withField = false,
+) {
   const up = await open<{ documentId: string }>(t, 'POST', '/documents', {
     key,
     body: {
@@ -96,6 +111,18 @@ async function launchTo(key: string, phone: string, title: string, name: string 
               phone,
               intent: 'sms',
               positions: [{ documentId, keyword: 'Party B (signature):' }],
+              ...(withField
+                ? {
+                    fields: [
+                      {
+                        key: 'scan',
+                        label: 'Scan',
+                        kind: 'attachment',
+                        position: { documentId, page: 1, mm: { left: 20, top: 20, width: 60, height: 8 } },
+                      },
+                    ],
+                  }
+                : {}),
             },
           ],
         },
@@ -104,10 +131,18 @@ async function launchTo(key: string, phone: string, title: string, name: string 
   });
   expect(launched.status, JSON.stringify(launched.body)).toBe(201);
   const flowId = launched.body.data.flowId;
-  const detail = await open<{ steps: { parties: { partyId: string }[] }[] }>(t, 'GET', `/flows/${flowId}`, {
-    key,
-  });
-  return { flowId, partyId: detail.body.data.steps[0].parties[0].partyId, documentId };
+  const detail = await open<{ steps: { parties: { partyId: string }[] }[]; fields: { fieldId: string }[] }>(
+    t,
+    'GET',
+    `/flows/${flowId}`,
+    { key },
+  );
+  return {
+    flowId,
+    partyId: detail.body.data.steps[0].parties[0].partyId,
+    documentId,
+    fieldIds: detail.body.data.fields.map((f) => f.fieldId),
+  };
 }
 
 /** Opens the party's room from an embedded-signing URL in a browser without cookies. */
@@ -308,7 +343,9 @@ describe('every room call with an embedded room token reaches only its own flow 
   test('the walk', async () => {
     // The owner's flow to a person with a certificate, who signs nothing here; the attacker's to the same phone.
     const party = await personWithCert(t, '吴签署');
-    const theirs = await launchTo(ownerKey, party.phone, 'their contract', '吴签署');
+    const theirs = await launchTo(ownerKey, party.phone, 'their contract', '吴签署', true);
+    expect(theirs.fieldIds).toHaveLength(1);
+    const theirField = theirs.fieldIds[0];
     const mine = await launchTo(attackerKey.secret, party.phone, 'my contract', '吴签署');
     const { agent, room } = await embedRoom(attackerKey.secret, mine.flowId, mine.partyId);
     const token = room.roomToken;
@@ -438,6 +475,27 @@ describe('every room call with an embedded room token reaches only its own flow 
           expect(res.body.code).toBe(Code.SmsCodeInvalid);
         },
       ],
+      // Fields the signer fills (issue 28): the other flow's field is not found for this room.
+      [
+        saveRoomFields.name,
+        async () => notFound(await call(saveRoomFields, { values: { [theirField]: 'x' } })),
+      ],
+      [
+        uploadRoomAttachment.name,
+        async () => {
+          const res = await agent.upload(
+            callPath(uploadRoomAttachment),
+            { userType: '0', roomToken: token, fieldId: theirField },
+            { bytes: greyPng(8, 100), filename: 'scan.png', type: 'image/png' },
+          );
+          answers.push(res);
+          notFound(res);
+        },
+      ],
+      [
+        removeRoomAttachment.name,
+        async () => notFound(await call(removeRoomAttachment, { fieldId: theirField })),
+      ],
       [
         declineFlow.name,
         async () => {
@@ -463,6 +521,7 @@ describe('every room call with an embedded room token reaches only its own flow 
       `${SIGNED_PDF_PATH}/${theirs.flowId}/${theirs.documentId}?${q}`,
       `${AUDIT_REPORT_PATH}/${theirs.flowId}?${q}`,
       `${SEAL_IMAGE_PATH}/${owner.sealId}.png?${q}`,
+      `${FIELD_ATTACHMENT_PATH}/${theirField}?${q}`,
     ]) {
       // The spec's envelope, never the file: 1101 for the other flow, 1100 for a seal that is not the room's.
       const res = await getBytes(agent, url);
