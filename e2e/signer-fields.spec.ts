@@ -318,9 +318,13 @@ test.describe('fields the signer fills (zh-CN)', () => {
           ? `${downloadSignedPdf.path}/${flowId}/${documentId}`
           : `${downloadDocument.path}/${documentId}`,
       );
-      expect(pdfsigValidity(pdf.bytes)).toEqual(
+      // A completed flow also carries the platform's document timestamp, which pdfsig leaves unverified.
+      const verdicts = pdfsigValidity(pdf.bytes);
+      expect(verdicts.slice(0, isPersonFlow ? 2 : 1)).toEqual(
         isPersonFlow ? ['Signature is Valid.', 'Signature is Valid.'] : ['Signature is Valid.'],
       );
+      expect(verdicts.length).toBeLessThanOrEqual(isPersonFlow ? 3 : 1);
+      expect(verdicts.join(' ')).not.toMatch(/invalid|mismatch|failed/i);
     }
 
     // The values in the flow's detail (the launcher's list) ...
