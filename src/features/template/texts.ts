@@ -41,7 +41,7 @@ export const texts = defineTexts({
     noCompanySeal: 'No company seal',
     legalPersonSeal: 'Legal-person seal',
     date: 'Date',
-    addField: 'Add a {type} field',
+    addField: 'Add field: {type}',
     text: 'text',
     number: 'number',
     dateType: 'date',

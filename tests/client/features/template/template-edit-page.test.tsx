@@ -85,7 +85,7 @@ describe('the template editor: fields a role fills in the signing room', () => {
     renderApp(`/manage/fileTemplate/editFileTemplate?templateId=${TEMPLATE_ID}`);
     await screen.findByTestId('template-page-1', {}, { timeout: 15_000 });
 
-    const text = await addField('Add a text field', 'Home address');
+    const text = await addField('Add field: text', 'Home address');
     await choose(
       within(text).getByRole('combobox', { name: 'Who fills it' }),
       'Employee: the signer, in the signing room',
@@ -97,13 +97,13 @@ describe('the template editor: fields a role fills in the signing room', () => {
 
     // The attachment, a kind only a signer fills, goes to the last role in the room by itself; the initiator
     // is not offered for it.
-    const attachment = await addField('Add a attachment field', 'ID copy');
+    const attachment = await addField('Add field: attachment', 'ID copy');
     expect(within(attachment).getByText('in the signing room')).toBeTruthy();
     await userEvent.click(within(attachment).getByRole('combobox', { name: 'Who fills it' }));
     expect(screen.queryAllByTitle('The initiator, at launch')).toHaveLength(1); // the text field's, not this one's
     await userEvent.keyboard('{Escape}');
 
-    const radio = await addField('Add a radio group field', 'Plan');
+    const radio = await addField('Add field: radio group', 'Plan');
     await choose(
       within(radio).getByRole('combobox', { name: 'Who fills it' }),
       'Employee: the signer, in the signing room',
