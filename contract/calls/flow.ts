@@ -373,6 +373,15 @@ const zListFilters = zPageRequest.extend({
   dateTo: zIsoTime.optional(),
 });
 
+/**
+ * A launched flow as the launcher's list shows it: with the values its parties filled and signed (issue 28),
+ * label by label (a checkbox '✓' or '✗', an attachment its file name), for the list's export.
+ */
+export const zLaunchedItem = zFlowSummary.extend({
+  fieldValues: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type LaunchedItem = z.infer<typeof zLaunchedItem>;
+
 export const listLaunchedFlows = defineCall({
   call: P.listLaunchedFlows,
   auth: true,
@@ -380,7 +389,7 @@ export const listLaunchedFlows = defineCall({
     'Flows launched by the caller account (person, or the session company: all of its flows), newest first; filters ' +
     'status, keyword, date range; pagination pageNum/pageSize (default 10).',
   request: zBase.extend(zListFilters.shape).extend({ status: zFlowStatus.optional() }),
-  response: zPage(zFlowSummary),
+  response: zPage(zLaunchedItem),
 });
 
 export const zPendingItem = zFlowSummary.extend({

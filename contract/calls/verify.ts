@@ -103,6 +103,16 @@ export const zChangedRegion = z.object({
 });
 export type ChangedRegion = z.infer<typeof zChangedRegion>;
 
+/** A form field value a signature filled (and so signed). */
+export const zFilledField = z.object({
+  name: z.string(),
+  label: z.string(),
+  value: z.string(),
+  /** a checkbox: `value` is its state (Yes when ticked, Off when not) */
+  checkbox: z.boolean(),
+});
+export type FilledField = z.infer<typeof zFilledField>;
+
 export const zSignatureCard = z.object({
   /** Signing order, from 1. */
   index: z.number().int(),
@@ -150,6 +160,11 @@ export const zSignatureCard = z.object({
    * empty when nothing visible changed. Reports kept before this field existed read as empty.
    */
   changedRegions: z.array(zChangedRegion).default([]),
+  /**
+   * Form fields this signature filled (issue 28: the values its own revision set, which it signed): the label
+   * a person reads, the value (a checkbox: `checked`). Reports kept before this field existed read as empty.
+   */
+  filledFields: z.array(zFilledField).default([]),
 });
 export type SignatureCard = z.infer<typeof zSignatureCard>;
 

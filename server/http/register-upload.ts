@@ -151,7 +151,8 @@ async function readFile(part: MultipartFile, tooLarge: Text, ticket: UploadTicke
 export function registerRoomUpload<D extends CallDefOfKind<'upload'>, R>(
   app: FastifyInstance,
   def: D,
-  options: { maxFileBytes: number; tooLarge: Text },
+  /** `tooLarge` may name what the upload is for, from what `authorize` answered. */
+  options: { maxFileBytes: number; tooLarge: Text | ((room: NoInfer<R>) => Text) },
   authorize: (fields: Record<string, string>) => Promise<R>,
   handler: (ctx: {
     fields: Record<string, string>;
@@ -199,7 +200,9 @@ export function registerRoomUpload<D extends CallDefOfKind<'upload'>, R>(
           continue;
         }
         room ??= { value: await authorize(fields) };
-        file = await readFile(part, options.tooLarge, ticket);
+        const tooLarge =
+          typeof options.tooLarge === 'function' ? options.tooLarge(room.value) : options.tooLarge;
+        file = await readFile(part, tooLarge, ticket);
       }
       checkUserType(fieldsAsBody(fields));
       room ??= { value: await authorize(fields) };

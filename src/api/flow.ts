@@ -16,6 +16,7 @@ export type {
 } from '#contract/calls/flow.ts';
 export type LaunchRequest = Req<typeof calls.launchFlow>;
 export type PendingItem = Res<typeof calls.listPendingSignatures>['list'][number];
+export type LaunchedItem = Res<typeof calls.listLaunchedFlows>['list'][number];
 export type FlowMessage = Res<typeof calls.listMessages>['list'][number];
 export type RoomSeal = Res<typeof calls.getSigningRoom>['seals'][number];
 export type AuditTrail = Res<typeof calls.getAuditTrail>;

@@ -21,7 +21,7 @@ async function signingParty(deps: AppDeps, room: Room) {
 }
 
 /** A field of the room's party; 1101 for any other. */
-async function ownField(deps: AppDeps, room: Room, fieldId: string): Promise<fq.FieldRow> {
+export async function ownField(deps: AppDeps, room: Room, fieldId: string): Promise<fq.FieldRow> {
   const f = await fq.findField(deps.db, fieldId);
   if (!f || f.partyId !== room.partyId) throw new AppError(Code.NotFound, F.fieldNotFound);
   return f;

@@ -97,6 +97,7 @@ export function formFieldsOf(fields: PlannedField[], documentId: string) {
       kind: f.kind as FieldKind,
       pageIndex: f.page - 1,
       rect: f.rect,
+      label: f.label,
       ...(f.options ? { options: f.options } : {}),
     }));
 }

@@ -80,6 +80,8 @@ import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
 
 const zUuid = z.uuid();
+/** An attachment upload, authorized: the room, its token and the field it is for. */
+type AttachmentUpload = { token: string; room: rooms.Room; fieldId: string; label: string };
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
@@ -334,22 +336,24 @@ export const flowModule: ServerModule = {
     registerCall(app, saveRoomFields, async ({ body }) =>
       fieldRooms.saveFields(deps, await rooms.roomOf(deps, body.roomToken), body.values, body.roomToken),
     );
-    registerRoomUpload(
+    registerRoomUpload<typeof uploadRoomAttachment, AttachmentUpload>(
       app,
       uploadRoomAttachment,
       {
         maxFileBytes: FIELD_LIMITS.attachmentBytes,
-        tooLarge: F.attachmentTooLarge(FIELD_LIMITS.attachmentBytes / 1024 / 1024),
+        // A file over the limit is refused before more of it is read, naming the field it was for.
+        tooLarge: ({ label }) =>
+          F.aboutField(label, F.attachmentTooLarge(FIELD_LIMITS.attachmentBytes / 1024 / 1024)),
       },
       async (fields) => {
         if (!fields.roomToken) throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
-        return { token: fields.roomToken, room: await rooms.roomOf(deps, fields.roomToken) };
-      },
-      async ({ fields, file, room }) => {
+        const room = await rooms.roomOf(deps, fields.roomToken);
         const fieldId = zUuid.safeParse(fields.fieldId);
         if (!fieldId.success) throw new AppError(Code.NotFound, F.fieldNotFound);
-        return fieldRooms.uploadAttachment(deps, room.room, fieldId.data, file, room.token);
+        const field = await fieldRooms.ownField(deps, room, fieldId.data);
+        return { token: fields.roomToken, room, fieldId: field.id, label: field.label };
       },
+      async ({ file, room }) => fieldRooms.uploadAttachment(deps, room.room, room.fieldId, file, room.token),
     );
     registerCall(app, removeRoomAttachment, async ({ body }) =>
       fieldRooms.removeAttachment(

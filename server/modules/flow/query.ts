@@ -6,7 +6,7 @@ import { listActiveMembers } from '../company/index.ts';
 import { accountOf, flowDocuments, presentDocument } from '../document/index.ts';
 import { partiesOf, presentParty, summaries } from './model.ts';
 import { dateOf } from '../../db/sql-helpers.ts';
-import { flowFields } from './fields.ts';
+import { fieldValuesOfFlows, flowFields } from './fields.ts';
 
 import * as q from './queries.ts';
 import { type Reader, flowAccess, phoneOf } from './access.ts';
@@ -52,7 +52,17 @@ export async function listLaunched(deps: AppDeps, session: Actor, f: q.ListFilte
   const account = await accountOf(deps, session);
   await sweepExpired(deps);
   const { list, total } = await q.launchedPage(deps.db, account, f);
-  return { list: await summaries(deps.db, list), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const values = await fieldValuesOfFlows(
+    deps,
+    list.map((x) => x.id),
+  );
+  const sums = await summaries(deps.db, list);
+  return {
+    list: sums.map((x) => ({ ...x, fieldValues: values.get(x.flowId) ?? [] })),
+    total,
+    pageNum: f.pageNum,
+    pageSize: f.pageSize,
+  };
 }
 
 /** Whose parties a session signs for (the pending list, batch signing). */

@@ -69,6 +69,9 @@ const rank = (s: Status) => SignatureStatus.indexOf(s);
 
 const REGION_KINDS: readonly string[] = ChangedRegionKind;
 
+/** At most this many filled fields per signature reach the page (a form may have thousands). */
+const MAX_FILLED = 200;
+
 /** At most this many regions per signature reach the page (a hostile file could yield thousands). */
 const MAX_REGIONS = 50;
 
@@ -102,6 +105,7 @@ export function presentKept(result: VerifyResult): VerifyResult {
       ...s,
       changedRegions: s.changedRegions ?? [],
       warnings: s.warnings ?? [],
+      filledFields: s.filledFields ?? [],
     })),
   };
 }
@@ -118,6 +122,12 @@ export function presentVerification(
 ): Omit<VerifyResult, 'reportId' | 'expiresAt' | 'source'> {
   const signatures: SignatureCard[] = report.signatures.map((s, i) => {
     const root = s.chain[s.chain.length - 1];
+    // the values the signature's own revision set (it signed them); none when its revision is unknown
+    const filled = report.formFills.find((f) => s.revision !== null && f.revision === s.revision);
+    const filledFields = (filled?.fields ?? [])
+      .filter((f) => s.filledFields.includes(f.name))
+      .slice(0, MAX_FILLED)
+      .map(({ name, label, value, checkbox }) => ({ name, label, value, checkbox }));
     const isBroken = s.intact === false;
     return {
       index: i + 1,
@@ -152,6 +162,7 @@ export function presentVerification(
       warnings: s.warnings,
       widgets: layout.widgets[s.field] ?? [],
       changedRegions: regionsOf(s),
+      filledFields,
     };
   });
   const worst = signatures.reduce<Status | null>(

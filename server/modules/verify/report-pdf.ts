@@ -73,6 +73,9 @@ function regionLine(r: SignatureCard['changedRegions'][number]): string {
   const [zh, en] = REGION[r.what];
   return `第 ${r.page} 页：${zh}（区域 x ${x0}–${x1}，y ${y0}–${y1} 点） Page ${r.page}: ${en} (region x ${x0}–${x1}, y ${y0}–${y1} pt)`;
 }
+/** A filled value as read: a checkbox ticked or not, else the text. */
+const filledValue = (f: SignatureCard['filledFields'][number]) =>
+  f.checkbox ? (f.value === 'Off' ? '未勾选 not ticked' : '已勾选 ticked') : f.value;
 const yesNo = (v: boolean | null) => (v === null ? '— n/a' : v ? '是 yes' : '否 no');
 const utc = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 19)} UTC` : '—');
 
@@ -154,6 +157,10 @@ export async function renderReportPdf(
     });
     for (const r of s.reasons) line(`• ${both(REASON[r])}`, { indent: 16 });
     for (const r of s.changedRegions) line(`▣ ${regionLine(r)}`, { indent: 16, color: [0.75, 0.1, 0.1] });
+    if (s.filledFields.length > 0) {
+      line('本签名填写的字段 Fields filled with this signature', { indent: 8 });
+      for (const f of s.filledFields) line(`${f.label} = ${filledValue(f)}`, { indent: 16 });
+    }
     if (s.chain.length > 0) {
       line('证书链 Certificate chain', { indent: 8 });
       // Root first, each issued certificate one step further in: the tree a viewer shows.

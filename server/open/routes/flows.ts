@@ -91,7 +91,9 @@ export const flowRoutes = [
     path: '/flows/:flowId',
     operationId: 'getFlow',
     tag: 'flows',
-    summary: 'One flow with its documents and each party’s status (a flow the account cannot see: 404).',
+    summary:
+      'One flow with its documents, each party’s status and the fields the parties fill with their values ' +
+      '(an attachment with its name, size and SHA-256; a flow the account cannot see: 404).',
     scope: 'flows:read',
     params: zFlowIdParams,
     response: zFlowDetail,

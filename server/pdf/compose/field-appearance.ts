@@ -28,6 +28,9 @@ function lineSize(font: PDFFont, text: string, width: number, height: number): n
   return size;
 }
 
+/** Punctuation that may not begin a line (Chinese line breaking rules, and their Latin counterparts). */
+const NO_LINE_START = /^[，。、；：！？）》」』”’,.;:!?)\]}%]$/u;
+
 /** Breaks `text` into lines no wider than `room` at `size`: at spaces where it can, else between characters. */
 function wrap(font: PDFFont, text: string, size: number, room: number): string[] {
   const out: string[] = [];
@@ -39,6 +42,14 @@ function wrap(font: PDFFont, text: string, size: number, room: number): string[]
       const next = line + tok;
       if (line === '' || font.widthOfTextAtSize(next, size) <= room) {
         line = next;
+        continue;
+      }
+      if (NO_LINE_START.test(tok) && [...line].length > 1) {
+        // a comma or a closing bracket never starts a line: the character before it moves down with it
+        const chars = [...line];
+        const last = chars.pop() ?? '';
+        out.push(chars.join('').trimEnd());
+        line = last + tok;
         continue;
       }
       out.push(line.trimEnd());

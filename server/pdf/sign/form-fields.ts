@@ -27,6 +27,8 @@ export type NewFormField = {
   rect: readonly [number, number, number, number];
   /** the choices of a radio or select field (shown as a drop-down list) */
   options?: readonly string[];
+  /** what a person calls the field (its /TU): viewers show it, the verifier reports it with the value */
+  label?: string;
 };
 
 /** A value written when a party signs: text (radio/select: one of the options), or a checkbox's tick. */
@@ -103,13 +105,21 @@ const HELV = dict({
  * Appends one incremental update (no signature) adding an EMPTY AcroForm field with one widget for each
  * of `fields`: text-like kinds (text, multiline, number, date, signDate, idNumber, phone, attachment) are
  * /Tx, a checkbox /Btn with /Off and /Yes appearances, radio and select a /Ch drop-down with /Opt. The
- * input is repaired first when it needs it (as before a signature). Throws SignError: BadOptions naming
- * the field (a name already used or given twice, a name with a period, an unknown kind, a choice without
- * options, an empty rectangle), PageOutOfRange, and every refusal of the signer (encryption, damage).
+ * input is read as the signer reads it: give it what `prepareForSigning` returned (the launch repairs a
+ * damaged file first and records it; a damaged file given as it is is refused BROKEN_XREF). Throws
+ * SignError: BadOptions naming the field (a name already used or given twice, a name with a period, an
+ * unknown kind, a choice without options, an empty rectangle), BadOptions for a document that already
+ * carries a signature (new fields would break it), PageOutOfRange, and every refusal of the signer
+ * (encryption, damage).
  */
 export function addFormFields(input: Uint8Array, fields: readonly NewFormField[]): Uint8Array {
   const base = parsedForSigning(input);
-  const taken = new Set(listFields(base).map((f) => f.name));
+  const existing = listFields(base);
+  // new fields after a signature are annotation-level changes, which break it (ISO 32000-2 12.8.2.2)
+  const signed = existing.find((f) => f.ft === 'Sig' && f.hasValue);
+  if (signed)
+    throw bad(`the document is already signed (${signed.name}): fields are added before the first signature`);
+  const taken = new Set(existing.map((f) => f.name));
   for (const f of fields) {
     if (typeof f.name !== 'string' || f.name === '') throw bad('a field needs a name');
     if (f.name.includes('.')) throw bad(`field ${f.name}: a name must not contain a period`);
@@ -136,6 +146,7 @@ export function addFormFields(input: Uint8Array, fields: readonly NewFormField[]
       P: page.ref,
       F: WIDGET_PRINT,
       T: textString(f.name),
+      TU: f.label ? textString(f.label) : undefined,
       MK: dict({ BG: arr(...BG), BC: arr(...BORDER) }),
     };
     let entries: Record<string, PdfObject | undefined>;

@@ -50,6 +50,9 @@ function summary(r: VerificationReport, file: string): string {
     const revoked = s.revokedAt ? ` at ${s.revokedAt}` : '';
     const source = s.revocationSource ? ` (${s.revocationSource})` : '';
     lines.push(`     trusted: ${s.trusted}  revocation: ${s.revocation}${revoked}${source}`);
+    const filled = r.formFills.find((f) => f.revision === s.revision)?.fields ?? [];
+    for (const f of filled.filter((x) => s.filledFields.includes(x.name)))
+      lines.push(`     filled: ${f.label} = ${f.value}`);
     for (const p of s.problems) lines.push(`     - ${p}`);
   });
   return lines.join('\n');

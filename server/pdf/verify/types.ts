@@ -96,6 +96,14 @@ export type SignatureReport = {
    * region in PDF points from the page's lower left, and what differs there.
    */
   changedRegions: ChangedRegion[];
+  /**
+   * Form fields whose values this signature's own revision set: the values it signed (issue 28). A later
+   * change of one of them, or of a field its /Lock names, is a disallowed change ("field X changed after
+   * signing").
+   */
+  filledFields: string[];
+  /** the revision (from 1, as in `modifications` and `formFills`) whose end the signature covers, when it does */
+  revision: number | null;
 };
 
 export type ChangedRegion = {
@@ -116,6 +124,17 @@ export type VerificationReport = {
   validationTime: string;
   /** `/ByteRange` occurrences in the raw bytes, for diagnosis only (spoofed or orphaned signatures) */
   byteRangeMarkers: number;
+  /**
+   * The form fields each revision after the first filled (set, changed or emptied their /V), revisions
+   * numbered from 1; a checkbox's value is its state name (Yes, Off). Revisions that filled none are left out.
+   */
+  formFills: FormFill[];
+};
+
+export type FormFill = {
+  revision: number;
+  /** qualified name; the label a person reads (the field's /TU, else its name); a checkbox's value is Yes or Off */
+  fields: { name: string; label: string; value: string; checkbox: boolean }[];
 };
 
 /** A revocation answer from outside the file (an OCSP responder, the issuing CA's own records). */

@@ -32,6 +32,7 @@ import { type Comparison, describe, MAX_PAGES, pagesToCompare, VisualComparer } 
 import { RevisionRules } from './revisions.ts';
 import { VerifyError, VerifyErrorCode } from './errors.ts';
 import { type FoundSignature, findSignatureFields } from './fields.ts';
+import { FormFills } from './form-fills.ts';
 import {
   adbeRevocationData,
   buildChain,
@@ -44,6 +45,7 @@ import {
   type CertificateInfo,
   type ChangedRegion,
   Coverage,
+  type FormFill,
   Indication,
   type Modification,
   type SignatureKind,
@@ -99,6 +101,8 @@ type Work = {
   changedRegions: ChangedRegion[];
   /** what is odd but changes nothing the signature vouches for (see SignatureReport.warnings) */
   warnings: string[];
+  /** form fields whose values the signature's own revision set */
+  filledFields: string[];
 };
 
 function pdfDate(s: string | undefined): Date | undefined {
@@ -307,7 +311,12 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
       sigsPerRevision.set(carrier, list);
     }
   }
-  for (const w of works) modificationsOf(pdf, diff, rules, w, certification, sigsPerRevision);
+  const fills = new FormFills(pdf, deadline);
+  for (const w of works) {
+    modificationsOf(pdf, diff, rules, w, certification, sigsPerRevision);
+    fieldsOf(pdf, fills, w);
+  }
+  const formFills = fills.all();
   for (const w of removed) {
     w.problems.unshift('a later revision removed this signature from the document');
     w.modifications.push('the signature field or its value was removed');
@@ -335,6 +344,7 @@ function verifySync(bytes: Uint8Array, options: VerifyOptions, deadline: Deadlin
         revisions,
         now,
         byteRangeMarkers,
+        formFills,
       ),
   };
 }
@@ -344,6 +354,7 @@ function summarise(
   revisions: number,
   now: Date,
   byteRangeMarkers: number,
+  formFills: FormFill[],
 ): VerificationReport {
   let verdict: Result = { indication: Indication.NoSignatureFound, subIndication: null };
   let aside: Result = { indication: Indication.NoSignatureFound, subIndication: null };
@@ -364,6 +375,7 @@ function summarise(
     revisions,
     validationTime: now.toISOString(),
     byteRangeMarkers,
+    formFills,
   };
 }
 
@@ -466,6 +478,7 @@ function structure(
     uncovered: [],
     changedRegions: [],
     warnings: [],
+    filledFields: [],
   };
   const fail = (msg: string) => {
     w.problems.push(msg);
@@ -628,6 +641,27 @@ function modificationsOf(
     } else if (worst === 'none') worst = 'allowed';
   }
   w.modification = worst;
+}
+
+/**
+ * The fields a signature filled (those its own revision set), and each later change of a field it vouches
+ * for (one holding a value when signed, or named by its /Lock): a disallowed change, named by field.
+ */
+function fieldsOf(pdf: PdfFile, fills: FormFills, w: Work): void {
+  const s = w.signedRev;
+  if (s === null || w.uncovered.length > 0) return;
+  if (s > 0) w.filledFields = fills.changedIn(s).map((f) => f.name);
+  let covered: ((name: string) => boolean) | undefined;
+  for (let i = s + 1; i < pdf.revisions.length; i++) {
+    for (const f of fills.changedIn(i)) {
+      covered ??= fills.covered(s, w.found.fieldObjNum);
+      if (!covered(f.name)) continue;
+      const what = `field ${f.name} changed after signing`;
+      w.modification = 'disallowed';
+      w.problems.push(`revision ${i + 1}: ${what}`);
+      w.modifications.push(`revision ${i + 1}: ${what}`);
+    }
+  }
 }
 
 function crypto(
@@ -895,6 +929,8 @@ function crypto(
       modifications: w.modifications,
       changedRegions: w.changedRegions,
       warnings: [...new Set(w.warnings)],
+      filledFields: w.filledFields,
+      revision: w.signedRev === null ? null : w.signedRev + 1,
     };
   };
   return { question, finish };

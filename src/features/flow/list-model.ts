@@ -1,4 +1,4 @@
-import type { FlowSummary, PendingItem } from '@/api/flow.ts';
+import type { FlowSummary, LaunchedItem, PendingItem } from '@/api/flow.ts';
 import type { SheetColumn } from '@/lib/export-sheet.ts';
 import { formatTime } from '@/lib/format-time.ts';
 
@@ -46,8 +46,8 @@ export function sheetColumns(
   tt: T,
   locale: string,
   kind: 'pending' | 'launched',
-): SheetColumn<FlowSummary | PendingItem>[] {
-  return [
+): SheetColumn<FlowSummary | PendingItem | LaunchedItem>[] {
+  const columns: SheetColumn<FlowSummary | PendingItem | LaunchedItem>[] = [
     { title: tt('colTitle'), value: (r) => r.title },
     {
       title: tt('colStatus'),
@@ -60,4 +60,11 @@ export function sheetColumns(
     { title: tt('colProgress'), value: (r) => `${r.signedCount}/${r.partyCount}` },
     { title: tt('colFiles'), value: (r) => r.documentNames.join(', ') },
   ];
+  // The launcher's export carries what the signers filled (issue 28): "label: value; label: value".
+  if (kind === 'launched')
+    columns.push({
+      title: tt('colFields'),
+      value: (r) => ('fieldValues' in r ? r.fieldValues.map((v) => `${v.label}: ${v.value}`).join('; ') : ''),
+    });
+  return columns;
 }

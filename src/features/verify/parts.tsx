@@ -292,6 +292,19 @@ export function SignatureCardView({
           </ul>
         </section>
       ) : null}
+      {card.filledFields.length > 0 ? (
+        <section className="verify-filled" aria-label={tt('filledFields')}>
+          <div className="verify-label">{tt('filledFields')}</div>
+          <ul>
+            {card.filledFields.map((f) => (
+              <li key={f.name}>
+                {f.label} ={' '}
+                {f.checkbox ? (f.value === 'Off' ? tt('filledUnchecked') : tt('filledChecked')) : f.value}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Descriptions
         size="small"
         column={isNarrow ? 1 : { xs: 1, sm: 1, md: 2 }}

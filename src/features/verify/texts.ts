@@ -115,6 +115,9 @@ export const texts = defineTexts({
     invisible: 'Invisible signature (no widget on a page)',
     signatureN: 'Signature {n}',
     regions: 'Where a page changed after signing',
+    filledFields: 'Fields filled with this signature',
+    filledChecked: 'ticked',
+    filledUnchecked: 'not ticked',
     'region.content':
       'Page {page} shows something other than what was signed (region x {x0}–{x1}, y {y0}–{y1} pt).',
     'region.covered':
@@ -265,6 +268,9 @@ export const texts = defineTexts({
     invisible: '不可见签名（页面上没有签名外观）',
     signatureN: '签名 {n}',
     regions: '签名后页面被改动的位置',
+    filledFields: '本签名填写的字段',
+    filledChecked: '已勾选',
+    filledUnchecked: '未勾选',
     'region.content': '第 {page} 页签署后显示的内容被改动（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',
     'region.covered': '第 {page} 页：表单域现在遮盖了签署时的文字（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',
     'region.annotations': '第 {page} 页：批注或表单域在签署后被改动（区域 x {x0}–{x1}，y {y0}–{y1} 点）。',

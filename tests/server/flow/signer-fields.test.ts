@@ -25,10 +25,15 @@ import {
   getAuditTrail,
   getFlowDetail,
   getSigningRoom,
+  type LaunchedItem,
   launchFlow,
+  listLaunchedFlows,
   signDocument,
 } from '#contract/calls/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 import { Code } from '#contract/codes.ts';
+import { BULK_SHEET_PATH } from '#contract/calls/bulk.ts';
+import * as XLSX from 'xlsx';
 import {
   type BatchSignable,
   type SignBatch,
@@ -48,7 +53,7 @@ import { callPath } from '#contract/envelope.ts';
 import { checkFieldValue } from '#contract/rules/fields.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
 import { appForFile } from '../helper.ts';
-import { hasTool, pdfsigReport, run } from '../fixtures/pdf-signing.ts';
+import { encryptedPdf, hasTool, pdfsigReport, run } from '../fixtures/pdf-signing.ts';
 import {
   type Signer,
   type TestCompany,
@@ -300,7 +305,7 @@ describe('fields the signer fills', () => {
     big.set(pngBytes().subarray(0, 8));
     const large = await uploadAttachment(scan, { bytes: big, filename: 'big.png' });
     expect(large.body.code).toBe(Code.Refused);
-    expect(large.body.msg).toMatch(/10 MB/);
+    expect(large.body.msg).toMatch(/ID scan.*10 MB/);
     const empty = await uploadAttachment(scan, { bytes: new Uint8Array(), filename: 'empty.png' });
     expect(empty.body.code).toBe(Code.Refused);
     // Not an attachment field.
@@ -483,13 +488,12 @@ describe('fields the signer fills', () => {
       const out = pdfsigReport(pdf.bytes, pki.rootPem, 'fields.pdf');
       expect(out).not.toBeNull();
       expect(out!.match(/Signature is Valid/g)?.length, out!).toBe(2);
-      const fills = (report as unknown as { formFills?: { fields: { name: string; value: string }[] }[] })
-        .formFills;
-      if (fills) {
-        const all = fills.flatMap((f) => f.fields);
-        expect(all).toContainEqual(expect.objectContaining({ name: 'f_fullName_1', value: '张三' }));
-        expect(all).toContainEqual(expect.objectContaining({ name: 'f_note_2', value: '已核对' }));
-      }
+      // The verifier lists which fields each revision filled, and each signature the fields it signed.
+      const all = report.formFills.flatMap((f) => f.fields);
+      expect(all).toContainEqual(expect.objectContaining({ name: 'f_fullName_1', value: '张三' }));
+      expect(all).toContainEqual(expect.objectContaining({ name: 'f_note_2', value: '已核对' }));
+      expect(report.signatures[0].filledFields).toContain('f_fullName_1');
+      expect(report.signatures[1].filledFields).toEqual(['f_note_2']);
     },
     120_000,
   );
@@ -506,6 +510,30 @@ describe('fields the signer fills', () => {
     expect(scan.attachment!.sha256).toMatch(/^[0-9a-f]{64}$/);
     const other = await stranger.agent.call(getFlowDetail, { userType: 0, flowId });
     expect(other.body.code).toBe(Code.NotFound);
+    // The launched list carries the filled values (its export's "Fields" column).
+    const listed = ok(
+      await company.admin.agent.call<{ list: LaunchedItem[] }>(listLaunchedFlows, {
+        userType: 1,
+        pageSize: 50,
+      }),
+      'list',
+    ).list.find((x) => x.flowId === flowId)!;
+    expect(listed.fieldValues).toContainEqual({ label: '姓名', value: '张三' });
+    expect(listed.fieldValues).toContainEqual({ label: 'I agree', value: '✓' });
+    expect(listed.fieldValues).toContainEqual({ label: '经办备注', value: '已核对' });
+    expect(listed.fieldValues.some((v) => v.label === 'City')).toBe(false);
+    // The integrator API: GET /open/v1/flows/{id} returns the fields with their values.
+    const key = await makeKey(company.admin.agent, ['flows:read'], 1);
+    const api = await open<FlowDetail>(t, 'GET', `/flows/${flowId}`, { key: key.secret });
+    expect(api.status, JSON.stringify(api.body)).toBe(200);
+    const apiFields = Object.fromEntries(api.body.data.fields.map((f) => [f.key, f]));
+    expect(apiFields.fullName.value).toBe('张三');
+    expect(apiFields.agree.value).toBe(true);
+    expect(apiFields.scan.attachment).toMatchObject({
+      name: '身份证.png',
+      size: scanPng.length,
+      sha256: createHash('sha256').update(scanPng).digest('hex'),
+    });
   }, 60_000);
 });
 
@@ -599,6 +627,13 @@ describe('a template with fields filled in the room', () => {
     );
     expect(withRoomValue.body.code).toBe(Code.Refused);
     expect(withRoomValue.body.msg).toMatch(/收货地址.*signing room/);
+    // Bulk sending: the template's sheet has a column for the launch field, none for the room fields.
+    const sheet = await getBytes(op, `${BULK_SHEET_PATH}/${template.templateId}?lang=zh`);
+    expect(sheet.status).toBe(200);
+    const wb = XLSX.read(sheet.bytes, { type: 'array' });
+    const [headers] = XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    expect(headers).toContain('买方');
+    for (const label of ['收货地址', '同意条款', '套餐']) expect(headers).not.toContain(label);
   }, 60_000);
 
   test('launched: the signer fills the room fields and signs; the values are in the flow and the PDF', async () => {
@@ -743,4 +778,57 @@ describe('batch signing and fields', () => {
     expect((await detailOf(saved)).fields[0].signedAt).not.toBeNull();
     expect((await detailOf(dated)).fields[0].value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   }, 180_000);
+});
+
+describe('fields on a file the footer cannot rewrite', () => {
+  withPdfsig(
+    'an AES-128 encrypted PDF gets its fields, and the value signs valid',
+    async () => {
+      const pdf = await encryptedPdf(await contractPdf(1), 'AES-128');
+      const doc = ok(await uploadPdf(company.admin.agent, pdf, 1, 'locked.pdf'), 'upload').documentId;
+      const at = { documentId: doc, page: 1, mm: { left: 20, top: 20, width: 60, height: 8 } };
+      const { flowId: encFlow } = ok(
+        await company.admin.agent.call<{ flowId: string }>(launchFlow, {
+          userType: 1,
+          title: 'encrypted with a field',
+          documentIds: [doc],
+          steps: [
+            {
+              parties: [
+                {
+                  kind: 'person',
+                  name: '李四',
+                  phone: buyer.phone,
+                  positions: [
+                    { documentId: doc, page: 1, mm: { left: 120, top: 200, width: 36, height: 18 } },
+                  ],
+                  fields: [{ key: 'ref', label: 'Reference', kind: 'text', position: at }],
+                },
+              ],
+            },
+          ],
+        }),
+        'launch',
+      );
+      const r = await openByLink(t, buyer.agent, buyer.phone);
+      const view = ok(
+        await buyer.agent.call<SigningRoom>(getSigningRoom, { userType: 0, roomToken: r.roomToken }),
+        'room',
+      );
+      expect(view.flow.flowId).toBe(encFlow);
+      const signed = await sign(t, buyer.agent, r, buyer.phone, {
+        personSealId: buyer.sealId!,
+        fieldValues: { [view.fields[0].fieldId]: 'REF-42' },
+      });
+      expect(signed.body.code, signed.body.msg).toBe(0);
+      const final = await getBytes(company.admin.agent, `${SIGNED_PDF_PATH}/${encFlow}/${doc}`);
+      const { report, pki } = await expectAllPassed(t, final.bytes, 2);
+      expect(report.formFills.flatMap((f) => f.fields)).toContainEqual(
+        expect.objectContaining({ name: 'f_ref_1', value: 'REF-42' }),
+      );
+      const out = pdfsigReport(final.bytes, pki.rootPem, 'encrypted-fields.pdf');
+      expect(out!.match(/Signature is Valid/g)?.length, out!).toBe(1);
+    },
+    120_000,
+  );
 });

@@ -54,6 +54,7 @@ const card = (over: Partial<SignatureCard> = {}): SignatureCard => ({
   widgets: [{ page: 1, rect: [100, 100, 200, 150] }],
   changedRegions: [],
   warnings: [],
+  filledFields: [],
   ...over,
 });
 
@@ -364,6 +365,39 @@ describe('/check', () => {
     const sig = await screen.findByRole('article', { name: 'Signature 1' });
     const warning = within(sig).getByText(/an unsigned attribute of the signature could not be read/);
     expect(warning.closest('details')).not.toBeNull();
+  }, 30_000);
+
+  it('each signature lists the fields it filled, label = value, in both languages', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const filled = result({
+      signatures: [
+        card({
+          filledFields: [
+            { name: 'f1', label: '姓名', value: '张三丰', checkbox: false },
+            { name: 'f2', label: 'I have read the terms', value: 'Yes', checkbox: true },
+          ],
+        }),
+        card({ index: 2, field: 'party-2' }),
+      ],
+    });
+    server.use(http.post(`${CSIGN}/checkPdf`, () => ok(filled)));
+    renderApp('/check');
+    const input = await screen.findByLabelText('Choose a PDF to verify', {}, { timeout: 10_000 });
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    const sig = await screen.findByRole('article', { name: 'Signature 1' });
+    const list = within(sig).getByRole('region', { name: 'Fields filled with this signature' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '姓名 = 张三丰',
+      'I have read the terms = ticked',
+    ]);
+    // a signature that filled nothing shows no such list
+    const second = screen.getByRole('article', { name: 'Signature 2' });
+    expect(within(second).queryByRole('region', { name: 'Fields filled with this signature' })).toBeNull();
+    useI18nStore.getState().setLocale('zh-CN');
+    const zh = await within(await screen.findByRole('article', { name: '签名 1' })).findByRole('region', {
+      name: '本签名填写的字段',
+    });
+    expect(zh.textContent).toContain('I have read the terms = 已勾选');
   }, 30_000);
 
   it('an expired report says so', async () => {

@@ -2,7 +2,7 @@
 // filled by each party in the same incremental update as its signature (signPdf's `fill`). Checked with
 // poppler's pdfsig, qpdf, pdf.js (the text a filled field shows) and the platform's verifier.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PdfFile } from '#server/pdf/parse/document.ts';
 import { isDict, textOf } from '#server/pdf/parse/objects.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
@@ -10,9 +10,11 @@ import { SignError, SignErrorCode } from '#server/pdf/sign/errors.ts';
 import { listFields } from '#server/pdf/sign/form.ts';
 import { addFormFields, type NewFormField } from '#server/pdf/sign/form-fields.ts';
 import { PdfBase } from '#server/pdf/sign/pdf-base.ts';
+import { IncrementalUpdate, textString, withEntries } from '#server/pdf/sign/pdf-writer.ts';
 import { prepareForSigning } from '#server/pdf/sign/repair.ts';
 import { signPdf } from '#server/pdf/sign/sign-pdf.ts';
 import { verifyPdf } from '#server/pdf/verify/verify-pdf.ts';
+import { VisualComparer } from '#server/pdf/verify/visual.ts';
 import {
   hasTool,
   isPrefix,
@@ -32,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => kit?.fx.close());
 
 const FIELDS: NewFormField[] = [
-  { name: 'fullName', kind: 'text', pageIndex: 0, rect: [72, 100, 300, 124] },
-  { name: 'agree', kind: 'checkbox', pageIndex: 0, rect: [320, 104, 336, 120] },
+  { name: 'fullName', kind: 'text', pageIndex: 0, rect: [72, 100, 300, 124], label: '姓名' },
+  { name: 'agree', kind: 'checkbox', pageIndex: 0, rect: [320, 104, 336, 120], label: 'I agree' },
   { name: 'startDate', kind: 'date', pageIndex: 0, rect: [72, 60, 200, 84] },
   { name: 'plan', kind: 'select', pageIndex: 1, rect: [72, 60, 240, 84], options: ['基础版', '专业版'] },
 ];
@@ -119,17 +121,57 @@ describe('two parties fill their fields as they sign', () => {
     expect(r.status).toBe(0);
     expect(r.out.match(/Signature is Valid\./g)?.length).toBe(2);
     expect(isPrefix(files.a, files.b)).toBe(true);
+    expect(run('qpdf', ['--check', kit.fx.file('b-q.pdf', files.b)]).out).toContain(
+      'No syntax or stream encoding errors found',
+    );
   });
 
   test('the verifier passes both and says which fields each signature filled', async () => {
+    // B's fills change what pages 1 and 2 show: A's signed pages are drawn and compared (V2), and pass
+    const compared = vi.spyOn(VisualComparer.prototype, 'compareMany');
     const report = await verifyPdf(files.b, { trustAnchors: [kit.fx.pki.ca.root.der] });
+    expect(compared.mock.calls.flatMap(([tasks]) => tasks.map((t) => t.comparison.pages))).toEqual([[0, 1]]);
+    compared.mockRestore();
     expect(report.verdict).toBe('TOTAL_PASSED');
     const [a, b] = report.signatures;
     expect(a.indication, a.problems.join('; ')).toBe('TOTAL_PASSED');
     expect(a.modifiedAfterSigning).toBe('allowed');
     expect(a.changedRegions).toEqual([]);
     expect(b.indication, b.problems.join('; ')).toBe('TOTAL_PASSED');
+    expect(a.filledFields).toEqual(['fullName', 'agree']);
+    expect(b.filledFields).toEqual(['startDate', 'plan']);
+    expect([a.revision, b.revision]).toEqual([3, 4]);
+    const fill = (name: string, label: string, value: string, checkbox = false) => ({
+      name,
+      label,
+      value,
+      checkbox,
+    });
+    expect(report.formFills).toEqual([
+      {
+        revision: 3,
+        fields: [fill('fullName', '姓名', '张三丰 Zhang'), fill('agree', 'I agree', 'Yes', true)],
+      },
+      { revision: 4, fields: [fill('startDate', 'startDate', '2026-12-01'), fill('plan', 'plan', '专业版')] },
+    ]);
   });
+
+  test('the verify CLI names the values each signature filled', () => {
+    const root = kit.fx.file('root.pem', kit.fx.pki.rootPem);
+    const r = run('npx', [
+      'node',
+      'server/pdf/verify-cli.ts',
+      kit.fx.file('cli.pdf', files.b),
+      '--trust',
+      root,
+    ]);
+    expect(r.status, r.out).toBe(0);
+    const [first, second] = r.out.split(/\n {2}#2 /);
+    expect(first).toContain('filled: 姓名 = 张三丰 Zhang');
+    expect(first).toContain('filled: I agree = Yes');
+    expect(second).toContain('filled: startDate = 2026-12-01');
+    expect(second).toContain('filled: plan = 专业版');
+  }, 30_000);
 
   test('the filled values show on the pages (the appearance draws them, Chinese included)', async () => {
     if (!hasTools) return;
@@ -178,12 +220,80 @@ describe('two parties fill their fields as they sign', () => {
       expect((err as SignError).message).toMatch(msg);
     }
     expect(() => addFormFields(files.fields, [FIELDS[0]])).toThrow(/fullName: the document already has/);
+    // fields added after a signature would break it: refused
+    expect(() => addFormFields(files.a, [{ ...FIELDS[0], name: 'late' }])).toThrow(
+      /already signed \(partyA\): fields are added before the first signature/,
+    );
     expect(() => addFormFields(files.original, [{ ...FIELDS[0], name: 'a.b' }])).toThrow(/period/);
     expect(() => addFormFields(files.original, [{ ...FIELDS[3], options: [] }])).toThrow(
       /plan: a select field needs options/,
     );
   });
+
+  test('a later revision that changes a signed value breaks the signatures that covered it', async () => {
+    const base = new PdfBase(files.b);
+    const field = listFields(base).find((f) => f.name === 'fullName')!;
+    const update = new IncrementalUpdate(base);
+    update.put(field.ref, withEntries(field.dict, { V: textString('李四') }));
+    const forged = update.finish().bytes;
+    const report = await verifyPdf(forged, { trustAnchors: [kit.fx.pki.ca.root.der] });
+    expect(report.verdict).toBe('TOTAL_FAILED');
+    for (const s of report.signatures) {
+      expect(s.modifiedAfterSigning).toBe('disallowed');
+      expect(s.problems).toContain('revision 5: field fullName changed after signing');
+    }
+    expect(report.formFills.at(-1)).toEqual({
+      revision: 5,
+      fields: [{ name: 'fullName', label: '姓名', value: '李四', checkbox: false }],
+    });
+  });
 });
+
+test('a multiline value wraps inside its box; a radio choice; an unticked checkbox is filled as Off and locked', async () => {
+  const notes = '本合同一式两份，双方各执一份，具有同等法律效力。Both copies have equal legal force.';
+  const input = addFormFields(await makePdf({ pages: 1 }), [
+    { name: 'notes', kind: 'multiline', pageIndex: 0, rect: [72, 40, 222, 124] },
+    { name: 'size', kind: 'radio', pageIndex: 0, rect: [240, 100, 330, 124], options: ['S', 'M', 'L'] },
+    { name: 'newsletter', kind: 'checkbox', pageIndex: 0, rect: [240, 60, 256, 76] },
+  ]);
+  const signed = await sign(input, 'a', [
+    { name: 'notes', value: notes },
+    { name: 'size', value: 'M' },
+    { name: 'newsletter', value: false },
+  ]);
+  const base = new PdfBase(signed);
+  const byName = new Map(listFields(base).map((f) => [f.name, f]));
+  expect(byName.get('newsletter')?.dict.v.get('V')).toEqual({ t: 'name', v: 'Off' });
+  expect(byName.get('newsletter')?.dict.v.get('AS')).toEqual({ t: 'name', v: 'Off' });
+  const lock = base.dictOf(byName.get('partyA')?.dict.v.get('Lock'));
+  const names = base.resolve(lock?.v.get('Fields'));
+  expect(
+    names && typeof names === 'object' && 't' in names && names.t === 'arr' ? names.v.map(textOf) : [],
+  ).toEqual(['notes', 'size', 'newsletter']);
+  const report = await verifyPdf(signed, { trustAnchors: [kit.fx.pki.ca.root.der] });
+  expect(report.signatures[0].filledFields).toEqual(['notes', 'size', 'newsletter']);
+  expect(report.formFills[0].fields.map((f) => f.value)).toEqual([notes, 'M', 'Off']);
+  if (!hasTools) return;
+  // the text is all there, over several lines, each within the box's 150 points
+  const flat = kit.fx.file('multiline-flat.pdf', new Uint8Array());
+  run('qpdf', ['--flatten-annotations=all', kit.fx.file('multiline.pdf', signed), flat]);
+  const doc = await openPdf(new Uint8Array(readFileSync(flat)));
+  const items = (await (await doc.getPage(1)).getTextContent()).items.flatMap((i) =>
+    'str' in i && i.transform[4] >= 72 && i.transform[4] < 240 && i.transform[5] < 130 ? [i] : [],
+  );
+  await doc.loadingTask.destroy();
+  expect(
+    items
+      .map((i) => i.str)
+      .join('')
+      .replace(/\s/g, ''),
+  ).toBe(notes.replace(/\s/g, ''));
+  expect(new Set(items.map((i) => Math.round(i.transform[5]))).size).toBeGreaterThan(2);
+  for (const i of items) {
+    expect(i.transform[4] + i.width).toBeLessThanOrEqual(222);
+    expect(i.transform[5]).toBeGreaterThanOrEqual(40);
+  }
+}, 60_000);
 
 describe('real-world files (xref streams, object streams, owner-password encryption)', () => {
   const WILD = '/work/shared/pdf-wild/files';
@@ -201,6 +311,7 @@ describe('real-world files (xref streams, object streams, owner-password encrypt
       if (hasTools) expect(pdfsigValid(kit.fx, b, `wild-${file}`)).toEqual([true, true]);
       const report = await verifyPdf(b, { trustAnchors: [kit.fx.pki.ca.root.der] });
       for (const s of report.signatures) expect(s.indication, s.problems.join('; ')).toBe('TOTAL_PASSED');
+      expect(report.signatures.map((s) => s.filledFields)).toEqual([['signerName'], ['ok']]);
       expect(pdf.encryption?.kind ?? 'none').toBe(file === 'bug1815476.pdf' ? 'open' : 'none');
     }, 60_000);
   }
