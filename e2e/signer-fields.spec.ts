@@ -18,12 +18,16 @@ import { registerViaApi } from './person-support.ts';
 import { actForCompany, addOperator, fingerStroke, openCompany } from './seal-support.ts';
 import {
   call,
+  enterRoomByLink,
   fetchPdf,
   latestSigningLink,
   nextSmsCode,
   openPersonESign,
+  personWithSeal,
+  signInRoom,
   signingTexts,
   smsCount,
+  uploadContract,
 } from './signing-support.ts';
 import { newPhone, pdfsigValidity } from './support.ts';
 
@@ -361,5 +365,99 @@ test.describe('fields the signer fills (zh-CN)', () => {
     expect(byLabel('我已阅读并同意')?.value).toBe(true);
     expect(byLabel('身份证复印件')?.attachment?.name).toBe('id-copy.png');
     await phoneContext.close();
+  });
+});
+
+test.describe('fields on an uploaded document (en-US)', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const t = signingTexts['en-US'];
+
+  test('the launcher adds two fields to a signer, places one by dragging and one by keyword; the signer fills them on PC and signs', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    // The signer: e-signature opened and a name seal, on a PC of their own.
+    const signerContext = await browser.newContext({
+      locale: 'en-US',
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 1280, height: 900 },
+    });
+    const signer = await signerContext.newPage();
+    const signerPhone = await personWithSeal(signer, t.personB);
+    await personWithSeal(page, t.personA);
+
+    // Quick launch: one signer with a text field and a drop-down.
+    await uploadContract(page, t);
+    await page.getByLabel(t.signerPhone).fill(signerPhone);
+    await page.getByLabel(t.signerName).fill(t.personB);
+    await expect(page.getByTestId('signer-readiness')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    const rows = page.getByTestId('party-field');
+    await rows.nth(0).getByLabel('Label').fill('Bank account');
+    await rows.nth(1).getByLabel('Label').fill('Payment');
+    await rows.nth(1).getByRole('combobox', { name: 'Kind' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Drop-down' })
+      .click();
+    await rows.nth(1).getByLabel('Options (one a line)').fill('Monthly\nYearly');
+    await page.getByRole('button', { name: t.next }).click();
+
+    // Positions: the signer by dragging, the bank account by dragging, the payment by keyword (page 2).
+    await expect(page.locator('.pdf-page[data-page="1"][data-drawn="true"]')).toBeVisible({
+      timeout: 20_000,
+    });
+    const sheet = page.getByTestId('drop-page-1');
+    await page
+      .getByRole('button', { name: new RegExp(t.personB) })
+      .first()
+      .dragTo(sheet, {
+        targetPosition: { x: 320, y: 420 },
+      });
+    await page
+      .getByTestId('field-chip')
+      .filter({ hasText: 'Bank account' })
+      .dragTo(sheet, {
+        targetPosition: { x: 320, y: 200 },
+      });
+    await page.getByTestId('field-chip').filter({ hasText: 'Payment' }).click();
+    await page.getByLabel(t.keyword).fill('Party B');
+    await page.getByRole('button', { name: t.placeByKeyword }).click();
+    await expect(page.getByTestId('field-chip').filter({ hasText: 'Payment' })).toContainText('page 2');
+    await expect(page.getByTestId('field-chip').filter({ hasText: 'Bank account' })).toContainText('page 1');
+    await page.getByRole('button', { name: t.next }).click();
+    await page.getByRole('button', { name: t.send }).click();
+    await expect(page.getByText(t.sent)).toBeVisible({ timeout: 30_000 });
+
+    // The signer: the link, the two fields in reading order (page 1, then page 2), then the signature.
+    await signer.context().clearCookies();
+    await enterRoomByLink(signer, signerPhone, t);
+    const guide = signer.getByTestId('field-guide');
+    await expect(guide.getByTestId('field-progress')).toHaveText('Field 1 of 2 — 2 left');
+    await expect(signer.getByRole('button', { name: t.sign, exact: true })).toBeDisabled();
+    await guide.getByLabel('Bank account').fill('6222 0000 1111');
+    await guide.getByRole('button', { name: 'Next' }).click();
+    await expect(signer.getByTestId('field-box-current')).toHaveAttribute('aria-label', 'Field: Payment');
+    await guide.getByLabel('Payment').selectOption('Yearly');
+    await expect(guide.getByTestId('field-progress')).toHaveText('Field 2 of 2 — all done');
+    await signInRoom(signer, signerPhone, t);
+
+    // The signed PDF is valid in pdfsig; the launcher reads the values.
+    const href = await signer.getByRole('link', { name: t.downloadSigned }).getAttribute('href');
+    const verdicts = pdfsigValidity((await fetchPdf(signer.request, href ?? '')).bytes);
+    expect(verdicts[0]).toBe('Signature is Valid.');
+    expect(verdicts.join(' ')).not.toMatch(/invalid|mismatch|failed/i);
+    const flowId = new URL(signer.url().replace('/#/', '/')).searchParams.get('flowId') ?? '';
+    const detail = await call<{ fields: { label: string; value: unknown; signedAt: string | null }[] }>(
+      page.request,
+      'getFlowDetail',
+      { flowId },
+    );
+    expect(detail.fields.map((f) => [f.label, f.value, !!f.signedAt])).toEqual([
+      ['Bank account', '6222 0000 1111', true],
+      ['Payment', 'Yearly', true],
+    ]);
+    await signerContext.close();
   });
 });
