@@ -120,7 +120,10 @@ export default function TemplateEditPage() {
     setPositions((ps) => ps.filter((p) => keys.has(p.roleKey)));
     setFields((fs) =>
       fs.map((f) =>
-        f.filler === INITIATOR_FILLER || keys.has(f.filler) ? f : { ...f, filler: INITIATOR_FILLER },
+        f.filler === INITIATOR_FILLER || keys.has(f.filler)
+          ? f
+          : // the role is gone: the initiator fills it at launch (a kind only a signer fills asks for a role on save)
+            { ...f, filler: INITIATOR_FILLER, fillAt: 'launch' as const },
       ),
     );
   };
