@@ -1,7 +1,7 @@
 // Fields the signer fills (issue 28). At launch each party's fields are checked and placed (launch.ts resolves
 // their positions like signature positions) and become empty AcroForm fields of their documents; in the room
-// the party's signer saves values (saveRoomFields, checked by the one rule of contract/rules/fields.ts) and
-// uploads attachments; signing (signing.ts) merges the values sent with the saved ones, refuses an incomplete
+// the party's signer saves values (fields-room.ts: saveRoomFields, checked by the one rule of
+// contract/rules/fields.ts) and uploads attachments; signing (signing.ts) merges the values sent with the saved ones, refuses an incomplete
 // required field, and writes the values into each document in the same incremental update as the signature.
 // SQL: fields-queries.ts.
 import { randomUUID } from 'node:crypto';
@@ -28,10 +28,8 @@ import type { ResolvedPosition } from './model.ts';
 import * as fq from './fields-queries.ts';
 import { F } from './texts.ts';
 
-export type { FieldRow } from './fields-queries.ts';
-
 /** A rule message of contract/rules (English, its Chinese registered with bi) in both languages. */
-export const ruleText = (en: string): Text => ({ en, zh: chineseOf(en) ?? en });
+const ruleText = (en: string): Text => ({ en, zh: chineseOf(en) ?? en });
 
 /** A refusal about one field, naming its label. */
 export const fieldRefusal = (label: string, text: Text, fieldId?: string) =>
@@ -105,14 +103,14 @@ export function formFieldsOf(fields: PlannedField[], documentId: string) {
 // ---------------------------------------------------------------------------------------------------------
 // Presenting
 
-export const ruleOf = (r: fq.FieldRow): FieldRule => ({
+const ruleOf = (r: fq.FieldRow): FieldRule => ({
   kind: r.kind as FieldKind,
   isRequired: r.isRequired,
   options: jsonOf<string[] | null>(r.options),
 });
 
 /** A stored value as the contract shows it: a checkbox's boolean, text otherwise. */
-export function savedValueOf(r: fq.FieldRow): FieldValue | null {
+function savedValueOf(r: fq.FieldRow): FieldValue | null {
   if (r.value === null) return null;
   if (r.kind === 'checkbox') return r.value === 'true';
   return r.value;
@@ -152,10 +150,6 @@ export function presentField(r: fq.FieldRow, roomToken?: string): FlowField {
 
 export async function flowFields(deps: AppDeps, flowId: string): Promise<FlowField[]> {
   return (await fq.fieldsOfFlow(deps.db, flowId)).map((r) => presentField(r));
-}
-
-export async function partyFields(deps: AppDeps, partyId: string): Promise<FlowField[]> {
-  return (await fq.fieldsOfParty(deps.db, partyId)).map((r) => presentField(r));
 }
 
 /** What the launched list's export shows per flow: the filled values, label by label. */
@@ -254,17 +248,6 @@ export async function fieldsToSign(
   };
 }
 
-/** Whether the party's saved values would sign (batch signing asks before it signs). */
-export async function savedFieldsComplete(deps: AppDeps, partyId: string): Promise<boolean> {
-  try {
-    await fieldsToSign(deps, partyId, undefined, deps.clock.now());
-    return true;
-  } catch (err) {
-    if (err instanceof AppError) return false;
-    throw err;
-  }
-}
-
 /** The audit entry of the fields a signature filled in one document, or null when none. */
 export function filledDetail(values: FieldsToSign['values'], documentId: string): string | null {
   const here = values.filter((v) => v.documentId === documentId && v.value !== null);
@@ -278,5 +261,3 @@ export const signedValuesOf = (values: FieldsToSign['values'], documentId: strin
   values.filter((v) => v.documentId === documentId).map((v) => ({ id: v.id, value: v.value }));
 
 export const markFieldsSigned = fq.markSigned;
-export const hasFields = async (deps: AppDeps, partyId: string) =>
-  (await fq.fieldsOfParty(deps.db, partyId)).length > 0;
