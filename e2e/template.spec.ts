@@ -21,8 +21,8 @@ import type { Locale } from './support.ts';
 const texts = {
   'en-US': {
     upload: 'New template from a PDF',
-    addText: 'Add a text field',
-    addNumber: 'Add a number field',
+    addText: 'Add field: text',
+    addNumber: 'Add field: number',
     fieldLabel: 'Label',
     buyer: 'Buyer name',
     amount: 'Amount',

@@ -1,6 +1,7 @@
 // Typed client of contract/calls/template.ts (types only from the contract: no zod in the bundle).
 import type * as calls from '#contract/calls/template.ts';
 import * as P from '#contract/paths/template.ts';
+import { FIELD_KINDS, NOT_TYPED_KINDS } from '#contract/rules/fields.ts';
 import { call, type Req } from './http.ts';
 import { downloadAt } from './transfer.ts';
 
@@ -20,12 +21,12 @@ export type PrepareRequest = Req<typeof calls.prepareTemplateLaunch>;
 /** The contract's constants (template.ts holds zod, so repeated here and typed against it). */
 export const INITIATOR_FILLER: typeof calls.INITIATOR_FILLER = 'initiator';
 export const TEMPLATE_TEXT_MAX: typeof calls.TEMPLATE_TEXT_MAX = 200;
-export const FIELD_TYPES = [
-  'text',
-  'number',
-  'date',
-  'checkbox',
-] as const satisfies readonly calls.FieldType[];
+/** Every kind a template field may have (contract/rules/fields.ts FIELD_KINDS). */
+export const FIELD_TYPES = FIELD_KINDS satisfies readonly calls.FieldType[];
+/** Kinds the initiator may fill at launch (signDate and attachment exist only in the signing room). */
+export const LAUNCH_FIELD_TYPES: readonly calls.FieldType[] = FIELD_KINDS.filter(
+  (k) => !NOT_TYPED_KINDS.includes(k),
+);
 export const NUMBER_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 /** Whether `value` is a real calendar date written YYYY-MM-DD (the server's rule). */

@@ -7,6 +7,7 @@ import { type DocumentInfo, PT_PER_MM } from '@/api/document.ts';
 import { type Applies, FLOW_LIMITS, type IntentCheck, type LaunchRequest } from '@/api/flow.ts';
 import type { PdfRect } from '@/components/pdf-viewer.tsx';
 import { sessionStore } from '@/lib/safe-storage.ts';
+import { CHOICE_KINDS, FIELD_LIMITS, type FieldKind } from '#contract/rules/fields.ts';
 
 export type LaunchMode = 'quick' | 'regular';
 
@@ -32,7 +33,57 @@ export type DraftParty = {
   /** The intent check asked before this party signs (SMS code, face, signing password); default SMS. */
   intent?: IntentCheck;
   applies: Applies;
+  /** Fields this party fills in the signing room before signing (issue 28). */
+  fields?: DraftField[];
 };
+
+/** A field a party fills in the room: what it is, and where it sits (one document, one box). */
+export type DraftField = {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  isRequired: boolean;
+  /** radio and select: one a line as typed, kept trimmed. */
+  options?: string[];
+  at?: Placement & { documentId: string };
+};
+
+/** A new field of a party (key unique enough within the party: letters, digits). */
+export const newDraftField = (kind: FieldKind, label: string): DraftField => ({
+  key: newKey('f').slice(0, 24),
+  label,
+  kind,
+  isRequired: kind !== 'signDate',
+  ...(CHOICE_KINDS.includes(kind) ? { options: [] } : {}),
+});
+
+/** The draft with one party's field placed (or taken off the page with null). */
+export const placeField = (
+  d: LaunchDraft,
+  partyKey: string,
+  fieldKey: string,
+  at: DraftField['at'] | null,
+): LaunchDraft => ({
+  ...d,
+  steps: d.steps.map((s) => ({
+    ...s,
+    parties: s.parties.map((p) =>
+      p.key === partyKey
+        ? {
+            ...p,
+            fields: (p.fields ?? []).map((f) => (f.key === fieldKey ? { ...f, at: at ?? undefined } : f)),
+          }
+        : p,
+    ),
+  })),
+});
+
+/** The box of a new field, in points as it reads on the page. */
+export function fieldBoxPt(kind: FieldKind): { widthPt: number; heightPt: number } {
+  if (kind === 'checkbox') return { widthPt: 16, heightPt: 16 };
+  if (kind === 'multiline') return { widthPt: 220, heightPt: 60 };
+  return { widthPt: 150, heightPt: 22 };
+}
 
 type DraftStep = { key: string; parties: DraftParty[] };
 export type Placement = { page: number; rect: PdfRect };
@@ -175,7 +226,11 @@ type IssueKey =
   | 'needCompanyApplies'
   | 'needPosition'
   | 'duplicateSigner'
-  | 'deadlinePast';
+  | 'deadlinePast'
+  | 'fieldLabel'
+  | 'fieldOptions'
+  | 'fieldNotPlaced'
+  | 'tooManyFields';
 
 const PHONE = /^1\d{10}$/;
 
@@ -216,6 +271,16 @@ export function draftIssues(d: LaunchDraft, now = Date.now()): DraftIssue[] {
       );
       if (d.documents.length > 0 && placed.length === 0)
         issues.push({ key: 'needPosition', partyKey: p.key, step });
+      const fields = p.fields ?? [];
+      if (fields.length > FIELD_LIMITS.perParty) issues.push({ key: 'tooManyFields', partyKey: p.key, step });
+      for (const f of fields) {
+        if (!f.label.trim()) issues.push({ key: 'fieldLabel', partyKey: p.key, step });
+        const o = f.options ?? [];
+        if (CHOICE_KINDS.includes(f.kind) && (o.length < 2 || new Set(o).size !== o.length))
+          issues.push({ key: 'fieldOptions', partyKey: p.key, step });
+        if (d.documents.length > 0 && !(f.at && d.documents.some((x) => x.documentId === f.at?.documentId)))
+          issues.push({ key: 'fieldNotPlaced', partyKey: p.key, step });
+      }
     }
   });
   if (d.deadline && !(Date.parse(d.deadline) > now)) issues.push({ key: 'deadlinePast' });
@@ -232,6 +297,29 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
       const at = d.placements[p.key]?.[documentId];
       return at ? [{ documentId, page: at.page, rect: at.rect.map(round) as PdfRect }] : [];
     });
+  const fieldsOf = (p: DraftParty) =>
+    (p.fields ?? []).flatMap((f) =>
+      f.at && documentIds.includes(f.at.documentId)
+        ? [
+            {
+              key: f.key,
+              label: f.label.trim(),
+              kind: f.kind,
+              isRequired: f.isRequired,
+              ...(CHOICE_KINDS.includes(f.kind) ? { options: f.options ?? [] } : {}),
+              position: {
+                documentId: f.at.documentId,
+                page: f.at.page,
+                rect: f.at.rect.map(round) as PdfRect,
+              },
+            },
+          ]
+        : [],
+    );
+  const withFields = (p: DraftParty) => {
+    const fields = fieldsOf(p);
+    return fields.length > 0 ? { fields } : {};
+  };
   return {
     title: d.title.trim(),
     documentIds,
@@ -256,6 +344,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                   personSignature: true,
                 },
                 positions: positionsOf(p),
+                ...withFields(p),
               }
             : {
                 kind: 'company' as const,
@@ -268,6 +357,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                 intent: p.intent ?? 'sms',
                 applies: p.applies,
                 positions: positionsOf(p),
+                ...withFields(p),
               },
         ),
       })),

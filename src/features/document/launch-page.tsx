@@ -24,6 +24,7 @@ import {
   toLaunchRequest,
   useLaunchDraft,
   myselfParty,
+  placeField,
 } from './launch-draft.ts';
 import { DeadlineField } from './deadline-field.tsx';
 import { PartyCard } from './party-card.tsx';
@@ -57,6 +58,10 @@ const STEP_OF_ISSUE: Record<DraftIssue['key'], number> = {
   duplicateSigner: 1,
   deadlinePast: 1,
   needPosition: 2,
+  fieldLabel: 1,
+  fieldOptions: 1,
+  tooManyFields: 1,
+  fieldNotPlaced: 2,
 };
 
 function FilesStep({ mode }: { mode: LaunchMode }) {
@@ -396,7 +401,11 @@ export default function LaunchPage() {
       {current === 1 ? <SignersStep mode={mode} issues={issues} showIssues={showIssues} /> : null}
       {current === 2 ? (
         <>
-          <PositionEditor draft={draft} onChange={(placements) => update((d) => ({ ...d, placements }))} />
+          <PositionEditor
+            draft={draft}
+            onChange={(placements) => update((d) => ({ ...d, placements }))}
+            onFieldPlaced={(party, field, at) => update((d) => placeField(d, party, field, at))}
+          />
           <Link to={paths.pcOutsignRoom} style={{ display: 'inline-block', marginTop: 8 }}>
             {tt('openPositionScreen')}
           </Link>

@@ -3,7 +3,7 @@ import Result from 'antd/es/result';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { useLaunchDraft } from './launch-draft.ts';
+import { placeField, useLaunchDraft } from './launch-draft.ts';
 import { PositionEditor } from './position-editor.tsx';
 import { texts } from './texts.ts';
 
@@ -43,6 +43,7 @@ export default function OutsignRoomPage() {
         draft={draft}
         height="calc(100vh - 160px)"
         onChange={(placements) => update((d) => ({ ...d, placements }))}
+        onFieldPlaced={(party, field, at) => update((d) => placeField(d, party, field, at))}
       />
     </main>
   );

@@ -9,10 +9,13 @@ import { chooseUserList, chooseUserOperatorList } from '@/api/company.ts';
 import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { useSessionStore } from '@/session/session-store.ts';
+import { CHOICE_KINDS, FIELD_KINDS } from '#contract/rules/fields.ts';
 import {
   companyApplies,
+  type DraftField,
   type DraftIssue,
   type DraftParty,
+  newDraftField,
   personApplies,
   preferredSealType,
 } from './launch-draft.ts';
@@ -370,6 +373,103 @@ export function PartyCard({
           </div>
         ) : null}
       </fieldset>
+      <PartyFieldsEditor
+        fields={party.fields ?? []}
+        onChange={(fields) => set({ fields })}
+        error={issueOf('fieldLabel', 'fieldOptions', 'tooManyFields')}
+      />
     </article>
+  );
+}
+
+/** The fields this party fills in the signing room (issue 28): kind, label, required, options; placed later. */
+function PartyFieldsEditor({
+  fields,
+  onChange,
+  error,
+}: {
+  fields: DraftField[];
+  onChange: (fields: DraftField[]) => void;
+  error?: string;
+}) {
+  const tt = useTexts(texts);
+  const setField = (key: string, change: Partial<DraftField>) =>
+    onChange(fields.map((f) => (f.key === key ? { ...f, ...change } : f)));
+  return (
+    <fieldset data-testid="party-fields" style={{ border: 0, padding: 0, margin: '12px 0 0' }}>
+      <legend style={{ fontWeight: 600, fontSize: 14 }}>{tt('fieldsTitle')}</legend>
+      {fields.map((f) => (
+        <div
+          key={f.key}
+          data-testid="party-field"
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 8 }}
+        >
+          <Select
+            aria-label={tt('fieldKind')}
+            style={{ width: 140 }}
+            value={f.kind}
+            options={FIELD_KINDS.map((k) => ({ value: k, label: tt(`kind.${k}`) }))}
+            onChange={(kind) =>
+              setField(f.key, {
+                kind,
+                options: CHOICE_KINDS.includes(kind) ? (f.options ?? []) : undefined,
+              })
+            }
+          />
+          <Input
+            aria-label={tt('fieldLabel')}
+            placeholder={tt('fieldLabel')}
+            style={{ width: 160 }}
+            maxLength={40}
+            value={f.label}
+            onChange={(e) => setField(f.key, { label: e.target.value })}
+          />
+          <Checkbox
+            checked={f.isRequired}
+            onChange={(e) => setField(f.key, { isRequired: e.target.checked })}
+          >
+            {tt('fieldRequired')}
+          </Checkbox>
+          <Button
+            size="small"
+            danger
+            aria-label={tt('removeField', { label: f.label })}
+            onClick={() => onChange(fields.filter((x) => x.key !== f.key))}
+          >
+            ×
+          </Button>
+          {CHOICE_KINDS.includes(f.kind) ? (
+            <Input.TextArea
+              aria-label={tt('fieldOptions')}
+              placeholder={tt('fieldOptions')}
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              defaultValue={(f.options ?? []).join('\n')}
+              onChange={(e) =>
+                setField(f.key, {
+                  options: e.target.value
+                    .split(/\r?\n/)
+                    .map((o) => o.trim())
+                    .filter(Boolean),
+                })
+              }
+              style={{ flexBasis: '100%' }}
+            />
+          ) : null}
+        </div>
+      ))}
+      <Button
+        size="small"
+        onClick={() =>
+          onChange([...fields, newDraftField('text', `${tt('kind.text')} ${fields.length + 1}`)])
+        }
+      >
+        {tt('addField')}
+      </Button>
+      {error ? (
+        <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

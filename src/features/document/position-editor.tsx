@@ -8,7 +8,15 @@ import { type PageGeometry, PdfViewer, type ScreenBox } from '@/components/pdf-v
 import { boxCentredAt, rectCentredOn } from '@/components/pdf-viewer/coords.ts';
 import { pointIn, useDragBox } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
-import { allParties, boxSizePt, type DraftParty, type LaunchDraft, type Placement } from './launch-draft.ts';
+import {
+  allParties,
+  boxSizePt,
+  type DraftField,
+  type DraftParty,
+  fieldBoxPt,
+  type LaunchDraft,
+  type Placement,
+} from './launch-draft.ts';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
 
@@ -17,6 +25,10 @@ const DRAG_TYPE = 'text/x-esign-party';
 
 export const partyLabel = (p: DraftParty, index: number) =>
   (p.kind === 'company' ? p.companyName || p.name : p.name) || `#${index + 1}`;
+
+/** The chip id of a party's field (a party's chip id is its key). */
+const fieldItemId = (partyKey: string, fieldKey: string) => `field:${partyKey}:${fieldKey}`;
+type FieldItem = { id: string; party: DraftParty; partyIndex: number; field: DraftField };
 
 /** A placed box: drag it (mouse, pen or finger) to move it; the × removes it. */
 function PlacedBox({
@@ -94,14 +106,26 @@ function PlacedBox({
 export function PositionEditor({
   draft,
   onChange,
+  onFieldPlaced,
   height,
 }: {
   draft: LaunchDraft;
   onChange: (placements: LaunchDraft['placements']) => void;
+  /** A signer field (issue 28) placed on a page of a document, or taken off it (null). */
+  onFieldPlaced?: (partyKey: string, fieldKey: string, at: DraftField['at'] | null) => void;
   height?: string | number;
 }) {
   const tt = useTexts(texts);
   const parties = allParties(draft);
+  const fieldItems: FieldItem[] = parties.flatMap((party, partyIndex) =>
+    (party.fields ?? []).map((field) => ({
+      id: fieldItemId(party.key, field.key),
+      party,
+      partyIndex,
+      field,
+    })),
+  );
+  const fieldItemOf = (id: string | null) => fieldItems.find((f) => f.id === id);
   const [docIndex, setDocIndex] = useState(0);
   const [selected, setSelected] = useState<string | null>(parties[0]?.key ?? null);
   const [keyword, setKeyword] = useState('');
@@ -129,6 +153,16 @@ export function PositionEditor({
   };
 
   const placeAt = (partyKey: string, g: PageGeometry, point: { x: number; y: number }) => {
+    const item = fieldItemOf(partyKey);
+    if (item) {
+      const box = boxCentredAt(g.page, g.scale, point, fieldBoxPt(item.field.kind));
+      onFieldPlaced?.(item.party.key, item.field.key, {
+        documentId: doc.documentId,
+        page: g.pageNumber,
+        rect: g.toPdf(box),
+      });
+      return;
+    }
     const party = parties.find((p) => p.key === partyKey);
     if (!party) return;
     const box = boxCentredAt(g.page, g.scale, point, boxSizePt(party));
@@ -170,13 +204,45 @@ export function PositionEditor({
           />
         );
       })}
+      {fieldItems.map(({ id, party, partyIndex, field }) => {
+        const at = field.at;
+        if (!at || at.documentId !== doc.documentId || at.page !== g.pageNumber) return null;
+        return (
+          <PlacedBox
+            key={id}
+            label={tt('fieldChip', { who: partyLabel(party, partyIndex), label: field.label })}
+            color={colorOf(party.key)}
+            box={g.toScreen(at.rect)}
+            geometry={g}
+            onMove={(box) =>
+              onFieldPlaced?.(party.key, field.key, {
+                documentId: doc.documentId,
+                page: g.pageNumber,
+                rect: g.toPdf(box),
+              })
+            }
+            onRemove={() => onFieldPlaced?.(party.key, field.key, null)}
+          />
+        );
+      })}
     </div>
   );
 
   /** The selected party's box centred on a match of the keyword. */
   const placeAtHit = (hit: KeywordHit) => {
-    const party = parties.find((p) => p.key === selected);
     const page = doc.pageSizes[hit.page - 1];
+    const item = fieldItemOf(selected);
+    if (item && page) {
+      const size = fieldBoxPt(item.field.kind);
+      onFieldPlaced?.(item.party.key, item.field.key, {
+        documentId: doc.documentId,
+        page: hit.page,
+        rect: rectCentredOn(hit.rect, size.widthPt, size.heightPt, page),
+      });
+      setScrollTo(hit.page);
+      return;
+    }
+    const party = parties.find((p) => p.key === selected);
     if (!party || !page) return;
     const size = boxSizePt(party);
     setPlacement(party.key, {
@@ -188,7 +254,13 @@ export function PositionEditor({
 
   /** Whether the selected party's box sits on this match (its centre inside the box). */
   const isPlacedAt = (hit: KeywordHit) => {
-    const at = selected ? draft.placements[selected]?.[doc.documentId] : undefined;
+    const field = fieldItemOf(selected)?.field.at;
+    const at =
+      field && field.documentId === doc.documentId
+        ? field
+        : selected
+          ? draft.placements[selected]?.[doc.documentId]
+          : undefined;
     if (!at || at.page !== hit.page) return false;
     const cx = (hit.rect[0] + hit.rect[2]) / 2;
     const cy = (hit.rect[1] + hit.rect[3]) / 2;
@@ -196,7 +268,8 @@ export function PositionEditor({
   };
 
   const placeByKeyword = async () => {
-    const party = parties.find((p) => p.key === selected);
+    const item = fieldItemOf(selected);
+    const party = item?.party ?? parties.find((p) => p.key === selected);
     if (!party || !keyword.trim()) return;
     setIsFinding(true);
     setKeywordNote(null);
@@ -212,8 +285,12 @@ export function PositionEditor({
       placeAtHit(hit);
       if (hits.length > 1) {
         setMatches({ documentId: doc.documentId, keyword: keyword.trim(), hits });
+        const name = partyLabel(party, parties.indexOf(party));
         setKeywordNote(
-          tt('keywordHits', { count: hits.length, name: partyLabel(party, parties.indexOf(party)) }),
+          tt('keywordHits', {
+            count: hits.length,
+            name: item ? tt('fieldChip', { who: name, label: item.field.label }) : name,
+          }),
         );
       }
     } catch (e) {
@@ -298,6 +375,49 @@ export function PositionEditor({
                       {at ? tt('placedOn', { page: at.page }) : tt('notPlaced')}
                     </span>
                   </button>
+                  {(p.fields ?? []).map((f) => {
+                    const id = fieldItemId(p.key, f.key);
+                    const isOn = selected === id;
+                    const fat = f.at && f.at.documentId === doc.documentId ? f.at : undefined;
+                    return (
+                      <button
+                        key={id}
+                        type="button"
+                        draggable
+                        data-testid="field-chip"
+                        aria-pressed={isOn}
+                        onDragStart={(e) => {
+                          isDropped.current = false;
+                          e.dataTransfer.setData(DRAG_TYPE, id);
+                          e.dataTransfer.effectAllowed = 'copy';
+                        }}
+                        onDragEnd={() => {
+                          if (!isDropped.current) setDropNote(tt('dropOnPage', { who: f.label }));
+                          isDropped.current = false;
+                        }}
+                        onClick={() => setSelected(id)}
+                        style={{
+                          width: 'calc(100% - 16px)',
+                          marginLeft: 16,
+                          marginTop: 4,
+                          textAlign: 'left',
+                          padding: '4px 8px',
+                          border: `1px dashed ${colorOf(p.key)}`,
+                          borderRadius: 6,
+                          background: isOn ? `${colorOf(p.key)}22` : '#fff',
+                          cursor: 'grab',
+                          fontSize: 12,
+                        }}
+                      >
+                        ⠿ {f.label || '?'} · {tt(`kind.${f.kind}`)} ·{' '}
+                        {fat
+                          ? tt('placedOn', { page: fat.page })
+                          : f.at
+                            ? tt('placedOn', { page: f.at.page })
+                            : tt('notPlaced')}
+                      </button>
+                    );
+                  })}
                 </li>
               );
             })}

@@ -6,6 +6,7 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { auditReportUrl, documentUrl, signedPdfUrl } from '@/api/document.ts';
+import { fieldAttachmentUrl } from '@/api/fields.ts';
 import {
   type AuditTrail,
   cancelFlow,
@@ -32,6 +33,73 @@ const PROGRESS_COLORS: Record<FlowDetail['steps'][number]['parties'][number]['pr
   refused: 'red',
   closed: 'default',
 };
+
+/** The fields the parties fill (issue 28): party, label, value or attachment, when signed. */
+function FilledFields({ flow }: { flow: FlowDetail }) {
+  const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
+  const parties = flow.steps.flatMap((s) => s.parties);
+  const partyName = (id: string) => {
+    const p = parties.find((x) => x.partyId === id);
+    return p ? [p.companyName, p.name].filter(Boolean).join(' · ') || p.phoneMasked : '';
+  };
+  const fields = flow.fields ?? [];
+  const cell = {
+    padding: '4px 8px',
+    borderBottom: '1px solid #f0f0f0',
+    textAlign: 'left',
+    verticalAlign: 'top',
+  } as const;
+  return (
+    <section aria-label={tt('filledFields')} data-testid="filled-fields">
+      <h3 style={{ fontSize: 15 }}>{tt('filledFields')}</h3>
+      {fields.length === 0 ? (
+        <p style={{ color: '#999' }}>{tt('filledFieldsEmpty')}</p>
+      ) : (
+        <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13 }}>
+          <thead>
+            <tr>
+              <th style={cell}>{tt('fieldParty')}</th>
+              <th style={cell}>{tt('fieldLabel')}</th>
+              <th style={cell}>{tt('fieldValue')}</th>
+              <th style={cell}>{tt('fieldSignedAt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((f) => (
+              <tr key={f.fieldId} data-testid="filled-field">
+                <td style={cell}>{partyName(f.partyId)}</td>
+                <td style={cell}>{f.label}</td>
+                <td style={{ ...cell, overflowWrap: 'anywhere' }}>
+                  {f.attachment ? (
+                    <a href={fieldAttachmentUrl(f.fieldId)} target="_blank" rel="noopener" download>
+                      {f.attachment.name}
+                    </a>
+                  ) : f.kind === 'checkbox' && f.value !== null ? (
+                    tt(f.value === true ? 'fieldTicked' : 'fieldNotTicked')
+                  ) : f.value !== null && f.value !== '' ? (
+                    String(f.value)
+                  ) : (
+                    <span style={{ color: '#999' }}>{tt('fieldNotFilled')}</span>
+                  )}
+                </td>
+                <td style={cell}>
+                  {f.signedAt ? (
+                    formatTime(f.signedAt, locale)
+                  ) : f.value !== null || f.attachment ? (
+                    <span style={{ color: '#999' }}>{tt('fieldSavedOnly')}</span>
+                  ) : (
+                    ''
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
 
 const apiMessage = (e: unknown) => (e instanceof ApiError ? e.message : String(e));
 
@@ -188,6 +256,7 @@ export function FlowDetailDrawer({
               </div>
             ))}
           </section>
+          <FilledFields flow={flow} />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a

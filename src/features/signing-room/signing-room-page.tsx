@@ -39,6 +39,8 @@ import {
 import { notify } from '@/lib/notify.ts';
 import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
+import { FieldGuide, FilledValues, useRoomFields } from './field-guide.tsx';
+import { fieldTexts } from './field-texts.ts';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.
@@ -163,6 +165,7 @@ function SealSlot({
 }
 
 const DRAW = '__draw__';
+const NO_FIELDS: SigningRoom['fields'] = [];
 
 type RoomPosition = SigningRoom['party']['positions'][number];
 
@@ -191,6 +194,7 @@ function senderOf(flow: SigningRoom['flow']): { name: string; company: string | 
 export default function SigningRoomPage() {
   const tt = useTexts(texts);
   const ot = useTexts(onboardingTexts);
+  const ft = useTexts(fieldTexts);
   const locale = useI18nStore((s) => s.locale);
   const navigate = useNavigate();
   const location = useLocation();
@@ -219,6 +223,32 @@ export default function SigningRoomPage() {
   // (issue 11 edge 1). `seq` makes the viewer scroll again even to the same box.
   const positions = useMemo(() => (room ? positionsInOrder(room) : []), [room]);
   const [target, setTarget] = useState<{ index: number; seq: number } | null>(null);
+  // One counter for both jumps (a position, a field): the latest asked wins.
+  const jumpSeq = useRef(0);
+  // The party's own fields (issue 28), filled one by one before signing; the page scrolls to the shown one.
+  const documentIds = useMemo(() => room?.documents.map((d) => d.documentId) ?? [], [room]);
+  const roomFields = useRoomFields(
+    room?.fields ?? NO_FIELDS,
+    documentIds,
+    state.kind === 'ready' ? state.token : '',
+  );
+  const hasFieldsToFill = Boolean(room?.canSign && roomFields.entries.length > 0);
+  const [fieldIndex, setFieldIndex] = useState(0);
+  const [fieldJump, setFieldJump] = useState<{ seq: number } | null>(null);
+  const currentField = hasFieldsToFill ? roomFields.entries[fieldIndex]?.field : undefined;
+  const goToField = (index: number) => {
+    const f = roomFields.entries[index]?.field;
+    if (!room || !f) return;
+    setFieldIndex(index);
+    setDocIndex(
+      Math.max(
+        0,
+        room.documents.findIndex((d) => d.documentId === f.documentId),
+      ),
+    );
+    jumpSeq.current += 1;
+    setFieldJump({ seq: jumpSeq.current });
+  };
   useEffect(() => {
     if (!room) return;
     const first = defaultChoice(room);
@@ -238,8 +268,15 @@ export default function SigningRoomPage() {
         room.documents.findIndex((d) => d.documentId === first.documentId),
       ),
     );
-    setTarget({ index: 0, seq: 1 });
+    jumpSeq.current += 1;
+    setTarget({ index: 0, seq: jumpSeq.current });
   }, [room, positions]);
+  // With fields to fill the room opens at the first one (the guide starts there).
+  const firstFieldId = hasFieldsToFill ? roomFields.entries[0]?.field.fieldId : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per room and first field
+  useEffect(() => {
+    if (firstFieldId) goToField(0);
+  }, [firstFieldId]);
   const goToPosition = (index: number) => {
     const at = positions[index];
     if (!room || !at) return;
@@ -249,7 +286,8 @@ export default function SigningRoomPage() {
         room.documents.findIndex((d) => d.documentId === at.documentId),
       ),
     );
-    setTarget((t) => ({ index, seq: (t?.seq ?? 0) + 1 }));
+    jumpSeq.current += 1;
+    setTarget({ index, seq: jumpSeq.current });
   };
   const targetPosition = target ? positions[target.index] : undefined;
 
@@ -284,6 +322,8 @@ export default function SigningRoomPage() {
             : paths.pcNameAuthentication;
       return navigate(`${target}${location.search}`);
     }
+    if (room.canSign && roomFields.left > 0) return setProblem(ft('requiredLeft', { n: roomFields.left }));
+    await roomFields.flush();
     const missing = missingSlot(room, choice);
     if (missing) return setProblem(tt('needSeal'));
     if (approvals.isBlocked) return;
@@ -314,6 +354,7 @@ export default function SigningRoomPage() {
         personSealId: room?.needs.personSignature && !choice.isDrawing ? choice.personSealId : undefined,
         signaturePng:
           room?.needs.personSignature && choice.isDrawing ? (drawing.current ?? undefined) : undefined,
+        ...(roomFields.entries.length > 0 ? { fieldValues: roomFields.fieldValues() } : {}),
       });
       setIsSignOpen(false);
       forgetRoomDraft(partyId);
@@ -374,8 +415,34 @@ export default function SigningRoomPage() {
   const myPositions = (pageNumber: number) =>
     r.party.positions.filter((p) => p.documentId === doc?.documentId && p.page === pageNumber);
 
-  const renderOverlay = (g: PageGeometry) =>
-    myPositions(g.pageNumber).map((p) => {
+  const myFields = (pageNumber: number) =>
+    roomFields.entries.filter((e) => e.field.documentId === doc?.documentId && e.field.page === pageNumber);
+  const renderOverlay = (g: PageGeometry) => [
+    ...myFields(g.pageNumber).map((e) => {
+      const box = g.toScreen(e.field.rect);
+      const isCurrent = currentField?.fieldId === e.field.fieldId;
+      const index = roomFields.entries.indexOf(e);
+      return (
+        <button
+          type="button"
+          key={`field-${e.field.fieldId}`}
+          data-testid={isCurrent ? 'field-box-current' : 'field-box'}
+          aria-label={ft('fieldBox', { label: e.field.label })}
+          disabled={!hasFieldsToFill}
+          onClick={() => goToField(index)}
+          style={{
+            position: 'absolute',
+            ...box,
+            padding: 0,
+            border: isCurrent ? '3px solid #1677ff' : '1px dashed #1677ff',
+            background: isCurrent ? 'rgba(22, 119, 255, 0.18)' : 'rgba(22, 119, 255, 0.06)',
+            boxShadow: isCurrent ? '0 0 0 3px rgba(22, 119, 255, 0.25)' : 'none',
+            cursor: hasFieldsToFill ? 'pointer' : 'default',
+          }}
+        />
+      );
+    }),
+    ...myPositions(g.pageNumber).map((p) => {
       const box = g.toScreen(p.rect);
       return (
         <div
@@ -398,7 +465,8 @@ export default function SigningRoomPage() {
           {tt('signHere')}
         </div>
       );
-    });
+    }),
+  ];
 
   const partyLabel =
     r.party.kind === 'company'
@@ -421,6 +489,11 @@ export default function SigningRoomPage() {
       ) : null}
       {!r.canSign && r.cannotSignReason ? (
         <Notice type="info" title={r.cannotSignReason} style={{ marginBottom: 16 }} />
+      ) : null}
+      {hasFieldsToFill ? (
+        <FieldGuide fields={roomFields} token={token} index={fieldIndex} onIndex={goToField} />
+      ) : !r.canSign && r.party.signedAt ? (
+        <FilledValues fields={r.fields} token={token} />
       ) : null}
       {r.canSign && slots ? (
         <>
@@ -487,6 +560,7 @@ export default function SigningRoomPage() {
         className="room-actions"
         style={{
           display: 'flex',
+          flexWrap: 'wrap',
           gap: 8,
           // On a phone the buttons stay at the foot of the screen, except while a signature is drawn: the sticky
           // bar then lay over the pad's lower part (issue 11 edge 14); it follows the pad instead.
@@ -501,7 +575,8 @@ export default function SigningRoomPage() {
           kind="primary"
           size="large"
           style={{ flex: 1 }}
-          disabled={!r.canSign || approvals.isBlocked}
+          disabled={!r.canSign || approvals.isBlocked || (hasFieldsToFill && roomFields.left > 0)}
+          aria-describedby={hasFieldsToFill && roomFields.left > 0 ? 'fields-left' : undefined}
           onClick={openSign}
         >
           {tt('sign')}
@@ -518,6 +593,15 @@ export default function SigningRoomPage() {
         >
           {tt('decline')}
         </PlainButton>
+        {hasFieldsToFill && roomFields.left > 0 ? (
+          <div
+            id="fields-left"
+            data-testid="fields-left"
+            style={{ flexBasis: '100%', color: '#d46b08', fontSize: 13 }}
+          >
+            {ft('requiredLeft', { n: roomFields.left })}
+          </div>
+        ) : null}
       </div>
     </aside>
   );
@@ -607,9 +691,13 @@ export default function SigningRoomPage() {
                 height={viewerHeight}
                 renderOverlay={renderOverlay}
                 scrollToRect={
-                  target && targetPosition?.documentId === doc.documentId
-                    ? { page: targetPosition.page, rect: targetPosition.rect, seq: target.seq }
-                    : undefined
+                  currentField && fieldJump && fieldJump.seq > (target?.seq ?? 0)
+                    ? currentField.documentId === doc.documentId
+                      ? { page: currentField.page, rect: currentField.rect, seq: fieldJump.seq }
+                      : undefined
+                    : target && targetPosition?.documentId === doc.documentId
+                      ? { page: targetPosition.page, rect: targetPosition.rect, seq: target.seq }
+                      : undefined
                 }
               />
             </Suspense>

@@ -1,5 +1,6 @@
 // The form of one contract made from a template (home/templateDetail): values by field, a party per role, and
 // the checks the server makes too, so the user sees a localised message before any call.
+import { checkFieldValue } from '#contract/rules/fields.ts';
 import type { IntentCheck } from '@/api/flow.ts';
 import {
   isCalendarDate,
@@ -23,6 +24,9 @@ export type PartyForm = {
 };
 
 const PHONE = /^1\d{10}$/;
+
+/** The fields the initiator gives values for (those a signer fills in the room are not asked). */
+export const launchFieldsOf = (fields: TemplateField[]) => fields.filter((f) => f.fillAt !== 'room');
 
 export function initialValues(fields: TemplateField[]): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
@@ -70,6 +74,7 @@ export function partyFromAssignment(a: RoleAssignment, ownCompanyId: string | nu
 type FillIssue =
   | { key: 'titleRequired' }
   | { key: 'required_' | 'notNumber' | 'notDate'; label: string }
+  | { key: 'badValue'; label: string; reason: string }
   | { key: 'nameRequired' | 'phoneInvalid' | 'companyRequired'; role: string };
 
 export function fillIssue(
@@ -93,6 +98,10 @@ export function fillIssue(
     }
     if (f.type === 'number' && !NUMBER_PATTERN.test(text)) return { key: 'notNumber', label: f.label };
     if (f.type === 'date' && !isCalendarDate(text)) return { key: 'notDate', label: f.label };
+    // The other kinds (ID number, phone, options, lengths): the contract's value rule; its message is
+    // English with the Chinese registered (the page shows it in the reader's language).
+    const check = checkFieldValue({ kind: f.type, isRequired: f.isRequired, options: f.options }, text);
+    if (!check.ok) return { key: 'badValue', label: f.label, reason: check.message };
   }
   for (const r of roles) {
     const p = parties.find((x) => x.roleKey === r.key);

@@ -18,17 +18,20 @@ import {
   type TemplateField,
 } from '@/api/template.ts';
 import { paths } from '@/config/paths.ts';
-import { useTexts } from '@/i18n/i18n-store.ts';
+import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { ruleMessage } from '@/lib/rule-message.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import {
   cleanValues,
   fillIssue,
   initialParty,
   initialValues,
+  launchFieldsOf,
   type PartyForm,
   partyFromAssignment,
   toAssignments,
 } from './fill-model.ts';
+import { TYPE_TEXT_KEY } from './template-model.ts';
 import { texts } from './texts.ts';
 
 function FieldInput({
@@ -48,6 +51,32 @@ function FieldInput({
         {label}
       </Checkbox>
     );
+  if (field.type === 'radio' || field.type === 'select')
+    return (
+      <div style={{ display: 'grid', gap: 4 }}>
+        <label htmlFor={id}>{label}</label>
+        <Select
+          id={id}
+          allowClear
+          value={typeof value === 'string' && value ? value : undefined}
+          onChange={(v) => onChange(v ?? '')}
+          options={(field.options ?? []).map((o) => ({ label: o, value: o }))}
+        />
+      </div>
+    );
+  if (field.type === 'multiline')
+    return (
+      <div style={{ display: 'grid', gap: 4 }}>
+        <label htmlFor={id}>{label}</label>
+        <Input.TextArea
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          maxLength={1000}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+    );
   return (
     <div style={{ display: 'grid', gap: 4 }}>
       <label htmlFor={id}>{label}</label>
@@ -55,7 +84,7 @@ function FieldInput({
         id={id}
         value={typeof value === 'string' ? value : ''}
         type={field.type === 'date' ? 'date' : 'text'}
-        inputMode={field.type === 'number' ? 'decimal' : undefined}
+        inputMode={field.type === 'number' ? 'decimal' : field.type === 'phone' ? 'tel' : undefined}
         placeholder={field.type === 'number' ? '0.00' : undefined}
         maxLength={200}
         onChange={(e) => onChange(e.target.value)}
@@ -183,6 +212,7 @@ function PartyFields({
  */
 export default function TemplateDetailPage() {
   const tt = useTexts(texts);
+  const locale = useI18nStore((s) => s.locale);
   const navigate = useNavigate();
   const isDraft = useLocation().pathname === paths.manageTempTemplateDetail;
   const [params] = useSearchParams();
@@ -236,18 +266,23 @@ export default function TemplateDetailPage() {
   if (!template)
     return problem ? <Alert type="error" showIcon title={problem} style={{ margin: 16 }} /> : null;
 
+  const launchFields = launchFieldsOf(template.fields);
+  const roomFields = template.fields.filter((f) => f.fillAt === 'room');
+  const roleName = (key: string) => template.roles.find((r) => r.key === key)?.name ?? key;
   const groups = [
     { key: INITIATOR_FILLER, title: tt('fieldsOfInitiator') },
     ...template.roles.map((r) => ({ key: r.key, title: tt('fieldsOf', { name: r.name }) })),
   ]
-    .map((g) => ({ ...g, fields: template.fields.filter((f) => f.filler === g.key) }))
+    .map((g) => ({ ...g, fields: launchFields.filter((f) => f.filler === g.key) }))
     .filter((g) => g.fields.length > 0);
 
   const next = async () => {
-    const issue = fillIssue(title, template.fields, values, template.roles, parties);
+    const issue = fillIssue(title, launchFields, values, template.roles, parties);
     if (issue) {
       const { key, ...rest } = issue;
-      return setProblem(tt(key, rest as Record<string, string>));
+      const params = rest as Record<string, string>;
+      if (issue.key === 'badValue') params.reason = ruleMessage(issue.reason, locale);
+      return setProblem(tt(key, params));
     }
     setProblem(null);
     setIsSaving(true);
@@ -256,7 +291,7 @@ export default function TemplateDetailPage() {
         templateId: template.templateId,
         draftId,
         title: title.trim(),
-        values: cleanValues(template.fields, values),
+        values: cleanValues(launchFields, values),
         assignments: toAssignments(parties, ownCompanyId),
       });
       navigate(`${paths.manageTemplateSign}?draftId=${draft.draftId}`);
@@ -290,6 +325,23 @@ export default function TemplateDetailPage() {
           </div>
         </Card>
       ))}
+      {roomFields.length > 0 ? (
+        <Card
+          size="small"
+          title={tt('roomFieldsTitle')}
+          style={{ marginBottom: 12 }}
+          data-testid="room-fields"
+        >
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {roomFields.map((f) => (
+              <li key={f.key}>
+                {f.label} ({tt(TYPE_TEXT_KEY[f.type])}) —{' '}
+                {tt('filledWhenSigning', { role: roleName(f.filler) })}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       <h2 style={{ fontSize: 16 }}>{tt('partiesTitle')}</h2>
       {template.roles.map((r) => {
         const party = parties.find((p) => p.roleKey === r.key);

@@ -32,7 +32,13 @@ import {
   type EditField,
   editorIssue,
   FIELD_SIZE_PT,
+  fillerChoice,
+  hasOptions,
+  isRoomOnly,
   newField,
+  optionsOf,
+  parseFillerChoice,
+  TYPE_TEXT_KEY,
   newRole,
   POSITION_SIZE_PT,
   placedFields,
@@ -41,7 +47,6 @@ import {
 import { texts } from './texts.ts';
 
 const DRAG_TYPE = 'text/x-esign-template-item';
-const TYPE_TEXT_KEY = { text: 'text', number: 'number', date: 'dateType', checkbox: 'checkbox' } as const;
 
 /** What is being placed: a field or a role's signing position. */
 type Item = { kind: 'field'; key: string } | { kind: 'role'; key: string };
@@ -115,7 +120,10 @@ export default function TemplateEditPage() {
     setPositions((ps) => ps.filter((p) => keys.has(p.roleKey)));
     setFields((fs) =>
       fs.map((f) =>
-        f.filler === INITIATOR_FILLER || keys.has(f.filler) ? f : { ...f, filler: INITIATOR_FILLER },
+        f.filler === INITIATOR_FILLER || keys.has(f.filler)
+          ? f
+          : // the role is gone: the initiator fills it at launch (a kind only a signer fills asks for a role on save)
+            { ...f, filler: INITIATOR_FILLER, fillAt: 'launch' as const },
       ),
     );
   };
@@ -234,7 +242,17 @@ export default function TemplateEditPage() {
 
   const save = async () => {
     const issue = editorIssue(roles, fields);
-    if (issue) return setProblem(tt(issue.key, 'label' in issue ? { label: issue.label } : undefined));
+    if (issue)
+      return setProblem(
+        tt(
+          issue.key,
+          issue.key === 'roomNeedsRole'
+            ? { label: issue.label, type: tt(TYPE_TEXT_KEY[issue.type]) }
+            : 'label' in issue
+              ? { label: issue.label }
+              : undefined,
+        ),
+      );
     setProblem(null);
     setIsSaving(true);
     try {
@@ -245,7 +263,12 @@ export default function TemplateEditPage() {
         signConfigId,
         roles: isFromConfig ? [] : compactSteps(roles.map((r) => ({ ...r, name: r.name.trim() }))),
         fields: placedFields(
-          fields.map((f) => ({ ...f, label: f.label.trim(), defaultValue: f.defaultValue?.trim() || null })),
+          fields.map(({ options, ...f }) => ({
+            ...f,
+            label: f.label.trim(),
+            defaultValue: f.fillAt === 'room' ? null : f.defaultValue?.trim() || null,
+            ...(hasOptions(f.type) ? { options } : {}),
+          })),
         ),
         positions,
       });
@@ -432,7 +455,7 @@ export default function TemplateEditPage() {
                 key={type}
                 size="small"
                 onClick={() => {
-                  const f = newField(type, `${tt(TYPE_TEXT_KEY[type])} ${fields.length + 1}`);
+                  const f = newField(type, `${tt(TYPE_TEXT_KEY[type])} ${fields.length + 1}`, roles);
                   setFields((fs) => [...fs, f]);
                   setSelected({ kind: 'field', key: f.key });
                 }}
@@ -469,18 +492,39 @@ export default function TemplateEditPage() {
                 <Select
                   aria-label={tt('fieldType')}
                   value={f.type}
-                  style={{ width: 100 }}
-                  onChange={(type) => setField(f.key, { type, defaultValue: null })}
+                  style={{ width: 130 }}
+                  onChange={(type) =>
+                    setField(f.key, {
+                      type,
+                      defaultValue: null,
+                      options: hasOptions(type) ? (f.options ?? []) : undefined,
+                      // A kind only a signer fills moves an initiator's field to the last role, in the room.
+                      ...(isRoomOnly(type) && f.fillAt !== 'room'
+                        ? { fillAt: 'room' as const, filler: roles.at(-1)?.key ?? f.filler }
+                        : {}),
+                    })
+                  }
                   options={FIELD_TYPES.map((type) => ({ label: tt(TYPE_TEXT_KEY[type]), value: type }))}
                 />
                 <Select
-                  aria-label={tt('filler')}
-                  value={f.filler}
-                  style={{ width: 110 }}
-                  onChange={(filler) => setField(f.key, { filler })}
+                  aria-label={tt('fillAt')}
+                  value={fillerChoice(f)}
+                  style={{ minWidth: 200 }}
+                  onChange={(v) => setField(f.key, { ...parseFillerChoice(v), defaultValue: null })}
                   options={[
-                    { label: tt('initiator'), value: INITIATOR_FILLER },
-                    ...roles.map((r) => ({ label: r.name || '?', value: r.key })),
+                    ...(isRoomOnly(f.type)
+                      ? []
+                      : [
+                          { label: tt('fillInitiator'), value: `launch:${INITIATOR_FILLER}` },
+                          ...roles.map((r) => ({
+                            label: tt('fillRoleAtLaunch', { name: r.name || '?' }),
+                            value: `launch:${r.key}`,
+                          })),
+                        ]),
+                    ...roles.map((r) => ({
+                      label: tt('fillRoleInRoom', { name: r.name || '?' }),
+                      value: `room:${r.key}`,
+                    })),
                   ]}
                 />
                 <Checkbox
@@ -489,13 +533,25 @@ export default function TemplateEditPage() {
                 >
                   {tt('required')}
                 </Checkbox>
-                {f.type === 'checkbox' ? (
+                {f.fillAt === 'room' ? (
+                  <span style={{ color: '#999', fontSize: 12 }}>{tt('filledInRoom')}</span>
+                ) : f.type === 'checkbox' ? (
                   <Checkbox
                     checked={f.defaultValue === 'true'}
                     onChange={(e) => setField(f.key, { defaultValue: e.target.checked ? 'true' : null })}
                   >
                     {tt('defaultValue')}: {tt('ticked')}
                   </Checkbox>
+                ) : hasOptions(f.type) ? (
+                  <Select
+                    aria-label={tt('defaultValue')}
+                    placeholder={tt('defaultValue')}
+                    allowClear
+                    value={f.defaultValue ?? undefined}
+                    style={{ width: 140 }}
+                    onChange={(v) => setField(f.key, { defaultValue: v ?? null })}
+                    options={(f.options ?? []).map((o) => ({ label: o, value: o }))}
+                  />
                 ) : (
                   <Input
                     aria-label={tt('defaultValue')}
@@ -508,6 +564,15 @@ export default function TemplateEditPage() {
                   />
                 )}
               </div>
+              {hasOptions(f.type) ? (
+                <Input.TextArea
+                  aria-label={tt('options')}
+                  placeholder={tt('options')}
+                  autoSize={{ minRows: 2, maxRows: 6 }}
+                  defaultValue={(f.options ?? []).join('\n')}
+                  onChange={(e) => setField(f.key, { options: optionsOf(e.target.value) })}
+                />
+              ) : null}
             </div>
           ))}
           <div style={{ display: 'flex', gap: 12, marginTop: 8 }}>

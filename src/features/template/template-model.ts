@@ -2,10 +2,11 @@
 // the user sees a localised message before any call.
 import type { Applies } from '@/api/flow.ts';
 import type { SignConfig } from '@/api/sign-config.ts';
+import { checkFieldValue } from '#contract/rules/fields.ts';
 import {
   type FieldType,
-  isCalendarDate,
-  NUMBER_PATTERN,
+  INITIATOR_FILLER,
+  LAUNCH_FIELD_TYPES,
   type TemplateField,
   type TemplateRole,
 } from '@/api/template.ts';
@@ -16,20 +17,70 @@ export type EditField = Omit<TemplateField, 'page' | 'rect'> & { page?: number; 
 let counter = 0;
 const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+/** The text key naming each kind. */
+export const TYPE_TEXT_KEY = {
+  text: 'text',
+  multiline: 'multiline',
+  number: 'number',
+  date: 'dateType',
+  signDate: 'signDate',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  select: 'select',
+  idNumber: 'idNumber',
+  phone: 'phone',
+  attachment: 'attachment',
+} as const satisfies Record<FieldType, string>;
+
 /** Size of a new box, in points, as it reads on the page. */
 export const FIELD_SIZE_PT: Record<FieldType, { widthPt: number; heightPt: number }> = {
   text: { widthPt: 160, heightPt: 20 },
+  multiline: { widthPt: 220, heightPt: 60 },
   number: { widthPt: 100, heightPt: 20 },
   date: { widthPt: 100, heightPt: 20 },
+  signDate: { widthPt: 100, heightPt: 20 },
   checkbox: { widthPt: 16, heightPt: 16 },
+  radio: { widthPt: 120, heightPt: 20 },
+  select: { widthPt: 120, heightPt: 20 },
+  idNumber: { widthPt: 160, heightPt: 20 },
+  phone: { widthPt: 110, heightPt: 20 },
+  attachment: { widthPt: 160, heightPt: 20 },
 };
+
+/** Kinds with options (a radio group, a drop-down). */
+export const hasOptions = (type: FieldType) => type === 'radio' || type === 'select';
+/** Kinds only a signer fills in the room (no initiator value: the signing date, an upload). */
+export const isRoomOnly = (type: FieldType) => !LAUNCH_FIELD_TYPES.includes(type);
 export const POSITION_SIZE_PT = {
   company: { widthPt: 120, heightPt: 120 },
   person: { widthPt: 100, heightPt: 50 },
 };
 
-export function newField(type: FieldType, label: string): EditField {
-  return { key: newKey('f'), label, type, isRequired: false, defaultValue: null, filler: 'initiator' };
+/**
+ * A new field: filled by the initiator at launch, except the kinds only a signer fills (signing date,
+ * attachment), which go to the last role in the signing room.
+ */
+export function newField(type: FieldType, label: string, roles: TemplateRole[] = []): EditField {
+  const lastRole = roles.at(-1);
+  const inRoom = isRoomOnly(type) && !!lastRole;
+  return {
+    key: newKey('f'),
+    label,
+    type,
+    isRequired: type !== 'signDate' && inRoom,
+    defaultValue: null,
+    filler: inRoom && lastRole ? lastRole.key : INITIATOR_FILLER,
+    fillAt: inRoom ? 'room' : 'launch',
+    ...(hasOptions(type) ? { options: [] } : {}),
+  };
+}
+
+/** "Who fills it" as one choice: `launch:initiator`, `launch:<role>` or `room:<role>`. */
+export const fillerChoice = (f: Pick<EditField, 'filler' | 'fillAt'>) =>
+  `${f.fillAt ?? 'launch'}:${f.filler}`;
+export function parseFillerChoice(v: string): Pick<EditField, 'filler' | 'fillAt'> {
+  const at = v.indexOf(':');
+  return { fillAt: v.slice(0, at) === 'room' ? 'room' : 'launch', filler: v.slice(at + 1) };
 }
 
 export function newRole(name: string, kind: 'person' | 'company', stepIndex: number): TemplateRole {
@@ -70,27 +121,41 @@ export const rolesOfConfig = (c: SignConfig): TemplateRole[] =>
     })),
   );
 
-/** Whether a default value (text) fits the field's type. */
+/** Whether a default value (text) fits the field's type (the value rule of contract/rules/fields.ts). */
 function defaultFits(f: EditField): boolean {
   const v = f.defaultValue?.trim();
-  if (!v) return true;
-  if (f.type === 'number') return NUMBER_PATTERN.test(v);
-  if (f.type === 'date') return isCalendarDate(v);
+  if (!v || f.fillAt === 'room') return true;
   if (f.type === 'checkbox') return v === 'true' || v === 'false';
-  return true;
+  return checkFieldValue({ kind: f.type, isRequired: false, options: f.options }, v).ok;
 }
+
+/** Options as typed (one a line), trimmed, without empty lines. */
+export const optionsOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 type EditorIssue =
   | { key: 'labelRequired' }
   | { key: 'roleNameRequired' }
   | { key: 'fieldNotPlaced'; label: string }
-  | { key: 'badDefault'; label: string };
+  | { key: 'badDefault'; label: string }
+  | { key: 'optionsNeeded'; label: string }
+  | { key: 'roomNeedsRole'; label: string; type: FieldType };
 
 export function editorIssue(roles: TemplateRole[], fields: EditField[]): EditorIssue | null {
   if (roles.some((r) => !r.name.trim())) return { key: 'roleNameRequired' };
   for (const f of fields) {
     if (!f.label.trim()) return { key: 'labelRequired' };
     if (!f.page || !f.rect) return { key: 'fieldNotPlaced', label: f.label };
+    const isRoleRoom = f.fillAt === 'room' && roles.some((r) => r.key === f.filler);
+    if ((isRoomOnly(f.type) || f.fillAt === 'room') && !isRoleRoom)
+      return { key: 'roomNeedsRole', label: f.label, type: f.type };
+    if (hasOptions(f.type)) {
+      const o = f.options ?? [];
+      if (o.length < 2 || new Set(o).size !== o.length) return { key: 'optionsNeeded', label: f.label };
+    }
     if (!defaultFits(f)) return { key: 'badDefault', label: f.label };
   }
   return null;

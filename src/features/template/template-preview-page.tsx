@@ -7,6 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { FIELD_COLOR, MovableBox, ROLE_COLORS } from './movable-box.tsx';
+import { TYPE_TEXT_KEY } from './template-model.ts';
 import { texts } from './texts.ts';
 
 /** /manage/fileTemplate/preview?templateId=: the template's pages with its fields and signing positions. */
@@ -92,8 +93,9 @@ export default function TemplatePreviewPage() {
           <ul>
             {template.fields.map((f) => (
               <li key={f.key}>
-                {f.label} ({tt(f.type === 'date' ? 'dateType' : f.type)}
+                {f.label} ({tt(TYPE_TEXT_KEY[f.type])}
                 {f.isRequired ? `, ${tt('required')}` : ''}) · {tt('filler')}: {roleName(f.filler)}
+                {f.fillAt === 'room' ? ` · ${tt('filledInRoom')}` : ''}
               </li>
             ))}
           </ul>

@@ -35,6 +35,7 @@ const detail = {
   endedAt: null,
   documents: [{ documentId: 'd1', name: 'lease.pdf' }],
   steps: [{ index: 0, parties: [party('p1', 'Wang Fang', 'signed'), party('p2', 'Li Lei', 'pending')] }],
+  fields: [],
   mine: { isInitiator: false, myPendingPartyIds: [], canCancel: false, canRemind: false },
 } as unknown as FlowDetail;
 

@@ -6,7 +6,9 @@ import {
   draftIssues,
   emptyDraft,
   type LaunchDraft,
+  newDraftField,
   newParty,
+  placeField,
   toLaunchRequest,
 } from '@/features/document/launch-draft.ts';
 import { documentInfo } from '../../fixtures/data.ts';
@@ -200,5 +202,46 @@ describe('automatic reminders', () => {
     expect(toLaunchRequest(ready())).not.toHaveProperty('remindEveryDays');
     expect(toLaunchRequest(ready({ remindEveryDays: null }))).not.toHaveProperty('remindEveryDays');
     expect(toLaunchRequest(ready({ remindEveryDays: 3 })).remindEveryDays).toBe(3);
+  });
+
+  it("a signer's fields (issue 28): labelled, options for a choice, placed; sent as the party's fields", () => {
+    const d = ready();
+    const p = d.steps[0].parties[0];
+    const text = { ...newDraftField('text', 'Address'), key: 'addr' };
+    const radio = { ...newDraftField('radio', 'Plan'), key: 'plan', options: ['A'] };
+    const withFields = (fields: DraftParty['fields']) => ({
+      ...d,
+      steps: [{ key: 's1', parties: [{ ...p, fields }] }],
+    });
+    expect(keys(withFields([{ ...text, label: ' ' }, radio]))).toEqual([
+      'fieldLabel',
+      'fieldNotPlaced',
+      'fieldOptions',
+      'fieldNotPlaced',
+    ]);
+    let placed: LaunchDraft = withFields([text, { ...radio, options: ['A', 'B'] }]);
+    placed = placeField(placed, p.key, 'addr', { documentId: D1, page: 1, rect: [10.004, 20, 160, 42] });
+    placed = placeField(placed, p.key, 'plan', { documentId: D1, page: 2, rect: [10, 60, 130, 82] });
+    expect(keys(placed)).toEqual([]);
+    const party = toLaunchRequest(placed).steps[0].parties[0];
+    expect(party.fields).toEqual([
+      {
+        key: 'addr',
+        label: 'Address',
+        kind: 'text',
+        isRequired: true,
+        position: { documentId: D1, page: 1, rect: [10, 20, 160, 42] },
+      },
+      {
+        key: 'plan',
+        label: 'Plan',
+        kind: 'radio',
+        isRequired: true,
+        options: ['A', 'B'],
+        position: { documentId: D1, page: 2, rect: [10, 60, 130, 82] },
+      },
+    ]);
+    // Without fields the request has none (what launches sent before issue 28).
+    expect('fields' in toLaunchRequest(d).steps[0].parties[0]).toBe(false);
   });
 });

@@ -21,6 +21,7 @@ const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
   nextRemindAt: null,
   documents: [],
   steps: [],
+  fields: [],
   mine: { isInitiator: true, myPendingPartyIds: [], canCancel: true, canRemind: true },
   ...over,
 });
@@ -87,6 +88,12 @@ describe('signature lists', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Detail' }));
     // The next automatic reminder, with its interval.
     expect(await screen.findByText(/Next reminder .* \(every 2 days\)/)).toBeTruthy();
+    // No field for the signers to fill (issue 28): the section says so.
+    expect(
+      within(screen.getByRole('region', { name: 'Filled fields' })).getByText(
+        'No field for the signers to fill',
+      ),
+    ).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the flow' }));
     await screen.findByText('Cancel this flow? Every party is told and it cannot be signed any more.');
     const dialog = screen.getAllByRole('dialog').at(-1) as HTMLElement;
@@ -123,5 +130,116 @@ describe('signature lists', () => {
         userType: 0,
       }),
     );
+  }, 20_000);
+
+  it("the flow's detail lists the fields the signers filled: party, label, value, the attachment's link, when signed (zh-CN)", async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    setToken('t1');
+    loginInfoHandler(loginInfo());
+    const PARTY = '00000000-0000-4000-8000-0000000000a2';
+    const field = (n: number, over: Partial<FlowDetail['fields'][number]>): FlowDetail['fields'][number] => ({
+      fieldId: `00000000-0000-4000-8000-00000000010${n}`,
+      partyId: PARTY,
+      documentId: '00000000-0000-4000-8000-0000000000d1',
+      key: `f${n}`,
+      label: `字段${n}`,
+      kind: 'text',
+      isRequired: true,
+      options: null,
+      page: 1,
+      rect: [100, 100, 200, 120],
+      value: null,
+      attachment: null,
+      signedAt: null,
+      ...over,
+    });
+    server.use(
+      http.post(`${CSIGN}/listPendingSignatures`, () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
+      http.post(`${CSIGN}/listLaunchedFlows`, () =>
+        ok({ list: [summary], total: 1, pageNum: 1, pageSize: 10 }),
+      ),
+      http.post(`${CSIGN}/getAuditTrail`, () => ok({ entries: [], chains: [] })),
+      http.post(`${CSIGN}/getFlowDetail`, () =>
+        ok(
+          detail({
+            steps: [
+              {
+                index: 0,
+                parties: [
+                  {
+                    partyId: PARTY,
+                    stepIndex: 0,
+                    kind: 'person',
+                    linkType: 1,
+                    name: '李雷',
+                    phoneMasked: '139****0001',
+                    intent: 'sms',
+                    companyId: null,
+                    companyName: null,
+                    applies: {
+                      companySealType: null,
+                      legalPersonSeal: false,
+                      personSignature: true,
+                      date: false,
+                      crossPageSeal: false,
+                    },
+                    positions: [],
+                    status: 'signed',
+                    signedAt: '2026-11-21T08:00:00.000Z',
+                    declinedAt: null,
+                    declineReason: null,
+                    signedByName: null,
+                    lastRemindedAt: null,
+                    sentAt: '2026-11-21T00:00:00.000Z',
+                    openedAt: null,
+                    onboardingAt: null,
+                    onboardingProblem: null,
+                    progress: 'signed',
+                  },
+                ],
+              },
+            ],
+            fields: [
+              field(1, { label: '住址', value: '上海市长宁路 1 号', signedAt: '2026-11-21T08:00:00.000Z' }),
+              field(2, {
+                label: '我已阅读',
+                kind: 'checkbox',
+                value: true,
+                signedAt: '2026-11-21T08:00:00.000Z',
+              }),
+              field(3, {
+                label: '身份证复印件',
+                kind: 'attachment',
+                value: 'id.png',
+                attachment: {
+                  name: 'id.png',
+                  mediaType: 'image/png',
+                  size: 2048,
+                  sha256: 'ab'.repeat(32),
+                  downloadUrl:
+                    '/v1/account/api/csign/downloadFieldAttachment/00000000-0000-4000-8000-000000000103',
+                },
+                signedAt: '2026-11-21T08:00:00.000Z',
+              }),
+              field(4, { label: '备注', isRequired: false }),
+            ],
+          }),
+        ),
+      ),
+    );
+    renderApp(`/signList?tab=launched&flowId=${FLOW}`);
+    const section = await screen.findByRole('region', { name: '填写内容' }, { timeout: 5000 });
+    const rows = within(section).getAllByTestId('filled-field');
+    expect(rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent))).toEqual([
+      ['李雷', '住址', '上海市长宁路 1 号'],
+      ['李雷', '我已阅读', '已勾选'],
+      ['李雷', '身份证复印件', 'id.png'],
+      ['李雷', '备注', '尚未填写'],
+    ]);
+    expect(within(rows[2]).getByRole('link', { name: 'id.png' }).getAttribute('href')).toContain(
+      '/downloadFieldAttachment/00000000-0000-4000-8000-000000000103?',
+    );
+    expect(rows[0].querySelectorAll('td')[3].textContent).toMatch(/2026/);
+    expect(rows[3].querySelectorAll('td')[3].textContent).toBe('');
   }, 20_000);
 });

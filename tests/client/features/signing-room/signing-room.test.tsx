@@ -92,6 +92,7 @@ const room = (over: Partial<SigningRoom> = {}): SigningRoom => ({
     },
   ],
   needs: { companySeal: false, legalPersonSeal: false, personSignature: true },
+  fields: [],
   ...over,
 });
 

@@ -45,6 +45,7 @@ const template: Template = {
       isRequired: true,
       defaultValue: null,
       filler: 'initiator',
+      fillAt: 'launch',
       page: 1,
       rect: [100, 600, 200, 620],
     },
@@ -55,6 +56,7 @@ const template: Template = {
       isRequired: false,
       defaultValue: '2025-01-02',
       filler: 'b',
+      fillAt: 'launch',
       page: 1,
       rect: [100, 560, 200, 580],
     },
@@ -65,6 +67,7 @@ const template: Template = {
       isRequired: true,
       defaultValue: null,
       filler: 'initiator',
+      fillAt: 'launch',
       page: 1,
       rect: [100, 520, 116, 536],
     },
@@ -148,5 +151,48 @@ describe('filling a template', () => {
         { roleKey: 'b', kind: 'person', name: '李四', phone: '13800000002', intent: 'password' },
       ],
     });
+  }, 20_000);
+
+  it('asks nothing for a field the person fills in the signing room: it is listed as filled by the role when signing (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    let body: { values: Record<string, unknown> } | null = null;
+    server.use(
+      http.post(`${CSIGN}/getTemplate`, () =>
+        ok({
+          ...template,
+          fields: [
+            ...template.fields,
+            {
+              key: 'address',
+              label: 'Home address',
+              type: 'text',
+              isRequired: true,
+              defaultValue: null,
+              filler: 'b',
+              fillAt: 'room',
+              page: 1,
+              rect: [100, 480, 260, 500],
+            },
+          ],
+        }),
+      ),
+      http.post(`${CSIGN}/prepareTemplateLaunch`, async ({ request }) => {
+        body = (await request.json()) as { values: Record<string, unknown> };
+        return ok({ draftId: '00000000-0000-4000-8000-0000000000d9' } as TemplateDraft);
+      }),
+      http.post(`${CSIGN}/getTemplateDraft`, () => ok(null)),
+    );
+    renderApp(`/manage/home/templateDetail?templateId=${TEMPLATE_ID}`);
+    const room = await screen.findByTestId('room-fields', {}, { timeout: 15_000 });
+    expect(room.textContent).toContain('Home address (text) — filled by 乙方 when signing');
+    expect(screen.queryByLabelText(/Home address/)).toBeNull();
+    await userEvent.type(screen.getByLabelText('合同金额 *'), '8800.50');
+    await userEvent.click(screen.getByRole('checkbox', { name: '同意 *' }));
+    await userEvent.type(screen.getByLabelText('Operator phone'), '13800000001');
+    await userEvent.type(screen.getByLabelText('Signer name'), '李四');
+    await userEvent.type(screen.getByLabelText('Signer phone'), '13800000002');
+    await userEvent.click(screen.getByRole('button', { name: 'Next: review' }));
+    await waitFor(() => expect(body).not.toBeNull(), { timeout: 4000 });
+    expect(body!.values).toEqual({ amount: '8800.50', signedOn: '2025-01-02', agreed: true });
   }, 20_000);
 });
