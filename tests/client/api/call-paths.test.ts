@@ -105,6 +105,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
       saveCompanyCustomizeSeal: [file, 1],
       uploadPowerOfAttorney: ['company-1', file],
       checkBulkSend: ['template-1', file],
+      uploadRoomAttachment: ['room-token', 'field-1', file],
     };
     const checked: string[] = [];
     for (const [modFile, mod] of Object.entries(apiModules)) {
@@ -129,6 +130,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { letterPdfUrl } = await import('@/api/authorisation.ts');
     const { approvalDocumentUrl } = await import('@/api/approval.ts');
     const { bulkSheetUrl, bulkResultsUrl } = await import('@/api/bulk.ts');
+    const { fieldAttachmentUrl } = await import('@/api/fields.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -142,6 +144,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(approvalDocumentUrl('a', 'd'))).toBe(`${at('approvalDocument')}/a/d.pdf`);
     expect(pathOf(bulkSheetUrl('t', 'zh'))).toBe(`${at('downloadBulkSheet')}/t`);
     expect(pathOf(bulkResultsUrl('b', 'en'))).toBe(`${at('downloadBulkResults')}/b`);
+    expect(pathOf(fieldAttachmentUrl('f', 'room'))).toBe(`${at('downloadFieldAttachment')}/f`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
@@ -152,6 +155,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
         'downloadBulkSheet',
         'downloadAuditReport',
         'downloadDocument',
+        'downloadFieldAttachment',
         'downloadSignedPdf',
         'downloadTemplatePdf',
         'downloadVerifiedPdf',
