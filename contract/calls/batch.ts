@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { bi } from '../bilingual.ts';
 import { defineCall, zBase, zPage } from '../envelope.ts';
 import * as P from '../paths/batch.ts';
-import { signDocument, zApplies, zIntent } from './flow.ts';
+import { signDocument, zApplies, zAppRoute, zIntent } from './flow.ts';
 import { zSmsCode } from './session.ts';
 
 const zId = z.string().uuid(bi('not a valid id', '不是有效的 ID'));
@@ -111,6 +111,22 @@ export const sendSignBatchCode = defineCall({
   }),
 });
 
+export const startSignBatchFace = defineCall({
+  call: P.startSignBatchFace,
+  auth: true,
+  summary:
+    "A prepared batch whose intent check is 'face': starts the identity provider's face check of the caller " +
+    '(real-name verified) for this batch and answers the page to open; the provider returns to signUrl. Only the ' +
+    "provider's signed result decides; startSignBatch then spends it. A batch of another check: 1100.",
+  request: zBase.extend({
+    batchId: zId,
+    deviceType: z.enum(['h5', 'pc']).default('pc'),
+    /** The batch page's route to return to after a passed check (a route of this app). */
+    signUrl: zAppRoute,
+  }),
+  response: z.object({ url: z.string(), expiresInSeconds: z.number().int() }),
+});
+
 export const BATCH_STATUSES = ['prepared', 'running', 'done'] as const;
 export const zSignBatch = z.object({
   batchId: z.string(),
@@ -138,9 +154,10 @@ export const startSignBatch = defineCall({
   call: P.startSignBatch,
   auth: true,
   summary:
-    'Proves the intent ONCE for a prepared batch (the SMS code sent for it, or the signing password; a face ' +
-    'check is not offered for batches yet: 1307) and starts signing it in the background. A wrong code signs ' +
-    'nothing (1200); a batch started before is refused (1100). Answers the batch as getSignBatch.',
+    'Proves the intent ONCE for a prepared batch (the SMS code sent for it, the signing password, or a face ' +
+    'check of the caller passed for this batch through startSignBatchFace within 10 minutes, used once) and ' +
+    'starts signing it in the background. A wrong code signs nothing (1200), a missing or failed face check ' +
+    'neither (1307); a batch started before is refused (1100). Answers the batch as getSignBatch.',
   request: zBase.extend({
     batchId: zId,
     smsCode: zSmsCode.optional(),
@@ -161,6 +178,7 @@ export const batchCalls = [
   listBatchSignable,
   prepareSignBatch,
   sendSignBatchCode,
+  startSignBatchFace,
   startSignBatch,
   getSignBatch,
 ] as const;

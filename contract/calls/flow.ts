@@ -637,6 +637,12 @@ export const signDocument = defineCall({
   }),
 });
 
+/** Where a face check returns to: a route of this app (never another site). */
+export const zAppRoute = z
+  .string()
+  .max(500)
+  .regex(/^\/[^/\\]/, bi('signUrl must be a route of this app', 'signUrl 必须是本应用内的路由'));
+
 export const startRoomFaceAuth = defineCall({
   call: P.startRoomFaceAuth,
   auth: false,
@@ -647,10 +653,7 @@ export const startRoomFaceAuth = defineCall({
   request: zRoom.extend({
     deviceType: z.enum(['h5', 'pc']).default('pc'),
     /** The room's route to return to after a passed check (a route of this app). */
-    signUrl: z
-      .string()
-      .max(500)
-      .regex(/^\/[^/\\]/, bi('signUrl must be a route of this app', 'signUrl 必须是本应用内的路由')),
+    signUrl: zAppRoute,
   }),
   response: z.object({ url: z.string(), expiresInSeconds: z.number().int() }),
 });

@@ -6,3 +6,4 @@ export const prepareSignBatch = /* @__PURE__ */ csign('prepareSignBatch');
 export const startSignBatch = /* @__PURE__ */ csign('startSignBatch');
 export const getSignBatch = /* @__PURE__ */ csign('getSignBatch');
 export const sendSignBatchCode = /* @__PURE__ */ csign('sendSignBatchCode');
+export const startSignBatchFace = /* @__PURE__ */ csign('startSignBatchFace');

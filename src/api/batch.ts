@@ -12,5 +12,6 @@ export const MAX_BATCH_PARTIES: typeof calls.MAX_BATCH_PARTIES = 500;
 export const listBatchSignable = call<typeof calls.listBatchSignable>(P.listBatchSignable);
 export const prepareSignBatch = call<typeof calls.prepareSignBatch>(P.prepareSignBatch);
 export const sendSignBatchCode = call<typeof calls.sendSignBatchCode>(P.sendSignBatchCode);
+export const startSignBatchFace = call<typeof calls.startSignBatchFace>(P.startSignBatchFace);
 export const startSignBatch = call<typeof calls.startSignBatch>(P.startSignBatch);
 export const getSignBatch = call<typeof calls.getSignBatch>(P.getSignBatch);

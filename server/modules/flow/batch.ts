@@ -18,7 +18,13 @@ import type { Actor } from '../../lib/actor.ts';
 import type { Lang } from '../../lib/text.ts';
 import { consumeSmsCode, findUserById, sendSmsCode } from '../session/index.ts';
 import * as bq from './batch-queries.ts';
-import { type IntentCheck, checkSigningPassword, intentOf } from './intent.ts';
+import {
+  type IntentCheck,
+  checkSigningPassword,
+  intentOf,
+  spendFaceIntent,
+  startFaceIntent,
+} from './intent.ts';
 import { type Party, appliesOf, findParty, maskPhone, summaries } from './model.ts';
 import type * as q from './queries.ts';
 import { signerScope } from './query.ts';
@@ -153,6 +159,17 @@ export async function sendBatchCode(deps: AppDeps, session: Actor, batchId: stri
   return sendCode(deps, batch.id, await callerPhone(deps, session.userId), ip);
 }
 
+/** startSignBatchFace: the face check of the caller for this batch (businessCode = the batch's id). */
+export async function startBatchFace(
+  deps: AppDeps,
+  session: Actor,
+  body: { batchId: string; deviceType: 'h5' | 'pc'; signUrl: string },
+) {
+  const batch = await preparedBatch(deps, session, body.batchId);
+  if (batch.intent !== 'face') throw new AppError(Code.Refused, F.batchNotFace);
+  return startFaceIntent(deps, session.userId, batch.id, body);
+}
+
 /** startSignBatch: the intent proven once, then the batch is signed in the background. */
 export async function startBatch(
   deps: AppDeps,
@@ -178,7 +195,7 @@ export async function startBatch(
   } else if (batch.intent === 'password') {
     if (!body.signingPassword) throw new AppError(Code.IntentNotConfirmed, F.intentPasswordMissing);
     await checkSigningPassword(deps, session.userId, body.signingPassword);
-  } else throw new AppError(Code.IntentNotConfirmed, F.batchFaceNotOffered);
+  } else await spendFaceIntent(deps, session.userId, batch.id);
   if (!(await bq.startBatch(deps.db, batch.id, deps.clock.now())))
     throw new AppError(Code.Refused, F.batchStarted);
   await queueBatch(deps, batch.id);

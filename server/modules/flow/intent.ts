@@ -67,14 +67,38 @@ export async function confirmIntent(
     await checkSigningPassword(deps, userId, input.signingPassword ?? '');
     return { check: intent, codeSentAt: null };
   }
+  await spendFaceIntent(deps, userId, party.id);
+  return { check: intent, codeSentAt: null };
+}
+
+/**
+ * Spends the face check `userId` passed for `businessCode` (a party's id in a room, a batch's id for a batch)
+ * within FACE_INTENT_WINDOW_MS; refused (1202) when there is none.
+ */
+export async function spendFaceIntent(deps: AppDeps, userId: string, businessCode: string): Promise<void> {
   const used = await spendFaceCheck(deps, {
     userId,
     openFlag: FaceOpenFlag.SigningRoom,
-    businessCode: party.id,
+    businessCode,
     withinMs: FACE_INTENT_WINDOW_MS,
   });
   if (!used) throw new AppError(Code.IntentNotConfirmed, F.intentFaceMissing);
-  return { check: intent, codeSentAt: null };
+}
+
+/** Starts the identity provider's face check of `userId` for `businessCode`; the provider returns to signUrl. */
+export async function startFaceIntent(
+  deps: AppDeps,
+  userId: string,
+  businessCode: string,
+  body: { deviceType: 'h5' | 'pc'; signUrl: string },
+) {
+  const started = await startFaceFor(deps, userId, {
+    openFlag: FaceOpenFlag.SigningRoom,
+    businessCode,
+    deviceType: body.deviceType,
+    signUrl: body.signUrl,
+  });
+  return { url: started.url, expiresInSeconds: started.expiresInSeconds };
 }
 
 export async function checkSigningPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
@@ -155,11 +179,5 @@ export async function startRoomFace(
   if (refusal) throw refusal;
   if (intentOf(party) !== 'face') throw new AppError(Code.Refused, F.intentNotFace);
   if (!room.userId) throw new AppError(Code.Refused, F.intentNeedsAccount);
-  const started = await startFaceFor(deps, room.userId, {
-    openFlag: FaceOpenFlag.SigningRoom,
-    businessCode: party.id,
-    deviceType: body.deviceType,
-    signUrl: body.signUrl,
-  });
-  return { url: started.url, expiresInSeconds: started.expiresInSeconds };
+  return startFaceIntent(deps, room.userId, party.id, body);
 }

@@ -34,6 +34,7 @@ import {
   prepareSignBatch,
   sendSignBatchCode,
   startSignBatch,
+  startSignBatchFace,
 } from '#contract/calls/batch.ts';
 import { Code } from '#contract/codes.ts';
 import type { FastifyRequest } from 'fastify';
@@ -324,6 +325,9 @@ export const flowModule: ServerModule = {
     );
     registerCall(app, sendSignBatchCode, async ({ body, requireSession, req }) =>
       batches.sendBatchCode(deps, requireSession(), body.batchId, req.ip),
+    );
+    registerCall(app, startSignBatchFace, async ({ body, requireSession }) =>
+      batches.startBatchFace(deps, requireSession(), body),
     );
     registerCall(app, startSignBatch, async ({ body, requireSession, req, lang }) =>
       batches.startBatch(deps, requireSession(), body, ctxOf(req), lang),

@@ -282,9 +282,9 @@ export const F = {
     en: 'this batch is confirmed by an SMS code: get one first',
     zh: '该批量签署需短信验证码确认，请先获取验证码',
   },
-  batchFaceNotOffered: {
-    en: 'one of the chosen flows asks for a face check, which batch signing does not offer yet: sign it in its own room',
-    zh: '所选文件中有需人脸识别确认的，批量签署暂不支持人脸识别，请单独进入签署',
+  batchNotFace: {
+    en: 'this batch is confirmed by another check than a face check',
+    zh: '该批次不使用人脸识别确认意愿',
   },
   batchNotYours: { en: 'this flow is no longer waiting for you', zh: '该文件已不再由您签署' },
   batchApprovalAsked: {

@@ -25,12 +25,14 @@ import {
   type SignBatch,
   sendSignBatchCode,
   startSignBatch,
+  startSignBatchFace,
 } from '@/api/batch.ts';
 import { ApiError, showApiError } from '@/api/http.ts';
 import { getUserCertSealList } from '@/api/seal.ts';
 import { IntentCodeRow } from '@/components/intent-code-row.tsx';
 import { paths } from '@/config/paths.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
+import { browser } from '@/lib/browser.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { batchTexts } from './batch-texts.ts';
@@ -244,6 +246,90 @@ function ChooseStep(props: {
   );
 }
 
+/** "Sign N flows", after a confirmation: nothing is signed until the user says so twice. */
+function SignAll(props: { n: number; isBusy: boolean; disabled?: boolean; onConfirm: () => void }) {
+  const tt = useTexts(batchTexts);
+  return (
+    <Popconfirm
+      title={tt('confirmTitle')}
+      description={tt('confirmText')}
+      okText={tt('ok')}
+      cancelText={tt('cancel')}
+      onConfirm={props.onConfirm}
+      disabled={props.disabled}
+    >
+      <Button type="primary" loading={props.isBusy} disabled={props.disabled}>
+        {tt('signAll', { n: props.n })}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/**
+ * Opens the identity provider's face check of the user for a prepared batch; it comes back to this page with
+ * `?faceBatch=<id>` (FaceReturn), where the batch is started with the check passed.
+ */
+function FaceStart(props: { batchId: string }) {
+  const tt = useTexts(batchTexts);
+  const { pathname } = useLocation();
+  const [isBusy, setIsBusy] = useState(false);
+  const start = async () => {
+    setIsBusy(true);
+    try {
+      const started = await startSignBatchFace({
+        batchId: props.batchId,
+        deviceType: pathname === paths.mobileBatchSign ? 'h5' : 'pc',
+        signUrl: `${pathname}?faceBatch=${encodeURIComponent(props.batchId)}`,
+      });
+      browser.assign(started.url);
+    } catch (e) {
+      showApiError(e);
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Button type="primary" loading={isBusy} onClick={() => void start()}>
+      {tt('startFace')}
+    </Button>
+  );
+}
+
+/** Back from the face check (`?faceBatch=<id>`): the prepared batch is started with the check passed. */
+function FaceReturn(props: { batchId: string; onStarted: (batch: SignBatch) => void }) {
+  const tt = useTexts(batchTexts);
+  const [batch, setBatch] = useState<SignBatch | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { batchId, onStarted } = props;
+  useEffect(() => {
+    getSignBatch({ batchId })
+      .then((b) => (b.status === 'prepared' ? setBatch(b) : onStarted(b)))
+      .catch((e: unknown) => setProblem(showApiError(e)));
+  }, [batchId, onStarted]);
+  const start = async () => {
+    setIsBusy(true);
+    setProblem(null);
+    try {
+      onStarted(await startSignBatch({ batchId }));
+    } catch (e) {
+      setProblem(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  if (!batch) return problem ? <Alert type="error" title={problem} /> : null;
+  return (
+    <section>
+      <p>{tt('faceBack', { n: batch.total })}</p>
+      {problem ? <Alert type="error" title={problem} style={{ marginBottom: 12 }} /> : null}
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <SignAll n={batch.total} isBusy={isBusy} onConfirm={() => void start()} />
+        {problem ? <FaceStart batchId={batchId} /> : null}
+      </div>
+    </section>
+  );
+}
+
 /** Step 2 and 3: the review (count, seals chosen once), then the one intent check and the start. */
 function ConfirmStep(props: {
   chosen: BatchSignable[];
@@ -360,7 +446,7 @@ function ConfirmStep(props: {
   return (
     <section>
       <p>{tt('intentIs', { check })}</p>
-      {prepared.intent === 'face' ? <Alert type="warning" title={tt('faceNotOffered')} /> : null}
+      {prepared.intent === 'face' ? <p>{tt('faceIntro')}</p> : null}
       {prepared.intent === 'sms' ? (
         <>
           <IntentCodeRow
@@ -394,24 +480,15 @@ function ConfirmStep(props: {
       ) : null}
       <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>
         <Button onClick={() => setPrepared(null)}>{tt('previous')}</Button>
-        <Popconfirm
-          title={tt('confirmTitle')}
-          description={tt('confirmText')}
-          okText={tt('ok')}
-          cancelText={tt('cancel')}
-          onConfirm={() => void start()}
-          disabled={prepared.intent === 'face'}
-        >
-          <Button
-            type="primary"
-            loading={isBusy}
-            disabled={
-              prepared.intent === 'face' || (prepared.intent === 'sms' ? code.length !== 6 : !password)
-            }
-          >
-            {tt('signAll', { n: prepared.total })}
-          </Button>
-        </Popconfirm>
+        {prepared.intent === 'face' ? <FaceStart batchId={prepared.batchId} /> : null}
+        {prepared.intent === 'face' ? null : (
+          <SignAll
+            n={prepared.total}
+            isBusy={isBusy}
+            disabled={prepared.intent === 'sms' ? code.length !== 6 : !password}
+            onConfirm={() => void start()}
+          />
+        )}
       </div>
     </section>
   );
@@ -497,6 +574,8 @@ export default function BatchSignPage() {
   const isPhone = pathname === paths.mobileBatchSign;
   const [search, setSearch] = useSearchParams();
   const batchId = search.get('batch');
+  const faceBatchId = search.get('faceBatch');
+  const onStarted = useCallback((b: SignBatch) => setSearch({ batch: b.batchId }), [setSearch]);
   const isLoggedIn = useSessionStore((s) => s.userInfo !== null);
   const [rows, setRows] = useState<BatchSignable[] | null>(null);
   const [templates, setTemplates] = useState<{ value: string; label: string }[]>([]);
@@ -519,11 +598,11 @@ export default function BatchSignPage() {
     }
   }, []);
   useEffect(() => {
-    if (isLoggedIn && !batchId) void load(noFilters());
-  }, [isLoggedIn, batchId, load]);
+    if (isLoggedIn && !batchId && !faceBatchId) void load(noFilters());
+  }, [isLoggedIn, batchId, faceBatchId, load]);
 
   const listPath = isPhone ? paths.mobileSignList : paths.signList;
-  const current = batchId ? 3 : step === 'choose' ? 0 : 1;
+  const current = batchId ? 3 : faceBatchId ? 2 : step === 'choose' ? 0 : 1;
   return (
     <main style={{ padding: isPhone ? 8 : 24, maxWidth: 1100, margin: '0 auto' }}>
       <div
@@ -560,6 +639,10 @@ export default function BatchSignPage() {
             setSearch({}, { replace: true });
           }}
         />
+      ) : faceBatchId ? (
+        isLoggedIn ? (
+          <FaceReturn batchId={faceBatchId} onStarted={onStarted} />
+        ) : null
       ) : step === 'choose' ? (
         <ChooseStep
           rows={rows}
@@ -575,7 +658,7 @@ export default function BatchSignPage() {
           chosen={(rows ?? []).filter((r) => selected.has(r.partyId))}
           onOpen={setDetail}
           onBack={() => setStep('choose')}
-          onStarted={(b) => setSearch({ batch: b.batchId })}
+          onStarted={onStarted}
         />
       )}
       <FlowDetailDrawer flowId={detail} onClose={() => setDetail(null)} onChanged={() => undefined} />

@@ -43,8 +43,12 @@ export const batchTexts = defineTexts({
     codeHint: 'The code goes to your own phone and confirms every flow of this batch.',
     codeSent: 'Code sent to {phone}',
     password: 'Signing password',
-    faceNotOffered:
-      'One of the chosen flows asks for a face check, which batch signing does not offer yet. Remove it and sign it in its own room.',
+    faceIntro:
+      'A face check confirms this batch: the identity provider checks that it is you, then brings you back here to sign them all.',
+    startFace: 'Start the face check',
+    faceBack:
+      'Face check for {n, plural, one {# flow} other {# flows}}: if you passed it, sign them now (it counts for 10 minutes, once).',
+    faceAgain: 'Face check again',
     signAll: 'Sign {n, plural, one {# flow} other {# flows}}',
     confirmTitle: 'Sign them all?',
     confirmText:
@@ -101,7 +105,10 @@ export const batchTexts = defineTexts({
     codeHint: '验证码发送至您本人的手机，用于确认本批次的全部文件。',
     codeSent: '验证码已发送至 {phone}',
     password: '签署密码',
-    faceNotOffered: '所选文件中有需人脸识别确认的，批量签署暂不支持人脸识别，请去掉该文件并单独进入签署。',
+    faceIntro: '本批次通过人脸识别确认意愿：认证服务确认是您本人后，会带您回到本页完成全部签署。',
+    startFace: '开始人脸识别',
+    faceBack: '人脸识别确认 {n} 份文件：如已通过，请立即签署（10 分钟内有效，仅可使用一次）。',
+    faceAgain: '重新人脸识别',
     signAll: '签署 {n} 份文件',
     confirmTitle: '确认全部签署？',
     confirmText: '将使用您的证书和所选印章签署所选的每份文件，签署后不可撤销。',

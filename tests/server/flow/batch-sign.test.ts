@@ -11,6 +11,7 @@ import {
   listBatchSignable,
   prepareSignBatch,
   startSignBatch,
+  startSignBatchFace,
 } from '#contract/calls/batch.ts';
 import { SIGNED_PDF_PATH } from '#contract/calls/document.ts';
 import { type FlowDetail, getAuditTrail, getFlowDetail } from '#contract/calls/flow.ts';
@@ -21,6 +22,7 @@ import { type ApprovalSummary, listApprovals } from '#contract/calls/approval.ts
 import {
   type Signer,
   type TestCompany,
+  answerFace,
   companyWithSeals,
   expectAllPassed,
   getBytes,
@@ -180,6 +182,64 @@ describe('batch signing', () => {
     const withFace = ok(await prepare(await partiesOf([smsFlow, passwordFlow, faceFlow])), 'prepare');
     expect(withFace.intent).toBe('face');
   }, 120_000);
+
+  test('a face check passed for the batch proves it once; a failed one, or one for another batch, does not', async () => {
+    const [first, second] = await launchMany(2, '批量 F face', { party: { intent: 'face' } });
+    const startFace = async (batchId: string) =>
+      ok(
+        await handler().call<{ url: string }>(startSignBatchFace, {
+          userType: 1,
+          batchId,
+          deviceType: 'pc',
+          signUrl: `/batchSign?faceBatch=${batchId}`,
+        }),
+        'start face',
+      ).url;
+    const batch = ok(await prepare(await partiesOf([first])), 'prepare');
+    const other = ok(await prepare(await partiesOf([second])), 'prepare other');
+    expect(batch.intent).toBe('face');
+    expect(batch.code).toBeNull();
+    // No face check yet, then a failed one: refused, nothing signed.
+    expect((await start(batch.batchId, {})).body.code).toBe(Code.IntentNotConfirmed);
+    await answerFace(t, await startFace(batch.batchId), 'failed');
+    expect((await start(batch.batchId, {})).body.code).toBe(Code.IntentNotConfirmed);
+    // A passed check for another batch is that batch's only.
+    await answerFace(t, await startFace(other.batchId), 'passed');
+    expect((await start(batch.batchId, {})).body.code).toBe(Code.IntentNotConfirmed);
+    await t.runDueJobs();
+    expect((await detailOf(first)).signedCount).toBe(0);
+    // Passed for this batch: it starts, and the check is spent.
+    await answerFace(t, await startFace(batch.batchId), 'passed');
+    const started = await start(batch.batchId, {});
+    expect(started.body.code, started.body.msg).toBe(0);
+    await t.runDueJobs();
+    expect((await batchOf(batch.batchId)).signed).toBe(1);
+    await completedOnce(first);
+    const [entry] = await signEntries(first, 'en-US');
+    expect(entry.detail).toMatch(/face/);
+    expect(entry.detail).toContain(batch.batchId);
+    // The other batch's own passed check (within 10 minutes) starts it.
+    ok(await start(other.batchId, {}), 'start other');
+    await t.runDueJobs();
+    expect((await batchOf(other.batchId)).signed).toBe(1);
+    // A batch confirmed by SMS has no face check to start.
+    const [smsFlow] = await launchMany(1, '批量 F sms');
+    const smsBatch = ok(await prepare(await partiesOf([smsFlow])), 'prepare sms');
+    const refused = await handler().call(startSignBatchFace, {
+      userType: 1,
+      batchId: smsBatch.batchId,
+      deviceType: 'pc',
+      signUrl: '/batchSign',
+    });
+    expect(refused.body.code).toBe(Code.Refused);
+    // Another site as the return address is refused.
+    const away = await handler().call(startSignBatchFace, {
+      userType: 1,
+      batchId: other.batchId,
+      signUrl: '//evil.example/x',
+    });
+    expect(away.body.code).toBe(Code.BadRequest);
+  }, 180_000);
 
   test('a flow whose seal needs approval fails with 1330 and the reason; the rest are signed', async () => {
     const approver = await memberWithRoles(t, company, '钱审批', ['approver']);

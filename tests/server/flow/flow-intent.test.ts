@@ -20,6 +20,7 @@ import { queryRows } from '#server/db/database.ts';
 import { appForFile } from '../helper.ts';
 import {
   type Signer,
+  answerFace,
   contractPdf,
   launchForOne,
   ok,
@@ -210,21 +211,7 @@ describe('intent check per party', () => {
         }),
         'start face',
       );
-    const press = async (url: string, result: 'passed' | 'failed') => {
-      const u = new URL(url, 'http://x');
-      const personCode = u.pathname.split('/').at(-1)!;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: u.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          result,
-          passed: u.searchParams.get('passed')!,
-          failed: u.searchParams.get('failed')!,
-        }).toString(),
-      });
-      expect(res.statusCode, personCode).toBeLessThan(400);
-    };
+    const press = (url: string, result: 'passed' | 'failed') => answerFace(t, url, result);
     // A failed face check of A does not let A sign.
     await press((await start(a.room)).url, 'failed');
     expect((await signWith(s, a.room, {})).body.code).toBe(Code.IntentNotConfirmed);

@@ -3,9 +3,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BatchSignable, SignBatch } from '#contract/calls/batch.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
+import { browser } from '@/lib/browser.ts';
 import { CSIGN, loginInfo, ok, server } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
@@ -161,5 +162,71 @@ describe('batch signing screen', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Offer 2')).toBeTruthy();
     expect(asked.at(-1)).toBeUndefined();
+  });
+
+  it('confirms a batch by a face check: off to the provider, back to sign them all (zh-CN)', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    const assigned: string[] = [];
+    vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
+    const faceRow = (n: number) => ({ ...row(n), intent: 'face' as const });
+    const bodies: Record<string, unknown[]> = { face: [], start: [] };
+    const batch = (status: SignBatch['status']): SignBatch => ({
+      batchId: BATCH,
+      status,
+      intent: 'face',
+      total: 2,
+      signed: 0,
+      failed: 0,
+      createdAt: '2026-11-02T08:00:00.000Z',
+      finishedAt: null,
+      items: [1, 2].map((n) => ({
+        flowId: row(n).flowId,
+        partyId: row(n).partyId,
+        title: row(n).title,
+        status: 'pending' as const,
+        error: null,
+      })),
+    });
+    let started = false;
+    server.use(
+      http.post(`${CSIGN}/listBatchSignable`, () =>
+        ok({ list: [faceRow(1), faceRow(2)], total: 2, pageNum: 1, pageSize: 500 }),
+      ),
+      http.post(`${CSIGN}/getUserCertSealList`, () => ok({ seals: [seal] })),
+      http.post(`${CSIGN}/prepareSignBatch`, () =>
+        ok({ batchId: BATCH, total: 2, intent: 'face', code: null }),
+      ),
+      http.post(`${CSIGN}/startSignBatchFace`, async ({ request }) => {
+        bodies.face.push(await request.json());
+        return ok({ url: 'https://idp.example/face/abc', expiresInSeconds: 300 });
+      }),
+      http.post(`${CSIGN}/getSignBatch`, () => ok(batch(started ? 'running' : 'prepared'))),
+      http.post(`${CSIGN}/startSignBatch`, async ({ request }) => {
+        bodies.start.push(await request.json());
+        started = true;
+        return ok(batch('running'));
+      }),
+    );
+    const user = userEvent.setup();
+    const view = renderApp('/batchSign');
+    await user.click(await screen.findByRole('checkbox', { name: /全选/ }, { timeout: 30_000 }));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    await user.click(await screen.findByRole('combobox', { name: '企业印章' }));
+    await user.click(await screen.findByTitle('合同专用章'));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText(/本批次通过人脸识别确认意愿/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '开始人脸识别' }));
+    await waitFor(() => expect(assigned).toEqual(['https://idp.example/face/abc']));
+    expect(bodies.face[0]).toMatchObject({ batchId: BATCH, signUrl: `/batchSign?faceBatch=${BATCH}` });
+    view.unmount();
+
+    // Back from the provider: the prepared batch is signed with the check passed.
+    renderApp(`/batchSign?faceBatch=${BATCH}`);
+    expect(await screen.findByText(/人脸识别确认 2 份文件/, {}, { timeout: 30_000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /签署 2 份/ }));
+    await user.click(await screen.findByRole('button', { name: '签署' }));
+    await waitFor(() => expect(bodies.start).toHaveLength(1));
+    expect(bodies.start[0]).toMatchObject({ batchId: BATCH });
+    expect(await screen.findByText(/正在后台签署/)).toBeTruthy();
   });
 });
