@@ -119,4 +119,6 @@ export const WEBHOOK_EVENTS = [
   'approval.decided',
   /** bulk sending (issue 28): a batch has every row sent or failed */
   'bulk_send.completed',
+  /** comments (issue 29): a new comment or reply on an open flow */
+  'comment.created',
 ] as const;

@@ -827,6 +827,9 @@ export const zAuditEntry = z.object({
     'approval_requested',
     'approval_decided',
     'approval_void',
+    /** comments (issue 29): a comment written, a thread resolved or reopened */
+    'comment',
+    'comment_resolve',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -877,6 +880,8 @@ export const zMessage = z.object({
     'approval_requested',
     /** an approver decided the person's request (link: the request) */
     'approval_decided',
+    /** someone in the flow commented (issue 29; link: the flow's detail or signing list) */
+    'comment',
   ]),
   title: z.string(),
   text: z.string(),

@@ -21,7 +21,9 @@ type MailKind =
   | 'cancelled'
   // seal-use approval (server/modules/approval): `who` the requester (requested) or the seal (decided)
   | 'approval_requested'
-  | 'approval_decided';
+  | 'approval_decided'
+  // comments (issue 29): `who` the author
+  | 'comment';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -46,6 +48,7 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
   cancelled: { zh: (t) => `已撤销：《${t}》`, en: (t) => `Cancelled: "${t}"` },
   approval_requested: { zh: (t) => `用印审批：《${t}》`, en: (t) => `Seal approval: "${t}"` },
   approval_decided: { zh: (t) => `用印审批结果：《${t}》`, en: (t) => `Seal approval decided: "${t}"` },
+  comment: { zh: (t) => `新评论：《${t}》`, en: (t) => `New comment: "${t}"` },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -94,6 +97,10 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
     zh: (m) => `您在《${m.flowTitle}》上使用印章「${m.who}」的申请已有审批结果。请打开下面的链接查看。`,
     en: (m) =>
       `Your request to apply the seal ${m.who} to "${m.flowTitle}" was decided. Open the link below to read the outcome.`,
+  },
+  comment: {
+    zh: (m) => `${m.who}在《${m.flowTitle}》上发表了评论。请登录后查看并回复。`,
+    en: (m) => `${m.who} commented on "${m.flowTitle}". Log in to read and reply.`,
   },
 };
 

@@ -93,6 +93,8 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   approval_requested: ['申请用印审批', 'seal approval requested'],
   approval_decided: ['用印审批', 'seal approval decided'],
   approval_void: ['用印审批失效', 'seal approval void'],
+  comment: ['评论', 'commented'],
+  comment_resolve: ['评论处理', 'comment thread'],
 };
 
 const MODES: Record<string, [string, string]> = {

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Exec } from '../../db/sql-helpers.ts';
-import { type AfterCommit, type FlowEventType, flowEvent } from './hooks.ts';
+import { type AfterCommit, type FlowEventComment, type FlowEventType, flowEvent } from './hooks.ts';
 import { type Flow, type Party, accountOfFlow, findFlow } from './model.ts';
 
 /** What to do once the transaction that stored flow events has committed. */
@@ -20,7 +20,7 @@ export async function storeFlowEvent(
   tx: Exec,
   type: FlowEventType,
   flowOrId: Flow | string,
-  extra: { party?: Party; reason?: string | null } = {},
+  extra: { party?: Party; reason?: string | null; comment?: FlowEventComment } = {},
 ): Promise<EventsAfterCommit> {
   if (deps.hooks.count(flowEvent) === 0) return nothingAfterCommit;
   const flow = typeof flowOrId === 'string' ? await findFlow(tx, flowOrId) : flowOrId;
@@ -49,6 +49,7 @@ export async function storeFlowEvent(
           }
         : {}),
       ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
+      ...(extra.comment ? { comment: extra.comment } : {}),
     },
   });
   return async () => {

@@ -19,7 +19,8 @@ export type FlowEventType =
   | 'party.refused'
   | 'flow.completed'
   | 'flow.expired'
-  | 'flow.cancelled';
+  | 'flow.cancelled'
+  | 'comment.created';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the
@@ -42,6 +43,18 @@ export type FlowEvent = {
     status: string;
   };
   reason?: string | null;
+  /** comment.created (issue 29): the comment, as listFlowComments shows it, with its thread. */
+  comment?: FlowEventComment;
+};
+
+/** What the `comment.created` event tells of the comment. */
+export type FlowEventComment = {
+  commentId: string;
+  threadId: string;
+  revision: number;
+  author: { role: 'launcher' | 'party'; partyNumber: number | null; name: string };
+  body: string;
+  anchor: { documentId: string; page: number | null; x: number | null; y: number | null } | null;
 };
 
 /** What a `flowEvent` listener does once the change's transaction has committed (e.g. queue deliveries). */

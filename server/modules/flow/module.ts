@@ -74,11 +74,14 @@ import { autoSign } from './auto-sign.ts';
 import * as batches from './batch.ts';
 import { F } from './texts.ts';
 import { z } from 'zod';
+import type { Actor } from '../../lib/actor.ts';
 import { removeRoomAttachment, saveRoomFields, uploadRoomAttachment } from '#contract/calls/fields.ts';
 import { FIELD_LIMITS } from '#contract/rules/fields.ts';
 import { registerRoomUpload } from '../../http/register-upload.ts';
 import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
+import { addFlowComment, listFlowComments, setCommentThreadResolved } from '#contract/calls/comments.ts';
+import * as comments from './comments.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -368,6 +371,19 @@ export const flowModule: ServerModule = {
       ),
     );
     registerFieldDownloads(app, deps);
+
+    // Comments (issue 29): the flow's readers by session, or a party's signing room by its roomToken.
+    const commenter = async (roomToken: string | undefined, requireSession: () => Actor) =>
+      roomToken ? { room: await rooms.roomOf(deps, roomToken) } : { session: requireSession() };
+    registerCall(app, listFlowComments, async ({ body, requireSession, req }) =>
+      comments.listComments(deps, await commenter(body.roomToken, requireSession), body.flowId, ctxOf(req)),
+    );
+    registerCall(app, addFlowComment, async ({ body, requireSession, req }) =>
+      comments.addComment(deps, await commenter(body.roomToken, requireSession), body, ctxOf(req)),
+    );
+    registerCall(app, setCommentThreadResolved, async ({ body, requireSession, req }) =>
+      comments.setResolved(deps, await commenter(body.roomToken, requireSession), body, ctxOf(req)),
+    );
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {
