@@ -23,6 +23,7 @@ import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
+import { FlowCommentsSection } from './flow-comments-section.tsx';
 
 const PROGRESS_COLORS: Record<FlowDetail['steps'][number]['parties'][number]['progress'], string> = {
   waiting: 'default',
@@ -257,6 +258,7 @@ export function FlowDetailDrawer({
             ))}
           </section>
           <FilledFields flow={flow} />
+          <FlowCommentsSection flow={flow} />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a

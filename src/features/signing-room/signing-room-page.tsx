@@ -41,6 +41,9 @@ import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { FieldGuide, FilledValues, useRoomFields } from './field-guide.tsx';
 import { fieldTexts } from './field-texts.ts';
+import { CommentPins } from '@/components/flow-comments/comment-pins.tsx';
+import { useFlowComments } from '@/components/flow-comments/use-flow-comments.ts';
+import { RoomComments } from './room-comments.tsx';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.
@@ -217,6 +220,11 @@ export default function SigningRoomPage() {
   const [isJustVerified, setIsJustVerified] = useState(false);
 
   const room = state.kind === 'ready' ? state.room : null;
+  // Comments (issue 29): the room's flow, read and written with the room's token.
+  const comments = useFlowComments(
+    room?.flow.flowId ?? null,
+    state.kind === 'ready' ? state.token : undefined,
+  );
   const closeSign = useCallback(() => setIsSignOpen(false), []);
   const closeDecline = useCallback(() => setIsDeclineOpen(false), []);
   // The party's positions in reading order; the room opens at the first, "next position" walks them
@@ -418,6 +426,7 @@ export default function SigningRoomPage() {
   const myFields = (pageNumber: number) =>
     roomFields.entries.filter((e) => e.field.documentId === doc?.documentId && e.field.page === pageNumber);
   const renderOverlay = (g: PageGeometry) => [
+    doc ? <CommentPins key="comments" comments={comments} documentId={doc.documentId} geometry={g} /> : null,
     ...myFields(g.pageNumber).map((e) => {
       const box = g.toScreen(e.field.rect);
       const isCurrent = currentField?.fieldId === e.field.fieldId;
@@ -703,7 +712,10 @@ export default function SigningRoomPage() {
             </Suspense>
           ) : null}
         </div>
-        {panel}
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
+          {panel}
+          <RoomComments comments={comments} docs={r.documents} isPhone={isPhone} />
+        </div>
       </div>
       <Dialog open={isSignOpen} title={tt('confirmTitle')} onClose={closeSign} isBusy={isSigning}>
         {isSigning ? (
