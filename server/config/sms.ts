@@ -30,6 +30,8 @@ const SMS_NOTICE_TEMPLATES: Record<string, string> = {
   // Seal-use approval (server/modules/approval): `name` the notice's title (the seal), `title` the contract, link.
   'approval:requested': 'SMS_TEMPLATE_APPROVAL_REQUESTED',
   'approval:decided': 'SMS_TEMPLATE_APPROVAL_DECIDED',
+  // A new comment on a flow (issue 29, server/modules/flow/comments.ts): `name` the author, title, link.
+  'flow:comment': 'SMS_TEMPLATE_COMMENT',
 };
 
 export type SmsSettings =

@@ -35,8 +35,9 @@ function Dot({
       }}
       style={{
         position: 'absolute',
-        left: left - DOT / 2,
-        top: top - DOT / 2,
+        // the marker's pointed corner (bottom-left) on the place
+        left,
+        top: top - DOT,
         width: DOT,
         height: DOT,
         padding: 0,
