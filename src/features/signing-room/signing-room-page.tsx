@@ -43,12 +43,13 @@ import { FieldGuide, FilledValues, useRoomFields } from './field-guide.tsx';
 import { fieldTexts } from './field-texts.ts';
 import { CommentPins } from '@/components/flow-comments/comment-pins.tsx';
 import { useFlowComments } from '@/components/flow-comments/use-flow-comments.ts';
-import { RoomComments } from './room-comments.tsx';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.
 const loadPdfViewer = () => import('@/components/pdf-viewer.tsx');
 const PdfViewer = lazy(() => loadPdfViewer().then((m) => ({ default: m.PdfViewer })));
+// The comments panel (issue 29) loads after the room: the signer's first screen does not wait for it.
+const RoomComments = lazy(() => import('./room-comments.tsx').then((m) => ({ default: m.RoomComments })));
 const SignaturePad = lazy(() =>
   import('@/components/signature-pad.tsx').then((m) => ({ default: m.SignaturePad })),
 );
@@ -714,7 +715,9 @@ export default function SigningRoomPage() {
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
           {panel}
-          <RoomComments comments={comments} docs={r.documents} isPhone={isPhone} />
+          <Suspense fallback={null}>
+            <RoomComments comments={comments} docs={r.documents} isPhone={isPhone} />
+          </Suspense>
         </div>
       </div>
       <Dialog open={isSignOpen} title={tt('confirmTitle')} onClose={closeSign} isBusy={isSigning}>
