@@ -33,8 +33,14 @@ export function useFlowComments(flowId: string | null, roomToken?: string) {
     }
   }, [flowId, roomToken]);
 
+  // Loaded at once, and again whenever the page comes back into view (another party may have written).
   useEffect(() => {
     void load();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [load]);
 
   /** Runs a write, then reloads; answers whether it succeeded (a refusal is shown). */
