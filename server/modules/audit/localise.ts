@@ -183,6 +183,23 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       en: (m) => `approval ${m[1]} void · ${VOID_REASONS[m[2]][1]}`,
     },
   ],
+  comment: [
+    {
+      // comments (issue 29): the comment's id, the flow's revision, and its page or the thread it answers
+      re: /^comment (\S+) · revision (\d+)(?: · page (\d+))?(?: · reply to (\S+))?$/,
+      zh: (m) =>
+        `评论 ${m[1]} · 第 ${m[2]} 版${m[3] ? ` · 第 ${m[3]} 页` : ''}${m[4] ? ` · 回复 ${m[4]}` : ''}`,
+      en: (m) =>
+        `comment ${m[1]} · revision ${m[2]}${m[3] ? ` · page ${m[3]}` : ''}${m[4] ? ` · reply to ${m[4]}` : ''}`,
+    },
+  ],
+  comment_resolve: [
+    {
+      re: /^thread (\S+) · (resolved|reopened)$/,
+      zh: (m) => `评论 ${m[1]} · ${m[2] === 'resolved' ? '已解决' : '重新打开'}`,
+      en: (m) => `thread ${m[1]} · ${m[2]}`,
+    },
+  ],
   complete: [
     {
       re: /^all parties signed; validation data and document time-stamp added \(PAdES B-LTA\)$/,

@@ -174,6 +174,18 @@ describe('comments on an open flow', () => {
     expect(trail.entries.find((e) => e.event === 'comment')?.detail).toBe(
       `comment ${thread.commentId} · revision 1 · page 2`,
     );
+    // and in Chinese
+    const zhTrail = ok(
+      await launcher.agent.call<{ entries: { event: string; detail: string | null }[] }>(
+        getAuditTrail,
+        { userType: 0, flowId },
+        { headers: { 'accept-language': 'zh-CN' } },
+      ),
+      'zh trail',
+    );
+    expect(zhTrail.entries.find((e) => e.event === 'comment')?.detail).toBe(
+      `评论 ${thread.commentId} · 第 1 版 · 第 2 页`,
+    );
   });
 
   test('the other party replies by session; the launcher reads both, resolves and reopens', async () => {
