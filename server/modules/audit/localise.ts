@@ -93,6 +93,7 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   approval_requested: ['申请用印审批', 'seal approval requested'],
   approval_decided: ['用印审批', 'seal approval decided'],
   approval_void: ['用印审批失效', 'seal approval void'],
+  cc_added: ['添加抄送人', 'copy recipient added'],
 };
 
 const MODES: Record<string, [string, string]> = {

@@ -79,6 +79,8 @@ import { FIELD_LIMITS } from '#contract/rules/fields.ts';
 import { registerRoomUpload } from '../../http/register-upload.ts';
 import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
+import { ccOnFlowEvent, registerCc } from './cc.ts';
+import { flowEvent } from './hooks.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -119,6 +121,8 @@ export const flowModule: ServerModule = {
     );
     // A launch request's outcome (issue 27): the held flow is sent, or cancelled with the approver's comment.
     hooks.on(launchDecided, (e) => answerLaunchDecision(e));
+    // Copy recipients (抄送, issue 29) hear of the launch, each signature and the completion (cc.ts).
+    hooks.on(flowEvent, (e) => ccOnFlowEvent(e));
     // A seal-use approval's notice to an approver or the requester, within the seal's company.
     hooks.on(approvalNotice, ({ deps, phone, companyId, kind, title, text, flowId, link }) =>
       insertMessage(deps.db, { phone, companyId, kind, title, text, flowId, link, now: deps.clock.now() }),
@@ -180,6 +184,7 @@ export const flowModule: ServerModule = {
   register(app, deps) {
     const rt = flowRuntimeOf(deps);
     registerDocumentReads(app, deps);
+    registerCc(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),
