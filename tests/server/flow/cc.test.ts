@@ -22,6 +22,7 @@ import {
   signDocument,
 } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
+import { type Template, saveTemplate } from '#contract/calls/template.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { ccFlowIdsOfPhone } from '#server/modules/flow/index.ts';
 import { type Agent, appForFile, registerAndLogin } from '../helper.ts';
@@ -33,7 +34,10 @@ import {
   personWithCert,
   signByLink,
   tryLaunchForOne,
+  uploadPdf,
 } from '../fixtures/flow.ts';
+import { makeKey, open } from '../fixtures/open.ts';
+import { templateSourcePdf } from '../fixtures/template.ts';
 
 const t = appForFile();
 let launcher: Signer;
@@ -273,4 +277,66 @@ test("a cancelled flow's documents are refused to its recipients; the view still
   expect(JSON.parse(Buffer.from(doc.bytes).toString()).code).toBe(Code.Refused);
   // Cancelled is not completed: no completion notice, only the launch's.
   expect((await ccTexts(phone)).length).toBe(1);
+});
+
+test('the open API takes copy recipients, from documents and from a template', async () => {
+  const key = (await makeKey(launcher.agent, ['flows:read', 'flows:write'])).secret;
+  const up = ok(await uploadPdf(launcher.agent, await templateSourcePdf()), 'upload');
+  const templateId = ok(
+    await launcher.agent.call<Template>(saveTemplate, {
+      userType: 0,
+      documentId: up.documentId,
+      name: '抄送模板',
+      roles: [{ key: 'partyB', name: '乙方', kind: 'person', applies: {}, stepIndex: 0 }],
+      fields: [],
+      positions: [{ roleKey: 'partyB', page: 1, rect: [330, 130, 450, 190] }],
+    }),
+    'template',
+  ).templateId;
+  const fromTemplate = await open<{ flowId: string }>(t, 'POST', '/flows', {
+    key,
+    body: {
+      from: 'template',
+      templateId,
+      title: '模板抄送',
+      values: {},
+      assignments: [{ roleKey: 'partyB', kind: 'person', name: signer.name, phone: signer.phone }],
+      cc: [cc('模板抄送人', '13700000011', true)],
+    },
+  });
+  expect(fromTemplate.status).toBe(201);
+  const list = ok(
+    await launcher.agent.call<{ list: CcRecipient[] }>(listFlowCc, {
+      userType: 0,
+      flowId: fromTemplate.body.data.flowId,
+    }),
+    'list',
+  );
+  expect(list.list.map((c) => c.name)).toEqual(['模板抄送人']);
+  expect(await ccTokenFor('13700000011')).not.toBeNull();
+  // From documents: the recipients are checked as in the workspace (422 carrying the 1100 message).
+  const doc = ok(await uploadPdf(launcher.agent, await templateSourcePdf()), 'upload 2');
+  const refused = await open(t, 'POST', '/flows', {
+    key,
+    body: {
+      from: 'documents',
+      title: 'API 抄送',
+      documentIds: [doc.documentId],
+      steps: [
+        {
+          parties: [
+            {
+              kind: 'person',
+              name: signer.name,
+              phone: signer.phone,
+              positions: [{ documentId: doc.documentId, page: 1, rect: [330, 130, 450, 190] }],
+            },
+          ],
+        },
+      ],
+      cc: [cc('签署人本人', signer.phone)],
+    },
+  });
+  expect(refused.status).toBe(422);
+  expect(refused.body.msg).toContain('签署人本人');
 });
