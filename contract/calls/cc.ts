@@ -93,7 +93,17 @@ export const listCopiedToMe = defineCall({
   response: zPage(zCopiedItem),
 });
 
+export const openCopiedFlow = defineCall({
+  call: P.openCopiedFlow,
+  auth: true,
+  summary:
+    "A new read-only link (SPA path `/ccView/<token>`) for one of the flows copied to the logged-in person's phone " +
+    "(an item of listCopiedToMe); another phone's recipient: 1101.",
+  request: zBase.extend({ ccId: zId }),
+  response: z.object({ link: z.string() }),
+});
+
 /** GET `${CC_DOWNLOAD_PATH}/<documentId>?ccToken=` and `${CC_DOWNLOAD_PATH}/report?ccToken=`. */
 export const CC_DOWNLOAD_PATH = P.downloadCcDocument.path;
 
-export const ccCalls = [getCcView, listFlowCc, addFlowCc, listCopiedToMe] as const;
+export const ccCalls = [getCcView, listFlowCc, addFlowCc, listCopiedToMe, openCopiedFlow] as const;

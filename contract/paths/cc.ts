@@ -5,6 +5,7 @@ export const getCcView = /* @__PURE__ */ csign('getCcView');
 export const listFlowCc = /* @__PURE__ */ csign('listFlowCc');
 export const addFlowCc = /* @__PURE__ */ csign('addFlowCc');
 export const listCopiedToMe = /* @__PURE__ */ csign('listCopiedToMe');
+export const openCopiedFlow = /* @__PURE__ */ csign('openCopiedFlow');
 // GET `${path}/<documentId>?ccToken=...`: the document (signed PDF once complete); `${path}/report?ccToken=`.
 export const downloadCcDocument = /* @__PURE__ */ csign('downloadCcDocument', 'download');
 

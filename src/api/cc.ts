@@ -14,6 +14,7 @@ export const getCcView = call<typeof calls.getCcView>(P.getCcView);
 export const listFlowCc = call<typeof calls.listFlowCc>(P.listFlowCc);
 export const addFlowCc = call<typeof calls.addFlowCc>(P.addFlowCc);
 export const listCopiedToMe = call<typeof calls.listCopiedToMe>(P.listCopiedToMe);
+export const openCopiedFlow = call<typeof calls.openCopiedFlow>(P.openCopiedFlow);
 
 /** GET URL of a document for a copy recipient (the signed PDF once completed). */
 export const ccDocumentUrl = (ccToken: string, documentId: string) =>

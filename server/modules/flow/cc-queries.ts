@@ -32,6 +32,10 @@ export async function ccsOfFlow(ex: Exec, flowId: string): Promise<CcRow[]> {
   return camelRows<CcRow>(ex, sql`SELECT * FROM flow_cc WHERE flow_id = ${flowId} ORDER BY ord`);
 }
 
+export async function findCc(ex: Exec, ccId: string): Promise<CcRow | undefined> {
+  return camelOne<CcRow>(ex, sql`SELECT * FROM flow_cc WHERE id = ${ccId}`);
+}
+
 export async function insertCcLink(ex: Exec, linkHash: string, ccId: string, now: Date): Promise<void> {
   await ex.execute(
     sql`INSERT INTO flow_cc_links (link_hash, cc_id, created_at) VALUES (${linkHash}, ${ccId}, ${ts(now)})`,

@@ -19,6 +19,7 @@ import {
   getCcView,
   listCopiedToMe,
   listFlowCc,
+  openCopiedFlow,
 } from '#contract/calls/cc.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { CC_VIEW_ROUTE } from '#contract/paths/cc.ts';
@@ -73,6 +74,13 @@ export async function storeCcs(tx: Exec, flowId: string, ccs: cq.NewCc[], now: D
 
 type NoticeKind = 'launched' | 'signed' | 'completed';
 
+/** A new read-only link of a recipient (only its hash stored): the SPA path. */
+async function newCcLink(deps: AppDeps, ccId: string): Promise<string> {
+  const code = randomBytes(24).toString('base64url');
+  await cq.insertCcLink(deps.db, hashCcCode(code), ccId, deps.clock.now());
+  return `${CC_VIEW_ROUTE}/${code}`;
+}
+
 /** One notice to a recipient: a new link, a /message row by phone (person scope), the message itself. */
 async function tellCc(
   deps: AppDeps,
@@ -81,10 +89,8 @@ async function tellCc(
   kind: NoticeKind,
   signer?: string,
 ): Promise<void> {
-  const code = randomBytes(24).toString('base64url');
   const now = deps.clock.now();
-  await cq.insertCcLink(deps.db, hashCcCode(code), cc.id, now);
-  const link = `${CC_VIEW_ROUTE}/${code}`;
+  const link = await newCcLink(deps, cc.id);
   const who = flow.initiatorCompanyName ?? flow.initiatorName ?? '';
   const { title, text } = ccNotice(kind, { title: flow.title, who, signer });
   await insertMessage(deps.db, {
@@ -273,6 +279,14 @@ export async function listCopied(deps: AppDeps, session: Actor, page: { pageNum:
   return { list: sums.map((s, i) => ({ ...s, ccId: list[i].ccId })), total, ...page };
 }
 
+/** openCopiedFlow: a new link for the logged-in person's own recipient row (1101 for another phone's). */
+export async function openCopied(deps: AppDeps, session: Actor, ccId: string): Promise<{ link: string }> {
+  const cc = await cq.findCc(deps.db, ccId);
+  if (!cc || cc.phone !== (await phoneOf(deps, session.userId)))
+    throw new AppError(Code.NotFound, F.flowNotFound);
+  return { link: await newCcLink(deps, cc.id) };
+}
+
 /** The ids of the flows copied to a phone (for the contract centre's "copied to me"). */
 export const ccFlowIdsOfPhone = (deps: AppDeps, phone: string) => cq.ccFlowIdsOfPhone(deps.db, phone);
 
@@ -329,6 +343,9 @@ export function registerCc(app: FastifyInstance, deps: AppDeps): void {
   );
   registerCall(app, listCopiedToMe, async ({ body, requireSession }) =>
     listCopied(deps, requireSession(), { pageNum: body.pageNum, pageSize: body.pageSize }),
+  );
+  registerCall(app, openCopiedFlow, async ({ body, requireSession }) =>
+    openCopied(deps, requireSession(), body.ccId),
   );
   registerCcDownloads(app, deps);
 }

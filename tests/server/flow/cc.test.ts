@@ -11,6 +11,7 @@ import {
   getCcView,
   listCopiedToMe,
   listFlowCc,
+  openCopiedFlow,
 } from '#contract/calls/cc.ts';
 import {
   cancelFlow,
@@ -255,6 +256,18 @@ describe('a flow with two copy recipients', () => {
       'copied',
     );
     expect(copied.list.map((f) => [f.flowId, f.status])).toEqual([[flowId, 'completed']]);
+    // Opened from the list: a new link of the person's own row; another person gets 1101.
+    const ccId = (copied.list[0] as unknown as { ccId: string }).ccId;
+    const opened = ok(
+      await watcher.agent.call<{ link: string }>(openCopiedFlow, { userType: 0, ccId }),
+      'open',
+    );
+    const viaList = ok(
+      await t.agent().call<CcView>(getCcView, { userType: 0, ccToken: opened.link.split('/').pop()! }),
+      'view via list',
+    );
+    expect(viaList.flowId).toBe(flowId);
+    expect((await signer.agent.call(openCopiedFlow, { userType: 0, ccId })).body.code).toBe(Code.NotFound);
     expect(await ccFlowIdsOfPhone(t.deps, watcher.phone)).toEqual([flowId]);
     // The signer was copied on nothing.
     const none = ok(await signer.agent.call<{ total: number }>(listCopiedToMe, { userType: 0 }), 'none');

@@ -1,6 +1,7 @@
 // Copy recipients (抄送, issue 29) in the client: the launch draft sends them, the form rule names the row, and the
 // public /ccView/:ccToken page shows the flow read only with the recipient's download links.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CcView } from '#contract/calls/cc.ts';
@@ -8,8 +9,8 @@ import { ccDocumentUrl, ccReportUrl } from '@/api/cc.ts';
 import { ccDraftProblem } from '@/components/cc/cc-texts.ts';
 import { emptyDraft, newParty, toLaunchRequest } from '@/features/document/launch-draft.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
-import { documentInfo } from '../../fixtures/data.ts';
-import { CSIGN, ok, server } from '../../fixtures/msw.ts';
+import { documentInfo, flowSummary } from '../../fixtures/data.ts';
+import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
 
@@ -114,5 +115,43 @@ describe('/ccView/:ccToken', () => {
       await screen.findByText('The contract was not completed: its documents are not available.'),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+  });
+});
+
+describe('the "Copied to me" tab of /signList', () => {
+  it('lists the flows copied to the person and opens one through a new read-only link', async () => {
+    useI18nStore.getState().setLocale('zh-CN');
+    setToken('t1');
+    loginInfoHandler(loginInfo());
+    const opened: unknown[] = [];
+    server.use(
+      http.post(`${CSIGN}/listCopiedToMe`, () =>
+        ok({
+          list: [{ ...flowSummary({ title: '抄送的合同' }), ccId: 'cc-1' }],
+          total: 1,
+          pageNum: 1,
+          pageSize: 10,
+        }),
+      ),
+      http.post(`${CSIGN}/openCopiedFlow`, async ({ request }) => {
+        opened.push(await request.json());
+        return ok({ link: '/ccView/fresh-token' });
+      }),
+      http.post(`${CSIGN}/getCcView`, () =>
+        ok({
+          ...flowSummary({ title: '抄送的合同' }),
+          recipientName: '周抄送',
+          parties: [],
+          documents: [],
+          mayDownload: true,
+          hasAuditReport: false,
+        }),
+      ),
+    );
+    renderApp('/signList?tab=copied');
+    const item = await screen.findByRole('article', { name: '抄送的合同' }, { timeout: 5000 });
+    await userEvent.click(within(item).getByRole('button', { name: '查看' }));
+    expect(await screen.findByText('周抄送，这份合同抄送给您，您可以在此查看，无需签署。')).toBeTruthy();
+    expect(opened[0]).toMatchObject({ ccId: 'cc-1' });
   });
 });
