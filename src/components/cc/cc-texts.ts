@@ -109,3 +109,9 @@ export function ccDraftProblem(
   }
   return null;
 }
+
+/** The recipients as a launch sends them: trimmed, without the rows' keys; none: undefined (no `cc`). */
+export const ccRequest = (list: CcDraft[] | undefined) =>
+  list?.length
+    ? list.map((c) => ({ name: c.name.trim(), phone: c.phone.trim(), notifyProgress: c.notifyProgress }))
+    : undefined;
