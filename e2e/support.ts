@@ -17,6 +17,7 @@ export const ROUTE_SAMPLES: Record<string, string> = {
   linkType: '1',
   linkCode: 'c1',
   oxqSignValue: 'v1',
+  ccToken: 'cc1',
   next: '1',
   invitationId: 'i1',
   approvalId: '00000000-0000-4000-8000-0000000000a1',

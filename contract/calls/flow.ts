@@ -4,6 +4,7 @@ import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/flow.ts';
 import { zDocumentInfo } from './document.ts';
 import { zPhone, zSmsCode } from './session.ts';
+import { zCcList } from './cc-input.ts';
 import { zIdNumber, zPersonName } from './person.ts';
 import { bi } from '../bilingual.ts';
 import { FIELD_LIMITS } from '../rules/fields.ts';
@@ -255,6 +256,8 @@ export const launchFlow = defineCall({
     /** Quick launch (home/quicklyFileUpload): exactly one document. */
     isQuick: z.boolean().default(false),
     amount: zContractAmount.optional(),
+    /** Copy recipients (抄送, issue 29): never sign; receive the finished contract (contract/calls/cc.ts). */
+    cc: zCcList.optional(),
   }),
   response: z.object({
     flowId: z.string(),
@@ -830,6 +833,8 @@ export const zAuditEntry = z.object({
     /** comments (issue 29): a comment written, a thread resolved or reopened */
     'comment',
     'comment_resolve',
+    /** a copy recipient (抄送, issue 29) added to an open flow by the launcher */
+    'cc_added',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -882,6 +887,8 @@ export const zMessage = z.object({
     'approval_decided',
     /** someone in the flow commented (issue 29; link: the flow's detail or signing list) */
     'comment',
+    /** a copy recipient's notice (抄送, issue 29; link: their read-only view) */
+    'cc',
   ]),
   title: z.string(),
   text: z.string(),

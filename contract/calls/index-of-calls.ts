@@ -22,6 +22,7 @@ import { batchCalls } from './batch.ts';
 import { bulkCalls } from './bulk.ts';
 import { fieldCalls } from './fields.ts';
 import { commentCalls } from './comments.ts';
+import { ccCalls } from './cc.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -51,4 +52,5 @@ export const allCalls: readonly CallDef[] = [
   ...bulkCalls,
   ...fieldCalls,
   ...commentCalls,
+  ...ccCalls,
 ];

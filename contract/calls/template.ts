@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCcList } from './cc-input.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/template.ts';
 import { zDocumentInfo, zPageSize } from './document.ts';
@@ -293,6 +294,8 @@ export const launchTemplateFlow = defineCall({
     deadline: z.iso.datetime({ offset: true }).optional(),
     message: z.string().trim().max(500).optional(),
     amount: zContractAmount.optional(),
+    /** Copy recipients (抄送, issue 29), as launchFlow takes them. */
+    cc: zCcList.optional(),
   }),
   response: z.object({
     flowId: z.string(),

@@ -2,6 +2,7 @@
 // document (/open/v1/openapi.json) is generated from them, and the JavaScript helper (clients/js/) takes its
 // types from them. They reuse the workspace calls' schemas (contract/calls/) without `userType`: a key acts
 // as its account, so the account kind comes from the key.
+import { zCcList } from '../calls/cc-input.ts';
 import { z } from 'zod';
 import { bi } from '../bilingual.ts';
 import { APPROVAL_STATUSES, decideApproval, zApprovalDetail, zApprovalSummary } from '../calls/approval.ts';
@@ -74,6 +75,7 @@ export const zLaunchFromTemplate = prepareTemplateLaunch.request
     deadline: z.iso.datetime({ offset: true }).optional(),
     message: z.string().trim().max(500).optional(),
     amount: zContractAmount.optional(),
+    cc: zCcList.optional().describe('copy recipients (抄送): name, phone, notifyProgress; never sign'),
   });
 
 export const zLaunchFlowBody = z.discriminatedUnion('from', [zLaunchFromDocuments, zLaunchFromTemplate]);

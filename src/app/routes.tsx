@@ -318,6 +318,7 @@ export const routes: RouteObject[] = [
       personPage('embedSign', PLAIN_PUBLIC, () => import('@/features/signing-room/embed-sign-page.tsx')),
       personPage('singingRoom', PLAIN_PUBLIC, linkLoginPage),
       personPage('singingRoomOxq', PLAIN_PUBLIC, linkLoginPage),
+      personPage('ccView', PUBLIC, () => import('@/features/cc/cc-view-page.tsx')),
       personPage('message', PUBLIC, () => import('@/features/flow/message-page.tsx')),
       personPage('home', PUBLIC, () => import('@/features/misc/home-page.tsx')),
       // /loginCopy: a second address of the login page (old links and bookmarks), the same screen.

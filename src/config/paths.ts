@@ -78,6 +78,8 @@ export const paths = {
   fileVerification: '/fileVerification',
   singingRoom: '/singingRoom/:linkType/:linkCode',
   singingRoomOxq: '/singingRoom/:linkType/:linkCode/:oxqSignValue',
+  // A copy recipient's read-only link (抄送, issue 29; contract/paths/cc.ts CC_VIEW_ROUTE).
+  ccView: '/ccView/:ccToken',
   pcSignList: '/pcSignList',
   costCalculator: '/costCalculator',
   pcCostCalculator: '/pcCostCalculator',

@@ -95,6 +95,7 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   approval_void: ['用印审批失效', 'seal approval void'],
   comment: ['评论', 'commented'],
   comment_resolve: ['评论处理', 'comment thread'],
+  cc_added: ['添加抄送人', 'copy recipient added'],
 };
 
 const MODES: Record<string, [string, string]> = {

@@ -20,3 +20,5 @@ export {
   downloadDocument,
   downloadSignedPdf,
 } from './documents.ts';
+// Copy recipients (issue 29): the flows copied to a phone, for the contract centre's "copied to me".
+export { ccFlowIdsOfPhone } from './cc.ts';

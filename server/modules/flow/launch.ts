@@ -57,6 +57,7 @@ import * as q from './queries.ts';
 import { storeFlowEvent } from './events.ts';
 import { sessionActor } from './access.ts';
 import { endFlowIn } from './end.ts';
+import { checkCcList, storeCcs } from './cc.ts';
 
 type LaunchInput = CallRequest<typeof launchFlow>;
 
@@ -353,6 +354,11 @@ export async function launch(
     if (keys.has(key)) throw new AppError(Code.Refused, F.samePartyTwice);
     keys.add(key);
   }
+  const ccs = checkCcList(
+    input.cc ?? [],
+    [],
+    parties.map((p) => p.phone),
+  );
   const amountFen = input.amount === undefined ? null : Math.round(input.amount * 100);
   // The company's launch rule: a handler's (or an API key's) flow it applies to is held for approval.
   const launchRule =
@@ -454,6 +460,7 @@ export async function launch(
       flowId,
       parties.flatMap((p) => p.fields.map((f) => ({ ...f, partyId: p.id }))).map((f, ord) => ({ ...f, ord })),
     );
+    await storeCcs(tx, flowId, ccs, now);
     for (const s of stamped) {
       const moved = await attachToFlow(tx, s.row, {
         flowId,

@@ -82,6 +82,8 @@ import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
 import { addFlowComment, listFlowComments, setCommentThreadResolved } from '#contract/calls/comments.ts';
 import * as comments from './comments.ts';
+import { ccOnFlowEvent, registerCc } from './cc.ts';
+import { flowEvent } from './hooks.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -122,6 +124,8 @@ export const flowModule: ServerModule = {
     );
     // A launch request's outcome (issue 27): the held flow is sent, or cancelled with the approver's comment.
     hooks.on(launchDecided, (e) => answerLaunchDecision(e));
+    // Copy recipients (抄送, issue 29) hear of the launch, each signature and the completion (cc.ts).
+    hooks.on(flowEvent, (e) => ccOnFlowEvent(e));
     // A seal-use approval's notice to an approver or the requester, within the seal's company.
     hooks.on(approvalNotice, ({ deps, phone, companyId, kind, title, text, flowId, link }) =>
       insertMessage(deps.db, { phone, companyId, kind, title, text, flowId, link, now: deps.clock.now() }),
@@ -183,6 +187,7 @@ export const flowModule: ServerModule = {
   register(app, deps) {
     const rt = flowRuntimeOf(deps);
     registerDocumentReads(app, deps);
+    registerCc(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),

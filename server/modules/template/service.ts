@@ -576,6 +576,7 @@ export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInpu
       message: input.message,
       isQuick: false,
       amount: input.amount,
+      cc: input.cc,
     },
     ctx,
     { templateId: draft.templateId },

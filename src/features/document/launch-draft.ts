@@ -1,5 +1,6 @@
 // The launch being prepared: documents, signers in steps, their positions. Kept in session storage so the
 // position screens (/pc/v1/outsignRoom) and the launch screens work on the same draft, and a reload keeps it.
+import { type CcDraft, ccRequest } from '@/components/cc/cc-texts.ts';
 import { SealType } from '#contract/enums.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -100,6 +101,8 @@ export type LaunchDraft = {
   steps: DraftStep[];
   /** placements[partyKey][documentId]: ONE rectangle per party and document (the contract's rule). */
   placements: Record<string, Record<string, Placement>>;
+  /** Copy recipients (抄送, issue 29; cc-card.tsx). */
+  cc?: CcDraft[];
 };
 
 let counter = 0;
@@ -327,6 +330,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
     ...(d.deadline ? { deadline: new Date(d.deadline).toISOString() } : {}),
     ...(d.message.trim() ? { message: d.message.trim() } : {}),
     ...(d.remindEveryDays ? { remindEveryDays: d.remindEveryDays } : {}),
+    ...(d.cc?.length ? { cc: ccRequest(d.cc) } : {}),
     steps: d.steps
       .filter((s) => s.parties.length > 0)
       .map((s) => ({

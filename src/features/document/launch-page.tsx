@@ -1,4 +1,5 @@
 import Alert from 'antd/es/alert';
+import { CcCard } from './cc-card.tsx';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Progress from 'antd/es/progress';
@@ -283,6 +284,7 @@ function SignersStep({
       ) : (
         <DeadlineField mode={mode} isPastShown={isPastShown} />
       )}
+      <CcCard />
     </section>
   );
 }

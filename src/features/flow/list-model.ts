@@ -68,3 +68,17 @@ export function sheetColumns(
     });
   return columns;
 }
+
+/** The card of one flow in a list (the signature lists, "copied to me"): a row on PC, stacked on a phone. */
+export const flowCardStyle = (isPhone: boolean) =>
+  ({
+    background: '#fff',
+    border: '1px solid #eee',
+    borderRadius: 8,
+    padding: 12,
+    marginBottom: 8,
+    display: 'flex',
+    flexDirection: isPhone ? 'column' : 'row',
+    gap: 8,
+    alignItems: isPhone ? 'stretch' : 'center',
+  }) as const;

@@ -1,4 +1,6 @@
 import Alert from 'antd/es/alert';
+import { ccTexts } from '@/components/cc/cc-texts.ts';
+import { CopiedList } from './copied-list.tsx';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
@@ -26,7 +28,14 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
 import { DateRangeFields } from './date-range-fields.tsx';
-import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
+import {
+  emptyFilters,
+  flowCardStyle,
+  type ListFilters,
+  listRequest,
+  sheetColumns,
+  STATUS_COLORS,
+} from './list-model.ts';
 import { texts } from './texts.ts';
 import { batchTexts } from './batch-texts.ts';
 import { showApiError } from '@/api/http.ts';
@@ -207,20 +216,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
             pending && kind === 'pending' ? `party.${pending.partyStatus}` : `status.${row.status}`;
           return (
             <li key={pending ? pending.partyId : row.flowId}>
-              <article
-                aria-label={row.title}
-                style={{
-                  background: '#fff',
-                  border: '1px solid #eee',
-                  borderRadius: 8,
-                  padding: 12,
-                  marginBottom: 8,
-                  display: 'flex',
-                  flexDirection: isPhone ? 'column' : 'row',
-                  gap: 8,
-                  alignItems: isPhone ? 'stretch' : 'center',
-                }}
-              >
+              <article aria-label={row.title} style={flowCardStyle(isPhone)}>
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <div style={{ fontWeight: 600, wordBreak: 'break-word' }}>
                     {row.title}{' '}
@@ -283,12 +279,14 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
  */
 export default function SignListPage() {
   const tt = useTexts(texts);
+  const ct = useTexts(ccTexts);
   const { pathname } = useLocation();
   const [search, setSearch] = useSearchParams();
   const isLoggedIn = useSessionStore((s) => s.userInfo !== null);
   const navigate = useNavigate();
   const isPhone = pathname === paths.mobileSignList;
-  const tab: Kind = search.get('tab') === 'launched' ? 'launched' : 'pending';
+  const asked = search.get('tab');
+  const tab = asked === 'launched' || asked === 'copied' ? asked : 'pending';
 
   if (!isLoggedIn) {
     return (
@@ -308,7 +306,7 @@ export default function SignListPage() {
     <main style={{ padding: isPhone ? 8 : 24, maxWidth: 1100, margin: '0 auto' }}>
       <Tabs
         activeKey={tab}
-        onChange={(key) => setSearch(key === 'launched' ? { tab: 'launched' } : {}, { replace: true })}
+        onChange={(key) => setSearch(key === 'pending' ? {} : { tab: key }, { replace: true })}
         items={[
           {
             key: 'pending',
@@ -320,6 +318,7 @@ export default function SignListPage() {
             label: tt('tabLaunched'),
             children: <FlowList kind="launched" isPhone={isPhone} />,
           },
+          { key: 'copied', label: ct('tabCopied'), children: <CopiedList isPhone={isPhone} /> },
         ]}
       />
     </main>

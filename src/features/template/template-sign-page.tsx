@@ -1,4 +1,6 @@
 import Alert from 'antd/es/alert';
+import { CcSection } from '@/components/cc/cc-section.tsx';
+import { type CcDraft, ccDraftProblem, ccRequest } from '@/components/cc/cc-texts.ts';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Result from 'antd/es/result';
@@ -27,6 +29,7 @@ export default function TemplateSignPage() {
   const [isSending, setIsSending] = useState(false);
   const [sent, setSent] = useState<string[] | null>(null);
   const [isHeld, setIsHeld] = useState(false);
+  const [cc, setCc] = useState<CcDraft[]>([]);
   const url = useMemo(() => (draft ? documentUrl(draft.document.documentId) : ''), [draft]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tt is a new function each render; loading once per id is the point
@@ -92,6 +95,7 @@ export default function TemplateSignPage() {
         draftId,
         deadline: deadline ? new Date(`${deadline}T23:59:59`).toISOString() : undefined,
         message: message.trim() || undefined,
+        cc: ccRequest(cc),
       });
       setIsHeld(res.awaitingApproval === true);
       setSent(res.verificationCodes);
@@ -138,9 +142,15 @@ export default function TemplateSignPage() {
             value={message}
             onChange={(e) => setMessage(e.target.value)}
           />
+          {isLaunched ? null : <CcSection list={cc} onChange={setCc} />}
           {isLaunched ? <Alert type="info" title={tt('alreadySent')} /> : null}
           {problem ? <Alert type="error" showIcon title={problem} /> : null}
-          <Button type="primary" loading={isSending} disabled={isLaunched} onClick={send}>
+          <Button
+            type="primary"
+            loading={isSending}
+            disabled={isLaunched || ccDraftProblem(cc) !== null}
+            onClick={send}
+          >
             {tt('send')}
           </Button>
           <Button

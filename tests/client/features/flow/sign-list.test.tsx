@@ -74,6 +74,7 @@ describe('signature lists', () => {
         ok(detail({ remindEveryDays: 2, nextRemindAt: '2026-11-23T00:00:00.000Z' })),
       ),
       http.post(`${CSIGN}/getAuditTrail`, () => ok({ entries: [], chains: [] })),
+      http.post(`${CSIGN}/listFlowCc`, () => ok({ list: [] })),
       http.post(`${CSIGN}/cancelFlow`, async ({ request }) => {
         cancelled.push(await request.json());
         return ok(null);
@@ -159,6 +160,7 @@ describe('signature lists', () => {
         ok({ list: [summary], total: 1, pageNum: 1, pageSize: 10 }),
       ),
       http.post(`${CSIGN}/getAuditTrail`, () => ok({ entries: [], chains: [] })),
+      http.post(`${CSIGN}/listFlowCc`, () => ok({ list: [] })),
       http.post(`${CSIGN}/getFlowDetail`, () =>
         ok(
           detail({
