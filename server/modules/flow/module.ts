@@ -79,6 +79,7 @@ import { FIELD_LIMITS } from '#contract/rules/fields.ts';
 import { registerRoomUpload } from '../../http/register-upload.ts';
 import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
+import { centreJobs, registerCentre } from './centre-module.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -176,10 +177,12 @@ export const flowModule: ServerModule = {
         await batches.runBatch(deps, flowRuntimeOf(deps), job.data.batchId);
       },
     },
+    ...centreJobs,
   ],
   register(app, deps) {
     const rt = flowRuntimeOf(deps);
     registerDocumentReads(app, deps);
+    registerCentre(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),

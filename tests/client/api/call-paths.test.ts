@@ -131,6 +131,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { approvalDocumentUrl } = await import('@/api/approval.ts');
     const { bulkSheetUrl, bulkResultsUrl } = await import('@/api/bulk.ts');
     const { fieldAttachmentUrl } = await import('@/api/fields.ts');
+    const { contractsZipUrl } = await import('@/api/centre.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -145,6 +146,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(bulkSheetUrl('t', 'zh'))).toBe(`${at('downloadBulkSheet')}/t`);
     expect(pathOf(bulkResultsUrl('b', 'en'))).toBe(`${at('downloadBulkResults')}/b`);
     expect(pathOf(fieldAttachmentUrl('f', 'room'))).toBe(`${at('downloadFieldAttachment')}/f`);
+    expect(pathOf(contractsZipUrl('z'))).toBe(`${at('downloadContractsZip')}/z`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
@@ -160,6 +162,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
         'downloadTemplatePdf',
         'downloadVerifiedPdf',
         'downloadVerifyReport',
+        'downloadContractsZip',
       ].sort(),
     );
   });
