@@ -29,6 +29,10 @@ import { flowRuntimeOf } from './runtime.ts';
 
 export const CENTRE_ZIP_JOB = 'flow.centreZip';
 
+/** The search's one statement (the benchmark explains it). */
+export const searchStatement = cq.searchStatement;
+export type { CentreQuery, CentreScope } from './centre-queries.ts';
+
 const notFound = (what: keyof typeof CT) => new AppError(Code.NotFound, CT[what]);
 
 /** The caller's account and the parties it signs for. */

@@ -20,3 +20,5 @@ export {
   downloadDocument,
   downloadSignedPdf,
 } from './documents.ts';
+// The contract centre's search statement (issue 29), for the benchmark's plans (bench/centre.ts).
+export { type CentreQuery, type CentreScope, searchStatement } from './centre.ts';
