@@ -28,8 +28,10 @@ import { type SigningRoom, getSigningRoom } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
 import type { Agent } from '../helper.ts';
 import { appForFile } from '../helper.ts';
+import { openCompany } from '../fixtures/company.ts';
 import {
   type Signer,
+  companyWithSeals,
   contractPdf,
   getBytes,
   launchForOne,
@@ -356,5 +358,55 @@ describe('zips', () => {
     const entries = readZip((await getBytes(launcher.agent, done.downloadUrl!)).bytes);
     expect(entries.size).toBe(23);
     expect([...entries.keys()].some((n) => n.startsWith('022 Bulk 19 '))).toBe(true);
+  }, 120_000);
+});
+
+describe('a company account', () => {
+  test("the company's tags and folders are its members' and no other company's", async () => {
+    const company = await companyWithSeals(t);
+    const rival = await personWithCert(t, '周对手', { seal: false, cert: false });
+    await openCompany(t, rival);
+    const flowId = (
+      await launchForOne(company.admin.agent, other, { title: 'Gamma company lease', userType: 1 })
+    ).flowId;
+    const as = (agent: Agent) => ({
+      call: <T>(def: Parameters<Agent['call']>[0], body: Record<string, unknown>) =>
+        agent.call<T>(def, { userType: 1, ...body }),
+    });
+    const admin = as(company.admin.agent);
+    const operator = as(company.operator.agent);
+    const tag = ok(await admin.call<CentreTag>(saveCentreTag, { name: '公司', colour: '#123456' }), 'tag');
+    const folder = ok(await admin.call<CentreFolder>(saveCentreFolder, { name: '公司合同' }), 'folder');
+    ok(await admin.call(tagContracts, { flowIds: [flowId], tagId: tag.tagId, isOn: true }), 'tag flow');
+    // The operator (another member) sees the company's tag, folder and the tagged flow, and files it.
+    const labels = ok(await operator.call<{ tags: CentreTag[] }>(getCentreLabels, {}), 'operator labels');
+    expect(labels.tags).toEqual([tag]);
+    ok(await operator.call(moveContracts, { flowIds: [flowId], folderId: folder.folderId }), 'operator move');
+    const found = ok(
+      await operator.call<Page>(searchContracts, { filter: { tagIds: [tag.tagId] } }),
+      'search',
+    );
+    expect(found.list.map((x) => [x.title, x.folder?.name, x.isSent])).toEqual([
+      ['Gamma company lease', '公司合同', true],
+    ]);
+    // A person's account has none of the company's labels.
+    const own = ok(await other.agent.call<{ tags: CentreTag[] }>(getCentreLabels, { userType: 0 }), 'labels');
+    expect(own.tags.some((x) => x.tagId === tag.tagId)).toBe(false);
+    expect(
+      ok(
+        await other.agent.call<Page>(searchContracts, { userType: 0, filter: { keyword: 'gamma' } }),
+        'party',
+      ).list[0].folder,
+    ).toBeNull();
+    // Another company: 1101 for the tag, the folder and the flow.
+    const r = as(rival.agent);
+    expect((await r.call(tagContracts, { flowIds: [flowId], tagId: tag.tagId, isOn: true })).body.code).toBe(
+      Code.NotFound,
+    );
+    expect((await r.call(searchContracts, { filter: { folderId: folder.folderId } })).body.code).toBe(
+      Code.NotFound,
+    );
+    expect((await r.call(startContractsZip, { flowIds: [flowId] })).body.code).toBe(Code.NotFound);
+    expect(ok(await r.call<Page>(searchContracts, { filter: {} }), 'rival search').total).toBe(0);
   }, 120_000);
 });
