@@ -131,8 +131,13 @@ test('find a contract by a party, tag it, file it, filter by the tag, download a
     storageState: await context.storageState(),
   });
   const small = await phone.newPage();
-  await small.goto('/#/manage/contracts');
+  // The phone's workspace menu (behind the header's menu button) has the entry too.
+  await small.goto('/#/manage/home');
+  await small.getByTestId('menu-button').click();
+  await small.getByRole('menuitem', { name: '合同', exact: true }).click();
+  await small.getByRole('menuitem', { name: '合同中心' }).click();
   await expect(small.getByTestId('centre-row')).toHaveCount(2);
+  await small.waitForTimeout(500); // the menu's closing animation
   const overflow = await small.evaluate(() =>
     [...document.querySelectorAll('main.contracts-centre, main.contracts-centre *')]
       .filter((e) => e.getBoundingClientRect().right > 376)
