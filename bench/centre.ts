@@ -6,10 +6,8 @@
 // (a database is created there and dropped after), budget 300 ms.
 // `npm run bench -- centre`; BENCH_CENTRE_FLOWS for a quicker look (the goals are stated for 100,000).
 import '../scripts/require-node24.ts';
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type CentreTag, saveCentreTag, searchContracts } from '#contract/calls/centre.ts';
 import { uploadDocument } from '#contract/calls/document.ts';
 import { one, rows } from '#server/db/sql-helpers.ts';
@@ -19,6 +17,7 @@ import type { Figure } from './foundation.ts';
 import { inProcessApp } from './in-process.ts';
 import { median } from './lib.ts';
 import { contractPdf, person } from './signers.ts';
+import { scratchDatabase } from '../scripts/scratch-database.ts';
 
 const FLOWS = Number(process.env.BENCH_CENTRE_FLOWS ?? 100_000);
 const RUNS = 5;
@@ -27,23 +26,8 @@ const RUNS = 5;
 async function database(): Promise<{ env: Record<string, string>; drop(): Promise<void>; engine: string }> {
   const admin = process.env.BENCH_DATABASE_URL;
   if (!admin) return { env: {}, drop: async () => {}, engine: 'PGlite' };
-  const name = `esign_bench_centre_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    engine: 'PostgreSQL',
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await scratchDatabase(admin, 'esign_bench_centre');
+  return { env: { DATABASE_URL: scratch.url }, engine: 'PostgreSQL', drop: scratch.drop };
 }
 
 /** BENCH_CENTRE_EXPLAIN=1: the plan of a case's statement, printed. */
