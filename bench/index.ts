@@ -17,6 +17,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<Figure[]> }>> = 
   flow: () => import('./flow.ts'),
   batch: () => import('./batch.ts'),
   bulk: () => import('./bulk.ts'),
+  centre: () => import('./centre.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   soak: () => import('./soak.ts'),
   'launch-soak': () => import('./launch-soak.ts'),

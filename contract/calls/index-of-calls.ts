@@ -23,6 +23,7 @@ import { bulkCalls } from './bulk.ts';
 import { fieldCalls } from './fields.ts';
 import { commentCalls } from './comments.ts';
 import { ccCalls } from './cc.ts';
+import { centreCalls } from './centre.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -53,4 +54,5 @@ export const allCalls: readonly CallDef[] = [
   ...fieldCalls,
   ...commentCalls,
   ...ccCalls,
+  ...centreCalls,
 ];

@@ -73,6 +73,7 @@ const manageChildren: RouteObject[] = [
   personPage('manageTemplateSign', PROTECTED, () => import('@/features/template/template-sign-page.tsx')),
   personPage('manageBulkSend', PROTECTED, () => import('@/features/bulk/bulk-send-page.tsx')),
   personPage('manageBulkSends', PROTECTED, () => import('@/features/bulk/bulk-list-page.tsx')),
+  personPage('manageContracts', PROTECTED, () => import('@/features/contracts/contracts-page.tsx')),
   personPage('manageSignConfig', PROTECTED, () => import('@/features/sign-config/config-list-page.tsx')),
   personPage('manageAddConfig', PROTECTED, configEditPage),
   personPage('manageStepConfig', PROTECTED, configEditPage),

@@ -108,6 +108,8 @@ export const paths = {
   /** Bulk sending from a spreadsheet (issue 28): ?templateId= to check and send, ?bulkId= a batch's progress. */
   manageBulkSend: '/manage/bulkSend',
   manageBulkSends: '/manage/bulkSends',
+  /** The contract centre (issue 29): every contract sent or received, search, tags, folders, zips. */
+  manageContracts: '/manage/contracts',
   manageSignConfig: '/manage/signConfig',
   manageAddConfig: '/manage/signConfig/addConfig',
   manageStepConfig: '/manage/signConfig/stepConfig',

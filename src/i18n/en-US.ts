@@ -62,6 +62,7 @@ export const enUS = {
   'menu.home': 'Launch signing',
   'menu.contracts': 'Contracts',
   'menu.contractList': 'Contract list',
+  'menu.contractCentre': 'Contracts centre',
   'menu.quickLaunch': 'Quick launch',
   'menu.regularLaunch': 'Regular launch',
   'menu.templateLaunch': 'Launch from a template',

@@ -62,6 +62,7 @@ export const zhCN: Messages = {
   'menu.home': '发起签署',
   'menu.contracts': '合同',
   'menu.contractList': '合同列表',
+  'menu.contractCentre': '合同中心',
   'menu.quickLaunch': '快速发起',
   'menu.regularLaunch': '常规发起',
   'menu.templateLaunch': '模板发起',

@@ -1,12 +1,11 @@
 // Test helper for server tests (fastify's demo test/helper.ts): a real app on a fresh database, driven
 // through HTTP with app.inject, and a cookie-keeping agent that follows the client's transport rules. What
 // the tests build on top of it (people, companies, flows, PDFs, stand-ins) is in ./fixtures/.
-import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { scratchDatabase } from '../../scripts/scratch-database.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { LoginInfo } from '#contract/calls/session.ts';
@@ -79,22 +78,7 @@ export function uniquePhone(): string {
 async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { url: 'memory://', drop: async () => {} };
-  const name = `esign_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return scratchDatabase(admin, `esign_test_${process.pid}`);
 }
 
 export async function createTestApp(

@@ -22,3 +22,5 @@ export {
 } from './documents.ts';
 // Copy recipients (issue 29): the flows copied to a phone, for the contract centre's "copied to me".
 export { ccFlowIdsOfPhone } from './cc.ts';
+// The contract centre's search statement (issue 29), for the benchmark's plans (bench/centre.ts).
+export { type CentreQuery, type CentreScope, searchStatement } from './centre.ts';

@@ -84,6 +84,7 @@ import { addFlowComment, listFlowComments, setCommentThreadResolved } from '#con
 import * as comments from './comments.ts';
 import { ccOnFlowEvent, registerCc } from './cc.ts';
 import { flowEvent } from './hooks.ts';
+import { centreJobs, registerCentre } from './centre-module.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -183,11 +184,13 @@ export const flowModule: ServerModule = {
         await batches.runBatch(deps, flowRuntimeOf(deps), job.data.batchId);
       },
     },
+    ...centreJobs,
   ],
   register(app, deps) {
     const rt = flowRuntimeOf(deps);
     registerDocumentReads(app, deps);
     registerCc(app, deps);
+    registerCentre(app, deps);
 
     registerCall(app, launchFlow, async ({ body, requireSession, req }) =>
       launch(deps, requireSession(), body, ctxOf(req)),

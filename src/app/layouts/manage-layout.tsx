@@ -33,6 +33,7 @@ const MENU: MenuEntry[] = [
     label: 'menu.contracts',
     children: [
       { path: paths.pcSignList, label: 'menu.contractList' },
+      { path: paths.manageContracts, label: 'menu.contractCentre' },
       { path: paths.manageQuicklyFileUpload, label: 'menu.quickLaunch' },
       { path: paths.manageFileUpload, label: 'menu.regularLaunch' },
       { path: paths.manageTemplateCreate, label: 'menu.templateLaunch' },

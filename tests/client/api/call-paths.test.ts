@@ -132,6 +132,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { bulkSheetUrl, bulkResultsUrl } = await import('@/api/bulk.ts');
     const { fieldAttachmentUrl } = await import('@/api/fields.ts');
     const { ccDocumentUrl, ccReportUrl } = await import('@/api/cc.ts');
+    const { contractsZipUrl } = await import('@/api/centre.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -148,6 +149,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(fieldAttachmentUrl('f', 'room'))).toBe(`${at('downloadFieldAttachment')}/f`);
     expect(pathOf(ccDocumentUrl('t', 'd'))).toBe(`${at('downloadCcDocument')}/d`);
     expect(pathOf(ccReportUrl('t'))).toBe(`${at('downloadCcDocument')}/report`);
+    expect(pathOf(contractsZipUrl('z'))).toBe(`${at('downloadContractsZip')}/z`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
@@ -164,6 +166,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
         'downloadTemplatePdf',
         'downloadVerifiedPdf',
         'downloadVerifyReport',
+        'downloadContractsZip',
       ].sort(),
     );
   });
