@@ -119,4 +119,7 @@ export const WEBHOOK_EVENTS = [
   'approval.decided',
   /** bulk sending (issue 28): a batch has every row sent or failed */
   'bulk_send.completed',
+  /** reassign and deadline change (issue 29) */
+  'party.reassigned',
+  'flow.deadline_changed',
 ] as const;

@@ -175,6 +175,8 @@ export const zPartyInput = z.discriminatedUnion('kind', [
         .max(FLOW_LIMITS.documents),
       /** Fields this party fills in the room before signing. */
       fields: zPartyFields,
+      /** The party may hand its turn to someone else (reassign, issue 29); default allowed. */
+      allowReassign: z.boolean().default(true),
     })
     .refine((p) => p.phone || p.userId, {
       message: bi('enter the signer phone or choose the signer', '请输入签署人手机号或选择签署人'),
@@ -205,6 +207,8 @@ export const zPartyInput = z.discriminatedUnion('kind', [
         .max(FLOW_LIMITS.documents),
       /** Fields this party's handler fills in the room before sealing. */
       fields: zPartyFields,
+      /** The party may hand its turn to another handler (reassign, issue 29); default allowed. */
+      allowReassign: z.boolean().default(true),
     })
     .refine((p) => p.operatorPhone || p.operatorUserId, {
       message: bi('enter the handler phone or choose the handler', '请输入经办人手机号或选择经办人'),
@@ -827,6 +831,10 @@ export const zAuditEntry = z.object({
     'approval_requested',
     'approval_decided',
     'approval_void',
+    /** issue 29: a party's turn handed to someone else, the deadline changed, a signing link copied by the launcher */
+    'reassign',
+    'deadline_change',
+    'link_copied',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -877,6 +885,10 @@ export const zMessage = z.object({
     'approval_requested',
     /** an approver decided the person's request (link: the request) */
     'approval_decided',
+    /** a party's turn was handed to someone else (issue 29): to the old signer and the launcher */
+    'reassigned',
+    /** the launcher changed the signing deadline (issue 29) */
+    'deadline_changed',
   ]),
   title: z.string(),
   text: z.string(),

@@ -21,7 +21,10 @@ type MailKind =
   | 'cancelled'
   // seal-use approval (server/modules/approval): `who` the requester (requested) or the seal (decided)
   | 'approval_requested'
-  | 'approval_decided';
+  | 'approval_decided'
+  // reassign and deadline change (issue 29, server/modules/flow/reassign.ts): `who` who acted, `deadline` the new one
+  | 'reassigned'
+  | 'deadline_changed';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -46,6 +49,11 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
   cancelled: { zh: (t) => `已撤销：《${t}》`, en: (t) => `Cancelled: "${t}"` },
   approval_requested: { zh: (t) => `用印审批：《${t}》`, en: (t) => `Seal approval: "${t}"` },
   approval_decided: { zh: (t) => `用印审批结果：《${t}》`, en: (t) => `Seal approval decided: "${t}"` },
+  reassigned: { zh: (t) => `签署已转交：《${t}》`, en: (t) => `Signing handed over: "${t}"` },
+  deadline_changed: {
+    zh: (t) => `签署截止时间已变更：《${t}》`,
+    en: (t) => `Signing deadline changed: "${t}"`,
+  },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -94,6 +102,15 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
     zh: (m) => `您在《${m.flowTitle}》上使用印章「${m.who}」的申请已有审批结果。请打开下面的链接查看。`,
     en: (m) =>
       `Your request to apply the seal ${m.who} to "${m.flowTitle}" was decided. Open the link below to read the outcome.`,
+  },
+  reassigned: {
+    zh: (m) => `《${m.flowTitle}》的签署已由${m.who}转交他人，您原来的签署链接已失效。`,
+    en: (m) =>
+      `${m.who} handed the signing of "${m.flowTitle}" to someone else; your earlier signing link no longer works.`,
+  },
+  deadline_changed: {
+    zh: (m) => `《${m.flowTitle}》的签署截止时间已变更为${m.deadline ?? ''}（北京时间）。`,
+    en: (m) => `The signing deadline of "${m.flowTitle}" is now ${m.deadline ?? ''} (Beijing time, UTC+8).`,
   },
 };
 

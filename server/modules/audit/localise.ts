@@ -93,6 +93,9 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   approval_requested: ['申请用印审批', 'seal approval requested'],
   approval_decided: ['用印审批', 'seal approval decided'],
   approval_void: ['用印审批失效', 'seal approval void'],
+  reassign: ['转交签署', 'handed over'],
+  deadline_change: ['变更截止时间', 'deadline changed'],
+  link_copied: ['复制签署链接', 'signing link copied'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -179,6 +182,30 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^approval (\S+) · (document_changed|flow_ended|policy_changed)$/,
       zh: (m) => `审批单 ${m[1]} 失效 · ${VOID_REASONS[m[2]][0]}`,
       en: (m) => `approval ${m[1]} void · ${VOID_REASONS[m[2]][1]}`,
+    },
+  ],
+  // issue 29 (server/modules/flow/reassign.ts)
+  reassign: [
+    {
+      re: /^from (.*) to (.*) · by (party|launcher) · reason: (.*)$/s,
+      zh: (m) =>
+        `由 ${m[1]} 转交给 ${m[2]} · ${m[3] === 'party' ? '签署方本人' : '发起方'}操作 · 原因：${m[4]}`,
+      en: (m) =>
+        `from ${m[1]} to ${m[2]} · by the ${m[3] === 'party' ? 'signer' : 'sender'} · reason: ${m[4]}`,
+    },
+  ],
+  deadline_change: [
+    {
+      re: /^deadline (.*) -> (.*) \(Beijing time\)$/,
+      zh: (m) => `截止时间 ${m[1]} → ${m[2]}（北京时间）`,
+      en: (m) => `deadline ${m[1]} → ${m[2]} (Beijing time)`,
+    },
+  ],
+  link_copied: [
+    {
+      re: /^link copied for (.*)$/s,
+      zh: (m) => `为 ${m[1]} 复制了签署链接`,
+      en: (m) => `signing link copied for ${m[1]}`,
     },
   ],
   complete: [

@@ -19,7 +19,9 @@ export type FlowEventType =
   | 'party.refused'
   | 'flow.completed'
   | 'flow.expired'
-  | 'flow.cancelled';
+  | 'flow.cancelled'
+  | 'party.reassigned'
+  | 'flow.deadline_changed';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the

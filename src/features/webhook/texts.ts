@@ -69,6 +69,8 @@ export const texts = defineTexts({
     'approval.requested': 'Seal approval requested',
     'approval.decided': 'Seal approval decided',
     'bulk_send.completed': 'Bulk send finished',
+    'party.reassigned': 'Signer handed over',
+    'flow.deadline_changed': 'Deadline changed',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -138,6 +140,8 @@ export const texts = defineTexts({
     'approval.requested': '用印审批待处理',
     'approval.decided': '用印审批已处理',
     'bulk_send.completed': '批量发起已完成',
+    'party.reassigned': '签署方已转交',
+    'flow.deadline_changed': '截止时间已变更',
     'webhook.test': '测试事件',
   },
 });

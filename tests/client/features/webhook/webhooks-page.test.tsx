@@ -84,6 +84,8 @@ describe('/manage/webhooks', () => {
       'Seal approval requested',
       'Seal approval decided',
       'Bulk send finished',
+      'Signer handed over',
+      'Deadline changed',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
