@@ -21,6 +21,7 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
+import { ReassignPanel } from './reassign-panel.tsx';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
 
@@ -257,6 +258,7 @@ export function FlowDetailDrawer({
             ))}
           </section>
           <FilledFields flow={flow} />
+          <ReassignPanel flow={flow} onChanged={load} />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a
