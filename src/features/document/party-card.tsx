@@ -342,6 +342,9 @@ export function PartyCard({
             options={INTENT_CHECKS.map((v) => ({ value: v, label: tt(`intent.${v}`) }))}
             onChange={(v: IntentCheck) => set({ intent: v })}
           />
+          <Checkbox checked={!party.noReassign} onChange={(e) => set({ noReassign: !e.target.checked })}>
+            {tt('allowReassign')}
+          </Checkbox>
         </div>
         {issueOf('needCompanyApplies') ? (
           <div role="alert" style={{ color: '#ff4d4f' }}>
