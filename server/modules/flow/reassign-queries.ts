@@ -71,6 +71,15 @@ export async function readdressParty(
   return party;
 }
 
+/** How many times the party was handed over. */
+export async function reassignmentCount(ex: Exec, partyId: string): Promise<number> {
+  const row = await camelOne<{ n: number | string }>(
+    ex,
+    sql`SELECT count(*) AS n FROM party_reassignments WHERE party_id = ${partyId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** A flow's reassignments, oldest first. */
 export async function reassignmentsOf(ex: Exec, flowId: string): Promise<ReassignmentRow[]> {
   return camelRows(ex, sql`SELECT * FROM party_reassignments WHERE flow_id = ${flowId} ORDER BY at, id`);

@@ -30,6 +30,10 @@ export const R = {
     en: 'the company has not opened e-signature yet: its handler cannot be changed',
     zh: '该企业尚未开通电子签章，不能更换经办人',
   },
+  tooMany: (n: number): Text => ({
+    en: `this signer has been handed over ${n} times already: it cannot be handed over again`,
+    zh: `该签署方已转交 ${n} 次，不能再转交`,
+  }),
   samePerson: { en: 'the new signer is the current signer', zh: '新签署人与当前签署人相同' },
   notYourParty: { en: 'you are not this signer of the flow', zh: '您不是该流程的此签署方' },
   linkHandedOver: (to: string): Text => ({

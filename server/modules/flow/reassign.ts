@@ -49,6 +49,9 @@ type Req = { ip?: string; userAgent?: string | null };
 /** Who asks: a signing room (by its token) or a session. */
 export type Asker = { roomToken?: string; session: Actor | null; requireSession: () => Actor };
 
+/** How many times one party may be handed over. */
+const MAX_REASSIGNMENTS = 5;
+
 const notFound = () => new AppError(Code.NotFound, F.partyNotFound);
 const refused = (t: { en: string; zh: string }) => new AppError(Code.Refused, t);
 const who = signerLabel;
@@ -160,6 +163,9 @@ export async function reassign(
   if (party.status !== 'pending' && party.status !== 'waiting') throw refused(R.partyRefused);
   if (!(await rq.reassignAllowedOf(deps.db, flow.id)).find((p) => p.partyId === party.id)?.allowReassign)
     throw refused(R.forbidden);
+  // Each hand-over sends a link and notices: a party is handed over a few times at most.
+  if ((await rq.reassignmentCount(deps.db, party.id)) >= MAX_REASSIGNMENTS)
+    throw refused(R.tooMany(MAX_REASSIGNMENTS));
   const target = await targetOf(deps, party, b.to);
   if (target.phone === party.phone) throw refused(R.samePerson);
   const now = deps.clock.now();

@@ -250,6 +250,32 @@ describe('who may reassign', () => {
     expect(room.partyId).toBe(partyId);
   });
 
+  test('a party is handed over five times at most', async () => {
+    const { flowId } = await launchForBob();
+    const partyId = (await detailOf(alice.agent, flowId)).steps[0].parties[0].partyId;
+    const people = [carol, bob];
+    for (let i = 0; i < 5; i++)
+      ok(
+        await alice.agent.call(reassignParty, {
+          userType: 0,
+          flowId,
+          partyId,
+          to: { name: people[i % 2].name, phone: people[i % 2].phone },
+          reason: `round ${i}`,
+        }),
+        `round ${i}`,
+      );
+    const sixth = await alice.agent.call(reassignParty, {
+      userType: 0,
+      flowId,
+      partyId,
+      to: { name: outsider.name, phone: outsider.phone },
+      reason: 'one more',
+    });
+    expect(sixth.body.code).toBe(Code.Refused);
+    expect(sixth.body.msg).toMatch(/5 times/);
+  });
+
   test('a party the launcher forbade cannot be reassigned, by anyone', async () => {
     const { flowId } = await launchForBob({ allowReassign: false });
     const d = await detailOf(alice.agent, flowId);
