@@ -59,7 +59,7 @@ export const reassignParty = defineCall({
     "Hands a party's turn to someone else, with a reason: by the party (roomToken, or its session) or the launcher " +
     '(session). A person party takes `{name, phone}`; a company party `{userId}` of an administrator or handler of ' +
     'its company (another member: 1100). Refused (1100) when the launcher forbade it for the party, the party ' +
-    'signed or refused, the new signer is the same person, the party was handed over 5 times already; 1311 for an ended flow; 1101 for another account. In ' +
+    'signed or refused, the new signer is the same person, the party was handed over 5 times already, an embedded room whose phone is not proven yet; 1311 for an ended flow; 1101 for another account. In ' +
     "one transaction: the party's name and phone, a history row, the old links deleted and room tokens expired, " +
     'an audit entry on every document, the webhook event `party.reassigned`; then the new signer is sent the link ' +
     '(when it is their turn) and the old signer and the launcher are told.',

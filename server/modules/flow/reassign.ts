@@ -42,7 +42,7 @@ import {
 import * as rq from './reassign-queries.ts';
 import { signerLabel } from './reassign-refusal.ts';
 import { R } from './reassign-texts.ts';
-import { type Room, auditDocumentsIn, roomActor, roomOf, signRefusal } from './room.ts';
+import { type Room, auditDocumentsIn, isPhoneProven, roomActor, roomOf, signRefusal } from './room.ts';
 import { F } from './texts.ts';
 
 type Req = { ip?: string; userAgent?: string | null };
@@ -66,6 +66,8 @@ async function actingOn(deps: AppDeps, asker: Asker, flowId: string, partyId: st
   if (asker.roomToken) {
     room = await roomOf(deps, asker.roomToken);
     if (room.flowId !== flowId || room.partyId !== partyId || !party) throw notFound();
+    // An embedded room whose phone nobody proved does not hand the party to someone else (as it does not onboard).
+    if (!isPhoneProven(room)) throw new AppError(Code.Refused, F.provePhoneFirst);
     role = 'party';
     actor = await roomActor(deps, room, party, req);
   } else {
