@@ -121,4 +121,7 @@ export const WEBHOOK_EVENTS = [
   'bulk_send.completed',
   /** comments (issue 29): a new comment or reply on an open flow */
   'comment.created',
+  /** reassign and deadline change (issue 29) */
+  'party.reassigned',
+  'flow.deadline_changed',
 ] as const;

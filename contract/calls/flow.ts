@@ -176,6 +176,8 @@ export const zPartyInput = z.discriminatedUnion('kind', [
         .max(FLOW_LIMITS.documents),
       /** Fields this party fills in the room before signing. */
       fields: zPartyFields,
+      /** The party may hand its turn to someone else (reassign, issue 29); default allowed. */
+      allowReassign: z.boolean().default(true),
     })
     .refine((p) => p.phone || p.userId, {
       message: bi('enter the signer phone or choose the signer', '请输入签署人手机号或选择签署人'),
@@ -206,6 +208,8 @@ export const zPartyInput = z.discriminatedUnion('kind', [
         .max(FLOW_LIMITS.documents),
       /** Fields this party's handler fills in the room before sealing. */
       fields: zPartyFields,
+      /** The party may hand its turn to another handler (reassign, issue 29); default allowed. */
+      allowReassign: z.boolean().default(true),
     })
     .refine((p) => p.operatorPhone || p.operatorUserId, {
       message: bi('enter the handler phone or choose the handler', '请输入经办人手机号或选择经办人'),
@@ -835,6 +839,10 @@ export const zAuditEntry = z.object({
     'comment_resolve',
     /** a copy recipient (抄送, issue 29) added to an open flow by the launcher */
     'cc_added',
+    /** issue 29: a party's turn handed to someone else, the deadline changed, a signing link copied by the launcher */
+    'reassign',
+    'deadline_change',
+    'link_copied',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -889,6 +897,10 @@ export const zMessage = z.object({
     'comment',
     /** a copy recipient's notice (抄送, issue 29; link: their read-only view) */
     'cc',
+    /** a party's turn was handed to someone else (issue 29): to the old signer and the launcher */
+    'reassigned',
+    /** the launcher changed the signing deadline (issue 29) */
+    'deadline_changed',
   ]),
   title: z.string(),
   text: z.string(),

@@ -24,6 +24,7 @@ import { fieldCalls } from './fields.ts';
 import { commentCalls } from './comments.ts';
 import { ccCalls } from './cc.ts';
 import { centreCalls } from './centre.ts';
+import { reassignCalls } from './reassign.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -55,4 +56,5 @@ export const allCalls: readonly CallDef[] = [
   ...commentCalls,
   ...ccCalls,
   ...centreCalls,
+  ...reassignCalls,
 ];

@@ -23,7 +23,10 @@ type MailKind =
   | 'approval_requested'
   | 'approval_decided'
   // comments (issue 29): `who` the author
-  | 'comment';
+  | 'comment'
+  // reassign and deadline change (issue 29, server/modules/flow/reassign.ts): `who` who acted, `deadline` the new one
+  | 'reassigned'
+  | 'deadline_changed';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -49,6 +52,11 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
   approval_requested: { zh: (t) => `用印审批：《${t}》`, en: (t) => `Seal approval: "${t}"` },
   approval_decided: { zh: (t) => `用印审批结果：《${t}》`, en: (t) => `Seal approval decided: "${t}"` },
   comment: { zh: (t) => `新评论：《${t}》`, en: (t) => `New comment: "${t}"` },
+  reassigned: { zh: (t) => `签署已转交：《${t}》`, en: (t) => `Signing handed over: "${t}"` },
+  deadline_changed: {
+    zh: (t) => `签署截止时间已变更：《${t}》`,
+    en: (t) => `Signing deadline changed: "${t}"`,
+  },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -101,6 +109,15 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
   comment: {
     zh: (m) => `${m.who}在《${m.flowTitle}》上发表了评论。请登录后查看并回复。`,
     en: (m) => `${m.who} commented on "${m.flowTitle}". Log in to read and reply.`,
+  },
+  reassigned: {
+    zh: (m) => `《${m.flowTitle}》的签署已由${m.who}转交他人，您原来的签署链接已失效。`,
+    en: (m) =>
+      `${m.who} handed the signing of "${m.flowTitle}" to someone else; your earlier signing link no longer works.`,
+  },
+  deadline_changed: {
+    zh: (m) => `《${m.flowTitle}》的签署截止时间已变更为${m.deadline ?? ''}（北京时间）。`,
+    en: (m) => `The signing deadline of "${m.flowTitle}" is now ${m.deadline ?? ''} (Beijing time, UTC+8).`,
   },
 };
 

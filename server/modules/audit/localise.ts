@@ -96,6 +96,9 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   comment: ['评论', 'commented'],
   comment_resolve: ['评论处理', 'comment thread'],
   cc_added: ['添加抄送人', 'copy recipient added'],
+  reassign: ['转交签署', 'handed over'],
+  deadline_change: ['变更截止时间', 'deadline changed'],
+  link_copied: ['复制签署链接', 'signing link copied'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -199,6 +202,30 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^thread (\S+) · (resolved|reopened)$/,
       zh: (m) => `评论 ${m[1]} · ${m[2] === 'resolved' ? '已解决' : '重新打开'}`,
       en: (m) => `thread ${m[1]} · ${m[2]}`,
+    },
+  ],
+  // issue 29 (server/modules/flow/reassign.ts)
+  reassign: [
+    {
+      re: /^from (.*) to (.*) · by (party|launcher) · reason: (.*)$/s,
+      zh: (m) =>
+        `由 ${m[1]} 转交给 ${m[2]} · ${m[3] === 'party' ? '签署方本人' : '发起方'}操作 · 原因：${m[4]}`,
+      en: (m) =>
+        `from ${m[1]} to ${m[2]} · by the ${m[3] === 'party' ? 'signer' : 'sender'} · reason: ${m[4]}`,
+    },
+  ],
+  deadline_change: [
+    {
+      re: /^deadline (.*) -> (.*) \(Beijing time\)$/,
+      zh: (m) => `截止时间 ${m[1]} → ${m[2]}（北京时间）`,
+      en: (m) => `deadline ${m[1]} → ${m[2]} (Beijing time)`,
+    },
+  ],
+  link_copied: [
+    {
+      re: /^link copied for (.*)$/s,
+      zh: (m) => `为 ${m[1]} 复制了签署链接`,
+      en: (m) => `signing link copied for ${m[1]}`,
     },
   ],
   complete: [

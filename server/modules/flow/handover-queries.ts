@@ -52,11 +52,17 @@ export async function readdressParties(
           AND p.status IN ('waiting', 'pending')
         RETURNING p.id, p.flow_id, p.status`,
   );
-  for (const p of moved) {
-    await ex.execute(sql`DELETE FROM party_links WHERE party_id = ${p.id}`);
-    await ex.execute(
-      sql`UPDATE room_tokens SET expires_at = ${ts(v.now)} WHERE party_id = ${p.id} AND expires_at > ${ts(v.now)}`,
-    );
-  }
+  for (const p of moved) await cutPartyAccess(ex, p.id, v.now);
   return moved;
+}
+
+/**
+ * The party's links stop working (deleted) and its open rooms expire now: the party was readdressed (a
+ * member's hand-over, a reassignment of issue 29).
+ */
+export async function cutPartyAccess(ex: Exec, partyId: string, now: Date): Promise<void> {
+  await ex.execute(sql`DELETE FROM party_links WHERE party_id = ${partyId}`);
+  await ex.execute(
+    sql`UPDATE room_tokens SET expires_at = ${ts(now)} WHERE party_id = ${partyId} AND expires_at > ${ts(now)}`,
+  );
 }

@@ -20,7 +20,9 @@ export type FlowEventType =
   | 'flow.completed'
   | 'flow.expired'
   | 'flow.cancelled'
-  | 'comment.created';
+  | 'comment.created'
+  | 'party.reassigned'
+  | 'flow.deadline_changed';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the

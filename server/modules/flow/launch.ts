@@ -44,6 +44,7 @@ import {
 } from '../document/index.ts';
 import { findUserById } from '../session/index.ts';
 import { type Flow, type ResolvedPosition, findFlow, linkTypeOf, partiesOf } from './model.ts';
+import { forbidReassign } from './reassign-queries.ts';
 import { askToSign } from './ask-to-sign.ts';
 import { reserveUnit } from '../package/index.ts';
 import { F } from './texts.ts';
@@ -455,6 +456,12 @@ export async function launch(
       heldForApproval: launchRule !== null,
     });
     for (const p of parties) await q.insertParty(tx, flowId, { ...p, linkType: linkTypeOf(p.kind) });
+    // Parties the launcher does not allow to hand their turn over (reassign, issue 29).
+    const inputs = input.steps.flatMap((st) => st.parties);
+    await forbidReassign(
+      tx,
+      parties.filter((_, i) => inputs[i]?.allowReassign === false).map((p) => p.id),
+    );
     await insertFields(
       tx,
       flowId,

@@ -115,7 +115,7 @@ const linkPath = (linkType: number, code: string) => `/singingRoom/${linkType}/$
  * A new link for a party: 192 random bits, only the hash stored. Earlier links of the party stay valid
  * (a reminder does not break the link of the first message).
  */
-async function newPartyLink(deps: AppDeps, party: Party): Promise<string> {
+export async function newPartyLink(deps: AppDeps, party: Party): Promise<string> {
   const code = randomBytes(24).toString('base64url');
   await insertPartyLink(deps.db, hashLinkCode(code), party.id, deps.clock.now());
   return linkPath(party.linkType, code);
@@ -129,13 +129,15 @@ type MessageKind =
   | 'declined'
   | 'cancelled'
   | 'expired'
-  | 'signed';
+  | 'signed'
+  | 'reassigned'
+  | 'deadline_changed';
 
 /**
  * A notice to one person: a row of /message (by phone, within a company or as a person) and the message
  * itself through the messenger (the outbox in development). Texts carry both languages.
  */
-async function notify(
+export async function notify(
   deps: AppDeps,
   to: { phone: string; companyId: string | null },
   m: {

@@ -85,6 +85,7 @@ import * as comments from './comments.ts';
 import { ccOnFlowEvent, registerCc } from './cc.ts';
 import { flowEvent } from './hooks.ts';
 import { centreJobs, registerCentre } from './centre-module.ts';
+import { registerReassignCalls } from './reassign-routes.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -379,6 +380,8 @@ export const flowModule: ServerModule = {
       ),
     );
     registerFieldDownloads(app, deps);
+    // Reassign, deadline change, copy link (issue 29).
+    registerReassignCalls(app, deps);
 
     // Comments (issue 29): the flow's readers by session, or a party's signing room by its roomToken.
     const commenter = async (roomToken: string | undefined, requireSession: () => Actor) =>

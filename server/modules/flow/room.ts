@@ -14,7 +14,7 @@ import { SmsPurpose, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Lang } from '../../http/texts.ts';
-import type { AuditActor } from '../audit/index.ts';
+import type { AuditActor, AuditEvent } from '../audit/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { flowDocuments, presentDocument } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
@@ -40,6 +40,7 @@ import * as q from './queries.ts';
 import { nothingAfterCommit, storeFlowEvent } from './events.ts';
 import { F } from './texts.ts';
 import { presentField } from './fields.ts';
+import { handedOverRefusal } from './reassign-refusal.ts';
 import { fieldsOfParty } from './fields-queries.ts';
 
 /** How long a room token lives. */
@@ -111,7 +112,10 @@ async function createRoom(
 export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
   const r = await q.findRoomToken(deps.db, hashToken(token));
   if (!r || dateOf(r.expiresAt).getTime() <= deps.clock.now().getTime())
-    throw new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid);
+    throw (
+      (r && (await handedOverRefusal(deps, { partyId: r.partyId, phone: r.phone }))) ??
+      new AppError(Code.RoomTokenInvalid, F.roomTokenInvalid)
+    );
   // A room opened before its phone had an account acts as the account made since (in another room of the
   // same phone, say): the phone was proven either way.
   const userId = r.userId ?? (await findUserByPhone(deps.db, r.phone))?.id ?? null;
@@ -130,6 +134,11 @@ export async function roomOf(deps: AppDeps, token: string): Promise<Room> {
 
 async function partyOfLink(deps: AppDeps, linkType: number, linkCode: string, phone: string): Promise<Party> {
   const partyId = await q.partyIdOfLink(deps.db, hashLinkCode(linkCode));
+  // A link taken away by a reassignment (issue 29) says so.
+  if (!partyId) {
+    const handedOver = await handedOverRefusal(deps, { linkHash: hashLinkCode(linkCode) });
+    if (handedOver) throw handedOver;
+  }
   const party = partyId ? await findParty(deps.db, partyId) : undefined;
   // One answer for an unknown link and a wrong phone: the link alone tells nothing about the party.
   if (!party || party.linkType !== linkType || party.phone !== phone)
@@ -305,21 +314,28 @@ export async function auditFlowEvent(
   documentId?: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx: Exec) => {
-    for (const d of await flowDocuments(tx, flowId)) {
-      if (documentId && d.id !== documentId) continue;
-      await appendAudit(tx, {
-        ...actor,
-        flowId,
-        documentId: d.id,
-        event,
-        detail,
-        at: now,
-        hashBefore: d.currentSha256,
-        hashAfter: d.currentSha256,
-      });
-    }
-  });
+  await deps.db.transaction((tx: Exec) =>
+    auditDocumentsIn(tx, flowId, { ...actor, event, detail, at: now }, documentId),
+  );
+}
+
+/** Appends one entry to every document chain of the flow (or only `documentId`'s), in `tx`; no hash changes. */
+export async function auditDocumentsIn(
+  tx: Exec,
+  flowId: string,
+  e: AuditActor & { event: AuditEvent; detail: string | null; at: Date },
+  documentId?: string,
+): Promise<void> {
+  for (const d of await flowDocuments(tx, flowId)) {
+    if (documentId && d.id !== documentId) continue;
+    await appendAudit(tx, {
+      ...e,
+      flowId,
+      documentId: d.id,
+      hashBefore: d.currentSha256,
+      hashAfter: d.currentSha256,
+    });
+  }
 }
 
 /** Seals the room's signer may use now, as the signing room lists them. */

@@ -33,6 +33,8 @@ export type DraftParty = {
   isSealTypeChosen?: boolean;
   /** The intent check asked before this party signs (SMS code, face, signing password); default SMS. */
   intent?: IntentCheck;
+  /** The launcher does not allow this party to hand its turn to someone else (reassign, issue 29). */
+  noReassign?: boolean;
   applies: Applies;
   /** Fields this party fills in the signing room before signing (issue 28). */
   fields?: DraftField[];
@@ -349,6 +351,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                 },
                 positions: positionsOf(p),
                 ...withFields(p),
+                ...(p.noReassign ? { allowReassign: false } : {}),
               }
             : {
                 kind: 'company' as const,
@@ -362,6 +365,7 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
                 applies: p.applies,
                 positions: positionsOf(p),
                 ...withFields(p),
+                ...(p.noReassign ? { allowReassign: false } : {}),
               },
         ),
       })),

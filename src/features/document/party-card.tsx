@@ -4,7 +4,7 @@ import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { chooseUserList, chooseUserOperatorList } from '@/api/company.ts';
 import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
 import { pick, useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
@@ -22,31 +22,7 @@ import {
 import { ReadinessLine } from './readiness.tsx';
 import { texts } from './texts.ts';
 import { showApiError } from '@/api/http.ts';
-
-function Labelled({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (id: string) => React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div style={{ marginBottom: 12, minWidth: 0 }}>
-      <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
-        {label}
-      </label>
-      {children(id)}
-      {error ? (
-        <div role="alert" style={{ color: '#ff4d4f', marginTop: 2, fontSize: 13 }}>
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
-}
+import { Labelled } from '@/components/labelled.tsx';
 
 /** One signer: a person by phone and name, or a company (own or another) with the operator who gets the link. */
 export function PartyCard({
@@ -366,6 +342,9 @@ export function PartyCard({
             options={INTENT_CHECKS.map((v) => ({ value: v, label: tt(`intent.${v}`) }))}
             onChange={(v: IntentCheck) => set({ intent: v })}
           />
+          <Checkbox checked={!party.noReassign} onChange={(e) => set({ noReassign: !e.target.checked })}>
+            {tt('allowReassign')}
+          </Checkbox>
         </div>
         {issueOf('needCompanyApplies') ? (
           <div role="alert" style={{ color: '#ff4d4f' }}>

@@ -22,6 +22,7 @@ import { notify } from '@/lib/notify.ts';
 import { CcPanel } from './cc-panel.tsx';
 import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
+import { ReassignPanel } from './reassign-panel.tsx';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { FlowCommentsSection } from './flow-comments-section.tsx';
@@ -261,6 +262,7 @@ export function FlowDetailDrawer({
           <FilledFields flow={flow} />
           <FlowCommentsSection flow={flow} />
           {flow.mine.isInitiator ? <CcPanel flowId={flow.flowId} isOpen={flow.status === 'signing'} /> : null}
+          <ReassignPanel flow={flow} onChanged={load} />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a

@@ -122,3 +122,31 @@ export function RoomBrandBar() {
     </div>
   );
 }
+
+/** A reason to give (decline, hand over): up to 200 characters. */
+export function ReasonField({
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  error?: string | null;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(a11y) => (
+        <textarea
+          {...a11y}
+          rows={3}
+          maxLength={200}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          style={inputStyle}
+        />
+      )}
+    </Field>
+  );
+}

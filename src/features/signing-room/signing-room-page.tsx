@@ -23,9 +23,9 @@ import { Code } from '#contract/codes.ts';
 import { ApiError } from '@/api/http.ts';
 import { SealApprovalBox, useRoomApprovals } from './approval-box.tsx';
 import { IntentPrompt } from './intent-prompt.tsx';
-import { MESSAGE_MS, SMS_CODE_RE, Field, RoomBrandBar } from './parts.tsx';
+import { MESSAGE_MS, SMS_CODE_RE, ReasonField, RoomBrandBar } from './parts.tsx';
 import { blobToBase64, defaultChoice, missingSlot, type SealChoice, sealsBySlot } from './seal-choice.ts';
-import { Badge, BusyBar, Choice, Dialog, inputStyle, Notice } from './light-ui.tsx';
+import { Badge, BusyBar, Choice, Dialog, Notice } from './light-ui.tsx';
 import { NoRoomNotice } from './no-room-notice.tsx';
 import { texts } from './texts.ts';
 import { onboardingTexts } from './onboarding-texts.ts';
@@ -43,6 +43,7 @@ import { FieldGuide, FilledValues, useRoomFields } from './field-guide.tsx';
 import { fieldTexts } from './field-texts.ts';
 import { CommentPins } from '@/components/flow-comments/comment-pins.tsx';
 import { useFlowComments } from '@/components/flow-comments/use-flow-comments.ts';
+import { HandOverButton } from './hand-over.tsx';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.
@@ -603,6 +604,7 @@ export default function SigningRoomPage() {
         >
           {tt('decline')}
         </PlainButton>
+        <HandOverButton room={r} roomToken={token} onClosed={() => window.location.reload()} />
         {hasFieldsToFill && roomFields.left > 0 ? (
           <div
             id="fields-left"
@@ -753,18 +755,7 @@ export default function SigningRoomPage() {
       </Dialog>
       <Dialog open={isDeclineOpen} title={tt('declineTitle')} onClose={closeDecline} isBusy={isDeclining}>
         <p>{tt('declineIntro')}</p>
-        <Field label={tt('reason')} error={reasonError}>
-          {(a11y) => (
-            <textarea
-              {...a11y}
-              rows={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              style={inputStyle}
-            />
-          )}
-        </Field>
+        <ReasonField label={tt('reason')} error={reasonError} value={reason} onChange={setReason} />
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
           <PlainButton onClick={closeDecline}>{tt('cancel')}</PlainButton>
           <PlainButton isDanger kind="primary" isBusy={isDeclining} onClick={confirmDecline}>

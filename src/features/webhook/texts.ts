@@ -70,6 +70,8 @@ export const texts = defineTexts({
     'approval.decided': 'Seal approval decided',
     'bulk_send.completed': 'Bulk send finished',
     'comment.created': 'New comment',
+    'party.reassigned': 'Signer handed over',
+    'flow.deadline_changed': 'Deadline changed',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -140,6 +142,8 @@ export const texts = defineTexts({
     'approval.decided': '用印审批已处理',
     'bulk_send.completed': '批量发起已完成',
     'comment.created': '有新评论',
+    'party.reassigned': '签署方已转交',
+    'flow.deadline_changed': '截止时间已变更',
     'webhook.test': '测试事件',
   },
 });

@@ -47,6 +47,7 @@ import {
 import { callPath } from '#contract/envelope.ts';
 import { greyPng } from '../fixtures/png.ts';
 import { Code } from '#contract/codes.ts';
+import { listReassignCandidates, listReassignments, reassignParty } from '#contract/calls/reassign.ts';
 import { getRoomApprovals, requestSealApproval } from '#contract/calls/approval.ts';
 import { UserType } from '#contract/enums.ts';
 import { setKeyTrust } from '../../../server/modules/apikey/index.ts';
@@ -495,6 +496,42 @@ describe('every room call with an embedded room token reaches only its own flow 
       [
         removeRoomAttachment.name,
         async () => notFound(await call(removeRoomAttachment, { fieldId: theirField })),
+      ],
+      // Reassign (issue 29): the other flow's party is not found for this room, nor is it handed over.
+      [
+        listReassignCandidates.name,
+        async () => {
+          notFound(await call(listReassignCandidates, { flowId: theirs.flowId, partyId: theirs.partyId }));
+          // Its own party's neither, while the embedded room's phone is not proven.
+          const own = await call(listReassignCandidates, { flowId: mine.flowId, partyId: mine.partyId });
+          expect(own.body.code).toBe(Code.Refused);
+        },
+      ],
+      [
+        listReassignments.name,
+        async () => {
+          notFound(await call(listReassignments, { flowId: theirs.flowId }));
+          ok(await call(listReassignments, { flowId: mine.flowId }), 'own history');
+        },
+      ],
+      [
+        reassignParty.name,
+        async () => {
+          const to = { name: '冒名', phone: uniquePhone() };
+          notFound(
+            await call(reassignParty, { flowId: theirs.flowId, partyId: theirs.partyId, to, reason: 'walk' }),
+          );
+          notFound(
+            await call(reassignParty, { flowId: mine.flowId, partyId: theirs.partyId, to, reason: 'walk' }),
+          );
+          const own = await call(reassignParty, {
+            flowId: mine.flowId,
+            partyId: mine.partyId,
+            to,
+            reason: 'walk',
+          });
+          expect(own.body.code).toBe(Code.Refused);
+        },
       ],
       [
         declineFlow.name,

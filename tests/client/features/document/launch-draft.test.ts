@@ -118,6 +118,8 @@ describe('launch form rules', () => {
       companyMode: 'own',
       companyId: '00000000-0000-4000-8000-0000000000c1',
       intent: 'password',
+      // The launcher does not allow this party to hand over (reassign, issue 29).
+      noReassign: true,
     };
     const draft = {
       ...d,
@@ -159,6 +161,7 @@ describe('launch form rules', () => {
       operatorPhone: '13900000003',
       operatorName: 'Operator',
       intent: 'password',
+      allowReassign: false,
     });
     expect(req.steps[1].parties[0]).not.toHaveProperty('companyName');
   });

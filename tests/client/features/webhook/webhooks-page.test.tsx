@@ -85,6 +85,8 @@ describe('/manage/webhooks', () => {
       'Seal approval decided',
       'Bulk send finished',
       'New comment',
+      'Signer handed over',
+      'Deadline changed',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
