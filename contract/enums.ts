@@ -119,4 +119,6 @@ export const WEBHOOK_EVENTS = [
   'approval.decided',
   /** bulk sending (issue 28): a batch has every row sent or failed */
   'bulk_send.completed',
+  /** void by agreement (issue 29): the contract's rescission agreement completed */
+  'flow.voided',
 ] as const;

@@ -93,6 +93,8 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   approval_requested: ['申请用印审批', 'seal approval requested'],
   approval_decided: ['用印审批', 'seal approval decided'],
   approval_void: ['用印审批失效', 'seal approval void'],
+  rescission_requested: ['发起解除协议', 'rescission agreement launched'],
+  voided: ['协议作废', 'voided by agreement'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -179,6 +181,20 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^approval (\S+) · (document_changed|flow_ended|policy_changed)$/,
       zh: (m) => `审批单 ${m[1]} 失效 · ${VOID_REASONS[m[2]][0]}`,
       en: (m) => `approval ${m[1]} void · ${VOID_REASONS[m[2]][1]}`,
+    },
+  ],
+  rescission_requested: [
+    {
+      re: /^rescission agreement launched: flow (\S+) · reason: (.*)$/s,
+      zh: (m) => `已发起解除协议：流程 ${m[1]} · 原因：${m[2]}`,
+      en: (m) => `rescission agreement launched: flow ${m[1]} · reason: ${m[2]}`,
+    },
+  ],
+  voided: [
+    {
+      re: /^voided by agreement: rescission flow (\S+) \((.*)\) completed$/s,
+      zh: (m) => `已协议作废：解除协议流程 ${m[1]}（${m[2]}）已签署完成`,
+      en: (m) => `voided by agreement: rescission flow ${m[1]} (${m[2]}) completed`,
     },
   ],
   complete: [

@@ -20,3 +20,5 @@ export {
   downloadDocument,
   downloadSignedPdf,
 } from './documents.ts';
+// Void by agreement (issue 29): verify names the rescission of a voided contract's signed PDF.
+export { rescissionNoteOf, rescissionNoteOfFile } from './rescission.ts';
