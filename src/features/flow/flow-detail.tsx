@@ -21,6 +21,7 @@ import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
+import { RescissionPanel, VoidedTags } from './rescission-panel.tsx';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
 
@@ -124,6 +125,7 @@ export function FlowDetailDrawer({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [linkedId, setLinkedId] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     if (!flowId) return;
@@ -186,6 +188,7 @@ export function FlowDetailDrawer({
                 {tt('awaitingApproval')}
               </Tag>
             ) : null}
+            <VoidedTags flow={flow} />
           </h2>
           <p style={{ color: '#666' }}>
             {tt('created', { time: formatTime(flow.createdAt, locale) })} ·{' '}
@@ -213,6 +216,15 @@ export function FlowDetailDrawer({
               </Button>
             ) : null}
           </div>
+          <RescissionPanel
+            key={`${flow.status}|${flow.voidedAt ?? ''}`}
+            flow={flow}
+            onOpen={setLinkedId}
+            onChanged={() => {
+              void load();
+              onChanged();
+            }}
+          />
           <section aria-label={tt('parties')}>
             <h3 style={{ fontSize: 15 }}>{tt('parties')}</h3>
             {flow.steps.map((s) => (
@@ -340,6 +352,7 @@ export function FlowDetailDrawer({
           </Button>
         </div>
       </Modal>
+      <FlowDetailDrawer flowId={linkedId} onClose={() => setLinkedId(null)} onChanged={onChanged} />
     </Drawer>
   );
 }

@@ -25,6 +25,7 @@ import { allPages, exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
+import { VoidedTags } from './rescission-panel.tsx';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
 import { texts } from './texts.ts';
@@ -234,6 +235,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
                         {tt('awaitingApproval')}
                       </Tag>
                     ) : null}
+                    <VoidedTags flow={row} />
                   </div>
                   <div
                     style={{
