@@ -6,13 +6,12 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { downloadSignedPdf } from '../contract/paths/document.ts';
 import { signByLink, uploadPdf } from './package-support.ts';
-import { registerViaApi } from './person-support.ts';
 import {
   call,
   contractPdf,
   enterRoomByLink,
   nextSmsCode,
-  openPersonESign,
+  personInContext,
   signingTexts,
   smsCount,
 } from './signing-support.ts';
@@ -20,15 +19,9 @@ import {
 const LOCALE = 'en-US';
 const s = signingTexts[LOCALE];
 
+/** A person with a name seal, logged in in a context of its own. */
 async function person(browser: Browser, name: string) {
-  const context = await browser.newContext({
-    locale: LOCALE,
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const phone = await registerViaApi(page);
-  await openPersonESign(page.request, phone, name);
+  const { page, phone } = await personInContext(browser, name, LOCALE);
   const seal = await call<{ id: string }>(page.request, 'savePersonSeal', { sealDTO: { userType: 0 } });
   return { page, phone, sealId: seal.id };
 }
