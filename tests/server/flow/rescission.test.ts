@@ -14,7 +14,7 @@ import {
   listPendingSignatures,
 } from '#contract/calls/flow.ts';
 import { getRescission, startRescission } from '#contract/calls/rescission.ts';
-import { type VerifyResult, verifyByCode } from '#contract/calls/verify.ts';
+import { VERIFY_REPORT_PATH, type VerifyResult, verifyByCode } from '#contract/calls/verify.ts';
 import { Code } from '#contract/codes.ts';
 import { type FlowEvent, flowEvent } from '#server/modules/flow/index.ts';
 import { openPdf } from '#server/pdf/pdfjs.ts';
@@ -239,6 +239,12 @@ describe('void by agreement', () => {
       rescissionFlowId: secondId,
       rescissionSha256: [rescissionSha],
     });
+    // The report PDF says it too.
+    const report = await getBytes(t.agent(), `${VERIFY_REPORT_PATH}/${byUpload.reportId}.pdf`);
+    expect(report.status).toBe(200);
+    const reportText = (await textOf(report.bytes)).replace(/\s+/g, '');
+    expect(reportText).toContain('Voidedbyagreement');
+    expect(reportText).toContain(secondId);
     const code = (await detailOf(launcher, originalId)).documents[0].verificationCode!;
     const byCode = ok(
       await t.agent().call<{ result: VerifyResult }>(verifyByCode, { userType: 0, code }),
