@@ -21,16 +21,22 @@ import { openPdf } from '#server/pdf/pdfjs.ts';
 import { appForFile } from '../helper.ts';
 import {
   type Signer,
+  type TestCompany,
+  companyWithSeals,
   contractPdf,
+  expectAllPassed,
   getBytes,
   launchForOne,
   ok,
   openByLink,
+  pendingRoom,
   personWithCert,
+  sign,
   signByLink,
   uploadPdf,
 } from '../fixtures/flow.ts';
 import { checkFile } from '../fixtures/verify.ts';
+import { launchForCompany } from '../fixtures/approval.ts';
 
 const t = appForFile();
 let launcher: Signer;
@@ -258,4 +264,64 @@ describe('void by agreement', () => {
     const plain = ok(await checkFile(t.agent(), otherPdf.bytes, 'other.pdf'), 'check other');
     expect(plain.rescission ?? null).toBeNull();
   }, 120_000);
+});
+
+describe('void by agreement of a company contract: the company party signs the agreement with its seal', () => {
+  let company: TestCompany;
+  let contractId: string;
+  test('launched by the company to its operator (contract seal) and a person; voided by an agreement both sign', async () => {
+    company = await companyWithSeals(t);
+    const admin = company.admin.agent;
+    // The company (its operator, contract seal) and a person sign in parallel, in one step.
+    contractId = (
+      await launchForCompany(company, {
+        title: '供货合同',
+        alongside: [{ kind: 'person', name: buyer.name, phone: buyer.phone }],
+      })
+    ).flowId;
+    const sealAs = async (flowId: string) => {
+      const room = await pendingRoom(company.operator.agent, flowId);
+      ok(
+        await sign(t, company.operator.agent, room, company.operator.phone, {
+          companySealId: company.contractSealId,
+        }),
+        'seal',
+      );
+    };
+    await sealAs(contractId);
+    expect(ok(await signByLink(t, buyer.agent, buyer), 'buyer').flowStatus).toBe('completed');
+
+    // The company's administrator asks; the agreement goes to the same company party, with the same seal needs.
+    const started = await admin.call<{ flowId: string }>(startRescission, {
+      userType: 1,
+      flowId: contractId,
+      reason: '合同目的无法实现',
+    });
+    const rescissionId = ok(started, 'start').flowId;
+    const d = ok(
+      await admin.call<FlowDetail>(getFlowDetail, { userType: 1, flowId: rescissionId }),
+      'detail',
+    );
+    const [party] = d.steps[0].parties;
+    expect(party).toMatchObject({ kind: 'company', companyName: company.name });
+    expect(party.applies.companySealType).toBe(102);
+    expect(d.steps[0].parties[1].name).toBe(buyer.name);
+
+    await sealAs(rescissionId);
+    expect(ok(await signByLink(t, buyer.agent, buyer), 'buyer signs the agreement').flowStatus).toBe(
+      'completed',
+    );
+    const original = ok(
+      await admin.call<FlowDetail>(getFlowDetail, { userType: 1, flowId: contractId }),
+      'detail',
+    );
+    expect(original.voidedByFlowId).toBe(rescissionId);
+    // The signed agreement is a sound PDF: every signature passes (company seal, person, document time-stamp).
+    const agreement = await getBytes(
+      admin,
+      `${SIGNED_PDF_PATH}/${rescissionId}/${d.documents[0].documentId}`,
+    );
+    expect(agreement.status).toBe(200);
+    await expectAllPassed(t, agreement.bytes, 3);
+  }, 240_000);
 });
