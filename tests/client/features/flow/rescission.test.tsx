@@ -5,13 +5,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { FlowDetail } from '#contract/calls/flow.ts';
 import type { RescissionState } from '@/api/rescission.ts';
 import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
-import { flowSummary } from '../../fixtures/data.ts';
+import { flowDetail, flowSummary } from '../../fixtures/data.ts';
 
 const FLOW = '00000000-0000-4000-8000-0000000000f1';
 const RESCISSION = '00000000-0000-4000-8000-0000000000f2';
@@ -32,18 +31,10 @@ function serve(
   rescission: RescissionState,
   started: unknown[] = [],
 ) {
-  const detail: FlowDetail = {
-    ...summary,
-    message: null,
-    endReason: null,
-    endedAt: null,
-    remindEveryDays: null,
-    nextRemindAt: null,
-    documents: [],
-    steps: [],
-    fields: [],
+  const detail = flowDetail(summary, {
     mine: { isInitiator: true, myPendingPartyIds: [], canCancel: false, canRemind: false },
-  };
+  });
+
   server.use(
     http.post(`${CSIGN}/listPendingSignatures`, () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
     http.post(`${CSIGN}/listLaunchedFlows`, () =>
