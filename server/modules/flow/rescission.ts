@@ -140,9 +140,15 @@ function refusal(original: Flow, rescissions: Flow[]) {
   return null;
 }
 
-/** A unique violation of the one-open-rescission index (a parallel request won). */
-const isOpenTwice = (err: unknown) =>
-  String((err as Error)?.message ?? err).includes('flows_open_rescission');
+/** A unique violation of the one-open-rescission index (a parallel request won), however the driver wraps it. */
+function isOpenTwice(err: unknown): boolean {
+  for (let e = err as { message?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; ) {
+    if (e.constraint === 'flows_open_rescission' || String(e.message ?? '').includes('flows_open_rescission'))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 /** The launching account asks to void a completed contract: the agreement drafted and launched. */
 export async function start(

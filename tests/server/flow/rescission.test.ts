@@ -187,7 +187,12 @@ describe('void by agreement', () => {
 
   let secondId: string;
   test('a rescission both parties sign voids the original everywhere; nothing is deleted', async () => {
-    secondId = ok(await start(launcher, originalId), 'start again').flowId;
+    // Two asked at once: one agreement is launched, the other refused (the one-open index).
+    const both = await Promise.all([start(launcher, originalId), start(launcher, originalId)]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([0, Code.Refused]);
+    secondId = both.find((r) => r.body.code === 0)!.body.data.flowId;
+    expect((await stateOf(launcher, originalId)).history.map((f) => f.flowId)).toContain(secondId);
+    expect((await stateOf(launcher, originalId)).history).toHaveLength(2);
     expect((await bothSign()).flowStatus).toBe('completed');
 
     const d = await detailOf(launcher, originalId);
