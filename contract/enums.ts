@@ -124,4 +124,6 @@ export const WEBHOOK_EVENTS = [
   /** reassign and deadline change (issue 29) */
   'party.reassigned',
   'flow.deadline_changed',
+  /** void by agreement (issue 29): the contract's rescission agreement completed */
+  'flow.voided',
 ] as const;

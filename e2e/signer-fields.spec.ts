@@ -23,6 +23,7 @@ import {
   latestSigningLink,
   nextSmsCode,
   openPersonESign,
+  personInContext,
   personWithSeal,
   signInRoom,
   signingTexts,
@@ -57,17 +58,7 @@ async function offerPdf(): Promise<string> {
   return file;
 }
 
-async function person(browser: Browser, name: string) {
-  const context = await browser.newContext({
-    locale: LOCALE,
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const phone = await registerViaApi(page);
-  await openPersonESign(page.request, phone, name);
-  return { page, phone };
-}
+const person = (browser: Browser, name: string) => personInContext(browser, name, LOCALE);
 
 /** Signings for the company: a package bought and the transfer confirmed by a platform administrator. */
 async function buySignings(browser: Browser, company: Page, signings: number) {

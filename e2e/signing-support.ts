@@ -3,7 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { KEY_SUFFIX_HEADER, keySuffixOf, TOKEN_COOKIE, XSRF_HEADER } from '../contract/transport.ts';
 import { newIdNumber, registerViaApi } from './person-support.ts';
 import { latestSmsCode, type Locale } from './support.ts';
@@ -91,6 +98,19 @@ export async function openPersonESign(
   const agreement = await call<{ version: string }>(request, 'getUserAgreement');
   await call(request, 'acceptUserAgreement', { version: agreement.version });
   await call(request, 'createPersonCaCert');
+}
+
+/** A new person in a desktop browser context of its own: registered, logged in, e-signature opened. */
+export async function personInContext(browser: Browser, name: string, locale: Locale) {
+  const context = await browser.newContext({
+    locale,
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const phone = await registerViaApi(page);
+  await openPersonESign(page.request, phone, name);
+  return { page, phone };
 }
 
 /** A new person logged in on `page`: registered, e-signature opened, a name seal. Answers the phone. */

@@ -336,6 +336,11 @@ export const zFlowSummary = z.object({
   documentNames: z.array(z.string()),
   /** Held for the company's launch approval (issue 27): not sent to anyone yet (status stays `signing`). */
   awaitingApproval: z.boolean(),
+  /** Void by agreement (issue 29): when the rescission agreement voiding this contract completed, and which. */
+  voidedAt: z.string().nullable().optional(),
+  voidedByFlowId: z.string().nullable().optional(),
+  /** A rescission agreement: the contract it rescinds. */
+  rescindsFlowId: z.string().nullable().optional(),
 });
 export type FlowSummary = z.infer<typeof zFlowSummary>;
 
@@ -843,6 +848,9 @@ export const zAuditEntry = z.object({
     'reassign',
     'deadline_change',
     'link_copied',
+    /** void by agreement (issue 29): a rescission agreement launched, and the contract voided by it */
+    'rescission_requested',
+    'voided',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),

@@ -25,6 +25,7 @@ import { commentCalls } from './comments.ts';
 import { ccCalls } from './cc.ts';
 import { centreCalls } from './centre.ts';
 import { reassignCalls } from './reassign.ts';
+import { rescissionCalls } from './rescission.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -57,4 +58,5 @@ export const allCalls: readonly CallDef[] = [
   ...ccCalls,
   ...centreCalls,
   ...reassignCalls,
+  ...rescissionCalls,
 ];

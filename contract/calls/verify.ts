@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, zBase } from '../envelope.ts';
 import * as P from '../paths/verify.ts';
 import { bi } from '../bilingual.ts';
+import { zRescissionNote } from './rescission.ts';
 
 /**
  * Signature verification (SPEC §2 /check, /verify, /fileVerification, /pcSignVerify, /signVerify).
@@ -189,6 +190,8 @@ export const zVerifyResult = z.object({
   trustAside: z.object({ verdict: z.enum(Indication), subIndication: z.string().nullable() }),
   revisions: z.number().int(),
   signatures: z.array(zSignatureCard),
+  /** The file is the signed PDF of a contract voided by agreement (issue 29): the rescission; else absent. */
+  rescission: zRescissionNote.nullable().optional(),
 });
 export type VerifyResult = z.infer<typeof zVerifyResult>;
 

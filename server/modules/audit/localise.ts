@@ -99,6 +99,8 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   reassign: ['转交签署', 'handed over'],
   deadline_change: ['变更截止时间', 'deadline changed'],
   link_copied: ['复制签署链接', 'signing link copied'],
+  rescission_requested: ['发起解除协议', 'rescission agreement launched'],
+  voided: ['协议作废', 'voided by agreement'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -226,6 +228,20 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^link copied for (.*)$/s,
       zh: (m) => `为 ${m[1]} 复制了签署链接`,
       en: (m) => `signing link copied for ${m[1]}`,
+    },
+  ],
+  rescission_requested: [
+    {
+      re: /^rescission agreement launched: flow (\S+) · reason: (.*)$/s,
+      zh: (m) => `已发起解除协议：流程 ${m[1]} · 原因：${m[2]}`,
+      en: (m) => `rescission agreement launched: flow ${m[1]} · reason: ${m[2]}`,
+    },
+  ],
+  voided: [
+    {
+      re: /^voided by agreement: rescission flow (\S+) \((.*)\) completed$/s,
+      zh: (m) => `已协议作废：解除协议流程 ${m[1]}（${m[2]}）已签署完成`,
+      en: (m) => `voided by agreement: rescission flow ${m[1]} (${m[2]}) completed`,
     },
   ],
   complete: [

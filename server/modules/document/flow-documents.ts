@@ -17,6 +17,9 @@ export const flowDocuments = (ex: Exec, flowId: string) => q.flowDocuments(ex, f
 /** The document names of each of these flows. */
 export const documentNamesOf = (ex: Exec, flowIds: string[]) => q.documentNamesOf(ex, flowIds);
 
+/** The launched documents whose current version is the file with this SHA-256 (issue 29: verification). */
+export const launchedBySha256 = (ex: Exec, sha256: string) => q.launchedBySha256(ex, sha256);
+
 /** The launched document a verification code names, or undefined. */
 export const findByVerificationCode = (ex: Exec, code: string) => q.findByVerificationCode(ex, code);
 

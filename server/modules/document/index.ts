@@ -7,6 +7,7 @@ export {
   findByVerificationCode,
   findDocument,
   flowDocuments,
+  launchedBySha256,
   lockDocument,
   versionReasonsAfter,
 } from './flow-documents.ts';

@@ -80,6 +80,14 @@ export async function markDeleted(ex: Exec, id: string, now: Date): Promise<void
 }
 
 /** The launched document a verification code names. */
+/** The launched documents whose current version has this SHA-256 (a signed PDF as downloaded). */
+export async function launchedBySha256(ex: Exec, sha256: string): Promise<DocumentRecord[]> {
+  return camelRows<DocumentRecord>(
+    ex,
+    sql`SELECT * FROM documents WHERE current_sha256 = ${sha256} AND flow_id IS NOT NULL AND deleted_at IS NULL`,
+  );
+}
+
 export async function findByVerificationCode(ex: Exec, code: string): Promise<DocumentRecord | undefined> {
   return camelOne<DocumentRecord>(
     ex,

@@ -15,6 +15,7 @@ import * as q from './queries.ts';
 import { type EventsAfterCommit, nothingAfterCommit, storeFlowEvent } from './events.ts';
 import type { FlowRuntime, ReportBuilds } from './runtime.ts';
 import { moveVersion } from './versions.ts';
+import { voidRescinded } from './rescission.ts';
 import { F } from './texts.ts';
 
 const MAX_ATTEMPTS = 12;
@@ -93,7 +94,13 @@ export async function completeFlow(
         hashAfter: d.currentSha256,
       });
     // Stored with the completion (an outbox); the deliveries are queued after the commit.
-    afterCommit = await storeFlowEvent(deps, tx, 'flow.completed', f);
+    const completed = await storeFlowEvent(deps, tx, 'flow.completed', f);
+    // A rescission agreement (issue 29) voids the contract it rescinds in this same transaction.
+    const voided = await voidRescinded(deps, tx, f, now);
+    afterCommit = async () => {
+      await completed();
+      await voided();
+    };
     return true;
   });
   if (won) {

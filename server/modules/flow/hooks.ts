@@ -22,7 +22,8 @@ export type FlowEventType =
   | 'flow.cancelled'
   | 'comment.created'
   | 'party.reassigned'
-  | 'flow.deadline_changed';
+  | 'flow.deadline_changed'
+  | 'flow.voided';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the

@@ -24,3 +24,5 @@ export {
 export { ccFlowIdsOfPhone } from './cc.ts';
 // The contract centre's search statement (issue 29), for the benchmark's plans (bench/centre.ts).
 export { type CentreQuery, type CentreScope, searchStatement } from './centre.ts';
+// Void by agreement (issue 29): verify names the rescission of a voided contract's signed PDF.
+export { rescissionNoteOf, rescissionNoteOfFile } from './rescission.ts';

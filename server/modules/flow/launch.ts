@@ -54,6 +54,7 @@ import { addFormFields } from '../../pdf/sign/form-fields.ts';
 import { type PlannedField, formFieldsOf, planPartyFields } from './fields.ts';
 import { insertFields } from './fields-queries.ts';
 
+import type { Exec } from '../../db/sql-helpers.ts';
 import * as q from './queries.ts';
 import { storeFlowEvent } from './events.ts';
 import { sessionActor } from './access.ts';
@@ -296,7 +297,11 @@ export async function launch(
   input: LaunchInput,
   req: { ip?: string; userAgent?: string | null },
   /** Where the documents came from, when a template made them (recorded on the flow). */
-  origin: { templateId?: string } = {},
+  origin: {
+    templateId?: string;
+    /** Run inside the launch's transaction once the flow is stored (issue 29: a rescission's link). */
+    inLaunch?: (tx: Exec, flowId: string) => Promise<void>;
+  } = {},
 ): Promise<{
   flowId: string;
   status: FlowSummary['status'];
@@ -462,6 +467,7 @@ export async function launch(
       tx,
       parties.filter((_, i) => inputs[i]?.allowReassign === false).map((p) => p.id),
     );
+    await origin.inLaunch?.(tx, flowId);
     await insertFields(
       tx,
       flowId,

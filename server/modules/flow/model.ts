@@ -92,6 +92,9 @@ function presentSummary(
     signedCount: counts?.signed ?? 0,
     documentNames: names,
     awaitingApproval: f.status === 'signing' && f.heldForApproval === true,
+    voidedAt: isoOrNull(f.voidedAt),
+    voidedByFlowId: f.voidedByFlowId ?? null,
+    rescindsFlowId: f.rescindsFlowId ?? null,
   };
 }
 

@@ -86,6 +86,7 @@ import { ccOnFlowEvent, registerCc } from './cc.ts';
 import { flowEvent } from './hooks.ts';
 import { centreJobs, registerCentre } from './centre-module.ts';
 import { registerReassignCalls } from './reassign-routes.ts';
+import { registerRescissionCalls } from './rescission.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -395,6 +396,7 @@ export const flowModule: ServerModule = {
     registerCall(app, setCommentThreadResolved, async ({ body, requireSession, req }) =>
       comments.setResolved(deps, await commenter(body.roomToken, requireSession), body, ctxOf(req)),
     );
+    registerRescissionCalls(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {

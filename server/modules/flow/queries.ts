@@ -43,6 +43,11 @@ export type Flow = {
   amountFen?: string | number | null;
   /** Waiting for its launch approval (migration 156): stored, no links sent yet. */
   heldForApproval?: boolean;
+  /** Void by agreement (issue 29, migration 165): the contract this rescission agreement rescinds. */
+  rescindsFlowId?: string | null;
+  /** When a rescission agreement of this contract completed, and which. */
+  voidedAt?: unknown;
+  voidedByFlowId?: string | null;
 };
 
 /** One signer of a flow's step: a person, or a company through the phone that receives its link. */

@@ -128,6 +128,15 @@ export async function renderReportPdf(
       indent: 8,
     });
   }
+  // Void by agreement (issue 29): the contract this file belongs to was voided by a rescission agreement.
+  const r = result.rescission;
+  if (r) {
+    gap();
+    line(`已协议作废 Voided by agreement: ${utc(r.voidedAt)}`, { size: 12 });
+    line(`合同 Contract: ${r.title} · 解除协议 Rescission agreement: ${r.rescissionTitle}`, { indent: 8 });
+    line(`解除协议流程 Rescission flow: ${r.rescissionFlowId}`, { indent: 8 });
+    for (const sha of r.rescissionSha256) line(`SHA-256 ${sha}`, { font: mono, size: 8, indent: 8 });
+  }
   for (const s of result.signatures) {
     gap(10);
     line(`#${s.index} ${both(KIND[s.kind])} · ${s.field}`, { size: 12 });

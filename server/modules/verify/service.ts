@@ -11,7 +11,7 @@ import { certFromDer, serialHex } from '../../pdf/verify/cert.ts';
 import { VerifyErrorCode } from '../../pdf/verify/errors.ts';
 import { dateOf, isoOrNull } from '../../db/sql-helpers.ts';
 import { blobBytes, findByVerificationCode } from '../document/index.ts';
-import { findFlow } from '../flow/index.ts';
+import { findFlow, rescissionNoteOf, rescissionNoteOfFile } from '../flow/index.ts';
 import { certificateBySerial } from '../pki/index.ts';
 import { pkiFor } from '../pki/index.ts';
 import { platformRevocation } from './platform-revocation.ts';
@@ -158,13 +158,10 @@ export async function verifyUpload(
   file: { bytes: Uint8Array; filename: string },
 ): Promise<VerifyResult> {
   const name = file.filename.slice(0, 255) || null;
-  return keep(
-    deps,
-    svc,
-    'upload',
-    await verifyBytes(deps, svc, file.bytes, name, svc.settings.maxBytes),
-    null,
-  );
+  const result = await verifyBytes(deps, svc, file.bytes, name, svc.settings.maxBytes);
+  // The signed PDF of a contract voided by agreement (issue 29) carries its rescission.
+  const rescission = await rescissionNoteOfFile(deps, result.file.sha256);
+  return keep(deps, svc, 'upload', rescission ? { ...result, rescission } : result, null);
 }
 
 const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -176,7 +173,7 @@ const normaliseCode = (code: string) => code.trim().toUpperCase();
 export async function platformDocument(
   deps: AppDeps,
   code: string,
-): Promise<{ document: PlatformDocument; bytes: Uint8Array } | undefined> {
+): Promise<{ document: PlatformDocument; bytes: Uint8Array; flowId: string } | undefined> {
   const wanted = normaliseCode(code);
   const doc = await findByVerificationCode(deps.db, wanted);
   if (!doc?.flowId || doc.deletedAt !== null) return undefined;
@@ -190,7 +187,7 @@ export async function platformDocument(
     launchedAt: dateOf(flow.createdAt).toISOString(),
     completedAt: isoOrNull(flow.completedAt),
   };
-  return { document, bytes: await blobBytes(deps, doc.currentKey) };
+  return { document, bytes: await blobBytes(deps, doc.currentKey), flowId: flow.id };
 }
 
 /** Verifies the current signed version of the platform document with this code; null when unknown. */
@@ -210,7 +207,9 @@ export async function verifyByCode(
     document.documentName,
     Math.max(svc.settings.maxBytes, bytes.length),
   );
-  return { document, result: await keep(deps, svc, 'platform', presented, document) };
+  const rescission = await rescissionNoteOf(deps, found.flowId);
+  const result = rescission ? { ...presented, rescission } : presented;
+  return { document, result: await keep(deps, svc, 'platform', result, document) };
 }
 
 export async function keptReport(deps: AppDeps, id: string): Promise<StoredReport | undefined> {

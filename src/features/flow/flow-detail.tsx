@@ -23,6 +23,7 @@ import { CcPanel } from './cc-panel.tsx';
 import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
 import { ReassignPanel } from './reassign-panel.tsx';
+import { RescissionPanel, VoidedTags } from './rescission-panel.tsx';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { FlowCommentsSection } from './flow-comments-section.tsx';
@@ -127,6 +128,7 @@ export function FlowDetailDrawer({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [linkedId, setLinkedId] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     if (!flowId) return;
@@ -189,6 +191,7 @@ export function FlowDetailDrawer({
                 {tt('awaitingApproval')}
               </Tag>
             ) : null}
+            <VoidedTags flow={flow} />
           </h2>
           <p style={{ color: '#666' }}>
             {tt('created', { time: formatTime(flow.createdAt, locale) })} ·{' '}
@@ -216,6 +219,15 @@ export function FlowDetailDrawer({
               </Button>
             ) : null}
           </div>
+          <RescissionPanel
+            key={`${flow.status}|${flow.voidedAt ?? ''}`}
+            flow={flow}
+            onOpen={setLinkedId}
+            onChanged={() => {
+              void load();
+              onChanged();
+            }}
+          />
           <section aria-label={tt('parties')}>
             <h3 style={{ fontSize: 15 }}>{tt('parties')}</h3>
             {flow.steps.map((s) => (
@@ -346,6 +358,7 @@ export function FlowDetailDrawer({
           </Button>
         </div>
       </Modal>
+      <FlowDetailDrawer flowId={linkedId} onClose={() => setLinkedId(null)} onChanged={onChanged} />
     </Drawer>
   );
 }

@@ -59,6 +59,8 @@ export function sheetColumns(
     { title: tt('colDeadline'), value: (r) => formatTime(r.deadline, locale) },
     { title: tt('colProgress'), value: (r) => `${r.signedCount}/${r.partyCount}` },
     { title: tt('colFiles'), value: (r) => r.documentNames.join(', ') },
+    // Void by agreement (issue 29): when the contract's rescission agreement completed.
+    { title: tt('colVoided'), value: (r) => (r.voidedAt ? formatTime(r.voidedAt, locale) : '') },
   ];
   // The launcher's export carries what the signers filled (issue 28): "label: value; label: value".
   if (kind === 'launched')

@@ -27,6 +27,7 @@ import { allPages, exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
+import { VoidedTags } from './rescission-panel.tsx';
 import { DateRangeFields } from './date-range-fields.tsx';
 import {
   emptyFilters,
@@ -230,6 +231,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
                         {tt('awaitingApproval')}
                       </Tag>
                     ) : null}
+                    <VoidedTags flow={row} />
                   </div>
                   <div
                     style={{

@@ -24,6 +24,7 @@ import {
   VerifyStyles,
 } from './parts.tsx';
 import { texts } from './texts.ts';
+import { RescissionNotice } from './rescission-notice.tsx';
 import { type CurrentVerification, useVerifyStore } from './verify-store.ts';
 
 const VIEWS = ['summary', 'signatures', 'chain', 'pdf'] as const;
@@ -203,6 +204,7 @@ function Verification({
     summary: (
       <>
         <OverallBanner result={result} />
+        <RescissionNotice result={result} />
         <FileFacts result={result} document={document} />
         <ReportDownloads result={result} />
         {cards}
@@ -212,6 +214,7 @@ function Verification({
     signatures: (
       <>
         <OverallBanner result={result} />
+        <RescissionNotice result={result} />
         {cards}
       </>
     ),

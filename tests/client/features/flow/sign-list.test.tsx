@@ -8,23 +8,11 @@ import { useI18nStore } from '@/i18n/i18n-store.ts';
 import { CSIGN, loginInfo, loginInfoHandler, ok, server, setToken } from '../../fixtures/msw.ts';
 import { renderApp } from '../../fixtures/render-app.tsx';
 import { freshClientEachTest } from '../../fixtures/state.ts';
-import { flowSummary } from '../../fixtures/data.ts';
+import { flowDetail, flowSummary } from '../../fixtures/data.ts';
 
 const FLOW = '00000000-0000-4000-8000-0000000000f1';
 const summary = flowSummary({ flowId: FLOW, signedCount: 1 });
-const detail = (over: Partial<FlowDetail> = {}): FlowDetail => ({
-  ...summary,
-  message: null,
-  endReason: null,
-  endedAt: null,
-  remindEveryDays: null,
-  nextRemindAt: null,
-  documents: [],
-  steps: [],
-  fields: [],
-  mine: { isInitiator: true, myPendingPartyIds: [], canCancel: true, canRemind: true },
-  ...over,
-});
+const detail = (over: Partial<FlowDetail> = {}): FlowDetail => flowDetail(summary, over);
 
 freshClientEachTest();
 

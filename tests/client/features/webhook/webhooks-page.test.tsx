@@ -87,6 +87,7 @@ describe('/manage/webhooks', () => {
       'New comment',
       'Signer handed over',
       'Deadline changed',
+      'Contract voided by agreement',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
