@@ -119,4 +119,6 @@ export const WEBHOOK_EVENTS = [
   'approval.decided',
   /** bulk sending (issue 28): a batch has every row sent or failed */
   'bulk_send.completed',
+  /** a revised document (issue 29): the flow's revision moved on */
+  'flow.revised',
 ] as const;

@@ -827,6 +827,8 @@ export const zAuditEntry = z.object({
     'approval_requested',
     'approval_decided',
     'approval_void',
+    /** a revised document (issue 29): the launcher uploaded a new revision */
+    'revise',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),

@@ -21,6 +21,7 @@ import { authorisationCalls } from './authorisation.ts';
 import { batchCalls } from './batch.ts';
 import { bulkCalls } from './bulk.ts';
 import { fieldCalls } from './fields.ts';
+import { revisionCalls } from './revisions.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -49,4 +50,5 @@ export const allCalls: readonly CallDef[] = [
   ...batchCalls,
   ...bulkCalls,
   ...fieldCalls,
+  ...revisionCalls,
 ];

@@ -21,7 +21,9 @@ type MailKind =
   | 'cancelled'
   // seal-use approval (server/modules/approval): `who` the requester (requested) or the seal (decided)
   | 'approval_requested'
-  | 'approval_decided';
+  | 'approval_decided'
+  // a revised document (issue 29): `who` the launcher
+  | 'revised';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -46,6 +48,7 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
   cancelled: { zh: (t) => `已撤销：《${t}》`, en: (t) => `Cancelled: "${t}"` },
   approval_requested: { zh: (t) => `用印审批：《${t}》`, en: (t) => `Seal approval: "${t}"` },
   approval_decided: { zh: (t) => `用印审批结果：《${t}》`, en: (t) => `Seal approval decided: "${t}"` },
+  revised: { zh: (t) => `文件已修订：《${t}》`, en: (t) => `Revised: "${t}"` },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -94,6 +97,11 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
     zh: (m) => `您在《${m.flowTitle}》上使用印章「${m.who}」的申请已有审批结果。请打开下面的链接查看。`,
     en: (m) =>
       `Your request to apply the seal ${m.who} to "${m.flowTitle}" was decided. Open the link below to read the outcome.`,
+  },
+  revised: {
+    zh: (m) => `${m.who}上传了《${m.flowTitle}》的修订版。请登录查看修改内容并签署最终版本。`,
+    en: (m) =>
+      `${m.who} uploaded a revised version of "${m.flowTitle}". Log in to see what changed and sign the final version.`,
   },
 };
 

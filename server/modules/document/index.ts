@@ -7,7 +7,9 @@ export {
   findByVerificationCode,
   findDocument,
   flowDocuments,
+  launchVersionOf,
   lockDocument,
+  reviseVersion,
   versionReasonsAfter,
 } from './flow-documents.ts';
 export {

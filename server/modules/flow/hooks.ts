@@ -19,7 +19,8 @@ export type FlowEventType =
   | 'party.refused'
   | 'flow.completed'
   | 'flow.expired'
-  | 'flow.cancelled';
+  | 'flow.cancelled'
+  | 'flow.revised';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the

@@ -129,13 +129,14 @@ type MessageKind =
   | 'declined'
   | 'cancelled'
   | 'expired'
-  | 'signed';
+  | 'signed'
+  | 'revised';
 
 /**
  * A notice to one person: a row of /message (by phone, within a company or as a person) and the message
  * itself through the messenger (the outbox in development). Texts carry both languages.
  */
-async function notify(
+export async function notify(
   deps: AppDeps,
   to: { phone: string; companyId: string | null },
   m: {

@@ -79,6 +79,7 @@ import { FIELD_LIMITS } from '#contract/rules/fields.ts';
 import { registerRoomUpload } from '../../http/register-upload.ts';
 import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
+import { registerRevisions } from './revisions-routes.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -368,6 +369,8 @@ export const flowModule: ServerModule = {
       ),
     );
     registerFieldDownloads(app, deps);
+    // Revised documents (issue 29).
+    registerRevisions(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {

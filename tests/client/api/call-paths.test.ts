@@ -106,6 +106,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
       uploadPowerOfAttorney: ['company-1', file],
       checkBulkSend: ['template-1', file],
       uploadRoomAttachment: ['room-token', 'field-1', file],
+      reviseFlowDocument: [{ userType: 0, flowId: 'f', documentId: 'd' }, file],
     };
     const checked: string[] = [];
     for (const [modFile, mod] of Object.entries(apiModules)) {
@@ -131,6 +132,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { approvalDocumentUrl } = await import('@/api/approval.ts');
     const { bulkSheetUrl, bulkResultsUrl } = await import('@/api/bulk.ts');
     const { fieldAttachmentUrl } = await import('@/api/fields.ts');
+    const { flowRevisionUrl } = await import('@/api/revisions.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -145,6 +147,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(bulkSheetUrl('t', 'zh'))).toBe(`${at('downloadBulkSheet')}/t`);
     expect(pathOf(bulkResultsUrl('b', 'en'))).toBe(`${at('downloadBulkResults')}/b`);
     expect(pathOf(fieldAttachmentUrl('f', 'room'))).toBe(`${at('downloadFieldAttachment')}/f`);
+    expect(pathOf(flowRevisionUrl('f', 2, 'd'))).toBe(`${at('downloadFlowRevision')}/f/2/d`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
@@ -156,6 +159,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
         'downloadAuditReport',
         'downloadDocument',
         'downloadFieldAttachment',
+        'downloadFlowRevision',
         'downloadSignedPdf',
         'downloadTemplatePdf',
         'downloadVerifiedPdf',
