@@ -16,7 +16,7 @@ export const compareFlowRevisions = call<typeof calls.compareFlowRevisions>(P.co
 /** Uploads a revised PDF for a document of the flow (text fields first, then the part `file`). */
 export const reviseFlowDocument = (
   input: {
-    userType: number;
+    userType?: number;
     flowId: string;
     documentId: string;
     note?: string;
@@ -26,7 +26,7 @@ export const reviseFlowDocument = (
   onProgress?: (fraction: number) => void,
 ) => {
   const form = new FormData();
-  form.append('userType', String(input.userType));
+  if (input.userType !== undefined) form.append('userType', String(input.userType));
   form.append('flowId', input.flowId);
   form.append('documentId', input.documentId);
   if (input.note) form.append('note', input.note);

@@ -23,6 +23,8 @@ import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
+import { RevisionVersions } from '@/components/revisions/revision-versions.tsx';
+import { ReviseButton } from './revise-dialog.tsx';
 
 const PROGRESS_COLORS: Record<FlowDetail['steps'][number]['parties'][number]['progress'], string> = {
   waiting: 'default',
@@ -257,6 +259,15 @@ export function FlowDetailDrawer({
             ))}
           </section>
           <FilledFields flow={flow} />
+          <RevisionVersions
+            flowId={flow.flowId}
+            reloadKey={trail?.entries.length}
+            action={
+              flow.mine.isInitiator && flow.status === 'signing' && !flow.awaitingApproval ? (
+                <ReviseButton flow={flow} onRevised={() => void load()} />
+              ) : null
+            }
+          />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a

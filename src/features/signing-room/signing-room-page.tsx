@@ -41,6 +41,7 @@ import { showApiError } from '@/api/http.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { FieldGuide, FilledValues, useRoomFields } from './field-guide.tsx';
 import { fieldTexts } from './field-texts.ts';
+import { RevisedNotice } from '@/components/revisions/revision-versions.tsx';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.
@@ -484,6 +485,7 @@ export default function SigningRoomPage() {
         {tt('yourPart')}: {partyLabel} {statusTag}
       </h2>
       {r.party.signedAt ? <p>{tt('signedAt', { time: formatTime(r.party.signedAt, locale) })}</p> : null}
+      <RevisedNotice flowId={r.flow.flowId} roomToken={token} />
       {r.canSign && r.onboarding.step !== 'none' ? (
         <Notice type="info" title={ot('roomHint')} style={{ marginBottom: 16 }} />
       ) : null}
