@@ -25,6 +25,8 @@ const SMS_NOTICE_TEMPLATES: Record<string, string> = {
   'flow:declined': 'SMS_TEMPLATE_DECLINED',
   'flow:cancelled': 'SMS_TEMPLATE_CANCELLED',
   'flow:expired': 'SMS_TEMPLATE_EXPIRED',
+  // A revised document (issue 29): to every party; `name` the launcher, link empty.
+  'flow:revised': 'SMS_TEMPLATE_REVISED',
   // An operator invitation (server/modules/company/invitations.ts): name the company, title empty, link.
   'company:invitation': 'SMS_TEMPLATE_COMPANY_INVITATION',
   // Seal-use approval (server/modules/approval): `name` the notice's title (the seal), `title` the contract, link.
