@@ -1,5 +1,5 @@
-// Revised documents (issue 29, "Done when"): the launcher uploads a revision from the flow detail (with a note
-// on what changed), a signer sees in the room that the document was revised and compares the versions side by
+// Revised documents (issue 29, "Done when"): after the buyer signed, the launcher uploads a revision from the
+// flow detail (with a note on what changed), confirming the warning that the signature is withdrawn; a signer sees in the room that the document was revised and compares the versions side by
 // side, both parties sign the final version, and the earlier version stays listed and downloadable; the signed
 // PDF carries the two signatures of the final version, valid in pdfsig.
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -30,6 +30,8 @@ const t = {
   showVersions: 'Show versions',
   compare: 'Compare',
   download: 'Download',
+  mustConfirm: 'Confirm that the signatures are withdrawn.',
+  withdraw: 'Withdraw the signatures and ask the parties to sign again',
 };
 
 async function personPage(browser: Browser, name: string): Promise<{ page: Page; phone: string }> {
@@ -85,7 +87,13 @@ test('the launcher uploads a revision; both parties sign the final version; the 
     ],
   });
 
-  // The launcher uploads the revision from the flow detail, with what changed.
+  // The buyer signs the first version.
+  const bp = buyer.page;
+  await openRoomFromListOnPc(bp, s);
+  await signHere(bp, buyer.phone);
+
+  // The launcher uploads the revision from the flow detail, with what changed: the buyer's signature is
+  // withdrawn, after a warning the launcher confirms.
   const lp = launcher.page;
   await lp.goto('/#/signList?tab=launched');
   await lp.getByRole('button', { name: t.detail }).first().click();
@@ -97,13 +105,18 @@ test('the launcher uploads a revision; both parties sign the final version; the 
     .getByLabel(t.file)
     .setInputFiles(await serviceContract(20, 'Clause 3: a penalty of 1% per day late.'));
   await dialog.getByLabel(t.note).fill('delivery 20 days, late penalty');
+  await expect(dialog.getByTestId('withdraw-warning')).toContainText('李买方');
+  await dialog.getByRole('button', { name: t.send, exact: true }).click();
+  await expect(dialog.getByText(t.mustConfirm)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: t.withdraw }).check();
   await dialog.getByRole('button', { name: t.send, exact: true }).click();
   await expect(lp.getByText(t.uploaded)).toBeVisible({ timeout: 30_000 });
   await expect(versions.getByTestId('revision-item')).toHaveCount(2);
   await expect(versions.getByTestId('revision-item').first()).toContainText('delivery 20 days, late penalty');
 
-  // The buyer sees the revision in the room and what changed, side by side; then signs the final version.
-  const bp = buyer.page;
+  await expect(lp.getByTestId('party-progress').filter({ hasText: '李买方' })).not.toContainText('Signed');
+
+  // The buyer, asked again, sees the revision in the room and what changed, side by side; signs the final version.
   await openRoomFromListOnPc(bp, s);
   await expect(bp.getByTestId('revised-notice')).toContainText(t.revised);
   await bp.getByRole('button', { name: t.showVersions }).click();
