@@ -85,3 +85,13 @@ export async function withdrawSignatures(ex: Exec, flowId: string, now: Date): P
     WHERE flow_id = ${flowId} AND status IN ('signed', 'pending', 'waiting')`);
   await ex.execute(sql`UPDATE flow_fields SET signed_at = NULL WHERE flow_id = ${flowId}`);
 }
+
+/** How many signatures of the flow stand (not withdrawn). */
+export async function standingSignatureCount(ex: Exec, flowId: string): Promise<number> {
+  const found = await camelRows<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM party_signatures
+        WHERE withdrawn_at IS NULL AND party_id IN (SELECT id FROM flow_parties WHERE flow_id = ${flowId})`,
+  );
+  return found[0]?.n ?? 0;
+}

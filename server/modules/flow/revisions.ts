@@ -181,7 +181,7 @@ export async function reviseDocument(
   const parties = await partiesOf(deps.db, flow.id);
   const signed = parties.filter((p) => p.status === 'signed');
   const docs = await flowDocuments(deps.db, flow.id);
-  const withdraws = signed.length > 0 || docs.some((d) => d.signatureCount > 0);
+  const withdraws = signed.length > 0 || (await rq.standingSignatureCount(deps.db, flow.id)) > 0;
   const withdrawn = signed.map(partyLabel);
   if (withdraws && input.withdrawSignatures !== 'true')
     throw new AppError(Code.Refused, R.signedAlready(withdrawn), { data: { signedParties: withdrawn } });
@@ -214,6 +214,15 @@ export async function reviseDocument(
   const revision = from + 1;
   const note = input.note?.trim() || null;
   const firstRows = from === 1 ? await launchRevisionRows(deps, flow, docs) : [];
+  // Withdrawing: the flow's other signed documents go back to their latest revision's file (unsigned), so
+  // that no withdrawn signature stays in a file the parties sign again.
+  const known = from === 1 ? firstRows : await rq.revisionsOf(deps.db, flow.id);
+  const resets = withdraws
+    ? docs
+        .filter((d) => d.id !== doc.id && d.signatureCount > 0)
+        .map((d) => ({ d, base: known.find((r) => r.documentId === d.id) }))
+        .filter((x): x is { d: Document; base: Omit<rq.RevisionRow, 'createdAt'> } => x.base !== undefined)
+    : [];
   const afterCommit = await deps.db.transaction(async (tx) => {
     if (!(await rq.nextRevision(tx, flow.id, from, withdraws)))
       throw new AppError(Code.Refused, R.revisionMoved);
@@ -244,6 +253,22 @@ export async function reviseDocument(
     for (const p of placed.positions) await rq.setPartyPositions(tx, p.party.id, p.positions);
     for (const f of placed.fields) await rq.setFieldPlace(tx, f.row.id, f.place);
     if (withdraws) await rq.withdrawSignatures(tx, flow.id, now);
+    for (const { d, base } of resets) {
+      const back = { key: base.blobKey, sha: base.sha256, size: base.size, pages: d.pages, now };
+      if (!(await reviseVersion(tx, d, { ...back, pageSizes: d.pageSizes })))
+        throw new AppError(Code.Refused, R.revisionMoved);
+      await appendAudit(tx, {
+        ...actor,
+        flowId: flow.id,
+        documentId: d.id,
+        event: 'revise',
+        detail: `revision ${revision} · signatures withdrawn: ${withdrawn.join(', ')}`.slice(0, 1000),
+        at: now,
+        hashBefore: d.currentSha256,
+        hashAfter: base.sha256,
+        isDocumentLocked: true,
+      });
+    }
     await appendAudit(tx, {
       ...actor,
       flowId: flow.id,

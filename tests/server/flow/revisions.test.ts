@@ -6,7 +6,7 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SIGNED_PDF_PATH, getVerificationInfo } from '#contract/calls/document.ts';
+import { SIGNED_PDF_PATH, getDocumentInfo, getVerificationInfo } from '#contract/calls/document.ts';
 import { type FlowDetail, getAuditTrail, getFlowDetail, launchFlow } from '#contract/calls/flow.ts';
 import { compareFlowRevisions, listFlowRevisions, reviseFlowDocument } from '#contract/calls/revisions.ts';
 import { callPath } from '#contract/envelope.ts';
@@ -243,4 +243,95 @@ describe('revised documents', () => {
     const ended = await revise(launcher.agent, await contractPdf(3), { withdrawSignatures: 'true' });
     expect(ended.body.code).toBe(1311);
   }, 180_000);
+
+  test('two documents: withdrawing puts the other signed document back to its unsigned file', async () => {
+    const a = ok(await uploadPdf(launcher.agent, await contractPdf(1)), 'upload a').documentId;
+    const b = ok(await uploadPdf(launcher.agent, await contractPdf(1, 'Annex')), 'upload b').documentId;
+    const launched = await launcher.agent.call<{ flowId: string }>(launchFlow, {
+      userType: 0,
+      title: 'Two documents',
+      documentIds: [a, b],
+      steps: [
+        {
+          parties: [
+            {
+              kind: 'person',
+              name: '李买方',
+              phone: buyer.phone,
+              positions: [
+                { documentId: a, keyword: 'Party B (signature):' },
+                { documentId: b, keyword: 'Party B (signature):' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const id = ok(launched, 'launch').flowId;
+    expect(ok(await signByLink(t, buyer.agent, buyer), 'first signature').flowStatus).toBe('completed');
+    const ended = await launcher.agent.upload(
+      callPath(reviseFlowDocument),
+      { userType: '0', flowId: id, documentId: a, withdrawSignatures: 'true' },
+      { bytes: await contractPdf(1), filename: 'a.pdf', type: 'application/pdf' },
+    );
+    expect(ended.body.code).toBe(1311);
+    // A second flow, signed by one of two parties, is revised: both documents lose that signature.
+    const c = ok(await uploadPdf(launcher.agent, await contractPdf(1)), 'upload c').documentId;
+    const d = ok(await uploadPdf(launcher.agent, await contractPdf(1, 'Annex')), 'upload d').documentId;
+    const both = (doc: string) => [{ documentId: doc, keyword: 'Party B (signature):' }];
+    const second = await launcher.agent.call<{ flowId: string }>(launchFlow, {
+      userType: 0,
+      title: 'Two documents, two steps',
+      documentIds: [c, d],
+      steps: [
+        {
+          parties: [
+            { kind: 'person', name: '李买方', phone: buyer.phone, positions: [...both(c), ...both(d)] },
+          ],
+        },
+        {
+          parties: [
+            {
+              kind: 'person',
+              name: '赵卖方',
+              phone: seller.phone,
+              positions: [
+                { documentId: c, keyword: 'Party A (seal):' },
+                { documentId: d, keyword: 'Party A (seal):' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const flow2 = ok(second, 'launch 2').flowId;
+    ok(await signByLink(t, buyer.agent, buyer), 'buyer signs both');
+    const res = await launcher.agent.upload<{ revision: number }>(
+      callPath(reviseFlowDocument),
+      { userType: '0', flowId: flow2, documentId: c, withdrawSignatures: 'true' },
+      { bytes: await revisedPdf(1, 'Clause 9: changed.'), filename: 'c.pdf', type: 'application/pdf' },
+    );
+    expect(res.body.code, res.body.msg).toBe(0);
+    const list = ok(
+      await launcher.agent.call<Revisions>(listFlowRevisions, { userType: 0, flowId: flow2 }),
+      'list',
+    );
+    const annex = list.items.find((i) => i.documentId === d && i.revision === 1)!;
+    const info = ok(
+      await launcher.agent.call<{ sha256: string; signatureCount: number }>(getDocumentInfo, {
+        userType: 0,
+        documentId: d,
+      }),
+      'info',
+    );
+    expect(info).toMatchObject({ sha256: annex.sha256, signatureCount: 0 });
+    // Both sign again: each file carries its parties' signatures of this round only.
+    ok(await signByLink(t, buyer.agent, buyer), 'buyer again');
+    expect(ok(await signByLink(t, seller.agent, seller), 'seller').flowStatus).toBe('completed');
+    for (const doc of [c, d]) {
+      const pdf = await getBytes(launcher.agent, `${SIGNED_PDF_PATH}/${flow2}/${doc}`);
+      const { report } = await expectAllPassed(t, pdf.bytes);
+      expect(report.signatures.length).toBe(3);
+    }
+  }, 240_000);
 });
