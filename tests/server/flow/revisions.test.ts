@@ -62,6 +62,32 @@ const detail = async () => {
   return Object.assign(d, { parties: d.steps.flatMap((s) => s.parties) });
 };
 
+const B_LINE = 'Party B (signature):';
+const A_LINE = 'Party A (seal):';
+const buyerParty = (positions: object[]) => ({
+  kind: 'person',
+  name: '李买方',
+  phone: buyer.phone,
+  positions,
+});
+const sellerParty = (positions: object[]) => ({
+  kind: 'person',
+  name: '赵卖方',
+  phone: seller.phone,
+  positions,
+});
+
+/** Launches the launcher's documents for the parties of each step: the flow's id. */
+async function launchSteps(title: string, documentIds: string[], steps: object[][]): Promise<string> {
+  const res = await launcher.agent.call<{ flowId: string }>(launchFlow, {
+    userType: 0,
+    title,
+    documentIds,
+    steps: steps.map((parties) => ({ parties })),
+  });
+  return ok(res, title).flowId;
+}
+
 beforeAll(async () => {
   launcher = await personWithCert(t, '王发起');
   buyer = await personWithCert(t, '李买方');
@@ -69,34 +95,14 @@ beforeAll(async () => {
   outsider = await personWithCert(t, '钱路人');
   const up = ok(await uploadPdf(launcher.agent, await contractPdf(2)), 'upload');
   documentId = up.documentId;
-  const res = await launcher.agent.call<{ flowId: string }>(launchFlow, {
-    userType: 0,
-    title: 'Revised contract',
-    documentIds: [documentId],
-    steps: [
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: '李买方',
-            phone: buyer.phone,
-            positions: [{ documentId, keyword: 'Party B (signature):' }],
-          },
-        ],
-      },
-      {
-        parties: [
-          {
-            kind: 'person',
-            name: '赵卖方',
-            phone: seller.phone,
-            positions: [{ documentId, page: 2, mm: { left: 20, top: 200, width: 36, height: 18 } }],
-          },
-        ],
-      },
+  flowId = await launchSteps(
+    'Revised contract',
+    [documentId],
+    [
+      [buyerParty([{ documentId, keyword: B_LINE }])],
+      [sellerParty([{ documentId, page: 2, mm: { left: 20, top: 200, width: 36, height: 18 } }])],
     ],
-  });
-  flowId = ok(res, 'launch').flowId;
+  );
 }, 180_000);
 
 describe('revised documents', () => {
@@ -247,70 +253,35 @@ describe('revised documents', () => {
   test('two documents: withdrawing puts the other signed document back to its unsigned file', async () => {
     const a = ok(await uploadPdf(launcher.agent, await contractPdf(1)), 'upload a').documentId;
     const b = ok(await uploadPdf(launcher.agent, await contractPdf(1, 'Annex')), 'upload b').documentId;
-    const launched = await launcher.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
-      title: 'Two documents',
-      documentIds: [a, b],
-      steps: [
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: '李买方',
-              phone: buyer.phone,
-              positions: [
-                { documentId: a, keyword: 'Party B (signature):' },
-                { documentId: b, keyword: 'Party B (signature):' },
-              ],
-            },
-          ],
-        },
-      ],
-    });
-    const id = ok(launched, 'launch').flowId;
-    expect(ok(await signByLink(t, buyer.agent, buyer), 'first signature').flowStatus).toBe('completed');
-    const ended = await launcher.agent.upload(
-      callPath(reviseFlowDocument),
-      { userType: '0', flowId: id, documentId: a, withdrawSignatures: 'true' },
-      { bytes: await contractPdf(1), filename: 'a.pdf', type: 'application/pdf' },
+    const id = await launchSteps(
+      'Two documents',
+      [a, b],
+      [[buyerParty([a, b].map((doc) => ({ documentId: doc, keyword: B_LINE })))]],
     );
+    expect(ok(await signByLink(t, buyer.agent, buyer), 'first signature').flowStatus).toBe('completed');
+    const ended = await revise(launcher.agent, await contractPdf(1), {
+      flowId: id,
+      documentId: a,
+      withdrawSignatures: 'true',
+    });
     expect(ended.body.code).toBe(1311);
     // A second flow, signed by one of two parties, is revised: both documents lose that signature.
     const c = ok(await uploadPdf(launcher.agent, await contractPdf(1)), 'upload c').documentId;
     const d = ok(await uploadPdf(launcher.agent, await contractPdf(1, 'Annex')), 'upload d').documentId;
-    const both = (doc: string) => [{ documentId: doc, keyword: 'Party B (signature):' }];
-    const second = await launcher.agent.call<{ flowId: string }>(launchFlow, {
-      userType: 0,
-      title: 'Two documents, two steps',
-      documentIds: [c, d],
-      steps: [
-        {
-          parties: [
-            { kind: 'person', name: '李买方', phone: buyer.phone, positions: [...both(c), ...both(d)] },
-          ],
-        },
-        {
-          parties: [
-            {
-              kind: 'person',
-              name: '赵卖方',
-              phone: seller.phone,
-              positions: [
-                { documentId: c, keyword: 'Party A (seal):' },
-                { documentId: d, keyword: 'Party A (seal):' },
-              ],
-            },
-          ],
-        },
+    const flow2 = await launchSteps(
+      'Two documents, two steps',
+      [c, d],
+      [
+        [buyerParty([c, d].map((doc) => ({ documentId: doc, keyword: B_LINE })))],
+        [sellerParty([c, d].map((doc) => ({ documentId: doc, keyword: A_LINE })))],
       ],
-    });
-    const flow2 = ok(second, 'launch 2').flowId;
-    ok(await signByLink(t, buyer.agent, buyer), 'buyer signs both');
-    const res = await launcher.agent.upload<{ revision: number }>(
-      callPath(reviseFlowDocument),
-      { userType: '0', flowId: flow2, documentId: c, withdrawSignatures: 'true' },
-      { bytes: await revisedPdf(1, 'Clause 9: changed.'), filename: 'c.pdf', type: 'application/pdf' },
     );
+    ok(await signByLink(t, buyer.agent, buyer), 'buyer signs both');
+    const res = await revise(launcher.agent, await revisedPdf(1, 'Clause 9: changed.'), {
+      flowId: flow2,
+      documentId: c,
+      withdrawSignatures: 'true',
+    });
     expect(res.body.code, res.body.msg).toBe(0);
     const list = ok(
       await launcher.agent.call<Revisions>(listFlowRevisions, { userType: 0, flowId: flow2 }),
