@@ -152,4 +152,14 @@ test('the launcher uploads a revision; both parties sign the final version; the 
   expect(signed.byteRanges).toBeGreaterThanOrEqual(2);
   const validity = pdfsigValidity(signed.bytes);
   if (validity.length) expect(validity.filter((v) => v === 'Signature is Valid.').length).toBe(2);
+
+  // On a 375 px phone the versions and their side-by-side comparison stay inside the screen.
+  await lp.setViewportSize({ width: 375, height: 812 });
+  const phoneVersions = lp.getByTestId('flow-versions');
+  await phoneVersions.getByRole('button', { name: t.compare }).click();
+  await expect(phoneVersions.getByTestId('revision-compare')).toBeVisible();
+  const fits = await phoneVersions.evaluate(
+    (el) => el.scrollWidth <= el.clientWidth && el.clientWidth <= 375,
+  );
+  expect(fits).toBe(true);
 });
