@@ -879,6 +879,8 @@ export const zMessage = z.object({
     'approval_requested',
     /** an approver decided the person's request (link: the request) */
     'approval_decided',
+    /** the launcher uploaded a revised document (issue 29; after signatures, everyone signs again) */
+    'revised',
   ]),
   title: z.string(),
   text: z.string(),

@@ -7,7 +7,13 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SIGNED_PDF_PATH, getDocumentInfo, getVerificationInfo } from '#contract/calls/document.ts';
-import { type FlowDetail, getAuditTrail, getFlowDetail, launchFlow } from '#contract/calls/flow.ts';
+import {
+  type FlowDetail,
+  getAuditTrail,
+  getFlowDetail,
+  launchFlow,
+  listMessages,
+} from '#contract/calls/flow.ts';
 import { compareFlowRevisions, listFlowRevisions, reviseFlowDocument } from '#contract/calls/revisions.ts';
 import { callPath } from '#contract/envelope.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
@@ -137,6 +143,15 @@ describe('revised documents', () => {
     // Everyone told; the audit names the revision and its note.
     const notices = await listOutbox(t.db, { to: seller.phone, limit: 10 });
     expect(notices.some((m) => m.text.includes('revision 2'))).toBe(true);
+    const messages = ok(
+      await seller.agent.call<{ list: { kind: string; flowId: string | null }[] }>(listMessages, {
+        userType: 0,
+        pageNum: 1,
+        pageSize: 20,
+      }),
+      'messages',
+    );
+    expect(messages.list).toContainEqual(expect.objectContaining({ kind: 'revised', flowId }));
     const audit = ok(
       await launcher.agent.call<{ entries: { event: string; detail: string | null }[] }>(getAuditTrail, {
         userType: 0,
