@@ -16,6 +16,7 @@ import {
 } from '#contract/calls/flow.ts';
 import { compareFlowRevisions, listFlowRevisions, reviseFlowDocument } from '#contract/calls/revisions.ts';
 import { callPath } from '#contract/envelope.ts';
+import { createWebhookEndpoint } from '#contract/calls/webhook.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { blobKeyOf } from '#server/storage/blob-store.ts';
 import { pdfsigReport } from '../fixtures/pdf-signing.ts';
@@ -101,6 +102,15 @@ beforeAll(async () => {
   outsider = await personWithCert(t, '钱路人');
   const up = ok(await uploadPdf(launcher.agent, await contractPdf(2)), 'upload');
   documentId = up.documentId;
+  // The launcher's webhook endpoint takes flow.revised (its deliveries are not the point here).
+  ok(
+    await launcher.agent.call(createWebhookEndpoint, {
+      userType: 0,
+      url: 'https://partner.example/hooks',
+      events: ['flow.revised'],
+    }),
+    'webhook endpoint',
+  );
   flowId = await launchSteps(
     'Revised contract',
     [documentId],
@@ -143,6 +153,13 @@ describe('revised documents', () => {
     // Everyone told; the audit names the revision and its note.
     const notices = await listOutbox(t.db, { to: seller.phone, limit: 10 });
     expect(notices.some((m) => m.text.includes('revision 2'))).toBe(true);
+    const events = (
+      (await t.db.execute(
+        sql`SELECT type, body FROM webhook_messages WHERE type = 'flow.revised'`,
+      )) as unknown as { rows: { type: string; body: string }[] }
+    ).rows;
+    expect(events).toHaveLength(1);
+    expect(events[0].body).toContain(flowId);
     const messages = ok(
       await seller.agent.call<{ list: { kind: string; flowId: string | null }[] }>(listMessages, {
         userType: 0,
