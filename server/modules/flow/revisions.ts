@@ -291,6 +291,7 @@ export async function reviseDocument(
   const now2 = await findFlow(deps.db, flow.id);
   const told = new Set<string>();
   for (const p of await partiesOf(deps.db, flow.id)) {
+    if (withdraws && p.stepIndex === 0 && signed.some((s) => s.id === p.id)) await askToSign(deps, now2!, p);
     const key = `${p.phone}|${p.companyId}`;
     if (told.has(key)) continue;
     told.add(key);
@@ -305,7 +306,6 @@ export async function reviseDocument(
         mail: { flowTitle: flow.title, who },
       },
     );
-    if (withdraws && p.stepIndex === 0 && signed.some((s) => s.id === p.id)) await askToSign(deps, now2!, p);
   }
   await afterCommit();
   return { revision, withdrawn };
