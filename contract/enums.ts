@@ -126,4 +126,6 @@ export const WEBHOOK_EVENTS = [
   'flow.deadline_changed',
   /** void by agreement (issue 29): the contract's rescission agreement completed */
   'flow.voided',
+  /** a revised document (issue 29): the flow's revision moved on */
+  'flow.revised',
 ] as const;

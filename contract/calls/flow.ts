@@ -851,6 +851,8 @@ export const zAuditEntry = z.object({
     /** void by agreement (issue 29): a rescission agreement launched, and the contract voided by it */
     'rescission_requested',
     'voided',
+    /** a revised document (issue 29): the launcher uploaded a new revision */
+    'revise',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -909,6 +911,8 @@ export const zMessage = z.object({
     'reassigned',
     /** the launcher changed the signing deadline (issue 29) */
     'deadline_changed',
+    /** the launcher uploaded a revised document (issue 29; after signatures, everyone signs again) */
+    'revised',
   ]),
   title: z.string(),
   text: z.string(),

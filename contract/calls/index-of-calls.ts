@@ -26,6 +26,7 @@ import { ccCalls } from './cc.ts';
 import { centreCalls } from './centre.ts';
 import { reassignCalls } from './reassign.ts';
 import { rescissionCalls } from './rescission.ts';
+import { revisionCalls } from './revisions.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -59,4 +60,5 @@ export const allCalls: readonly CallDef[] = [
   ...centreCalls,
   ...reassignCalls,
   ...rescissionCalls,
+  ...revisionCalls,
 ];

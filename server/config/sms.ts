@@ -28,6 +28,8 @@ const SMS_NOTICE_TEMPLATES: Record<string, string> = {
   // Reassign and deadline change (issue 29): `name` who acted, `title` the contract, `deadline` the new one.
   'flow:reassigned': 'SMS_TEMPLATE_REASSIGNED',
   'flow:deadline_changed': 'SMS_TEMPLATE_DEADLINE_CHANGED',
+  // A revised document (issue 29): to every party; `name` the launcher, link empty.
+  'flow:revised': 'SMS_TEMPLATE_REVISED',
   // An operator invitation (server/modules/company/invitations.ts): name the company, title empty, link.
   'company:invitation': 'SMS_TEMPLATE_COMPANY_INVITATION',
   // Seal-use approval (server/modules/approval): `name` the notice's title (the seal), `title` the contract, link.

@@ -26,7 +26,9 @@ type MailKind =
   | 'comment'
   // reassign and deadline change (issue 29, server/modules/flow/reassign.ts): `who` who acted, `deadline` the new one
   | 'reassigned'
-  | 'deadline_changed';
+  | 'deadline_changed'
+  // a revised document (issue 29): `who` the launcher
+  | 'revised';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -57,6 +59,7 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
     zh: (t) => `签署截止时间已变更：《${t}》`,
     en: (t) => `Signing deadline changed: "${t}"`,
   },
+  revised: { zh: (t) => `文件已修订：《${t}》`, en: (t) => `Revised: "${t}"` },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -118,6 +121,11 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
   deadline_changed: {
     zh: (m) => `《${m.flowTitle}》的签署截止时间已变更为${m.deadline ?? ''}（北京时间）。`,
     en: (m) => `The signing deadline of "${m.flowTitle}" is now ${m.deadline ?? ''} (Beijing time, UTC+8).`,
+  },
+  revised: {
+    zh: (m) => `${m.who}上传了《${m.flowTitle}》的修订版。请登录查看修改内容并签署最终版本。`,
+    en: (m) =>
+      `${m.who} uploaded a revised version of "${m.flowTitle}". Log in to see what changed and sign the final version.`,
   },
 };
 

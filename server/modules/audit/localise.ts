@@ -101,6 +101,7 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   link_copied: ['复制签署链接', 'signing link copied'],
   rescission_requested: ['发起解除协议', 'rescission agreement launched'],
   voided: ['协议作废', 'voided by agreement'],
+  revise: ['上传修订版', 'revised'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -128,6 +129,16 @@ const INTENT_EN: Record<string, string> = {
 };
 
 const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
+  revise: [
+    {
+      // issue 29: the revision made, the launcher's note, the parties whose signatures were withdrawn
+      re: /^revision (\d+)(?: · no footer \((encrypted|damaged)\))?(?: · signatures withdrawn: (.+?))?(?: · note: (.*))?$/s,
+      zh: (m) =>
+        `修订版 ${m[1]}${m[2] ? ` · 未加验证页脚（${NO_FOOTER[m[2]][0]}）` : ''}${m[3] ? ` · 已撤回签署：${m[3]}` : ''}${m[4] ? ` · 修改说明：${m[4]}` : ''}`,
+      en: (m) =>
+        `revision ${m[1]}${m[2] ? ` · without the verification footer (${NO_FOOTER[m[2]][1]})` : ''}${m[3] ? ` · signatures withdrawn: ${m[3]}` : ''}${m[4] ? ` · what changed: ${m[4]}` : ''}`,
+    },
+  ],
   launch: [
     {
       re: /^(.*) · (\d+) parties · verification (\S+)(?: · no footer \((encrypted|damaged)\))?$/s,

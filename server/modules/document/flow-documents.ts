@@ -56,3 +56,16 @@ export const appendVersion = (
  */
 export const versionReasonsAfter = (ex: Exec, documentId: string, version: number) =>
   q.reasonsAfter(ex, documentId, version);
+
+/**
+ * A revised document (issue 29), in the caller's transaction: the launcher's revised file becomes current
+ * (pages, page sizes, no signature counted, version reason 'revise'). False when another writer moved it first.
+ */
+export const reviseVersion = (
+  tx: Exec,
+  from: Pick<Document, 'id' | 'version'>,
+  next: { key: string; sha: string; size: number; pages: number; pageSizes: unknown; now: Date },
+) => q.reviseToVersion(tx, from, next);
+
+/** The launch's version of a document (the footer-stamped file revision 1 is). */
+export const launchVersionOf = (ex: Exec, documentId: string) => q.launchVersionOf(ex, documentId);

@@ -8,7 +8,9 @@ export {
   findDocument,
   flowDocuments,
   launchedBySha256,
+  launchVersionOf,
   lockDocument,
+  reviseVersion,
   versionReasonsAfter,
 } from './flow-documents.ts';
 export {

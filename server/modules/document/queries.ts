@@ -183,3 +183,40 @@ export async function reasonsAfter(ex: Exec, documentId: string, version: number
   );
   return found.map((r) => r.reason);
 }
+
+/**
+ * A revised document (issue 29): the flow's launcher replaced the file before (or, withdrawing them, after)
+ * its signatures. The pointer moves from the version read to the revised file, as launched anew: its pages,
+ * no signatures counted, no B-LTA. One statement with the version row ('revise'). False when another writer
+ * moved it first.
+ */
+export async function reviseToVersion(
+  ex: Exec,
+  from: Pick<DocumentRecord, 'id' | 'version'>,
+  next: { key: string; sha: string; size: number; pages: number; pageSizes: unknown; now: Date },
+): Promise<boolean> {
+  const moved = await rows(
+    ex,
+    sql`WITH moved AS (
+          UPDATE documents SET current_key = ${next.key}, current_sha256 = ${next.sha}, current_size = ${next.size},
+            version = version + 1, signature_count = 0, is_ltv_done = false, launched_sha256 = ${next.sha},
+            pages = ${next.pages}, page_sizes = ${JSON.stringify(next.pageSizes)}::jsonb
+          WHERE id = ${from.id} AND version = ${from.version} AND flow_id IS NOT NULL RETURNING id, version)
+        INSERT INTO document_versions (document_id, version, blob_key, sha256, size, reason, created_at)
+        SELECT id, version, ${next.key}, ${next.sha}, ${next.size}, 'revise', ${ts(next.now)}
+        FROM moved RETURNING document_id`,
+  );
+  return moved.length === 1;
+}
+
+/** The version a launch made of a document (its footer-stamped file), or undefined. */
+export async function launchVersionOf(
+  ex: Exec,
+  documentId: string,
+): Promise<{ blobKey: string; sha256: string; size: number; createdAt: unknown } | undefined> {
+  return camelOne(
+    ex,
+    sql`SELECT blob_key, sha256, size, created_at FROM document_versions
+        WHERE document_id = ${documentId} AND reason = 'launch' ORDER BY version LIMIT 1`,
+  );
+}

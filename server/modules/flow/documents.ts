@@ -78,9 +78,11 @@ async function documentAccess(deps: AppDeps, reader: Reader, documentId: string)
 }
 
 /** A reader of a download: a session, or a room with its token (the audit entry names the room's signer). */
-type DownloadReader = { session: Actor } | { room: { partyId: string; flowId: string; token: string } };
+export type DownloadReader =
+  | { session: Actor }
+  | { room: { partyId: string; flowId: string; token: string } };
 
-async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadReader> {
+export async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadReader> {
   const roomToken = (req.query as Record<string, string | undefined>).roomToken;
   if (roomToken) {
     const room = await roomOf(deps, roomToken);
@@ -93,7 +95,7 @@ async function getReader(deps: AppDeps, req: FastifyRequest): Promise<DownloadRe
 
 type Ctx = { ip?: string; userAgent?: string | null };
 
-async function auditDownload(
+export async function auditDownload(
   deps: AppDeps,
   reader: DownloadReader,
   ctx: Ctx,

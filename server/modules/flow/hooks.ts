@@ -23,7 +23,8 @@ export type FlowEventType =
   | 'comment.created'
   | 'party.reassigned'
   | 'flow.deadline_changed'
-  | 'flow.voided';
+  | 'flow.voided'
+  | 'flow.revised';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the

@@ -72,12 +72,38 @@ function newVerificationCode(): string {
   return s.match(/.{4}/g)!.join('-');
 }
 
-const DEFAULT_SIZE_MM = { company: { w: 42, h: 42 }, person: { w: 36, h: 18 }, field: { w: 50, h: 8 } };
+export const DEFAULT_SIZE_MM = {
+  company: { w: 42, h: 42 },
+  person: { w: 36, h: 18 },
+  field: { w: 50, h: 8 },
+};
+
+/** A document as placement reads it: its page sizes and the keyword hits of its text (cached). */
+export type PlacementDoc = {
+  pageSizes: PageSize[];
+  keywordHits: (k: string) => ReturnType<typeof findKeyword>;
+};
+
+/** The placement view of a file: keyword hits found in `bytes` once per keyword. */
+export function placementDoc(bytes: Uint8Array, pageSizes: PageSize[]): PlacementDoc {
+  const cache = new Map<string, ReturnType<typeof findKeyword>>();
+  return {
+    pageSizes,
+    keywordHits: (k: string) => {
+      let hit = cache.get(k);
+      if (!hit) {
+        hit = findKeyword(bytes, k);
+        cache.set(k, hit);
+      }
+      return hit;
+    },
+  };
+}
 
 /** Turns a position of the launch into a rectangle in PDF points on a page, refusing one off its page. */
-async function resolvePosition(
+export async function resolvePosition(
   pos: Position,
-  doc: { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> },
+  doc: PlacementDoc,
   /** The box of a keyword position that gives no size (mm). */
   defaultMm: { w: number; h: number },
 ): Promise<ResolvedPosition> {
@@ -146,7 +172,12 @@ type PreparedParty = {
   positions: ResolvedPosition[];
   /** The fields this party fills in the room (issue 28), placed. */
   fields: PlannedField[];
+  /** The positions as given, kept for a revised document (issue 29). */
+  placement: PartyPlacement;
 };
+
+/** A party's positions and field positions as the launch gave them (flow_parties.placement). */
+export type PartyPlacement = { positions: Position[]; fields: { key: string; position: Position }[] };
 
 /** How a placement error names a signer: the name typed at launch, else the company, else the masked phone. */
 function signerLabel(input: PartyInput): string {
@@ -161,7 +192,7 @@ async function prepareParty(
   input: PartyInput,
   stepIndex: number,
   ord: number,
-  docs: Map<string, { pageSizes: PageSize[]; keywordHits: (k: string) => ReturnType<typeof findKeyword> }>,
+  docs: Map<string, PlacementDoc>,
   /** The party's place in the flow (0-based, step by step): its fields' PDF names carry it. */
   partyIndex: number,
 ): Promise<PreparedParty> {
@@ -204,6 +235,10 @@ async function prepareParty(
     date: input.applies?.date ?? false,
     crossPageSeal: input.applies?.crossPageSeal ?? false,
   };
+  const placement: PartyPlacement = {
+    positions: input.positions as Position[],
+    fields: (input.fields ?? []).map((f) => ({ key: f.key, position: f.position as Position })),
+  };
   if (input.kind === 'person') {
     applies.companySealType = null;
     applies.anyCompanySeal = false;
@@ -222,6 +257,7 @@ async function prepareParty(
       intent: input.intent ?? 'sms',
       positions,
       fields,
+      placement,
     };
   }
   let companyId = input.companyId;
@@ -246,6 +282,7 @@ async function prepareParty(
       intent: input.intent ?? 'sms',
       positions,
       fields,
+      placement,
     };
   }
   return {
@@ -261,6 +298,7 @@ async function prepareParty(
     intent: input.intent ?? 'sms',
     positions,
     fields,
+    placement,
   };
 }
 
@@ -285,6 +323,10 @@ async function pickedPhone(
   if (phone && phone !== picked) throw new AppError(Code.Refused, F.pickedSignerMismatch);
   return picked;
 }
+
+/** How a placement refusal names a party already stored (a revision): its name, company or masked phone. */
+export const partyLabel = (p: { name: string | null; companyName: string | null; phone: string }) =>
+  p.name?.trim() || p.companyName?.trim() || `${p.phone.slice(0, 3)}****${p.phone.slice(7)}`;
 
 /**
  * Launches a flow: checks documents and parties, stamps each document with its verification footer (new
@@ -329,23 +371,7 @@ export async function launch(
   const originals = new Map<string, Uint8Array>();
   for (const d of docRows) originals.set(d.id, await blobBytes(deps, d.currentKey));
   const docInfo = new Map(
-    docRows.map((d) => {
-      const cache = new Map<string, ReturnType<typeof findKeyword>>();
-      return [
-        d.id,
-        {
-          pageSizes: pageSizesOf(d),
-          keywordHits: (k: string) => {
-            let hit = cache.get(k);
-            if (!hit) {
-              hit = findKeyword(originals.get(d.id)!, k);
-              cache.set(k, hit);
-            }
-            return hit;
-          },
-        },
-      ] as const;
-    }),
+    docRows.map((d) => [d.id, placementDoc(originals.get(d.id)!, pageSizesOf(d))] as const),
   );
   const parties: PreparedParty[] = [];
   for (const [stepIndex, step] of input.steps.entries())
@@ -380,58 +406,17 @@ export async function launch(
 
   // The footer: a full rewrite is allowed now because nothing is signed yet.
   const flowId = randomUUID();
-  const stamped: {
-    row: Document;
-    key: string;
-    sha: string;
-    size: number;
-    code: string;
-    repaired?: { key: string; problem: string };
-    /** why the file was launched without the footer (encrypted, or damaged beyond what pdf-lib reads) */
-    noFooter: string | null;
-  }[] = [];
+  const stamped: (ReadyFile & { row: Document; code: string })[] = [];
   for (const d of docRows) {
     const code = newVerificationCode();
-    // Damaged cross-reference data is repaired once, here, before the first signature; the repaired file
-    // is kept (a blob the audit trail names) and is what the footer goes on.
-    const original = originals.get(d.id)!;
-    const ready = repairedOrNull(original);
-    const base = ready?.bytes ?? original;
-    // The footer is a pdf-lib rewrite: an encrypted file (the rewrite would drop its encryption), a
-    // repaired one or one pdf-lib cannot read is launched as it is, without the footer, and the audit
-    // trail says so; its verification code still works on the verification page.
-    // A repaired file is not rewritten either: pdf-lib may read a damaged file otherwise than viewers do,
-    // and the repaired bytes stay a prefix of every signed revision.
-    let noFooter: string | null = footerWouldDecrypt(base) ? 'encrypted' : ready ? 'damaged' : null;
-    let bytes = base;
-    if (!noFooter)
-      try {
-        bytes = await stampFooter(base, code, deps.config.publicUrl);
-      } catch (err) {
-        if (!(err instanceof PdfRejected)) throw err;
-        noFooter = 'damaged';
-      }
-    // The signers' fields: empty AcroForm fields, one incremental update after the footer and before any
-    // signature (automatic signing included), so each signature that fills them is form filling.
-    const formFields = formFieldsOf(allFields, d.id);
-    if (formFields.length)
-      try {
-        bytes = addFormFields(bytes, formFields);
-      } catch (err) {
-        if (!(err instanceof SignError)) throw err;
-        throw new AppError(Code.Refused, F.formFieldsFailed(d.name));
-      }
-    stamped.push({
-      row: d,
-      key: await deps.storage.put(bytes),
-      sha: blobKeyOf(bytes),
-      size: bytes.length,
+    const ready = await readyForSigning(
+      deps,
+      originals.get(d.id)!,
       code,
-      repaired: ready
-        ? { key: await deps.storage.put(ready.bytes), problem: ready.problem ?? '' }
-        : undefined,
-      noFooter,
-    });
+      formFieldsOf(allFields, d.id),
+      d.name,
+    );
+    stamped.push({ row: d, code, ...ready });
   }
 
   const user = await findUserById(deps.db, session.userId);
@@ -573,6 +558,63 @@ export async function answerLaunchDecision(e: LaunchDecided): Promise<(() => Pro
   return async () => {
     await askFirstStep(deps, flow);
     await eventAfter();
+  };
+}
+
+/** A file made ready for signing: stored, with its repaired blob and why it has no footer. */
+export type ReadyFile = {
+  key: string;
+  sha: string;
+  size: number;
+  repaired?: { key: string; problem: string };
+  /** why the file goes without the footer (encrypted, or damaged beyond what pdf-lib reads) */
+  noFooter: string | null;
+};
+
+/**
+ * A file as signing starts from it (launch, and a revised document): repaired when damaged, stamped with the
+ * verification footer, given the signers' empty form fields, stored.
+ */
+export async function readyForSigning(
+  deps: AppDeps,
+  original: Uint8Array,
+  code: string,
+  formFields: ReturnType<typeof formFieldsOf>,
+  name: string,
+): Promise<ReadyFile> {
+  // Damaged cross-reference data is repaired once, here, before the first signature; the repaired file
+  // is kept (a blob the audit trail names) and is what the footer goes on.
+  const ready = repairedOrNull(original);
+  const base = ready?.bytes ?? original;
+  // The footer is a pdf-lib rewrite: an encrypted file (the rewrite would drop its encryption), a
+  // repaired one or one pdf-lib cannot read is launched as it is, without the footer, and the audit
+  // trail says so; its verification code still works on the verification page.
+  // A repaired file is not rewritten either: pdf-lib may read a damaged file otherwise than viewers do,
+  // and the repaired bytes stay a prefix of every signed revision.
+  let noFooter: string | null = footerWouldDecrypt(base) ? 'encrypted' : ready ? 'damaged' : null;
+  let bytes = base;
+  if (!noFooter)
+    try {
+      bytes = await stampFooter(base, code, deps.config.publicUrl);
+    } catch (err) {
+      if (!(err instanceof PdfRejected)) throw err;
+      noFooter = 'damaged';
+    }
+  // The signers' fields: empty AcroForm fields, one incremental update after the footer and before any
+  // signature (automatic signing included), so each signature that fills them is form filling.
+  if (formFields.length)
+    try {
+      bytes = addFormFields(bytes, formFields);
+    } catch (err) {
+      if (!(err instanceof SignError)) throw err;
+      throw new AppError(Code.Refused, F.formFieldsFailed(name));
+    }
+  return {
+    key: await deps.storage.put(bytes),
+    sha: blobKeyOf(bytes),
+    size: bytes.length,
+    repaired: ready ? { key: await deps.storage.put(ready.bytes), problem: ready.problem ?? '' } : undefined,
+    noFooter,
   };
 }
 

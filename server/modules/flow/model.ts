@@ -134,7 +134,8 @@ type MessageKind =
   | 'expired'
   | 'signed'
   | 'reassigned'
-  | 'deadline_changed';
+  | 'deadline_changed'
+  | 'revised';
 
 /**
  * A notice to one person: a row of /message (by phone, within a company or as a person) and the message

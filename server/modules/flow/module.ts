@@ -87,6 +87,7 @@ import { flowEvent } from './hooks.ts';
 import { centreJobs, registerCentre } from './centre-module.ts';
 import { registerReassignCalls } from './reassign-routes.ts';
 import { registerRescissionCalls } from './rescission.ts';
+import { registerRevisions } from './revisions-routes.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -397,6 +398,8 @@ export const flowModule: ServerModule = {
       comments.setResolved(deps, await commenter(body.roomToken, requireSession), body, ctxOf(req)),
     );
     registerRescissionCalls(app, deps);
+    // Revised documents (issue 29).
+    registerRevisions(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {

@@ -48,6 +48,8 @@ export type Flow = {
   /** When a rescission agreement of this contract completed, and which. */
   voidedAt?: unknown;
   voidedByFlowId?: string | null;
+  /** The current revision of its documents (migration 160): 1 at launch. */
+  revision?: number;
 };
 
 /** One signer of a flow's step: a person, or a company through the phone that receives its link. */
@@ -77,6 +79,8 @@ export type Party = {
   onboardingProblem: unknown;
   /** The intent check chosen at launch (migration 118): sms, face or password. */
   intent?: string;
+  /** The launch's positions as given (migration 162): {positions, fields: [{key, position}]}; null before. */
+  placement?: unknown;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -388,14 +392,17 @@ export async function insertParty(
     positions: unknown;
     linkType: number;
     intent: string;
+    /** The positions and field positions as the launch gave them (a revision places them again). */
+    placement?: object | null;
   },
 ): Promise<void> {
   await ex.execute(sql`
     INSERT INTO flow_parties (id, flow_id, step_index, ord, kind, name, phone, company_id, company_name, applies,
-      positions, status, link_type, intent)
+      positions, status, link_type, intent, placement)
     VALUES (${p.id}, ${flowId}, ${p.stepIndex}, ${p.ord}, ${p.kind}, ${p.name}, ${p.phone}, ${p.companyId},
       ${p.companyName}, ${JSON.stringify(p.applies)}::jsonb, ${JSON.stringify(p.positions)}::jsonb,
-      ${p.stepIndex === 0 ? 'pending' : 'waiting'}, ${p.linkType}, ${p.intent})`);
+      ${p.stepIndex === 0 ? 'pending' : 'waiting'}, ${p.linkType}, ${p.intent},
+      ${p.placement ? JSON.stringify(p.placement) : null}::jsonb)`);
 }
 
 /** Parties and signed parties per flow (lists). */
@@ -535,9 +542,11 @@ export async function insertSignature(
 ): Promise<boolean> {
   const inserted = await rows(
     ex,
-    sql`INSERT INTO party_signatures (party_id, document_id, version, sha256, signer_user_id, cert_serial, seal_ids, signed_at)
+    sql`INSERT INTO party_signatures (party_id, document_id, version, sha256, signer_user_id, cert_serial, seal_ids,
+        signed_at, revision)
       VALUES (${s.partyId}, ${s.documentId}, ${s.version}, ${s.sha256}, ${s.signerUserId}, ${s.certSerial},
-        ${JSON.stringify(s.sealIds)}::jsonb, ${ts(s.at)})
+        ${JSON.stringify(s.sealIds)}::jsonb, ${ts(s.at)},
+        (SELECT f.revision FROM flows f JOIN flow_parties p ON p.flow_id = f.id WHERE p.id = ${s.partyId}))
       ON CONFLICT DO NOTHING RETURNING party_id`,
   );
   return inserted.length === 1;
@@ -549,7 +558,7 @@ export async function signatureCountOf(ex: Exec, partyId: string): Promise<numbe
     (
       await one<{ n: number }>(
         ex,
-        sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${partyId}`,
+        sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${partyId} AND withdrawn_at IS NULL`,
       )
     )?.n ?? 0
   );
@@ -559,7 +568,8 @@ export async function signatureCountOf(ex: Exec, partyId: string): Promise<numbe
 export async function hasSigned(ex: Exec, partyId: string, documentId: string): Promise<boolean> {
   const r = await one<{ n: number }>(
     ex,
-    sql`SELECT count(*)::int AS n FROM party_signatures WHERE party_id = ${partyId} AND document_id = ${documentId}`,
+    sql`SELECT count(*)::int AS n FROM party_signatures
+        WHERE party_id = ${partyId} AND document_id = ${documentId} AND withdrawn_at IS NULL`,
   );
   return (r?.n ?? 0) > 0;
 }
@@ -569,7 +579,7 @@ export async function certSerialsOf(ex: Exec, flowId: string): Promise<string[]>
   const list = await camelRows<{ certSerial: string }>(
     ex,
     sql`SELECT DISTINCT s.cert_serial FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
-        WHERE p.flow_id = ${flowId}`,
+        WHERE p.flow_id = ${flowId} AND s.withdrawn_at IS NULL`,
   );
   return list.map((r) => r.certSerial);
 }
@@ -587,7 +597,7 @@ export async function signaturesOfDocument(ex: Exec, documentId: string) {
     ex,
     sql`SELECT p.kind, p.name, p.signed_by_name, p.company_name, s.signed_at, s.sha256
         FROM party_signatures s JOIN flow_parties p ON p.id = s.party_id
-        WHERE s.document_id = ${documentId} ORDER BY s.version`,
+        WHERE s.document_id = ${documentId} AND s.withdrawn_at IS NULL ORDER BY s.version`,
   );
 }
 
@@ -801,7 +811,7 @@ export async function isSealInUnfinishedFlow(ex: Exec, sealId: string): Promise<
     sql`SELECT 1 AS ok FROM party_signatures ps
           JOIN flow_parties fp ON fp.id = ps.party_id
           JOIN flows f ON f.id = fp.flow_id
-         WHERE f.status = 'signing' AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
+         WHERE f.status = 'signing' AND ps.withdrawn_at IS NULL AND ps.seal_ids @> jsonb_build_array(${sealId}::text)
          LIMIT 1`,
   );
   return found !== undefined;

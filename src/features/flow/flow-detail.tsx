@@ -27,6 +27,8 @@ import { RescissionPanel, VoidedTags } from './rescission-panel.tsx';
 import { texts } from './texts.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { FlowCommentsSection } from './flow-comments-section.tsx';
+import { RevisionVersions } from '@/components/revisions/revision-versions.tsx';
+import { ReviseButton } from './revise-dialog.tsx';
 
 const PROGRESS_COLORS: Record<FlowDetail['steps'][number]['parties'][number]['progress'], string> = {
   waiting: 'default',
@@ -275,6 +277,15 @@ export function FlowDetailDrawer({
           <FlowCommentsSection flow={flow} />
           {flow.mine.isInitiator ? <CcPanel flowId={flow.flowId} isOpen={flow.status === 'signing'} /> : null}
           <ReassignPanel flow={flow} onChanged={load} />
+          <RevisionVersions
+            flowId={flow.flowId}
+            reloadKey={trail?.entries.length}
+            action={
+              flow.mine.isInitiator && flow.status === 'signing' && !flow.awaitingApproval ? (
+                <ReviseButton flow={flow} onRevised={() => void load()} />
+              ) : null
+            }
+          />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a

@@ -44,6 +44,7 @@ import { fieldTexts } from './field-texts.ts';
 import { CommentPins } from '@/components/flow-comments/comment-pins.tsx';
 import { useFlowComments } from '@/components/flow-comments/use-flow-comments.ts';
 import { HandOverButton } from './hand-over.tsx';
+import { RevisedNotice } from '@/components/revisions/revision-versions.tsx';
 
 // The viewer and the pad load when there is a room to show (the viewer's chunk starts with the room's own
 // request, so it costs no extra wait): a visitor without a room downloads neither.
@@ -495,6 +496,7 @@ export default function SigningRoomPage() {
         {tt('yourPart')}: {partyLabel} {statusTag}
       </h2>
       {r.party.signedAt ? <p>{tt('signedAt', { time: formatTime(r.party.signedAt, locale) })}</p> : null}
+      <RevisedNotice flowId={r.flow.flowId} roomToken={token} />
       {r.canSign && r.onboarding.step !== 'none' ? (
         <Notice type="info" title={ot('roomHint')} style={{ marginBottom: 16 }} />
       ) : null}

@@ -73,6 +73,7 @@ export const texts = defineTexts({
     'comment.created': 'New comment',
     'party.reassigned': 'Signer handed over',
     'flow.deadline_changed': 'Deadline changed',
+    'flow.revised': 'Document revised',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -146,6 +147,7 @@ export const texts = defineTexts({
     'comment.created': '有新评论',
     'party.reassigned': '签署方已转交',
     'flow.deadline_changed': '截止时间已变更',
+    'flow.revised': '文件已修订',
     'webhook.test': '测试事件',
   },
 });

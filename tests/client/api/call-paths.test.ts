@@ -106,6 +106,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
       uploadPowerOfAttorney: ['company-1', file],
       checkBulkSend: ['template-1', file],
       uploadRoomAttachment: ['room-token', 'field-1', file],
+      reviseFlowDocument: [{ userType: 0, flowId: 'f', documentId: 'd' }, file],
     };
     const checked: string[] = [];
     for (const [modFile, mod] of Object.entries(apiModules)) {
@@ -133,6 +134,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     const { fieldAttachmentUrl } = await import('@/api/fields.ts');
     const { ccDocumentUrl, ccReportUrl } = await import('@/api/cc.ts');
     const { contractsZipUrl } = await import('@/api/centre.ts');
+    const { flowRevisionUrl } = await import('@/api/revisions.ts');
     const pathOf = (url: string) => new URL(url, 'http://x').pathname;
     const at = (name: string) => byName.get(name)?.path;
     expect(pathOf(documentUrl('d 1'))).toBe(`${at('downloadDocument')}/d%201`);
@@ -150,6 +152,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
     expect(pathOf(ccDocumentUrl('t', 'd'))).toBe(`${at('downloadCcDocument')}/d`);
     expect(pathOf(ccReportUrl('t'))).toBe(`${at('downloadCcDocument')}/report`);
     expect(pathOf(contractsZipUrl('z'))).toBe(`${at('downloadContractsZip')}/z`);
+    expect(pathOf(flowRevisionUrl('f', 2, 'd'))).toBe(`${at('downloadFlowRevision')}/f/2/d`);
     const downloads = constants.filter((c) => c.at.kind === 'download').map((c) => c.at.name);
     expect(downloads.sort()).toEqual(
       [
@@ -161,6 +164,7 @@ describe('call paths: one constant per call, shared by client and server', () =>
         'downloadAuditReport',
         'downloadDocument',
         'downloadFieldAttachment',
+        'downloadFlowRevision',
         'downloadSignedPdf',
         'downloadCcDocument',
         'downloadTemplatePdf',

@@ -88,6 +88,7 @@ describe('/manage/webhooks', () => {
       'Signer handed over',
       'Deadline changed',
       'Contract voided by agreement',
+      'Document revised',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
