@@ -43,7 +43,7 @@ export const zCentreFilter = z.object({
   tagIds: z.array(zId).max(20).optional(),
   folderId: zId.optional(),
   /** sent: launched by the account; received: the account is a party; all (default): either. */
-  direction: z.enum(['all', 'sent', 'received']).optional(),
+  direction: z.enum(['all', 'sent', 'received', 'copied']).optional(),
   sort: z.enum(CENTRE_SORTS).optional(),
 });
 export type CentreFilter = z.infer<typeof zCentreFilter>;
@@ -78,6 +78,8 @@ export const zContractItem = z.object({
   isSent: z.boolean(),
   /** The account is a party. */
   isReceived: z.boolean(),
+  /** The account (a person) is only a copy recipient (抄送) of it. */
+  isCopied: z.boolean(),
   documentNames: z.array(z.string()),
   /** Every party: name, company, masked phone and status. */
   parties: z.array(

@@ -37,20 +37,33 @@ function receivedSql(s: CentreScope): SQL {
     AND f.id IN (SELECT p.flow_id FROM flow_parties p WHERE ${who}))`;
 }
 
+/** How the account sees a flow: it launched it, it is a party, or it is only a copy recipient (抄送). */
+export type CentreVia = 'sent' | 'received' | 'copied';
+
+/**
+ * A person copied on the flow `f` (flow_cc, migration 164) that neither launched it nor is a party of it. Copy
+ * recipients are phones, so only a person account sees them here; a held flow has told nobody yet.
+ */
+function copiedSql(s: CentreScope & { signer: { kind: 'person' } }): SQL {
+  return sql`(NOT ${sentSql(s)} AND NOT ${receivedSql(s)} AND NOT f.held_for_approval
+    AND f.id IN (SELECT c.flow_id FROM flow_cc c WHERE c.phone = ${s.signer.phone}))`;
+}
+
 /**
  * THE seam of "flows visible to the account": conditions on a flow `f`, one per way of seeing it, that never
- * hold together (so the branches' rows are added, not merged): it launched it (isSent), or it is a party.
- * Copy recipients join here: one more branch (excluding the others).
+ * hold together (so the branches' rows are added, not merged): it launched it, it is a party, or (a person)
+ * it is a copy recipient only.
  */
 export function visibleBranches(
   s: CentreScope,
-  direction: 'all' | 'sent' | 'received' = 'all',
-): { isSent: boolean; where: SQL }[] {
-  const sent = { isSent: true, where: sentSql(s) };
-  const received = { isSent: false, where: receivedSql(s) };
-  if (direction === 'sent') return [sent];
-  if (direction === 'received') return [received];
-  return [sent, received];
+  direction: 'all' | CentreVia = 'all',
+): { via: CentreVia; where: SQL }[] {
+  const all: { via: CentreVia; where: SQL }[] = [
+    { via: 'sent', where: sentSql(s) },
+    { via: 'received', where: receivedSql(s) },
+  ];
+  if (s.signer.kind === 'person') all.push({ via: 'copied', where: copiedSql({ ...s, signer: s.signer }) });
+  return direction === 'all' ? all : all.filter((b) => b.via === direction);
 }
 
 /** The ids of the flows the account sees. */
@@ -73,7 +86,7 @@ export type CentreQuery = {
   senderUserId?: string;
   tagIds?: string[];
   folderId?: string;
-  direction?: 'all' | 'sent' | 'received';
+  direction?: 'all' | CentreVia;
   sort?: 'launchedDesc' | 'launchedAsc' | 'completedDesc' | 'titleAsc';
 };
 
@@ -130,7 +143,7 @@ const ORDER: Record<NonNullable<CentreQuery['sort']>, SQL> = {
   titleAsc: sql`f.title ASC, f.created_at DESC, f.id`,
 };
 
-export type CentreRow = Flow & { isSent: boolean };
+export type CentreRow = Flow & { via: CentreVia };
 
 const SORT_COLUMNS = sql`f.id, f.created_at, f.completed_at, f.title`;
 
@@ -146,16 +159,16 @@ export function searchStatement(
   const where = whereSql(s, q);
   const matches = sql.join(
     visibleBranches(s, q.direction).map(
-      (b) => sql`SELECT ${SORT_COLUMNS}, ${b.isSent ? sql`true` : sql`false`} AS is_sent
+      (b) => sql`SELECT ${SORT_COLUMNS}, ${b.via}::text AS via
         FROM flows f WHERE ${b.where} ${where}`,
     ),
     sql` UNION ALL `,
   );
   const kw = q.keyword ? sql`${keywordCte(q.keyword)},` : sql``;
   return sql`WITH ${kw} m AS MATERIALIZED (${matches}),
-      pg AS (SELECT f.id, f.is_sent FROM m f ORDER BY ${ORDER[q.sort ?? 'launchedDesc']}
+      pg AS (SELECT f.id, f.via FROM m f ORDER BY ${ORDER[q.sort ?? 'launchedDesc']}
         LIMIT ${page.pageSize} OFFSET ${(page.pageNum - 1) * page.pageSize})
-    SELECT (SELECT count(*) FROM m)::int AS total, f.*, pg.is_sent
+    SELECT (SELECT count(*) FROM m)::int AS total, f.*, pg.via
     FROM (SELECT 1) one LEFT JOIN (pg JOIN flows f ON f.id = pg.id) ON true
     ORDER BY ${ORDER[q.sort ?? 'launchedDesc']}`;
 }

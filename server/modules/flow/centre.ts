@@ -94,8 +94,9 @@ export async function searchContracts(
     initiatorName: f.initiatorName,
     initiatorCompanyName: f.initiatorCompanyName,
     templateId: f.templateId ?? null,
-    isSent: f.isSent,
-    isReceived: !f.isSent || isParty(s, parties.get(f.id) ?? []),
+    isSent: f.via === 'sent',
+    isReceived: f.via === 'received' || (f.via === 'sent' && isParty(s, parties.get(f.id) ?? [])),
+    isCopied: f.via === 'copied',
     documentNames: names.get(f.id) ?? [],
     parties: (parties.get(f.id) ?? []).map((p) => ({
       kind: p.kind,

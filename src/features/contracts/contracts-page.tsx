@@ -6,6 +6,7 @@ import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   type CentreFilter,
   type ContractItem,
@@ -20,6 +21,7 @@ import {
 } from '@/api/centre.ts';
 import { showApiError } from '@/api/http.ts';
 import { Pager } from '@/components/pager.tsx';
+import { paths } from '@/config/paths.ts';
 import { useTexts } from '@/i18n/i18n-store.ts';
 import { exportSheet, type SheetColumn } from '@/lib/export-sheet.ts';
 import { useFormatTime } from '@/lib/format-time.ts';
@@ -33,12 +35,23 @@ const STATUSES = ['signing', 'completed', 'declined', 'expired', 'cancelled', 'd
 const SORTS = ['launchedDesc', 'launchedAsc', 'completedDesc', 'titleAsc'] as const;
 const EMPTY_LABELS: Labels = { tags: [], folders: [], views: [], senders: [], templates: [] };
 
+/**
+ * Where a contract opens: its detail on the signing list (launched or received; a copy recipient's own
+ * read-only links are on the list's "Copied to me" tab).
+ */
+const openPath = (c: ContractItem) =>
+  c.isCopied
+    ? `${paths.signList}?tab=copied`
+    : `${paths.signList}?${c.isSent ? 'tab=launched&' : ''}flowId=${encodeURIComponent(c.flowId)}`;
+
 const partyName = (p: ContractItem['parties'][number]) =>
   p.kind === 'company' ? `${p.companyName ?? ''}${p.name ? ` (${p.name})` : ''}` : (p.name ?? p.phone);
 
 /** /manage/contracts: the contract centre — search, filters, tags, folders, saved views, zip and export. */
 export default function ContractsPage() {
   const tt = useTexts(texts);
+  const viaOf = (c: { isSent: boolean; isCopied: boolean }) =>
+    tt(c.isSent ? 'sent' : c.isCopied ? 'copied' : 'received');
   const when = useFormatTime();
   const isWide = Grid.useBreakpoint().md ?? true;
   const [filter, setFilter] = useState<CentreFilter>({});
@@ -128,7 +141,10 @@ export default function ContractsPage() {
           style={{ minWidth: 140 }}
           value={filter.direction ?? 'all'}
           onChange={(v) => change({ direction: v })}
-          options={(['all', 'sent', 'received'] as const).map((d) => ({ value: d, label: tt(`dir.${d}`) }))}
+          options={(['all', 'sent', 'received', 'copied'] as const).map((d) => ({
+            value: d,
+            label: tt(`dir.${d}`),
+          }))}
         />
         <Select
           style={{ minWidth: 110 }}
@@ -316,8 +332,10 @@ export default function ContractsPage() {
               title: tt('contract'),
               render: (_, c) => (
                 <span data-testid="centre-row">
-                  <strong>{c.title}</strong>{' '}
-                  <span style={{ color: '#999' }}>{c.isSent ? tt('sent') : tt('received')}</span>
+                  <Link to={openPath(c)}>
+                    <strong>{c.title}</strong>
+                  </Link>{' '}
+                  <span style={{ color: '#999' }}>{viaOf(c)}</span>
                   <div>{contractTags(c)}</div>
                 </span>
               ),
@@ -353,7 +371,8 @@ export default function ContractsPage() {
                 <strong>{c.title}</strong>
               </Checkbox>
               <div style={{ color: '#666', fontSize: 13 }}>
-                {tt(`st.${c.status}`)} · {c.isSent ? tt('sent') : tt('received')} · {when(c.createdAt)}
+                {tt(`st.${c.status}`)} · {viaOf(c)} · {when(c.createdAt)} ·{' '}
+                <Link to={openPath(c)}>{tt('open')}</Link>
               </div>
               <div style={{ fontSize: 13 }}>{c.parties.map(partyName).join('、')}</div>
               <div>

@@ -410,3 +410,24 @@ describe('a company account', () => {
     expect(ok(await r.call<Page>(searchContracts, { filter: {} }), 'rival search').total).toBe(0);
   }, 120_000);
 });
+
+describe('copy recipients (抄送)', () => {
+  test('a person copied on a flow finds it as copied; the direction filter splits it from sent and received', async () => {
+    const copied = await personWithCert(t, '孙抄送');
+    await launchForOne(launcher.agent, other, {
+      title: 'Gamma loan',
+      extra: { cc: [{ name: '孙抄送', phone: copied.phone, notifyProgress: false }] },
+    });
+    const mine = await search(copied.agent, {});
+    expect(titles(mine)).toEqual(['Gamma loan']);
+    expect(mine.list[0]).toMatchObject({ isSent: false, isReceived: false, isCopied: true });
+    expect(titles(await search(copied.agent, { direction: 'copied' }))).toEqual(['Gamma loan']);
+    expect((await search(copied.agent, { direction: 'received' })).total).toBe(0);
+    expect(titles(await search(copied.agent, { keyword: 'gamma' }))).toEqual(['Gamma loan']);
+    // The launcher sees it as sent, never as copied; a stranger still sees nothing.
+    const sent = (await search(launcher.agent, { keyword: 'gamma' })).list;
+    expect(sent).toMatchObject([{ isSent: true, isCopied: false }]);
+    expect((await search(launcher.agent, { direction: 'copied' })).total).toBe(0);
+    expect((await search(stranger.agent, {})).total).toBe(0);
+  });
+});
