@@ -119,4 +119,6 @@ export const WEBHOOK_EVENTS = [
   'approval.decided',
   /** bulk sending (issue 28): a batch has every row sent or failed */
   'bulk_send.completed',
+  /** contract term (issue 29): a completed flow's term ends in 30, 7 or 1 days (`daysLeft`) */
+  'flow.term_ending',
 ] as const;

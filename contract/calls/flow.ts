@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTermInput } from './term-input.ts';
 import { SEAL_TYPES } from '../enums.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/flow.ts';
@@ -255,6 +256,9 @@ export const launchFlow = defineCall({
     /** Quick launch (home/quicklyFileUpload): exactly one document. */
     isQuick: z.boolean().default(false),
     amount: zContractAmount.optional(),
+    /** The contract's own term (issue 29, contract/calls/term.ts) and the completed flow this one renews. */
+    term: zTermInput.optional(),
+    renewsFlowId: zId.optional(),
   }),
   response: z.object({
     flowId: z.string(),
@@ -827,6 +831,9 @@ export const zAuditEntry = z.object({
     'approval_requested',
     'approval_decided',
     'approval_void',
+    /** contract term (issue 29): set or changed by the launcher; a reminder before its end */
+    'term_set',
+    'term_remind',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -877,6 +884,8 @@ export const zMessage = z.object({
     'approval_requested',
     /** an approver decided the person's request (link: the request) */
     'approval_decided',
+    /** a completed contract's term ends soon (issue 29: 30, 7 or 1 days before) */
+    'term_ending',
   ]),
   title: z.string(),
   text: z.string(),

@@ -21,6 +21,8 @@ import { authorisationCalls } from './authorisation.ts';
 import { batchCalls } from './batch.ts';
 import { bulkCalls } from './bulk.ts';
 import { fieldCalls } from './fields.ts';
+import { termCalls } from './term.ts';
+import { draftCalls } from './drafts.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -49,4 +51,6 @@ export const allCalls: readonly CallDef[] = [
   ...batchCalls,
   ...bulkCalls,
   ...fieldCalls,
+  ...termCalls,
+  ...draftCalls,
 ];

@@ -6,6 +6,7 @@ import { FLOW_LIMITS, zApplies, zContractAmount, zFlowStatus, zIntent } from './
 import { zPhone } from './session.ts';
 import { zRoleKey, zRoleKind } from './sign-config.ts';
 import { bi } from '../bilingual.ts';
+import { zTermInput } from './term-input.ts';
 import { FIELD_KINDS, type FieldKind, NOT_TYPED_KINDS } from '../rules/fields.ts';
 import { zFieldKind, zFieldOptions } from './fields.ts';
 
@@ -293,6 +294,9 @@ export const launchTemplateFlow = defineCall({
     deadline: z.iso.datetime({ offset: true }).optional(),
     message: z.string().trim().max(500).optional(),
     amount: zContractAmount.optional(),
+    /** The contract's own term and the flow renewed (issue 29), as launchFlow's. */
+    term: zTermInput.optional(),
+    renewsFlowId: zId.optional(),
   }),
   response: z.object({
     flowId: z.string(),

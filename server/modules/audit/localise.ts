@@ -93,6 +93,8 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   approval_requested: ['申请用印审批', 'seal approval requested'],
   approval_decided: ['用印审批', 'seal approval decided'],
   approval_void: ['用印审批失效', 'seal approval void'],
+  term_set: ['设置合同期限', 'contract term set'],
+  term_remind: ['合同到期提醒', 'contract term reminder'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -179,6 +181,22 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^approval (\S+) · (document_changed|flow_ended|policy_changed)$/,
       zh: (m) => `审批单 ${m[1]} 失效 · ${VOID_REASONS[m[2]][0]}`,
       en: (m) => `approval ${m[1]} void · ${VOID_REASONS[m[2]][1]}`,
+    },
+  ],
+  // Contract term (issue 29, flow/term.ts).
+  term_set: [
+    { re: /^term removed$/, zh: () => '已取消合同期限', en: () => 'term removed' },
+    {
+      re: /^term (\S+) to (\S+) · remind (\S*) days before · (\d+) more people$/,
+      zh: (m) => `合同期限 ${m[1]} 至 ${m[2]} · 到期前 ${m[3] || '-'} 天提醒 · 另提醒 ${m[4]} 人`,
+      en: (m) => `term ${m[1]} to ${m[2]} · remind ${m[3] || '-'} days before · ${m[4]} more people`,
+    },
+  ],
+  term_remind: [
+    {
+      re: /^term ends (\S+) · (\d+) days left · (\d+) told$/,
+      zh: (m) => `合同将于 ${m[1]} 到期 · 剩余 ${m[2]} 天 · 已提醒 ${m[3]} 人`,
+      en: (m) => `term ends ${m[1]} · ${m[2]} days left · ${m[3]} told`,
     },
   ],
   complete: [

@@ -20,7 +20,7 @@ export async function storeFlowEvent(
   tx: Exec,
   type: FlowEventType,
   flowOrId: Flow | string,
-  extra: { party?: Party; reason?: string | null } = {},
+  extra: { party?: Party; reason?: string | null; term?: { endsOn: string; daysLeft: number } } = {},
 ): Promise<EventsAfterCommit> {
   if (deps.hooks.count(flowEvent) === 0) return nothingAfterCommit;
   const flow = typeof flowOrId === 'string' ? await findFlow(tx, flowOrId) : flowOrId;
@@ -49,6 +49,7 @@ export async function storeFlowEvent(
           }
         : {}),
       ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
+      ...(extra.term ? { term: extra.term } : {}),
     },
   });
   return async () => {

@@ -19,7 +19,9 @@ export type FlowEventType =
   | 'party.refused'
   | 'flow.completed'
   | 'flow.expired'
-  | 'flow.cancelled';
+  | 'flow.cancelled'
+  /** issue 29: a completed flow's term ends soon (`term`) */
+  | 'flow.term_ending';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the
@@ -42,6 +44,8 @@ export type FlowEvent = {
     status: string;
   };
   reason?: string | null;
+  /** flow.term_ending: the term's end (Beijing date) and the whole days left. */
+  term?: { endsOn: string; daysLeft: number };
 };
 
 /** What a `flowEvent` listener does once the change's transaction has committed (e.g. queue deliveries). */

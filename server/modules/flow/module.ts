@@ -79,6 +79,8 @@ import { FIELD_LIMITS } from '#contract/rules/fields.ts';
 import { registerRoomUpload } from '../../http/register-upload.ts';
 import * as fieldRooms from './fields-room.ts';
 import { registerFieldDownloads } from './documents.ts';
+import { registerTermCalls } from './term-routes.ts';
+import { sendTermReminders } from './term.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -138,6 +140,7 @@ export const flowModule: ServerModule = {
         await sweepExpired(deps);
         await sendDueReminders(deps);
         await sendDeadlineNotices(deps);
+        await sendTermReminders(deps);
         await completeStragglers(deps, flowRuntimeOf(deps));
         await queueMissingReports(deps);
         await batches.resumeBatches(deps);
@@ -368,6 +371,7 @@ export const flowModule: ServerModule = {
       ),
     );
     registerFieldDownloads(app, deps);
+    registerTermCalls(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {

@@ -14,7 +14,7 @@ import { SmsPurpose, UserType } from '#contract/enums.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Lang } from '../../http/texts.ts';
-import type { AuditActor } from '../audit/index.ts';
+import type { AuditActor, AuditEvent } from '../audit/index.ts';
 import { appendAudit } from '../audit/index.ts';
 import { flowDocuments, presentDocument } from '../document/index.ts';
 import { pkiFor } from '../pki/index.ts';
@@ -305,21 +305,36 @@ export async function auditFlowEvent(
   documentId?: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx: Exec) => {
-    for (const d of await flowDocuments(tx, flowId)) {
-      if (documentId && d.id !== documentId) continue;
-      await appendAudit(tx, {
-        ...actor,
-        flowId,
-        documentId: d.id,
-        event,
-        detail,
-        at: now,
-        hashBefore: d.currentSha256,
-        hashAfter: d.currentSha256,
-      });
-    }
-  });
+  await deps.db.transaction((tx: Exec) =>
+    auditEveryDocument(tx, { flowId, event, actor, detail, at: now, documentId }),
+  );
+}
+
+/** In `tx`: the same event on every document chain of the flow (or only `documentId`'s), no document changed. */
+export async function auditEveryDocument(
+  tx: Exec,
+  e: {
+    flowId: string;
+    event: AuditEvent;
+    actor: AuditActor;
+    detail: string | null;
+    at: Date;
+    documentId?: string;
+  },
+): Promise<void> {
+  for (const d of await flowDocuments(tx, e.flowId)) {
+    if (e.documentId && d.id !== e.documentId) continue;
+    await appendAudit(tx, {
+      ...e.actor,
+      flowId: e.flowId,
+      documentId: d.id,
+      event: e.event,
+      detail: e.detail,
+      at: e.at,
+      hashBefore: d.currentSha256,
+      hashAfter: d.currentSha256,
+    });
+  }
 }
 
 /** Seals the room's signer may use now, as the signing room lists them. */

@@ -576,6 +576,8 @@ export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInpu
       message: input.message,
       isQuick: false,
       amount: input.amount,
+      term: input.term,
+      renewsFlowId: input.renewsFlowId,
     },
     ctx,
     { templateId: draft.templateId },

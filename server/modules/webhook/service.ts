@@ -252,6 +252,7 @@ export async function storeFlowEventMessages(
     status: event.status,
     ...(event.party ? { party: event.party } : {}),
     ...(event.reason !== undefined ? { reason: event.reason } : {}),
+    ...(event.term ? { term: event.term } : {}),
   });
 }
 

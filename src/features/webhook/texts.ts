@@ -69,6 +69,7 @@ export const texts = defineTexts({
     'approval.requested': 'Seal approval requested',
     'approval.decided': 'Seal approval decided',
     'bulk_send.completed': 'Bulk send finished',
+    'flow.term_ending': 'Contract term ending',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -138,6 +139,7 @@ export const texts = defineTexts({
     'approval.requested': '用印审批待处理',
     'approval.decided': '用印审批已处理',
     'bulk_send.completed': '批量发起已完成',
+    'flow.term_ending': '合同即将到期',
     'webhook.test': '测试事件',
   },
 });

@@ -84,6 +84,7 @@ describe('/manage/webhooks', () => {
       'Seal approval requested',
       'Seal approval decided',
       'Bulk send finished',
+      'Contract term ending',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);

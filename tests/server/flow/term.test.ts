@@ -1,0 +1,198 @@
+// Contract term (issue 29): validation at launch, the reminders the flow sweep sends 30, 7 and 1 days before the
+// end of a COMPLETED flow (each once, with a moved clock, only to the launcher and the chosen people), editing
+// the term (launcher only, audit), and "Renew": the prefill scoped to the launcher's account, the new flow
+// recording the one it renews.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { getAuditTrail, getFlowDetail } from '#contract/calls/flow.ts';
+import { getFlowRenewal, getFlowTerm, setFlowTerm, type TermView } from '#contract/calls/term.ts';
+import { listOutbox } from '#server/messaging/messenger.ts';
+import { beijingDate } from '#server/lib/beijing-time.ts';
+import { appForFile, uniquePhone } from '../helper.ts';
+import {
+  type Signer,
+  launchForOne,
+  ok,
+  personWithCert,
+  signByLink,
+  tryLaunchForOne,
+  userLogin,
+} from '../fixtures/flow.ts';
+
+const t = appForFile();
+const DAY = 86_400_000;
+let launcher: Signer;
+let signer: Signer;
+let stranger: Signer;
+const watcher = uniquePhone();
+let flowId: string;
+
+const day = (offset: number) => beijingDate(new Date(t.clock.now().getTime() + offset * DAY));
+const termNotices = async (phone: string) =>
+  (await listOutbox(t.db, { to: phone, limit: 100 })).filter((m) => m.purpose === 'flow:term_ending');
+
+/** The clock moved on (sessions time out meanwhile: everyone logs in again), then the due jobs run twice. */
+async function later(ms: number) {
+  t.clock.advance(ms);
+  for (const p of [launcher, signer, stranger])
+    ok(await p.agent.call(userLogin, { userType: 0, phone: p.phone, password: p.password }), 'login');
+  await t.runDueJobs();
+  await t.runDueJobs();
+}
+
+beforeAll(async () => {
+  launcher = await personWithCert(t, '甲方');
+  signer = await personWithCert(t, '乙方');
+  stranger = await personWithCert(t, '丙方');
+});
+
+describe('contract term', () => {
+  test('the launch refuses an end not after the start, a bad date, a reminder day not offered', async () => {
+    for (const term of [
+      { startsOn: day(0), endsOn: day(0) },
+      { startsOn: day(5), endsOn: day(1) },
+      { startsOn: '2026-02-30', endsOn: day(40) },
+      { startsOn: day(0), endsOn: day(40), remindDays: [14] },
+      { startsOn: day(0), endsOn: day(40), remindPeople: [{ phone: '123' }] },
+    ]) {
+      const res = await tryLaunchForOne(launcher.agent, signer, { extra: { term } });
+      expect(res.body.code, JSON.stringify(term)).toBe(1001);
+    }
+  });
+
+  test('a completed flow is reminded once at 30, 7 and 1 days, only the launcher and the chosen people', async () => {
+    ({ flowId } = await launchForOne(launcher.agent, signer, {
+      title: 'Lease 2026',
+      extra: {
+        deadline: new Date(t.clock.now().getTime() + 60 * DAY).toISOString(),
+        term: { startsOn: day(0), endsOn: day(40), remindPeople: [{ phone: watcher, name: '观察员' }] },
+      },
+    }));
+    const view = ok(await launcher.agent.call<TermView>(getFlowTerm, { userType: 0, flowId }), 'term');
+    expect(view.term).toMatchObject({
+      endsOn: day(40),
+      remindDays: [30, 7, 1],
+      daysLeft: 40,
+      state: 'inForce',
+    });
+    expect(view.term?.remindPeople).toEqual([{ phone: watcher, name: '观察员' }]);
+    // A party sees the term, the people's phones masked.
+    const asParty = ok(await signer.agent.call<TermView>(getFlowTerm, { userType: 0, flowId }), 'party');
+    expect(asParty.term?.remindPeople[0].phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(asParty.isLauncher).toBe(false);
+    expect((await stranger.agent.call(getFlowTerm, { userType: 0, flowId })).body.code).toBe(1101);
+
+    // Not completed yet: 30 days before the end nothing goes out.
+    await later(10 * DAY);
+    expect(await termNotices(launcher.phone)).toHaveLength(0);
+    await later(-10 * DAY);
+    await signByLink(t, signer.agent, signer);
+    const detail = ok(
+      await launcher.agent.call<{ status: string }>(getFlowDetail, { userType: 0, flowId }),
+      'd',
+    );
+    expect(detail.status).toBe('completed');
+
+    await t.runDueJobs();
+    expect(await termNotices(launcher.phone)).toHaveLength(0);
+    const expectCounts = async (n: number) => {
+      expect(await termNotices(launcher.phone)).toHaveLength(n);
+      expect(await termNotices(watcher)).toHaveLength(n);
+      expect(await termNotices(signer.phone)).toHaveLength(0);
+    };
+    await later(10 * DAY); // 30 days left
+    await expectCounts(1);
+    expect((await termNotices(watcher))[0].text).toContain('Lease 2026');
+    await later(DAY); // 29
+    await expectCounts(1);
+    await later(22 * DAY); // 7
+    await expectCounts(2);
+    await later(6 * DAY); // 1
+    await expectCounts(3);
+    await later(2 * DAY); // ended
+    await expectCounts(3);
+    const after = ok(await launcher.agent.call<TermView>(getFlowTerm, { userType: 0, flowId }), 'term');
+    expect(after.term).toMatchObject({ sentDays: [30, 7, 1], state: 'ended' });
+    const trail = ok(
+      await launcher.agent.call<{ entries: { event: string }[] }>(getAuditTrail, { userType: 0, flowId }),
+      'trail',
+    );
+    expect(trail.entries.filter((e) => e.event === 'term_remind')).toHaveLength(3);
+  });
+
+  test('the launcher edits the term (audit, reminders start over: only the nearest due is sent); others 1101', async () => {
+    const term = { startsOn: day(-300), endsOn: day(5), remindDays: [30, 7, 1] };
+    expect((await signer.agent.call(setFlowTerm, { userType: 0, flowId, term })).body.code).toBe(1101);
+    expect((await stranger.agent.call(setFlowTerm, { userType: 0, flowId, term })).body.code).toBe(1101);
+    const bad = await launcher.agent.call(setFlowTerm, {
+      userType: 0,
+      flowId,
+      term: { ...term, endsOn: day(-400) },
+    });
+    expect(bad.body.code).toBe(1001);
+    const set = ok(await launcher.agent.call<TermView>(setFlowTerm, { userType: 0, flowId, term }), 'set');
+    expect(set.term).toMatchObject({ endsOn: day(5), sentDays: [], remindPeople: [] });
+    await later(0);
+    // 30 and 7 were both due: one notice for both.
+    expect(await termNotices(launcher.phone)).toHaveLength(4);
+    expect(await termNotices(watcher)).toHaveLength(3);
+    const trail = ok(
+      await launcher.agent.call<{ entries: { event: string; detail: string }[] }>(getAuditTrail, {
+        userType: 0,
+        flowId,
+      }),
+      'trail',
+    );
+    expect(trail.entries.find((e) => e.event === 'term_set')?.detail).toContain(day(5));
+  });
+});
+
+describe('renew', () => {
+  type Renewal = {
+    title: string;
+    kind: string;
+    steps: { parties: { name: string | null; phone: string | null; picked: { userId: string } | null }[] }[];
+    term: { startsOn: string; endsOn: string } | null;
+  };
+
+  test('the prefill: same parties, "(renewal)", the next term; only the launcher account; only completed', async () => {
+    const r = ok(await launcher.agent.call<Renewal>(getFlowRenewal, { userType: 0, flowId }), 'renewal');
+    expect(r.title).toBe('Lease 2026 (renewal)');
+    expect(r.kind).toBe('upload');
+    expect(r.steps).toHaveLength(1);
+    expect(r.steps[0].parties[0]).toMatchObject({
+      name: '乙方',
+      phone: null,
+      picked: { userId: signer.userId },
+    });
+    expect(r.term).toMatchObject({ startsOn: day(6), endsOn: day(6 + 305) });
+    expect((await signer.agent.call(getFlowRenewal, { userType: 0, flowId })).body.code).toBe(1101);
+    expect((await stranger.agent.call(getFlowRenewal, { userType: 0, flowId })).body.code).toBe(1101);
+    const open = await launchForOne(launcher.agent, { name: '丁', phone: uniquePhone() });
+    expect((await launcher.agent.call(getFlowRenewal, { userType: 0, flowId: open.flowId })).body.code).toBe(
+      1100,
+    );
+    // A typed phone of someone not registered comes back as typed.
+    const typed = ok(
+      await launcher.agent.call<{ status: string }>(getFlowDetail, { userType: 0, flowId: open.flowId }),
+      'd',
+    );
+    expect(typed.status).toBe('signing');
+  });
+
+  test('the renewal records the flow it renews; another account cannot renew it', async () => {
+    const refused = await tryLaunchForOne(stranger.agent, signer, { extra: { renewsFlowId: flowId } });
+    expect(refused.body.code).toBe(1101);
+    const renewed = await launchForOne(launcher.agent, signer, {
+      title: 'Lease 2026 (renewal)',
+      extra: { renewsFlowId: flowId },
+    });
+    const old = ok(await launcher.agent.call<TermView>(getFlowTerm, { userType: 0, flowId }), 'old');
+    expect(old.renewedBy.map((x) => x.flowId)).toEqual([renewed.flowId]);
+    const fresh = ok(
+      await launcher.agent.call<TermView>(getFlowTerm, { userType: 0, flowId: renewed.flowId }),
+      'new',
+    );
+    expect(fresh.renews).toMatchObject({ flowId, title: 'Lease 2026' });
+    expect(fresh.term).toBeNull();
+  });
+});
