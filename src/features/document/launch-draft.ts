@@ -8,6 +8,7 @@ import { type Applies, FLOW_LIMITS, type IntentCheck, type LaunchRequest } from 
 import type { PdfRect } from '@/components/pdf-viewer.tsx';
 import { sessionStore } from '@/lib/safe-storage.ts';
 import { CHOICE_KINDS, FIELD_LIMITS, type FieldKind } from '#contract/rules/fields.ts';
+import { type TermDraft, termIssue, termRequest } from '@/components/term-fields.tsx';
 
 export type LaunchMode = 'quick' | 'regular';
 
@@ -100,6 +101,12 @@ export type LaunchDraft = {
   steps: DraftStep[];
   /** placements[partyKey][documentId]: ONE rectangle per party and document (the contract's rule). */
   placements: Record<string, Record<string, Placement>>;
+  /** The contract's own term (issue 29); absent or null: none. */
+  term?: TermDraft | null;
+  /** The completed flow this launch renews ("Renew" on its detail). */
+  renewsFlowId?: string;
+  /** The server-side draft this launch was saved as or opened from (launch-term.tsx). */
+  serverDraftId?: string;
 };
 
 let counter = 0;
@@ -230,7 +237,8 @@ type IssueKey =
   | 'fieldLabel'
   | 'fieldOptions'
   | 'fieldNotPlaced'
-  | 'tooManyFields';
+  | 'tooManyFields'
+  | 'termInvalid';
 
 const PHONE = /^1\d{10}$/;
 
@@ -284,6 +292,7 @@ export function draftIssues(d: LaunchDraft, now = Date.now()): DraftIssue[] {
     }
   });
   if (d.deadline && !(Date.parse(d.deadline) > now)) issues.push({ key: 'deadlinePast' });
+  if (d.term && termIssue(d.term)) issues.push({ key: 'termInvalid' });
   return issues;
 }
 
@@ -327,6 +336,8 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
     ...(d.deadline ? { deadline: new Date(d.deadline).toISOString() } : {}),
     ...(d.message.trim() ? { message: d.message.trim() } : {}),
     ...(d.remindEveryDays ? { remindEveryDays: d.remindEveryDays } : {}),
+    ...(d.term ? { term: termRequest(d.term) } : {}),
+    ...(d.renewsFlowId ? { renewsFlowId: d.renewsFlowId } : {}),
     steps: d.steps
       .filter((s) => s.parties.length > 0)
       .map((s) => ({

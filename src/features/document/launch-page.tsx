@@ -31,6 +31,8 @@ import { PartyCard } from './party-card.tsx';
 import { readinessTexts } from './readiness-texts.ts';
 import { partyLabel, PositionEditor } from './position-editor.tsx';
 import { texts } from './texts.ts';
+import { LaunchExtras, LaunchTermSection } from './launch-term.tsx';
+import { deleteLaunchDraft } from '@/api/term.ts';
 
 /** The upload limit the server applies by default (UPLOAD_LIMIT_MB); the server's refusal is what counts. */
 const UPLOAD_LIMIT_MB = 50;
@@ -62,6 +64,7 @@ const STEP_OF_ISSUE: Record<DraftIssue['key'], number> = {
   fieldOptions: 1,
   tooManyFields: 1,
   fieldNotPlaced: 2,
+  termInvalid: 1,
 };
 
 function FilesStep({ mode }: { mode: LaunchMode }) {
@@ -283,6 +286,7 @@ function SignersStep({
       ) : (
         <DeadlineField mode={mode} isPastShown={isPastShown} />
       )}
+      <LaunchTermSection />
     </section>
   );
 }
@@ -328,6 +332,7 @@ export default function LaunchPage() {
     setSendError(null);
     try {
       const answer = await launchFlow(toLaunchRequest(draft));
+      if (draft.serverDraftId) deleteLaunchDraft({ draftId: draft.serverDraftId }).catch(() => {});
       setSent({
         flowId: answer.flowId,
         codes: answer.verificationCodes,
@@ -382,6 +387,7 @@ export default function LaunchPage() {
   return (
     <main className="launch-page" style={{ padding: 16, maxWidth: 1200 }}>
       <h1 style={{ fontSize: 20 }}>{mode === 'quick' ? tt('quickTitle') : tt('regularTitle')}</h1>
+      <LaunchExtras mode={mode} />
       {quota ? (
         isOutOfQuota ? (
           <Alert type="error" title={tt('quotaNone')} style={{ marginBottom: 12 }} />

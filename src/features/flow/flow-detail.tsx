@@ -19,6 +19,7 @@ import {
 import { ApiError } from '@/api/http.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
+import { FlowTermSection } from './flow-term.tsx';
 import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
 import { texts } from './texts.ts';
@@ -257,6 +258,7 @@ export function FlowDetailDrawer({
             ))}
           </section>
           <FilledFields flow={flow} />
+          <FlowTermSection flowId={flow.flowId} status={flow.status} />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a
