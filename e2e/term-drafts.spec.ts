@@ -11,6 +11,7 @@ import {
   signingTexts,
   uploadContract,
 } from './signing-support.ts';
+import { personOnPc, placeByKeywordAndSend } from './term-support.ts';
 
 const t = signingTexts['en-US'];
 const DAY = 86_400_000;
@@ -24,13 +25,7 @@ test('save a launch as a draft, resume and send it with a term; renew the comple
   page,
 }) => {
   test.setTimeout(240_000);
-  const signerContext = await browser.newContext({
-    locale: 'en-US',
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  const signer = await signerContext.newPage();
-  const signerPhone = await personWithSeal(signer, t.personB);
+  const { context: signerContext, page: signer, phone: signerPhone } = await personOnPc(browser, t.personB);
   await personWithSeal(page, t.personA);
 
   // The form: one signer and a term ending in 100 days, reminders 30/7/1 days before, one more person told.
@@ -66,15 +61,7 @@ test('save a launch as a draft, resume and send it with a term; renew the comple
   await expect(page.getByLabel(t.signerPhone)).toHaveValue(signerPhone);
   await expect(page.getByTestId('term-fields').getByLabel('Term ends')).toHaveValue(dayIn(100));
   await expect(page.getByTestId('term-fields').getByLabel('Mobile number')).toHaveValue('13912345678');
-  await expect(page.getByTestId('signer-readiness')).toHaveCount(1);
-  await page.getByRole('button', { name: t.next }).click();
-  await expect(page.locator('.pdf-page[data-page="1"][data-drawn="true"]')).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel(t.keyword).fill('Party B');
-  await page.getByRole('button', { name: t.placeByKeyword }).click();
-  await expect(page.getByTestId('placed-box')).toHaveCount(1);
-  await page.getByRole('button', { name: t.next }).click();
-  await page.getByRole('button', { name: t.send }).click();
-  await expect(page.getByText(t.sent)).toBeVisible({ timeout: 30_000 });
+  await placeByKeywordAndSend(page, 'Party B');
   // Launched: the draft is gone.
   expect((await call<{ items: unknown[] }>(page.request, 'listLaunchDrafts')).items).toEqual([]);
 
@@ -115,15 +102,7 @@ test('save a launch as a draft, resume and send it with a term; renew the comple
   await expect(page.getByTestId('term-fields').getByLabel('Term starts')).toHaveValue(dayIn(101));
   await expect(page.getByTestId('term-fields').getByLabel('Term ends')).toHaveValue(dayIn(201));
   // Sent: the new flow records the one it renews, whose detail now names it.
-  await expect(page.getByTestId('signer-readiness')).toHaveCount(1);
-  await page.getByRole('button', { name: t.next }).click();
-  await expect(page.locator('.pdf-page[data-page="1"][data-drawn="true"]')).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel(t.keyword).fill('Party B');
-  await page.getByRole('button', { name: t.placeByKeyword }).click();
-  await expect(page.getByTestId('placed-box')).toHaveCount(1);
-  await page.getByRole('button', { name: t.next }).click();
-  await page.getByRole('button', { name: t.send }).click();
-  await expect(page.getByText(t.sent)).toBeVisible({ timeout: 30_000 });
+  await placeByKeywordAndSend(page, 'Party B');
   await page.goto(`/#/signList?flowId=${flow?.flowId}`);
   await expect(page.getByTestId('renewed-by')).toHaveText('Renewed by: contract (renewal)');
   await signerContext.close();

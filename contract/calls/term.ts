@@ -68,7 +68,7 @@ export const setFlowTerm = defineCall({
 export const zRenewalParty = z.object({
   kind: z.enum(['person', 'company']),
   name: z.string().nullable(),
-  /** The phone typed at the first launch (null when the signer is picked by user id). */
+  /** The phone typed at the first launch (null when the signer is picked by user id; a template flow always has it). */
   phone: z.string().nullable(),
   picked: z.object({ userId: z.string(), phoneMasked: z.string() }).nullable(),
   companyId: z.string().nullable(),

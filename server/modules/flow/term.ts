@@ -237,8 +237,9 @@ export async function renewal(
     steps[p.stepIndex].parties.push({
       kind: p.kind,
       name: p.name,
-      // A registered signer is chosen by id (the phone stays masked); a phone the launcher typed comes back.
-      phone: picked ? null : p.phone,
+      // A registered signer is chosen by id (the phone stays masked); a phone the launcher typed comes back, and
+      // a template's roles take phones only (its drafts keep the phones typed, as getTemplateDraft shows them).
+      phone: picked && !flow.templateId ? null : p.phone,
       picked,
       companyId: p.companyId,
       companyName: p.companyName,

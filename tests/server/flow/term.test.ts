@@ -5,7 +5,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getAuditTrail, getFlowDetail } from '#contract/calls/flow.ts';
 import { getFlowRenewal, getFlowTerm, setFlowTerm, type TermView } from '#contract/calls/term.ts';
+import { launchTemplateFlow, prepareTemplateLaunch, saveTemplate } from '#contract/calls/template.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
+import { templateSourcePdf } from '../fixtures/template.ts';
 import { beijingDate } from '#server/lib/beijing-time.ts';
 import { appForFile, uniquePhone } from '../helper.ts';
 import {
@@ -15,6 +17,7 @@ import {
   personWithCert,
   signByLink,
   tryLaunchForOne,
+  uploadPdf,
   userLogin,
 } from '../fixtures/flow.ts';
 
@@ -146,14 +149,14 @@ describe('contract term', () => {
   });
 });
 
-describe('renew', () => {
-  type Renewal = {
-    title: string;
-    kind: string;
-    steps: { parties: { name: string | null; phone: string | null; picked: { userId: string } | null }[] }[];
-    term: { startsOn: string; endsOn: string } | null;
-  };
+type Renewal = {
+  title: string;
+  kind: string;
+  steps: { parties: { name: string | null; phone: string | null; picked: { userId: string } | null }[] }[];
+  term: { startsOn: string; endsOn: string } | null;
+};
 
+describe('renew', () => {
   test('the prefill: same parties, "(renewal)", the next term; only the launcher account; only completed', async () => {
     const r = ok(await launcher.agent.call<Renewal>(getFlowRenewal, { userType: 0, flowId }), 'renewal');
     expect(r.title).toBe('Lease 2026 (renewal)');
@@ -194,5 +197,52 @@ describe('renew', () => {
     );
     expect(fresh.renews).toMatchObject({ flowId, title: 'Lease 2026' });
     expect(fresh.term).toBeNull();
+  });
+
+  test('a template flow: launched with a term from the template; its renewal names the template and the phones', async () => {
+    const up = ok(await uploadPdf(launcher.agent, await templateSourcePdf(), 0, 'loan.pdf'), 'upload');
+    const tpl = ok(
+      await launcher.agent.call<{ templateId: string }>(saveTemplate, {
+        userType: 0,
+        documentId: up.documentId,
+        name: '借条',
+        roles: [{ key: 'lender', name: '出借人', kind: 'person', applies: {}, stepIndex: 0 }],
+        positions: [{ roleKey: 'lender', page: 1, rect: [330, 130, 450, 190] }],
+      }),
+      'template',
+    );
+    const draft = ok(
+      await launcher.agent.call<{ draftId: string }>(prepareTemplateLaunch, {
+        userType: 0,
+        templateId: tpl.templateId,
+        title: 'Loan',
+        assignments: [{ roleKey: 'lender', kind: 'person', name: '乙方', phone: signer.phone }],
+      }),
+      'fill',
+    );
+    const launched = ok(
+      await launcher.agent.call<{ flowId: string }>(launchTemplateFlow, {
+        userType: 0,
+        draftId: draft.draftId,
+        term: { startsOn: day(0), endsOn: day(365), remindDays: [30] },
+      }),
+      'launch',
+    );
+    const view = ok(
+      await launcher.agent.call<TermView>(getFlowTerm, { userType: 0, flowId: launched.flowId }),
+      'term',
+    );
+    expect(view.term).toMatchObject({ endsOn: day(365), remindDays: [30] });
+    await signByLink(t, signer.agent, signer);
+    const r = ok(
+      await launcher.agent.call<Renewal & { templateId: string | null }>(getFlowRenewal, {
+        userType: 0,
+        flowId: launched.flowId,
+      }),
+      'renewal',
+    );
+    expect(r).toMatchObject({ kind: 'template', templateId: tpl.templateId, title: 'Loan (renewal)' });
+    // A template's roles take phones: the phone comes back even for a registered signer.
+    expect(r.steps[0].parties[0]).toMatchObject({ name: '乙方', phone: signer.phone });
   });
 });
