@@ -2,7 +2,9 @@
 // end of a COMPLETED flow (each once, with a moved clock, only to the launcher and the chosen people), editing
 // the term (launcher only, audit), and "Renew": the prefill scoped to the launcher's account, the new flow
 // recording the one it renews.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createWebhookEndpoint } from '#contract/calls/webhook.ts';
+import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
 import { getAuditTrail, getFlowDetail } from '#contract/calls/flow.ts';
 import { getFlowRenewal, getFlowTerm, setFlowTerm, type TermView } from '#contract/calls/term.ts';
 import { launchTemplateFlow, prepareTemplateLaunch, saveTemplate } from '#contract/calls/template.ts';
@@ -42,11 +44,23 @@ async function later(ms: number) {
   await t.runDueJobs();
 }
 
+let receiver: Receiver;
+
 beforeAll(async () => {
+  receiver = await startReceiver();
   launcher = await personWithCert(t, '甲方');
   signer = await personWithCert(t, '乙方');
   stranger = await personWithCert(t, '丙方');
+  ok(
+    await launcher.agent.call(createWebhookEndpoint, {
+      userType: 0,
+      url: receiver.url,
+      events: ['flow.term_ending'],
+    }),
+    'webhook',
+  );
 });
+afterAll(() => receiver?.close());
 
 describe('contract term', () => {
   test('the launch refuses an end not after the start, a bad date, a reminder day not offered', async () => {
@@ -120,6 +134,13 @@ describe('contract term', () => {
       'trail',
     );
     expect(trail.entries.filter((e) => e.event === 'term_remind')).toHaveLength(3);
+    // The launcher's webhook heard each threshold once.
+    const heard = receiver.received.filter((r) => r.json.type === 'flow.term_ending');
+    expect(heard.map((r) => r.json.data)).toEqual(
+      [30, 7, 1].map((daysLeft) =>
+        expect.objectContaining({ flowId, term: { endsOn: after.term?.endsOn, daysLeft } }),
+      ),
+    );
   });
 
   test('the launcher edits the term (audit, reminders start over: only the nearest due is sent); others 1101', async () => {
