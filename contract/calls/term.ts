@@ -100,5 +100,22 @@ export const getFlowRenewal = defineCall({
   }),
 });
 
+export const zTermBrief = z.object({
+  flowId: z.string(),
+  endsOn: z.string(),
+  daysLeft: z.number().int(),
+  state: zFlowTerm.shape.state,
+});
+
+export const listFlowTerms = defineCall({
+  call: P.listFlowTerms,
+  auth: true,
+  summary:
+    'The terms of up to 100 flows the caller\'s account launched (a list\'s "expires in N days"); flows without a ' +
+    'term, or not launched by the account, are left out.',
+  request: zBase.extend({ flowIds: z.array(zId).max(100) }),
+  response: z.object({ items: z.array(zTermBrief) }),
+});
+
 export { TERM_REMIND_DAYS };
-export const termCalls = [getFlowTerm, setFlowTerm, getFlowRenewal] as const;
+export const termCalls = [getFlowTerm, setFlowTerm, getFlowRenewal, listFlowTerms] as const;

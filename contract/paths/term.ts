@@ -4,3 +4,4 @@ import { csign } from '../call-path.ts';
 export const getFlowTerm = /* @__PURE__ */ csign('getFlowTerm');
 export const setFlowTerm = /* @__PURE__ */ csign('setFlowTerm');
 export const getFlowRenewal = /* @__PURE__ */ csign('getFlowRenewal');
+export const listFlowTerms = /* @__PURE__ */ csign('listFlowTerms');

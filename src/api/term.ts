@@ -13,6 +13,7 @@ export { TERM_MAX_PEOPLE, TERM_REMIND_DAYS } from '#contract/rules/term.ts';
 export const getFlowTerm = call<typeof calls.getFlowTerm>(P.getFlowTerm);
 export const setFlowTerm = call<typeof calls.setFlowTerm>(P.setFlowTerm);
 export const getFlowRenewal = call<typeof calls.getFlowRenewal>(P.getFlowRenewal);
+export const listFlowTerms = call<typeof calls.listFlowTerms>(P.listFlowTerms);
 
 export const saveLaunchDraft = call<typeof drafts.saveLaunchDraft>(DP.saveLaunchDraft);
 export const listLaunchDrafts = call<typeof drafts.listLaunchDrafts>(DP.listLaunchDrafts);

@@ -100,3 +100,18 @@ export async function renewalsOf(
         ORDER BY created_at DESC LIMIT 20`,
   );
 }
+
+/** The terms of the given flows launched by `account`. */
+export async function termsOfAccount(
+  ex: Exec,
+  account: { ownerType: number; ownerId: string },
+  flowIds: string[],
+): Promise<{ flowId: string; endsOn: string }[]> {
+  if (flowIds.length === 0) return [];
+  return camelRows(
+    ex,
+    sql`SELECT t.flow_id, to_char(t.ends_on, 'YYYY-MM-DD') AS ends_on FROM flow_terms t JOIN flows f ON f.id = t.flow_id
+        WHERE f.owner_type = ${account.ownerType} AND f.owner_id = ${account.ownerId}
+          AND t.flow_id = ANY(${`{${flowIds.join(',')}}`}::uuid[])`,
+  );
+}

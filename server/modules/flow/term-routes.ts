@@ -5,12 +5,12 @@ import {
   listLaunchDrafts,
   saveLaunchDraft,
 } from '#contract/calls/drafts.ts';
-import { getFlowRenewal, getFlowTerm, setFlowTerm } from '#contract/calls/term.ts';
+import { getFlowRenewal, getFlowTerm, listFlowTerms, setFlowTerm } from '#contract/calls/term.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import * as drafts from './drafts.ts';
-import { renewal, setTerm, termView } from './term.ts';
+import { renewal, setTerm, termsOfFlows, termView } from './term.ts';
 
 export function registerTermCalls(app: FastifyInstance, deps: AppDeps): void {
   registerCall(app, getFlowTerm, async ({ body, requireSession }) =>
@@ -21,6 +21,9 @@ export function registerTermCalls(app: FastifyInstance, deps: AppDeps): void {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
     }),
+  );
+  registerCall(app, listFlowTerms, async ({ body, requireSession }) =>
+    termsOfFlows(deps, requireSession(), body.flowIds),
   );
   registerCall(app, getFlowRenewal, async ({ body, requireSession }) =>
     renewal(deps, requireSession(), body),

@@ -20,6 +20,7 @@ import { beijingDate } from '../../lib/beijing-time.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { listActiveMembers } from '../company/index.ts';
 import { findUserById, findUserByPhone } from '../session/index.ts';
+import { accountOf } from '../document/index.ts';
 import { flowAccess, sessionActor } from './access.ts';
 import { storeFlowEvent } from './events.ts';
 import { type Flow, appliesOf, findFlow, maskPhone, partiesOf } from './model.ts';
@@ -75,6 +76,19 @@ function presentTerm(t: tq.TermRow, fullPhones: boolean, now: Date): FlowTerm {
     daysLeft: dayNumber(t.endsOn) - dayNumber(today),
     state: today < t.startsOn ? 'notStarted' : today > t.endsOn ? 'ended' : 'inForce',
     sentDays: [...t.sentDays].sort((a, b) => b - a),
+  };
+}
+
+/** listFlowTerms: the terms of flows the caller's account launched (others left out). */
+export async function termsOfFlows(deps: AppDeps, session: Actor, flowIds: string[]) {
+  const account = await accountOf(deps, session);
+  const today = beijingDate(deps.clock.now());
+  const rows = await tq.termsOfAccount(deps.db, account, [...new Set(flowIds)]);
+  return {
+    items: rows.map((r) => {
+      const daysLeft = dayNumber(r.endsOn) - dayNumber(today);
+      return { ...r, daysLeft, state: daysLeft < 0 ? ('ended' as const) : ('inForce' as const) };
+    }),
   };
 }
 

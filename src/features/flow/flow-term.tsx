@@ -6,7 +6,7 @@ import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/api/http.ts';
-import { getFlowRenewal, setFlowTerm, type TermView } from '@/api/term.ts';
+import { getFlowRenewal, listFlowTerms, setFlowTerm, type TermView } from '@/api/term.ts';
 import { getFlowTerm } from '@/api/term.ts';
 import { newTerm, type TermDraft, TermFields, termIssue, termRequest } from '@/components/term-fields.tsx';
 import { termTexts } from '@/components/term-texts.ts';
@@ -16,6 +16,40 @@ import { localDayValue } from '@/lib/format-time.ts';
 import { notify } from '@/lib/notify.ts';
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : String(e));
+
+type TermBrief = { endsOn: string; daysLeft: number };
+
+/** The terms of the listed flows the account launched (a list's "expires in N days"), by flow id. */
+export function useFlowTerms(flowIds: string[]): Map<string, TermBrief> {
+  const [terms, setTerms] = useState(new Map<string, TermBrief>());
+  const key = flowIds.join(',');
+  useEffect(() => {
+    if (!key) return setTerms(new Map());
+    let isLive = true;
+    listFlowTerms({ flowIds: key.split(',') }).then(
+      (r) => isLive && setTerms(new Map(r.items.map((t) => [t.flowId, t]))),
+      () => {},
+    );
+    return () => {
+      isLive = false;
+    };
+  }, [key]);
+  return terms;
+}
+
+/** "Expires in N days" (orange within 30 days) or "Ended", for a row of a list. */
+export function TermTag({ term }: { term: TermBrief | undefined }) {
+  const tt = useTexts(termTexts);
+  if (!term) return null;
+  return (
+    <Tag
+      color={term.daysLeft < 0 ? 'default' : term.daysLeft <= 30 ? 'orange' : 'blue'}
+      data-testid="term-tag"
+    >
+      {term.daysLeft < 0 ? tt('ended', { n: -term.daysLeft }) : tt('expiresIn', { n: term.daysLeft })}
+    </Tag>
+  );
+}
 
 export function FlowTermSection({ flowId, status }: { flowId: string; status: string }) {
   const tt = useTexts(termTexts);

@@ -25,6 +25,7 @@ import { allPages, exportSheet } from '@/lib/export-sheet.ts';
 import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
+import { TermTag, useFlowTerms } from './flow-term.tsx';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { emptyFilters, type ListFilters, listRequest, sheetColumns, STATUS_COLORS } from './list-model.ts';
 import { texts } from './texts.ts';
@@ -131,6 +132,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
   // ?flowId= opens that flow's detail (the bulk-send results link here)
   const [detail, setDetail] = useState<string | null>(useSearchParams()[0].get('flowId'));
   const [isExporting, setIsExporting] = useState(false);
+  const terms = useFlowTerms(kind === 'launched' ? (data?.list.map((r) => r.flowId) ?? []) : []);
 
   const load = useCallback(async () => {
     setProblem(null);
@@ -229,6 +231,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
                     >
                       {tt(status as 'status.signing')}
                     </Tag>
+                    {kind === 'launched' ? <TermTag term={terms.get(row.flowId)} /> : null}
                     {row.awaitingApproval ? (
                       <Tag color="purple" data-testid="awaiting-approval">
                         {tt('awaitingApproval')}

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createWebhookEndpoint } from '#contract/calls/webhook.ts';
 import { type Receiver, startReceiver } from '../fixtures/webhook-receiver.ts';
 import { getAuditTrail, getFlowDetail } from '#contract/calls/flow.ts';
-import { getFlowRenewal, getFlowTerm, setFlowTerm, type TermView } from '#contract/calls/term.ts';
+import {
+  getFlowRenewal,
+  getFlowTerm,
+  listFlowTerms,
+  setFlowTerm,
+  type TermView,
+} from '#contract/calls/term.ts';
 import { launchTemplateFlow, prepareTemplateLaunch, saveTemplate } from '#contract/calls/template.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { templateSourcePdf } from '../fixtures/template.ts';
@@ -97,6 +103,18 @@ describe('contract term', () => {
     expect(asParty.term?.remindPeople[0].phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     expect(asParty.isLauncher).toBe(false);
     expect((await stranger.agent.call(getFlowTerm, { userType: 0, flowId })).body.code).toBe(1101);
+    // A list's "expires in N days": only the account's own flows.
+    type Briefs = { items: { flowId: string; daysLeft: number }[] };
+    const briefs = ok(
+      await launcher.agent.call<Briefs>(listFlowTerms, { userType: 0, flowIds: [flowId] }),
+      'l',
+    );
+    expect(briefs.items).toEqual([expect.objectContaining({ flowId, endsOn: day(40), daysLeft: 40 })]);
+    const theirs = ok(
+      await stranger.agent.call<Briefs>(listFlowTerms, { userType: 0, flowIds: [flowId] }),
+      'l',
+    );
+    expect(theirs.items).toEqual([]);
 
     // Not completed yet: 30 days before the end nothing goes out.
     await later(10 * DAY);
