@@ -73,7 +73,11 @@ test('save a launch as a draft, resume and send it with a term; renew the comple
   const flow = launched.list.find((f) => f.title === 'contract');
   expect(flow?.status).toBe('completed');
 
-  // The flow detail: the term and "Renew".
+  // The launched list: "Expires in 100 days"; the flow detail: the term and "Renew".
+  await page.goto('/#/signList?tab=launched');
+  await expect(page.getByRole('article', { name: 'contract' }).getByTestId('term-tag')).toHaveText(
+    'Expires in 100 days',
+  );
   await page.goto(`/#/signList?flowId=${flow?.flowId}`);
   const section = page.getByTestId('flow-term');
   await expect(section).toContainText(`${dayIn(0)} to ${dayIn(100)}`);
