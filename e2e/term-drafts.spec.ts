@@ -109,5 +109,13 @@ test('save a launch as a draft, resume and send it with a term; renew the comple
   await placeByKeywordAndSend(page, 'Party B');
   await page.goto(`/#/signList?flowId=${flow?.flowId}`);
   await expect(page.getByTestId('renewed-by')).toHaveText('Renewed by: contract (renewal)');
+
+  // On a 375 px phone the term's form and the draft buttons fit the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await uploadContract(page, t);
+  await page.getByText('This contract has a term').click();
+  await page.getByTestId('term-fields').getByRole('button', { name: 'Add a person' }).click();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await signerContext.close();
 });
