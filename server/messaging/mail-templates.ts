@@ -21,7 +21,9 @@ type MailKind =
   | 'cancelled'
   // seal-use approval (server/modules/approval): `who` the requester (requested) or the seal (decided)
   | 'approval_requested'
-  | 'approval_decided';
+  | 'approval_decided'
+  // contract term (issue 29, flow/term.ts): `deadline` is the term's last day
+  | 'term_ending';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -46,6 +48,7 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
   cancelled: { zh: (t) => `已撤销：《${t}》`, en: (t) => `Cancelled: "${t}"` },
   approval_requested: { zh: (t) => `用印审批：《${t}》`, en: (t) => `Seal approval: "${t}"` },
   approval_decided: { zh: (t) => `用印审批结果：《${t}》`, en: (t) => `Seal approval decided: "${t}"` },
+  term_ending: { zh: (t) => `合同即将到期：《${t}》`, en: (t) => `Contract term ending: "${t}"` },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -94,6 +97,12 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
     zh: (m) => `您在《${m.flowTitle}》上使用印章「${m.who}」的申请已有审批结果。请打开下面的链接查看。`,
     en: (m) =>
       `Your request to apply the seal ${m.who} to "${m.flowTitle}" was decided. Open the link below to read the outcome.`,
+  },
+  term_ending: {
+    zh: (m) =>
+      `合同《${m.flowTitle}》将于${m.deadline ?? ''}到期。如需续签，请登录后打开下面的链接，在合同详情中点击“续签”。`,
+    en: (m) =>
+      `The term of "${m.flowTitle}" ends on ${m.deadline ?? ''}. To renew it, log in, open the link below and choose "Renew" in the contract's detail.`,
   },
 };
 

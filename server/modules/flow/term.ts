@@ -194,6 +194,8 @@ export async function sendTermReminders(deps: AppDeps): Promise<number> {
     });
     if (!after) continue;
     const notice = TT.termNotice(flow.title, t.endsOn, daysLeft);
+    const who = flow.initiatorCompanyName ?? flow.initiatorName ?? '';
+    const link = `${deps.config.publicUrl}/#/signList?flowId=${flowId}`;
     const companyId = flow.ownerType === 1 ? flow.ownerId : null;
     for (const phone of people) {
       await insertMessage(deps.db, {
@@ -206,7 +208,13 @@ export async function sendTermReminders(deps: AppDeps): Promise<number> {
         link: `/signList?flowId=${flowId}`,
         now,
       });
-      await deps.messenger.notify({ to: phone, purpose: 'flow:term_ending', text: notice.text });
+      await deps.messenger.notify({
+        to: phone,
+        purpose: 'flow:term_ending',
+        text: notice.text,
+        // SMS template variables and the e-mail (deadline: the term's last day).
+        mail: { kind: 'term_ending', flowTitle: flow.title, who, link, deadline: t.endsOn },
+      });
     }
     await after();
     told++;
