@@ -3,6 +3,7 @@
 // types from them. They reuse the workspace calls' schemas (contract/calls/) without `userType`: a key acts
 // as its account, so the account kind comes from the key.
 import { z } from 'zod';
+import { zTermInput } from '../calls/term-input.ts';
 import { bi } from '../bilingual.ts';
 import { APPROVAL_STATUSES, decideApproval, zApprovalDetail, zApprovalSummary } from '../calls/approval.ts';
 import { zDocumentInfo } from '../calls/document.ts';
@@ -74,6 +75,8 @@ export const zLaunchFromTemplate = prepareTemplateLaunch.request
     deadline: z.iso.datetime({ offset: true }).optional(),
     message: z.string().trim().max(500).optional(),
     amount: zContractAmount.optional(),
+    /** The contract's own term (issue 29), as from documents. */
+    term: zTermInput.optional(),
   });
 
 export const zLaunchFlowBody = z.discriminatedUnion('from', [zLaunchFromDocuments, zLaunchFromTemplate]);

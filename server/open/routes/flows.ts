@@ -70,6 +70,7 @@ export const flowRoutes = [
           deadline: body.deadline,
           message: body.message,
           amount: body.amount,
+          term: body.term,
         },
         ctx,
       );

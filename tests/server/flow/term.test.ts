@@ -16,10 +16,12 @@ import {
 import { launchTemplateFlow, prepareTemplateLaunch, saveTemplate } from '#contract/calls/template.ts';
 import { listOutbox } from '#server/messaging/messenger.ts';
 import { templateSourcePdf } from '../fixtures/template.ts';
+import { makeKey, open } from '../fixtures/open.ts';
 import { beijingDate } from '#server/lib/beijing-time.ts';
 import { appForFile, uniquePhone } from '../helper.ts';
 import {
   type Signer,
+  contractPdf,
   launchForOne,
   ok,
   personWithCert,
@@ -283,5 +285,47 @@ describe('renew', () => {
     expect(r).toMatchObject({ kind: 'template', templateId: tpl.templateId, title: 'Loan (renewal)' });
     // A template's roles take phones: the phone comes back even for a registered signer.
     expect(r.steps[0].parties[0]).toMatchObject({ name: '乙方', phone: signer.phone });
+  });
+
+  test('the integrator API launches with a term (from documents)', async () => {
+    const key = await makeKey(launcher.agent, ['flows:write', 'flows:read']);
+    const pdf = Buffer.from(await contractPdf(1)).toString('base64');
+    const up = await open<{ documentId: string }>(t, 'POST', '/documents', {
+      key: key.secret,
+      body: { filename: 'api.pdf', contentBase64: pdf },
+    });
+    const { documentId } = up.body.data;
+    const body = {
+      from: 'documents',
+      title: 'API lease',
+      documentIds: [documentId],
+      steps: [
+        {
+          parties: [
+            {
+              kind: 'person',
+              name: '乙方',
+              phone: signer.phone,
+              positions: [{ documentId, page: 1, mm: { left: 20, top: 200, width: 40, height: 20 } }],
+            },
+          ],
+        },
+      ],
+    };
+    const bad = await open(t, 'POST', '/flows', {
+      key: key.secret,
+      body: { ...body, term: { startsOn: day(3), endsOn: day(2) } },
+    });
+    expect(bad.body.code).toBe(1001);
+    const res = await open<{ flowId: string }>(t, 'POST', '/flows', {
+      key: key.secret,
+      body: { ...body, term: { startsOn: day(0), endsOn: day(90), remindDays: [7] } },
+    });
+    expect(res.body.code).toBe(0);
+    const view = ok(
+      await launcher.agent.call<TermView>(getFlowTerm, { userType: 0, flowId: res.body.data.flowId }),
+      'term',
+    );
+    expect(view.term).toMatchObject({ endsOn: day(90), remindDays: [7], daysLeft: 90 });
   });
 });
