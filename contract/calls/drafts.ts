@@ -23,8 +23,9 @@ export const saveLaunchDraft = defineCall({
   call: P.saveLaunchDraft,
   auth: true,
   summary:
-    "Saves the launch screen's form as a draft of the caller (a new one, or `draftId` replaced). 1100 for a form " +
-    "over 256 KB or a document that is not the account's upload or already launched; another user's draft 1101.",
+    "Saves the launch screen's form as a draft of the caller (a new one, or `draftId` replaced). 1100 for a " +
+    "document that is not the account's upload or already launched, or a 101st draft; 1001 for a form over 256 KB; " +
+    "another user's draft 1101.",
   request: zBase.extend({
     draftId: zId.optional(),
     title: z.string().trim().max(100).default(''),

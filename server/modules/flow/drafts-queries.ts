@@ -77,3 +77,12 @@ export async function deleteDraftsUsing(ex: Exec, o: Owner, documentIds: string[
     sql`DELETE FROM launch_drafts WHERE ${mine(o)} AND document_ids ?| ${`{${documentIds.join(',')}}`}::text[]`,
   );
 }
+
+/** How many drafts the owner keeps. */
+export async function countDrafts(ex: Exec, o: Owner): Promise<number> {
+  const r = await camelOne<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::integer AS n FROM launch_drafts WHERE ${mine(o)}`,
+  );
+  return r?.n ?? 0;
+}

@@ -17,6 +17,9 @@ import { accountOf, ownDocument } from '../document/index.ts';
 import * as dq from './drafts-queries.ts';
 import { TT } from './term-texts.ts';
 
+/** Drafts a user keeps in one account at most (a new one beyond is refused: delete one first). */
+export const MAX_DRAFTS = 100;
+
 const ownerOf = async (deps: AppDeps, session: Actor) => ({
   account: await accountOf(deps, session, HANDLING),
   userId: session.userId,
@@ -53,6 +56,8 @@ export async function saveDraft(
   const ids = [...new Set(body.documentIds)];
   if ((await usable(deps, owner.account, ids)).length !== ids.length)
     throw new AppError(Code.Refused, TT.draftDocumentUnusable);
+  if (!body.draftId && (await dq.countDrafts(deps.db, owner)) >= MAX_DRAFTS)
+    throw new AppError(Code.Refused, TT.tooManyDrafts(MAX_DRAFTS));
   const d = { id: body.draftId ?? randomUUID(), title: body.title, form: body.form, documentIds: ids };
   const now = deps.clock.now();
   const row = body.draftId

@@ -13,6 +13,10 @@ export const TT = {
     en: 'a document of the draft is not one of your uploads waiting to be launched',
     zh: '草稿中的文件不是您尚未发起的上传文件',
   },
+  tooManyDrafts: (n: number): Text => ({
+    en: `you keep ${n} drafts already: delete one first`,
+    zh: `您已有 ${n} 份草稿，请先删除不需要的草稿`,
+  }),
   termNotice: (title: string, endsOn: string, daysLeft: number): { title: string; text: string } => ({
     title: `合同即将到期 Contract term ending: ${title}`,
     text:

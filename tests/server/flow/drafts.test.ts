@@ -134,4 +134,29 @@ describe('launch drafts', () => {
       ok(await alice.agent.call<{ items: unknown[] }>(listLaunchDrafts, { userType: 0 }), 'l').items,
     ).toEqual([]);
   });
+
+  test('a user keeps at most 100 drafts: the 101st is refused until one is deleted', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++)
+      ids.push(
+        ok(
+          await bob.agent.call<LaunchDraftSummary>(saveLaunchDraft, {
+            userType: 0,
+            title: `d${i}`,
+            form: {},
+          }),
+          'save',
+        ).draftId,
+      );
+    expect(
+      (await bob.agent.call(saveLaunchDraft, { userType: 0, title: 'one more', form: {} })).body.code,
+    ).toBe(1100);
+    // Replacing one is still allowed; so is a new one after a deletion.
+    ok(
+      await bob.agent.call(saveLaunchDraft, { userType: 0, draftId: ids[0], title: 'x', form: {} }),
+      'replace',
+    );
+    ok(await bob.agent.call(deleteLaunchDraft, { userType: 0, draftId: ids[1] }), 'delete');
+    ok(await bob.agent.call(saveLaunchDraft, { userType: 0, title: 'one more', form: {} }), 'again');
+  });
 });
