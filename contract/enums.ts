@@ -128,4 +128,6 @@ export const WEBHOOK_EVENTS = [
   'flow.voided',
   /** a revised document (issue 29): the flow's revision moved on */
   'flow.revised',
+  /** contract term (issue 29): a completed flow's term ends in 30, 7 or 1 days (`daysLeft`) */
+  'flow.term_ending',
 ] as const;

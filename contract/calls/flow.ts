@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTermInput } from './term-input.ts';
 import { SEAL_TYPES } from '../enums.ts';
 import { defineCall, zBase, zPage, zPageRequest } from '../envelope.ts';
 import * as P from '../paths/flow.ts';
@@ -262,6 +263,9 @@ export const launchFlow = defineCall({
     amount: zContractAmount.optional(),
     /** Copy recipients (抄送, issue 29): never sign; receive the finished contract (contract/calls/cc.ts). */
     cc: zCcList.optional(),
+    /** The contract's own term (issue 29, contract/calls/term.ts) and the completed flow this one renews. */
+    term: zTermInput.optional(),
+    renewsFlowId: zId.optional(),
   }),
   response: z.object({
     flowId: z.string(),
@@ -853,6 +857,9 @@ export const zAuditEntry = z.object({
     'voided',
     /** a revised document (issue 29): the launcher uploaded a new revision */
     'revise',
+    /** contract term (issue 29): set or changed by the launcher; a reminder before its end */
+    'term_set',
+    'term_remind',
   ]),
   /** Who: a person's name (or masked phone), or 'platform'. */
   actor: z.string(),
@@ -913,6 +920,8 @@ export const zMessage = z.object({
     'deadline_changed',
     /** the launcher uploaded a revised document (issue 29; after signatures, everyone signs again) */
     'revised',
+    /** a completed contract's term ends soon (issue 29: 30, 7 or 1 days before) */
+    'term_ending',
   ]),
   title: z.string(),
   text: z.string(),

@@ -27,6 +27,8 @@ import { centreCalls } from './centre.ts';
 import { reassignCalls } from './reassign.ts';
 import { rescissionCalls } from './rescission.ts';
 import { revisionCalls } from './revisions.ts';
+import { termCalls } from './term.ts';
+import { draftCalls } from './drafts.ts';
 
 /**
  * Every call of the contract, for the server to register and for OpenAPI.
@@ -61,4 +63,6 @@ export const allCalls: readonly CallDef[] = [
   ...reassignCalls,
   ...rescissionCalls,
   ...revisionCalls,
+  ...termCalls,
+  ...draftCalls,
 ];

@@ -7,6 +7,7 @@ import { FLOW_LIMITS, zApplies, zContractAmount, zFlowStatus, zIntent } from './
 import { zPhone } from './session.ts';
 import { zRoleKey, zRoleKind } from './sign-config.ts';
 import { bi } from '../bilingual.ts';
+import { zTermInput } from './term-input.ts';
 import { FIELD_KINDS, type FieldKind, NOT_TYPED_KINDS } from '../rules/fields.ts';
 import { zFieldKind, zFieldOptions } from './fields.ts';
 
@@ -296,6 +297,9 @@ export const launchTemplateFlow = defineCall({
     amount: zContractAmount.optional(),
     /** Copy recipients (抄送, issue 29), as launchFlow takes them. */
     cc: zCcList.optional(),
+    /** The contract's own term and the flow renewed (issue 29), as launchFlow's. */
+    term: zTermInput.optional(),
+    renewsFlowId: zId.optional(),
   }),
   response: z.object({
     flowId: z.string(),

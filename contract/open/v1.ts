@@ -4,6 +4,7 @@
 // as its account, so the account kind comes from the key.
 import { zCcList } from '../calls/cc-input.ts';
 import { z } from 'zod';
+import { zTermInput } from '../calls/term-input.ts';
 import { bi } from '../bilingual.ts';
 import { APPROVAL_STATUSES, decideApproval, zApprovalDetail, zApprovalSummary } from '../calls/approval.ts';
 import { zDocumentInfo } from '../calls/document.ts';
@@ -76,6 +77,8 @@ export const zLaunchFromTemplate = prepareTemplateLaunch.request
     message: z.string().trim().max(500).optional(),
     amount: zContractAmount.optional(),
     cc: zCcList.optional().describe('copy recipients (抄送): name, phone, notifyProgress; never sign'),
+    /** The contract's own term (issue 29), as from documents. */
+    term: zTermInput.optional(),
   });
 
 export const zLaunchFlowBody = z.discriminatedUnion('from', [zLaunchFromDocuments, zLaunchFromTemplate]);

@@ -28,7 +28,9 @@ type MailKind =
   | 'reassigned'
   | 'deadline_changed'
   // a revised document (issue 29): `who` the launcher
-  | 'revised';
+  | 'revised'
+  // contract term (issue 29, flow/term.ts): `deadline` is the term's last day
+  | 'term_ending';
 
 /**
  * What a notice carries for its e-mail: the flow's title, who acts, the absolute link to open, and for the
@@ -60,6 +62,7 @@ const SUBJECTS: Record<MailKind, { zh: (t: string) => string; en: (t: string) =>
     en: (t) => `Signing deadline changed: "${t}"`,
   },
   revised: { zh: (t) => `文件已修订：《${t}》`, en: (t) => `Revised: "${t}"` },
+  term_ending: { zh: (t) => `合同即将到期：《${t}》`, en: (t) => `Contract term ending: "${t}"` },
 };
 
 const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMail) => string }> = {
@@ -126,6 +129,12 @@ const BODIES: Record<MailKind, { zh: (m: NoticeMail) => string; en: (m: NoticeMa
     zh: (m) => `${m.who}上传了《${m.flowTitle}》的修订版。请登录查看修改内容并签署最终版本。`,
     en: (m) =>
       `${m.who} uploaded a revised version of "${m.flowTitle}". Log in to see what changed and sign the final version.`,
+  },
+  term_ending: {
+    zh: (m) =>
+      `合同《${m.flowTitle}》将于${m.deadline ?? ''}到期。如需续签，请登录后打开下面的链接，在合同详情中点击“续签”。`,
+    en: (m) =>
+      `The term of "${m.flowTitle}" ends on ${m.deadline ?? ''}. To renew it, log in, open the link below and choose "Renew" in the contract's detail.`,
   },
 };
 

@@ -102,6 +102,8 @@ export const EVENT_TEXT: Record<AuditEntry['event'], [string, string]> = {
   rescission_requested: ['发起解除协议', 'rescission agreement launched'],
   voided: ['协议作废', 'voided by agreement'],
   revise: ['上传修订版', 'revised'],
+  term_set: ['设置合同期限', 'contract term set'],
+  term_remind: ['合同到期提醒', 'contract term reminder'],
 };
 
 const MODES: Record<string, [string, string]> = {
@@ -253,6 +255,22 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
       re: /^voided by agreement: rescission flow (\S+) \((.*)\) completed$/s,
       zh: (m) => `已协议作废：解除协议流程 ${m[1]}（${m[2]}）已签署完成`,
       en: (m) => `voided by agreement: rescission flow ${m[1]} (${m[2]}) completed`,
+    },
+  ],
+  // Contract term (issue 29, flow/term.ts).
+  term_set: [
+    { re: /^term removed$/, zh: () => '已取消合同期限', en: () => 'term removed' },
+    {
+      re: /^term (\S+) to (\S+) · remind (\S*) days before · (\d+) more people$/,
+      zh: (m) => `合同期限 ${m[1]} 至 ${m[2]} · 到期前 ${m[3] || '-'} 天提醒 · 另提醒 ${m[4]} 人`,
+      en: (m) => `term ${m[1]} to ${m[2]} · remind ${m[3] || '-'} days before · ${m[4]} more people`,
+    },
+  ],
+  term_remind: [
+    {
+      re: /^term ends (\S+) · (\d+) days left · (\d+) told$/,
+      zh: (m) => `合同将于 ${m[1]} 到期 · 剩余 ${m[2]} 天 · 已提醒 ${m[3]} 人`,
+      en: (m) => `term ends ${m[1]} · ${m[2]} days left · ${m[3]} told`,
     },
   ],
   complete: [

@@ -20,7 +20,12 @@ export async function storeFlowEvent(
   tx: Exec,
   type: FlowEventType,
   flowOrId: Flow | string,
-  extra: { party?: Party; reason?: string | null; comment?: FlowEventComment } = {},
+  extra: {
+    party?: Party;
+    reason?: string | null;
+    comment?: FlowEventComment;
+    term?: { endsOn: string; daysLeft: number };
+  } = {},
 ): Promise<EventsAfterCommit> {
   if (deps.hooks.count(flowEvent) === 0) return nothingAfterCommit;
   const flow = typeof flowOrId === 'string' ? await findFlow(tx, flowOrId) : flowOrId;
@@ -50,6 +55,7 @@ export async function storeFlowEvent(
         : {}),
       ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
       ...(extra.comment ? { comment: extra.comment } : {}),
+      ...(extra.term ? { term: extra.term } : {}),
     },
   });
   return async () => {

@@ -24,7 +24,9 @@ export type FlowEventType =
   | 'party.reassigned'
   | 'flow.deadline_changed'
   | 'flow.voided'
-  | 'flow.revised';
+  | 'flow.revised'
+  /** issue 29: a completed flow's term ends soon (`term`) */
+  | 'flow.term_ending';
 
 /**
  * One moment in a flow's life, told after it is stored (its transaction committed). `account` is the
@@ -49,6 +51,8 @@ export type FlowEvent = {
   reason?: string | null;
   /** comment.created (issue 29): the comment, as listFlowComments shows it, with its thread. */
   comment?: FlowEventComment;
+  /** flow.term_ending: the term's end (Beijing date) and the whole days left. */
+  term?: { endsOn: string; daysLeft: number };
 };
 
 /** What the `comment.created` event tells of the comment. */

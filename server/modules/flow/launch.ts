@@ -60,6 +60,8 @@ import { storeFlowEvent } from './events.ts';
 import { sessionActor } from './access.ts';
 import { endFlowIn } from './end.ts';
 import { checkCcList, storeCcs } from './cc.ts';
+import { checkRenews, storeLaunchTerm } from './term.ts';
+import { dropLaunchedDrafts } from './drafts.ts';
 
 type LaunchInput = CallRequest<typeof launchFlow>;
 
@@ -361,6 +363,7 @@ export async function launch(
     ? new Date(input.deadline)
     : new Date(now.getTime() + DEFAULT_DEADLINE_DAYS * 86_400_000);
   if (deadline.getTime() <= now.getTime()) throw new AppError(Code.Refused, F.deadlineInPast);
+  await checkRenews(deps, account, input.renewsFlowId);
 
   const docRows: Document[] = [];
   for (const id of input.documentIds) {
@@ -453,6 +456,9 @@ export async function launch(
       parties.filter((_, i) => inputs[i]?.allowReassign === false).map((p) => p.id),
     );
     await origin.inLaunch?.(tx, flowId);
+    // Issue 29: the contract's term, the flow it renews; the launching user's drafts of these documents done.
+    await storeLaunchTerm(tx, flowId, input, now);
+    await dropLaunchedDrafts(tx, account, session.userId, input.documentIds);
     await insertFields(
       tx,
       flowId,

@@ -88,6 +88,8 @@ import { centreJobs, registerCentre } from './centre-module.ts';
 import { registerReassignCalls } from './reassign-routes.ts';
 import { registerRescissionCalls } from './rescission.ts';
 import { registerRevisions } from './revisions-routes.ts';
+import { registerTermCalls } from './term-routes.ts';
+import { sendTermReminders } from './term.ts';
 
 const zUuid = z.uuid();
 /** An attachment upload, authorized: the room, its token and the field it is for. */
@@ -149,6 +151,7 @@ export const flowModule: ServerModule = {
         await sweepExpired(deps);
         await sendDueReminders(deps);
         await sendDeadlineNotices(deps);
+        await sendTermReminders(deps);
         await completeStragglers(deps, flowRuntimeOf(deps));
         await queueMissingReports(deps);
         await batches.resumeBatches(deps);
@@ -400,6 +403,7 @@ export const flowModule: ServerModule = {
     registerRescissionCalls(app, deps);
     // Revised documents (issue 29).
     registerRevisions(app, deps);
+    registerTermCalls(app, deps);
 
     // Deadlines are also checked on every access to a flow; the flow.sweep job above expires the rest.
     app.addHook('onClose', async () => {

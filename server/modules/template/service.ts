@@ -577,6 +577,8 @@ export async function launchDraft(deps: AppDeps, actor: Actor, input: LaunchInpu
       isQuick: false,
       amount: input.amount,
       cc: input.cc,
+      term: input.term,
+      renewsFlowId: input.renewsFlowId,
     },
     ctx,
     { templateId: draft.templateId },

@@ -253,6 +253,7 @@ export async function storeFlowEventMessages(
     ...(event.party ? { party: event.party } : {}),
     ...(event.reason !== undefined ? { reason: event.reason } : {}),
     ...(event.comment ? { comment: event.comment } : {}),
+    ...(event.term ? { term: event.term } : {}),
   });
 }
 

@@ -71,6 +71,7 @@ export const flowRoutes = [
           message: body.message,
           amount: body.amount,
           cc: body.cc,
+          term: body.term,
         },
         ctx,
       );

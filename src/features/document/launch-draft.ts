@@ -9,6 +9,7 @@ import { type Applies, FLOW_LIMITS, type IntentCheck, type LaunchRequest } from 
 import type { PdfRect } from '@/components/pdf-viewer.tsx';
 import { sessionStore } from '@/lib/safe-storage.ts';
 import { CHOICE_KINDS, FIELD_LIMITS, type FieldKind } from '#contract/rules/fields.ts';
+import { type TermDraft, termIssue, termRequest } from '@/components/term-fields.tsx';
 
 export type LaunchMode = 'quick' | 'regular';
 
@@ -105,6 +106,12 @@ export type LaunchDraft = {
   placements: Record<string, Record<string, Placement>>;
   /** Copy recipients (抄送, issue 29; cc-card.tsx). */
   cc?: CcDraft[];
+  /** The contract's own term (issue 29); absent or null: none. */
+  term?: TermDraft | null;
+  /** The completed flow this launch renews ("Renew" on its detail). */
+  renewsFlowId?: string;
+  /** The server-side draft this launch was saved as or opened from (launch-term.tsx). */
+  serverDraftId?: string;
 };
 
 let counter = 0;
@@ -235,7 +242,8 @@ type IssueKey =
   | 'fieldLabel'
   | 'fieldOptions'
   | 'fieldNotPlaced'
-  | 'tooManyFields';
+  | 'tooManyFields'
+  | 'termInvalid';
 
 const PHONE = /^1\d{10}$/;
 
@@ -289,6 +297,7 @@ export function draftIssues(d: LaunchDraft, now = Date.now()): DraftIssue[] {
     }
   });
   if (d.deadline && !(Date.parse(d.deadline) > now)) issues.push({ key: 'deadlinePast' });
+  if (d.term && termIssue(d.term)) issues.push({ key: 'termInvalid' });
   return issues;
 }
 
@@ -333,6 +342,8 @@ export function toLaunchRequest(d: LaunchDraft): LaunchRequest {
     ...(d.message.trim() ? { message: d.message.trim() } : {}),
     ...(d.remindEveryDays ? { remindEveryDays: d.remindEveryDays } : {}),
     ...(d.cc?.length ? { cc: ccRequest(d.cc) } : {}),
+    ...(d.term ? { term: termRequest(d.term) } : {}),
+    ...(d.renewsFlowId ? { renewsFlowId: d.renewsFlowId } : {}),
     steps: d.steps
       .filter((s) => s.parties.length > 0)
       .map((s) => ({

@@ -32,6 +32,8 @@ import { PartyCard } from './party-card.tsx';
 import { readinessTexts } from './readiness-texts.ts';
 import { partyLabel, PositionEditor } from './position-editor.tsx';
 import { texts } from './texts.ts';
+import { LaunchExtras, LaunchTermSection } from './launch-term.tsx';
+import { deleteLaunchDraft } from '@/api/term.ts';
 
 /** The upload limit the server applies by default (UPLOAD_LIMIT_MB); the server's refusal is what counts. */
 const UPLOAD_LIMIT_MB = 50;
@@ -63,6 +65,7 @@ const STEP_OF_ISSUE: Record<DraftIssue['key'], number> = {
   fieldOptions: 1,
   tooManyFields: 1,
   fieldNotPlaced: 2,
+  termInvalid: 1,
 };
 
 function FilesStep({ mode }: { mode: LaunchMode }) {
@@ -285,6 +288,7 @@ function SignersStep({
         <DeadlineField mode={mode} isPastShown={isPastShown} />
       )}
       <CcCard />
+      <LaunchTermSection />
     </section>
   );
 }
@@ -330,6 +334,7 @@ export default function LaunchPage() {
     setSendError(null);
     try {
       const answer = await launchFlow(toLaunchRequest(draft));
+      if (draft.serverDraftId) deleteLaunchDraft({ draftId: draft.serverDraftId }).catch(() => {});
       setSent({
         flowId: answer.flowId,
         codes: answer.verificationCodes,
@@ -384,6 +389,7 @@ export default function LaunchPage() {
   return (
     <main className="launch-page" style={{ padding: 16, maxWidth: 1200 }}>
       <h1 style={{ fontSize: 20 }}>{mode === 'quick' ? tt('quickTitle') : tt('regularTitle')}</h1>
+      <LaunchExtras mode={mode} />
       {quota ? (
         isOutOfQuota ? (
           <Alert type="error" title={tt('quotaNone')} style={{ marginBottom: 12 }} />

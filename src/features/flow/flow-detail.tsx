@@ -20,6 +20,7 @@ import { ApiError } from '@/api/http.ts';
 import { useI18nStore, useTexts } from '@/i18n/i18n-store.ts';
 import { notify } from '@/lib/notify.ts';
 import { CcPanel } from './cc-panel.tsx';
+import { FlowTermSection } from './flow-term.tsx';
 import { STATUS_COLORS } from './list-model.ts';
 import { progressTexts } from './progress-texts.ts';
 import { ReassignPanel } from './reassign-panel.tsx';
@@ -286,6 +287,7 @@ export function FlowDetailDrawer({
               ) : null
             }
           />
+          <FlowTermSection flowId={flow.flowId} status={flow.status} />
           <section style={{ margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             {flow.documents.map((d) => (
               <a

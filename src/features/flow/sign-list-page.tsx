@@ -28,6 +28,7 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/page.ts';
 import { useSessionStore } from '@/session/session-store.ts';
 import { FlowDetailDrawer } from './flow-detail.tsx';
 import { VoidedTags } from './rescission-panel.tsx';
+import { TermTag, useFlowTerms } from './flow-term.tsx';
 import { DateRangeFields } from './date-range-fields.tsx';
 import {
   emptyFilters,
@@ -141,6 +142,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
   // ?flowId= opens that flow's detail (the bulk-send results link here)
   const [detail, setDetail] = useState<string | null>(useSearchParams()[0].get('flowId'));
   const [isExporting, setIsExporting] = useState(false);
+  const terms = useFlowTerms(kind === 'launched' ? (data?.list.map((r) => r.flowId) ?? []) : []);
 
   const load = useCallback(async () => {
     setProblem(null);
@@ -226,6 +228,7 @@ function FlowList({ kind, isPhone }: { kind: Kind; isPhone: boolean }) {
                     >
                       {tt(status as 'status.signing')}
                     </Tag>
+                    {kind === 'launched' ? <TermTag term={terms.get(row.flowId)} /> : null}
                     {row.awaitingApproval ? (
                       <Tag color="purple" data-testid="awaiting-approval">
                         {tt('awaitingApproval')}

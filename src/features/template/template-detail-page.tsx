@@ -7,6 +7,8 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { getFlowRenewal } from '@/api/term.ts';
+import { renewalParties } from './template-term.tsx';
 import { INTENT_CHECKS, type IntentCheck } from '@/api/flow.ts';
 import { ApiError } from '@/api/http.ts';
 import {
@@ -252,12 +254,19 @@ export default function TemplateDetailPage() {
     } else {
       const id = params.get('templateId');
       if (!id) return;
+      const renew = params.get('renew');
       getTemplate({ templateId: id })
-        .then((t) => {
+        .then(async (t) => {
+          // A renewal (issue 29): the old flow's title and parties, role by role.
+          const r = renew ? await getFlowRenewal({ flowId: renew }) : null;
           setTemplate(t);
-          setTitle(t.name);
+          setTitle(r?.title ?? t.name);
           setValues(initialValues(t.fields));
-          setParties(t.roles.map((r) => initialParty(r, !!ownCompanyId)));
+          setParties(
+            r
+              ? renewalParties(t, r.steps, ownCompanyId)
+              : t.roles.map((role) => initialParty(role, !!ownCompanyId)),
+          );
         })
         .catch(fail);
     }
@@ -294,7 +303,8 @@ export default function TemplateDetailPage() {
         values: cleanValues(launchFields, values),
         assignments: toAssignments(parties, ownCompanyId),
       });
-      navigate(`${paths.manageTemplateSign}?draftId=${draft.draftId}`);
+      const renew = params.get('renew');
+      navigate(`${paths.manageTemplateSign}?draftId=${draft.draftId}${renew ? `&renew=${renew}` : ''}`);
     } catch (e) {
       if (e instanceof ApiError) setProblem(e.message);
     } finally {

@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { documentUrl } from '@/api/document.ts';
 import { ApiError } from '@/api/http.ts';
 import { getTemplateDraft, launchTemplateFlow, type TemplateDraft } from '@/api/template.ts';
+import { TemplateTermSection, useTemplateTerm } from './template-term.tsx';
 import { paths } from '@/config/paths.ts';
 import { type PageGeometry, PdfViewer } from '@/components/pdf-viewer.tsx';
 import { useTexts } from '@/i18n/i18n-store.ts';
@@ -19,7 +20,9 @@ import { texts } from './texts.ts';
 export default function TemplateSignPage() {
   const tt = useTexts(texts);
   const navigate = useNavigate();
-  const draftId = useSearchParams()[0].get('draftId') ?? '';
+  const [search] = useSearchParams();
+  const draftId = search.get('draftId') ?? '';
+  const term = useTemplateTerm(search.get('renew'));
   const deadlineId = useId();
   const messageId = useId();
   const [draft, setDraft] = useState<TemplateDraft | null>(null);
@@ -96,6 +99,7 @@ export default function TemplateSignPage() {
         deadline: deadline ? new Date(`${deadline}T23:59:59`).toISOString() : undefined,
         message: message.trim() || undefined,
         cc: ccRequest(cc),
+        ...term.request,
       });
       setIsHeld(res.awaitingApproval === true);
       setSent(res.verificationCodes);
@@ -143,12 +147,13 @@ export default function TemplateSignPage() {
             onChange={(e) => setMessage(e.target.value)}
           />
           {isLaunched ? null : <CcSection list={cc} onChange={setCc} />}
+          <TemplateTermSection term={term.term} setTerm={term.setTerm} />
           {isLaunched ? <Alert type="info" title={tt('alreadySent')} /> : null}
           {problem ? <Alert type="error" showIcon title={problem} /> : null}
           <Button
             type="primary"
             loading={isSending}
-            disabled={isLaunched || ccDraftProblem(cc) !== null}
+            disabled={isLaunched || ccDraftProblem(cc) !== null || !term.isValid}
             onClick={send}
           >
             {tt('send')}

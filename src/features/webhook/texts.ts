@@ -74,6 +74,7 @@ export const texts = defineTexts({
     'party.reassigned': 'Signer handed over',
     'flow.deadline_changed': 'Deadline changed',
     'flow.revised': 'Document revised',
+    'flow.term_ending': 'Contract term ending',
     'webhook.test': 'Test event',
   },
   'zh-CN': {
@@ -148,6 +149,7 @@ export const texts = defineTexts({
     'party.reassigned': '签署方已转交',
     'flow.deadline_changed': '截止时间已变更',
     'flow.revised': '文件已修订',
+    'flow.term_ending': '合同即将到期',
     'webhook.test': '测试事件',
   },
 });

@@ -28,7 +28,7 @@ const item = (flowId: string, title: string, party: string): ContractItem => ({
   templateId: null,
   isSent: true,
   isReceived: false,
-      isCopied: false,
+  isCopied: false,
   documentNames: ['contract.pdf'],
   parties: [{ kind: 'person', name: party, companyName: null, phone: '139****0001', status: 'pending' }],
   tags: [],

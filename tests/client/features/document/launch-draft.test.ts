@@ -248,3 +248,44 @@ describe('automatic reminders', () => {
     expect('fields' in toLaunchRequest(d).steps[0].parties[0]).toBe(false);
   });
 });
+
+describe('contract term and renewal (issue 29)', () => {
+  const term = {
+    startsOn: '2027-01-01',
+    endsOn: '2028-01-01',
+    remindDays: [30, 7, 1] as (1 | 7 | 30)[],
+    remindPeople: [],
+  };
+
+  it('sends the term (names trimmed) and the flow renewed only when set', () => {
+    expect(toLaunchRequest(ready())).not.toHaveProperty('term');
+    expect(toLaunchRequest(ready())).not.toHaveProperty('renewsFlowId');
+    const req = toLaunchRequest(
+      ready({
+        term: {
+          ...term,
+          remindPeople: [
+            { phone: '13900000009', name: '  法务 ' },
+            { phone: '13900000008', name: ' ' },
+          ],
+        },
+        renewsFlowId: D2,
+      }),
+    );
+    expect(req.term).toEqual({
+      ...term,
+      remindPeople: [{ phone: '13900000009', name: '法务' }, { phone: '13900000008' }],
+    });
+    expect(req.renewsFlowId).toBe(D2);
+  });
+
+  it('flags a term whose end is not after its start, or a bad phone', () => {
+    expect(draftIssues(ready({ term }))).toEqual([]);
+    expect(draftIssues(ready({ term: { ...term, endsOn: '2027-01-01' } })).map((i) => i.key)).toEqual([
+      'termInvalid',
+    ]);
+    expect(
+      draftIssues(ready({ term: { ...term, remindPeople: [{ phone: '123' }] } })).map((i) => i.key),
+    ).toEqual(['termInvalid']);
+  });
+});

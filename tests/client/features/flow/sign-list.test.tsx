@@ -67,16 +67,41 @@ describe('signature lists', () => {
         cancelled.push(await request.json());
         return ok(null);
       }),
+      // Issue 29: the contract term in the list and the detail.
+      http.post(`${CSIGN}/listFlowTerms`, () =>
+        ok({ items: [{ flowId: FLOW, endsOn: '2027-12-31', daysLeft: 12, state: 'inForce' }] }),
+      ),
+      http.post(`${CSIGN}/getFlowTerm`, () =>
+        ok({
+          term: {
+            startsOn: '2027-01-01',
+            endsOn: '2027-12-31',
+            remindDays: [30, 7, 1],
+            remindPeople: [],
+            daysLeft: 12,
+            state: 'inForce',
+            sentDays: [30],
+          },
+          renews: null,
+          renewedBy: [],
+          isLauncher: true,
+        }),
+      ),
     );
     renderApp('/signList?tab=launched');
     const row = await screen.findByRole('article', { name: 'Lease 2027' }, { timeout: 5000 });
     expect(within(row).getByText('1/2 signed')).toBeTruthy();
+    expect(await within(row).findByText('Expires in 12 days')).toBeTruthy();
     expect(screen.getByText('11 items in total')).toBeTruthy();
     expect(requests[0]).toEqual({ pageNum: 1, pageSize: 10, userType: 0 });
 
     await userEvent.click(within(row).getByRole('button', { name: 'Detail' }));
     // The next automatic reminder, with its interval.
     expect(await screen.findByText(/Next reminder .* \(every 2 days\)/)).toBeTruthy();
+    const term = await screen.findByRole('region', { name: 'Contract term' });
+    expect(within(term).getByText(/2027-01-01 to 2027-12-31/)).toBeTruthy();
+    expect(within(term).getByText(/sent: 30/)).toBeTruthy();
+    expect(within(term).getByRole('button', { name: 'Edit term' })).toBeTruthy();
     // No field for the signers to fill (issue 28): the section says so.
     expect(
       within(screen.getByRole('region', { name: 'Filled fields' })).getByText(
@@ -149,6 +174,10 @@ describe('signature lists', () => {
       ),
       http.post(`${CSIGN}/getAuditTrail`, () => ok({ entries: [], chains: [] })),
       http.post(`${CSIGN}/listFlowCc`, () => ok({ list: [] })),
+      http.post(`${CSIGN}/listFlowTerms`, () => ok({ items: [] })),
+      http.post(`${CSIGN}/getFlowTerm`, () =>
+        ok({ term: null, renews: null, renewedBy: [], isLauncher: true }),
+      ),
       http.post(`${CSIGN}/getFlowDetail`, () =>
         ok(
           detail({

@@ -195,4 +195,71 @@ describe('filling a template', () => {
     await waitFor(() => expect(body).not.toBeNull(), { timeout: 4000 });
     expect(body!.values).toEqual({ amount: '8800.50', signedOn: '2025-01-02', agreed: true });
   }, 20_000);
+
+  it('renews a template flow: the old title and parties fill the roles; the review carries the renewal (en-US)', async () => {
+    useI18nStore.getState().setLocale('en-US');
+    const OLD = '00000000-0000-4000-8000-0000000000f1';
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post(`${CSIGN}/getFlowRenewal`, () =>
+        ok({
+          flowId: OLD,
+          kind: 'template',
+          title: 'Sale 2026 (renewal)',
+          message: null,
+          remindEveryDays: null,
+          steps: [
+            {
+              parties: [
+                {
+                  kind: 'company',
+                  name: '王经办',
+                  phone: '13800000011',
+                  picked: null,
+                  companyId: COMPANY_ID,
+                  companyName: '杭州云签科技有限公司',
+                  applies: COMPANY_SEALS,
+                  intent: 'sms',
+                },
+              ],
+            },
+            {
+              parties: [
+                {
+                  kind: 'person',
+                  name: '李四',
+                  phone: '13800000012',
+                  picked: null,
+                  companyId: null,
+                  companyName: null,
+                  applies: PERSON_SIGNS,
+                  intent: 'password',
+                },
+              ],
+            },
+          ],
+          term: null,
+          templateId: TEMPLATE_ID,
+        }),
+      ),
+      http.post(`${CSIGN}/prepareTemplateLaunch`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return ok({ draftId: '00000000-0000-4000-8000-0000000000d9' } as TemplateDraft);
+      }),
+      http.post(`${CSIGN}/getTemplateDraft`, () => ok(null)),
+    );
+    renderApp(`/manage/home/templateDetail?templateId=${TEMPLATE_ID}&renew=${OLD}`);
+    await userEvent.type(await screen.findByLabelText('合同金额 *', {}, { timeout: 15_000 }), '100');
+    await userEvent.click(screen.getByRole('checkbox', { name: '同意 *' }));
+    expect((screen.getByLabelText('Signer phone') as HTMLInputElement).value).toBe('13800000012');
+    await userEvent.click(screen.getByRole('button', { name: 'Next: review' }));
+    await waitFor(() => expect(body).not.toBeNull(), { timeout: 4000 });
+    expect(body).toMatchObject({
+      title: 'Sale 2026 (renewal)',
+      assignments: [
+        { roleKey: 'a', kind: 'company', companyId: COMPANY_ID, operatorPhone: '13800000011', intent: 'sms' },
+        { roleKey: 'b', kind: 'person', name: '李四', phone: '13800000012', intent: 'password' },
+      ],
+    });
+  }, 20_000);
 });

@@ -89,6 +89,7 @@ describe('/manage/webhooks', () => {
       'Deadline changed',
       'Contract voided by agreement',
       'Document revised',
+      'Contract term ending',
     ])
       await userEvent.click(within(dialog).getByRole('checkbox', { name }));
     await userEvent.click(create);
