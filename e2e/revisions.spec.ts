@@ -1,7 +1,9 @@
 // Revised documents (issue 29, "Done when"): after the buyer signed, the launcher uploads a revision from the
 // flow detail (with a note on what changed), confirming the warning that the signature is withdrawn; a signer sees in the room that the document was revised and compares the versions side by
 // side, both parties sign the final version, and the earlier version stays listed and downloadable; the signed
-// PDF carries the two signatures of the final version, valid in pdfsig.
+// PDF carries the two signatures of the final version, valid in pdfsig. Before it, the buyer pinned a comment on
+// page 1 and the seller replied: the thread stays with revision 1, shown under "All revisions" in the room and the
+// detail after the revision.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   call,
@@ -87,9 +89,26 @@ test('the launcher uploads a revision; both parties sign the final version; the 
     ],
   });
 
-  // The buyer signs the first version.
+  // Before signing, the buyer pins a comment on page 1 and the seller replies to it from their own room.
   const bp = buyer.page;
   await openRoomFromListOnPc(bp, s);
+  const panel = bp.getByTestId('comments-panel');
+  await panel.getByRole('button', { name: 'Pin to page' }).click();
+  await bp
+    .locator('.pdf-page[data-page="1"]')
+    .getByTestId('comment-pin-layer')
+    .click({ position: { x: 150, y: 160 } });
+  await panel.getByLabel('New comment').fill('Clause 2: 30 days is too long for us.');
+  await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(panel.getByTestId('comment-thread')).toContainText('Rev. 1');
+  await openRoomFromListOnPc(seller.page, s);
+  const sellerPanel = seller.page.getByTestId('comments-panel');
+  await sellerPanel.getByRole('button', { name: 'Reply', exact: true }).click();
+  await sellerPanel.getByLabel('Reply…').fill('We can do 20 days with a late penalty.');
+  await sellerPanel.getByRole('button', { name: 'Send reply' }).click();
+  await expect(sellerPanel.getByTestId('comment-reply')).toContainText('We can do 20 days');
+
+  // The buyer signs the first version.
   await signHere(bp, buyer.phone);
 
   // The launcher uploads the revision from the flow detail, with what changed: the buyer's signature is
@@ -125,6 +144,11 @@ test('the launcher uploads a revision; both parties sign the final version; the 
   await expect(view.getByTestId('diff-removed')).toHaveText('Clause 2: delivery within 30 days.');
   await expect(view.getByTestId('diff-added').first()).toHaveText('Clause 2: delivery within 20 days.');
   await expect(view.getByTestId('diff-added').nth(1)).toHaveText('Clause 3: a penalty of 1% per day late.');
+  // The first revision's comments stay with it: shown under "All revisions", labelled Rev. 1.
+  const roomComments = bp.getByTestId('comments-panel');
+  await roomComments.getByRole('button', { name: 'All revisions' }).click();
+  await expect(roomComments.getByTestId('comment-thread')).toContainText('Rev. 1');
+  await expect(roomComments.getByTestId('comment-reply')).toContainText('We can do 20 days');
   await signHere(bp, buyer.phone);
 
   // The seller signs too: the flow completes.
@@ -137,6 +161,10 @@ test('the launcher uploads a revision; both parties sign the final version; the 
   await lp.getByRole('button', { name: t.detail }).first().click();
   const items = lp.getByTestId('flow-versions').getByTestId('revision-item');
   await expect(items).toHaveCount(2);
+  const detailComments = lp.getByTestId('flow-comments');
+  await detailComments.getByRole('button', { name: 'All revisions' }).click();
+  await expect(detailComments.getByTestId('comment-thread')).toContainText('Clause 2: 30 days is too long');
+  await expect(detailComments.getByTestId('comment-thread')).toContainText('Rev. 1');
   const first = await fetchPdf(
     lp.request,
     (await items.nth(1).getByRole('link', { name: t.download }).getAttribute('href'))!,

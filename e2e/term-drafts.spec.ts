@@ -82,7 +82,7 @@ test('save a launch as a draft, resume and send it with a term; renew the comple
   const section = page.getByTestId('flow-term');
   await expect(section).toContainText(`${dayIn(0)} to ${dayIn(100)}`);
   await expect(section).toContainText('Expires in 100 days');
-  await expect(section).toContainText('Reminders 30/7/1 days before the end');
+  await expect(section).toContainText('Reminders before the end (days): 30/7/1');
   await section.getByRole('button', { name: 'Renew' }).click();
 
   // The launch page, pre-filled: title, the signer, the next term; the documents are chosen again.

@@ -10,12 +10,16 @@ import { termTexts } from './term-texts.ts';
 
 export type TermDraft = TermInput;
 
+/** The same day a year after `day` (YYYY-MM-DD); 29 February gives 28 February. */
+const yearAfter = (day: string): string => {
+  const next = `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
+  return next.endsWith('-02-29') ? `${next.slice(0, 8)}28` : next;
+};
+
 export const newTerm = (today: string): TermDraft => {
-  const end = new Date(`${today}T00:00:00Z`);
-  end.setUTCFullYear(end.getUTCFullYear() + 1);
   return {
     startsOn: today,
-    endsOn: end.toISOString().slice(0, 10),
+    endsOn: yearAfter(today),
     remindDays: [...TERM_REMIND_DAYS],
     remindPeople: [],
   };

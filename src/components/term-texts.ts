@@ -21,7 +21,7 @@ export const termTexts = defineTexts({
     expiresIn: '{n, plural, =0 {Ends today} one {Expires in # day} other {Expires in # days}}',
     ended: 'Ended {n, plural, one {# day} other {# days}} ago',
     notStarted: 'Not in force yet',
-    reminders: 'Reminders {days} days before the end',
+    reminders: 'Reminders before the end (days): {days}',
     remindersSent: 'sent: {days}',
     noTerm: 'No term set',
     editTerm: 'Edit term',

@@ -263,14 +263,15 @@ const RULES: Partial<Record<AuditEntry['event'], Rule[]>> = {
     {
       re: /^term (\S+) to (\S+) · remind (\S*) days before · (\d+) more people$/,
       zh: (m) => `合同期限 ${m[1]} 至 ${m[2]} · 到期前 ${m[3] || '-'} 天提醒 · 另提醒 ${m[4]} 人`,
-      en: (m) => `term ${m[1]} to ${m[2]} · remind ${m[3] || '-'} days before · ${m[4]} more people`,
+      en: (m) =>
+        `term ${m[1]} to ${m[2]} · reminders (days before the end): ${m[3] || '-'} · more people told: ${m[4]}`,
     },
   ],
   term_remind: [
     {
       re: /^term ends (\S+) · (\d+) days left · (\d+) told$/,
       zh: (m) => `合同将于 ${m[1]} 到期 · 剩余 ${m[2]} 天 · 已提醒 ${m[3]} 人`,
-      en: (m) => `term ends ${m[1]} · ${m[2]} days left · ${m[3]} told`,
+      en: (m) => `term ends ${m[1]} · ${countOf(Number(m[2]), 'day', 'days')} left · people told: ${m[3]}`,
     },
   ],
   complete: [

@@ -1,4 +1,5 @@
 // Texts of the comments on a flow (issue 29), in both languages.
+import { countOf } from '#contract/plural.ts';
 import type { Text } from '../../http/texts.ts';
 
 const ENDED: Record<string, [string, string]> = {
@@ -35,7 +36,7 @@ export const C = {
     zh: '回复属于所在的评论，不能单独固定位置',
   },
   tooMany: (perHour: number): Text => ({
-    en: `at most ${perHour} comments an hour on one contract: try again later`,
+    en: `at most ${countOf(perHour, 'comment', 'comments')} an hour on one contract: try again later`,
     zh: `每小时在同一合同上最多发表 ${perHour} 条评论，请稍后再试`,
   }),
   launcher: { en: 'launcher', zh: '发起方' },

@@ -1,4 +1,5 @@
 // Texts of reassign, deadline change and copy link (issue 29), in both languages.
+import { countOf } from '#contract/plural.ts';
 import type { Text } from '../../http/texts.ts';
 
 export const R = {
@@ -31,7 +32,7 @@ export const R = {
     zh: '该企业尚未开通电子签章，不能更换经办人',
   },
   tooMany: (n: number): Text => ({
-    en: `this signer has been handed over ${n} times already: it cannot be handed over again`,
+    en: `this signer has been handed over ${countOf(n, 'time', 'times')} already: it cannot be handed over again`,
     zh: `该签署方已转交 ${n} 次，不能再转交`,
   }),
   samePerson: { en: 'the new signer is the current signer', zh: '新签署人与当前签署人相同' },
@@ -49,7 +50,7 @@ export const R = {
     zh: '新的截止时间至少要在一小时之后',
   },
   deadlineTooLate: (days: number): Text => ({
-    en: `the new deadline must be within ${days} days`,
+    en: `the new deadline must be within ${countOf(days, 'day', 'days')}`,
     zh: `新的截止时间不能超过 ${days} 天`,
   }),
   deadlineSame: { en: 'this is already the deadline', zh: '与当前截止时间相同' },

@@ -1,4 +1,5 @@
 // Texts of the contract term, renewals and launch drafts (issue 29), in both languages.
+import { countOf } from '#contract/plural.ts';
 import type { Text } from '../../http/texts.ts';
 
 export const TT = {
@@ -14,7 +15,7 @@ export const TT = {
     zh: '草稿中的文件不是您尚未发起的上传文件',
   },
   tooManyDrafts: (n: number): Text => ({
-    en: `you keep ${n} drafts already: delete one first`,
+    en: `you keep ${countOf(n, 'draft', 'drafts')} already: delete one first`,
     zh: `您已有 ${n} 份草稿，请先删除不需要的草稿`,
   }),
   termNotice: (title: string, endsOn: string, daysLeft: number): { title: string; text: string } => ({

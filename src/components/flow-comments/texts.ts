@@ -17,7 +17,7 @@ export const commentTexts = defineTexts({
     wholeDocument: 'Whole document: {name}',
     onPage: '{name}, page {page}',
     newComment: 'New comment',
-    placeholder: 'Write a comment (at most {max} characters)',
+    placeholder: 'Write a comment (at most {max, plural, one {# character} other {# characters}})',
     pin: 'Pin to page',
     pinning: 'Click a place on the page to pin the comment',
     pinCancel: 'Cancel pinning',
