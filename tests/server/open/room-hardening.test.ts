@@ -48,6 +48,8 @@ import { callPath } from '#contract/envelope.ts';
 import { greyPng } from '../fixtures/png.ts';
 import { Code } from '#contract/codes.ts';
 import { listReassignCandidates, listReassignments, reassignParty } from '#contract/calls/reassign.ts';
+import { addFlowComment, listFlowComments, setCommentThreadResolved } from '#contract/calls/comments.ts';
+import { compareFlowRevisions, listFlowRevisions } from '#contract/calls/revisions.ts';
 import { getRoomApprovals, requestSealApproval } from '#contract/calls/approval.ts';
 import { UserType } from '#contract/enums.ts';
 import { setKeyTrust } from '../../../server/modules/apikey/index.ts';
@@ -532,6 +534,48 @@ describe('every room call with an embedded room token reaches only its own flow 
           });
           expect(own.body.code).toBe(Code.Refused);
         },
+      ],
+      // Comments and versions (issue 29): the other flow's are neither read nor written through this room.
+      [
+        listFlowComments.name,
+        async () => {
+          notFound(await call(listFlowComments, { flowId: theirs.flowId }));
+          ok(await call(listFlowComments, { flowId: mine.flowId }), 'own comments');
+        },
+      ],
+      [
+        addFlowComment.name,
+        async () => notFound(await call(addFlowComment, { flowId: theirs.flowId, body: 'walk' })),
+      ],
+      [
+        setCommentThreadResolved.name,
+        async () =>
+          notFound(
+            await call(setCommentThreadResolved, {
+              flowId: theirs.flowId,
+              threadId: randomUUID(),
+              resolved: true,
+            }),
+          ),
+      ],
+      [
+        listFlowRevisions.name,
+        async () => {
+          notFound(await call(listFlowRevisions, { flowId: theirs.flowId }));
+          ok(await call(listFlowRevisions, { flowId: mine.flowId }), 'own versions');
+        },
+      ],
+      [
+        compareFlowRevisions.name,
+        async () =>
+          notFound(
+            await call(compareFlowRevisions, {
+              flowId: theirs.flowId,
+              documentId: randomUUID(),
+              older: 1,
+              newer: 1,
+            }),
+          ),
       ],
       [
         declineFlow.name,
