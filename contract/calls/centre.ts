@@ -18,6 +18,8 @@ const zDay = z
 
 /** Up to this many flows are zipped at once, in the request; more are zipped by a background job. */
 export const CENTRE_ZIP_NOW = 20;
+/** A ready zip is kept this many days, then expired (its file removed; make a new one). */
+export const CENTRE_ZIP_KEEP_DAYS = 7;
 /** At most this many flows per selection (tag, move, zip). */
 export const CENTRE_SELECTION_MAX = 500;
 
@@ -198,7 +200,8 @@ export const deleteCentreView = defineCall({
 
 export const zContractsZip = z.object({
   zipId: z.string(),
-  status: z.enum(['building', 'ready', 'failed']),
+  /** `expired`: kept CENTRE_ZIP_KEEP_DAYS after it was ready, then its file removed. */
+  status: z.enum(['building', 'ready', 'failed', 'expired']),
   total: z.number().int(),
   /** Flows zipped so far. */
   done: z.number().int(),

@@ -445,7 +445,7 @@ export type ZipRow = {
   ownerType: number;
   ownerId: string;
   flowIds: unknown;
-  status: 'building' | 'ready' | 'failed';
+  status: 'building' | 'ready' | 'failed' | 'expired';
   total: number;
   done: number;
   blobKey: string | null;
@@ -486,4 +486,24 @@ export async function finishZip(
         WHERE id = ${id} AND status = 'building' RETURNING id`,
   );
   return done.length > 0;
+}
+
+/**
+ * Expires the ready zips finished before `before` (one conditional UPDATE, so overlapping sweeps expire each
+ * once): the blob keys no zip still ready uses, for the caller to remove (the store is content-addressed).
+ */
+export async function expireZips(ex: Exec, before: Date): Promise<string[]> {
+  const gone = await camelRows<{ blobKey: string }>(
+    ex,
+    sql`UPDATE centre_zips SET status = 'expired'
+        WHERE status = 'ready' AND finished_at < ${ts(before)} RETURNING blob_key`,
+  );
+  const keys = [...new Set(gone.map((g) => g.blobKey).filter(Boolean))];
+  if (keys.length === 0) return [];
+  const kept = await camelRows<{ blobKey: string }>(
+    ex,
+    sql`SELECT DISTINCT blob_key FROM centre_zips WHERE status = 'ready' AND blob_key IN (${idList(keys)})`,
+  );
+  const keep = new Set(kept.map((k) => k.blobKey));
+  return keys.filter((k) => !keep.has(k));
 }

@@ -5,6 +5,7 @@
 // view or zip) is 1101, as an unknown one.
 import { randomUUID } from 'node:crypto';
 import {
+  CENTRE_ZIP_KEEP_DAYS,
   CENTRE_ZIP_NOW,
   CONTRACTS_ZIP_PATH,
   type CentreFilter,
@@ -333,6 +334,15 @@ export async function buildZip(deps: AppDeps, zipId: string): Promise<void> {
   }
 }
 
+/**
+ * flow.sweep: the zips ready for more than CENTRE_ZIP_KEEP_DAYS expire and their files are removed (a file
+ * another zip still offers stays).
+ */
+export async function expireZips(deps: AppDeps): Promise<void> {
+  const before = new Date(deps.clock.now().getTime() - CENTRE_ZIP_KEEP_DAYS * DAY_MS);
+  for (const key of await cq.expireZips(deps.db, before)) await deps.storage.delete(key);
+}
+
 /** A ready zip's bytes for its user; every flow in it gets a download audit entry. */
 export async function zipDownload(
   deps: AppDeps,
@@ -341,6 +351,7 @@ export async function zipDownload(
   ctx: { ip?: string; userAgent?: string | null },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const z = await ownZip(deps, actor, zipId);
+  if (z.status === 'expired') throw new AppError(Code.Refused, CT.zipExpired);
   if (z.status !== 'ready' || !z.blobKey) throw new AppError(Code.Refused, CT.zipNotReady);
   const who = await sessionActor(deps, actor, ctx);
   for (const flowId of jsonOf<string[]>(z.flowIds))

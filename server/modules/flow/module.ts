@@ -85,6 +85,7 @@ import * as comments from './comments.ts';
 import { ccOnFlowEvent, registerCc } from './cc.ts';
 import { flowEvent } from './hooks.ts';
 import { centreJobs, registerCentre } from './centre-module.ts';
+import { expireZips as expireCentreZips } from './centre.ts';
 import { registerReassignCalls } from './reassign-routes.ts';
 import { registerRescissionCalls } from './rescission.ts';
 import { registerRevisions } from './revisions-routes.ts';
@@ -155,6 +156,7 @@ export const flowModule: ServerModule = {
         await completeStragglers(deps, flowRuntimeOf(deps));
         await queueMissingReports(deps);
         await batches.resumeBatches(deps);
+        await expireCentreZips(deps);
       },
     },
     {

@@ -50,6 +50,7 @@ export function ZipButton({ flowIds }: { flowIds: string[] }) {
         </a>
       )}
       {zip?.status === 'failed' && <span style={{ color: '#cf1322' }}>{tt('zipFailed')}</span>}
+      {zip?.status === 'expired' && <span style={{ color: '#999' }}>{tt('zipExpired')}</span>}
     </span>
   );
 }

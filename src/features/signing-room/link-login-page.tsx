@@ -8,7 +8,8 @@ import { useSessionStore } from '@/session/session-store.ts';
 import { Field, PHONE_RE, RoomBrandBar, SMS_CODE_RE, SmsCodeInput } from './parts.tsx';
 import { inputStyle, Notice } from './light-ui.tsx';
 import { texts } from './texts.ts';
-import { showApiError } from '@/api/http.ts';
+import { ApiError, showApiError } from '@/api/http.ts';
+import { Code } from '#contract/codes.ts';
 
 /** Whether a link's parts can be a signing link at all (checked again, for real, by the server). */
 export function parseLink(params: {
@@ -97,7 +98,19 @@ export default function LinkLoginPage() {
           error={errors.code}
           send={async () => {
             const p = validPhone();
-            return p ? sendLinkSmsCode({ ...link, phone: p }) : null;
+            if (!p) return null;
+            setProblem(null);
+            try {
+              return await sendLinkSmsCode({ ...link, phone: p });
+            } catch (err) {
+              // A link that no longer works (handed over, ended, replaced) stays said on the page, not in a
+              // message that fades: there is nothing else to do here.
+              if (err instanceof ApiError && err.code === Code.LinkInvalid) {
+                setProblem(err.message);
+                return null;
+              }
+              throw err;
+            }
           }}
         />
         <PlainButton kind="primary" htmlType="submit" isBlock size="large" isBusy={isBusy}>

@@ -7,6 +7,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
+  CENTRE_ZIP_KEEP_DAYS,
   type CentreFolder,
   type CentreTag,
   type CentreView,
@@ -26,6 +27,9 @@ import {
 import { saveRoomFields } from '#contract/calls/fields.ts';
 import { type SigningRoom, getSigningRoom } from '#contract/calls/flow.ts';
 import { Code } from '#contract/codes.ts';
+import { userLogin } from '#contract/calls/session.ts';
+import { sql } from 'drizzle-orm';
+import { rows } from '#server/db/sql-helpers.ts';
 import type { Agent } from '../helper.ts';
 import { appForFile } from '../helper.ts';
 import { openCompany } from '../fixtures/company.ts';
@@ -429,5 +433,48 @@ describe('copy recipients (抄送)', () => {
     expect(sent).toMatchObject([{ isSent: true, isCopied: false }]);
     expect((await search(launcher.agent, { direction: 'copied' })).total).toBe(0);
     expect((await search(stranger.agent, {})).total).toBe(0);
+  });
+});
+
+describe('zips are kept a week', () => {
+  test(`a ready zip expires after ${CENTRE_ZIP_KEEP_DAYS} days: its file is removed, the contracts are not`, async () => {
+    const z = ok(
+      await launcher.agent.call<ContractsZip>(startContractsZip, { userType: 0, flowIds: [leaseId] }),
+      'zip',
+    );
+    const key = (
+      await rows<{ blob_key: string }>(t.db, sql`SELECT blob_key FROM centre_zips WHERE id = ${z.zipId}`)
+    )[0].blob_key;
+    const later = async (days: number) => {
+      t.clock.advance(days * 86_400_000);
+      ok(
+        await launcher.agent.call(userLogin, {
+          userType: 0,
+          phone: launcher.phone,
+          password: launcher.password,
+        }),
+        'login',
+      );
+      await t.runDueJobs();
+    };
+    await later(CENTRE_ZIP_KEEP_DAYS - 1);
+    expect((await getBytes(launcher.agent, z.downloadUrl!)).type).toBe('application/zip');
+    await later(2);
+    const gone = ok(
+      await launcher.agent.call<ContractsZip>(getContractsZip, { userType: 0, zipId: z.zipId }),
+      'get',
+    );
+    expect(gone).toMatchObject({ status: 'expired', downloadUrl: null });
+    expect(await t.deps.storage.has(key)).toBe(false);
+    const refused = await getBytes(launcher.agent, z.downloadUrl!);
+    expect(refused.type).not.toBe('application/zip');
+    expect(new TextDecoder().decode(refused.bytes)).toContain('7 days');
+    // The contract itself: still there, its signed PDF still downloadable.
+    const [lease] = (await search(launcher.agent, { keyword: 'alpha' })).list;
+    expect(lease).toMatchObject({ flowId: leaseId, status: 'completed' });
+    expect(
+      (await launcher.agent.call<ContractsZip>(startContractsZip, { userType: 0, flowIds: [leaseId] })).body
+        .code,
+    ).toBe(0);
   });
 });
